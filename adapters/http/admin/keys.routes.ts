@@ -1,0 +1,90 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { IssueApiKey } from '../../../application/api-keys/issue-api-key.js';
+import type { RevokeApiKey } from '../../../application/api-keys/revoke-api-key.js';
+import { MODES } from '../../../domain/index.js';
+import type { AppEnv } from '../app-env.js';
+import { ApiError } from '../api-error.js';
+import { sendData } from '../envelope.js';
+import { requireId } from '../routes/path-id.js';
+import { validationHook } from '../validation.js';
+
+const CreateKeyBody = z
+  .object({
+    mode: z.enum(MODES),
+    write: z.boolean(),
+    name: z.string().trim().min(1).max(100).optional(),
+    createdBy: z.enum(['owner', 'team_member']).optional(),
+    managePayouts: z.boolean().optional(),
+  })
+  .strict()
+  .openapi('CreateApiKey');
+
+const IssuedKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mode: z.enum(MODES),
+    permissions: z.object({ read: z.boolean(), write: z.boolean() }),
+    createdBy: z.enum(['owner', 'team_member']),
+    managePayouts: z.boolean(),
+    key: z.string().openapi({ description: 'The full key; shown only in this response' }),
+  })
+  .openapi('IssuedApiKey');
+
+const pathParam = (name: string) => z.object({ [name]: z.string().openapi({ param: { name, in: 'path' } }) });
+
+export interface KeyAdminUseCases {
+  issueApiKey: IssueApiKey;
+  revokeApiKey: RevokeApiKey;
+}
+
+export const keyAdminRoutes = (useCases: KeyAdminUseCases) =>
+  new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/merchants/{id}/keys',
+        tags: ['Operator'],
+        request: { params: pathParam('id'), body: { content: { 'application/json': { schema: CreateKeyBody } }, required: true } },
+        responses: { 201: { description: 'Issued', content: { 'application/json': { schema: z.object({ data: IssuedKeySchema }) } } } },
+      }),
+      async (c) => {
+        const merchantId = requireId(c.req.valid('param').id as string, 'Merchant');
+        c.set('auditMerchantId', merchantId);
+        const result = await useCases.issueApiKey.execute({ merchantId, ...c.req.valid('json') });
+        if (result.isErr()) throw ApiError.from(result.error);
+        const { key, token } = result.value;
+        return sendData(
+          c,
+          {
+            id: key.id,
+            name: key.name,
+            mode: key.mode,
+            permissions: { read: true, write: key.permissions.write },
+            createdBy: key.createdBy,
+            managePayouts: key.managePayouts,
+            key: token,
+          },
+          201,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/keys/{keyId}',
+        tags: ['Operator'],
+        request: { params: pathParam('keyId') },
+        responses: {
+          200: {
+            description: 'Revoked',
+            content: { 'application/json': { schema: z.object({ data: z.object({ id: z.string(), revoked: z.literal(true) }) }) } },
+          },
+        },
+      }),
+      async (c) => {
+        const result = await useCases.revokeApiKey.execute(requireId(c.req.valid('param').keyId as string, 'API key'));
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, result.value);
+      },
+    );

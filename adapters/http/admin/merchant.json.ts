@@ -1,0 +1,28 @@
+import { z } from '@hono/zod-openapi';
+import type { Merchant } from '../../../domain/index.js';
+
+export const MerchantSchema = z
+  .object({
+    id: z.string(),
+    businessName: z.string(),
+    email: z.string(),
+    plan: z.enum(['professional', 'ultimate', 'scale']),
+    customDomain: z.string().nullable(),
+    automaticPayouts: z.boolean(),
+    monthlyEarningsCap: z.number().nullable(),
+    affiliateLimit: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('Merchant');
+
+export const merchantJson = (m: Merchant): z.infer<typeof MerchantSchema> => ({
+  id: m.id,
+  businessName: m.businessName,
+  email: m.email,
+  plan: m.plan,
+  customDomain: m.customDomain,
+  automaticPayouts: m.automaticPayouts,
+  monthlyEarningsCap: m.monthlyEarningsCap === null ? null : m.monthlyEarningsCap.toNumber(),
+  affiliateLimit: m.affiliateLimit,
+  createdAt: m.createdAt.toISOString(),
+});

@@ -1,0 +1,84 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { CreateMerchant } from '../../../application/merchants/create-merchant.js';
+import type { MerchantFields } from '../../../application/merchants/merchant-input.js';
+import type { UpdateMerchant } from '../../../application/merchants/update-merchant.js';
+import { Decimal, PLANS } from '../../../domain/index.js';
+import type { AppEnv } from '../app-env.js';
+import { ApiError } from '../api-error.js';
+import { sendData } from '../envelope.js';
+import { requireId } from '../routes/path-id.js';
+import { validationHook } from '../validation.js';
+import { merchantJson, MerchantSchema } from './merchant.json.js';
+
+const fields = {
+  businessName: z.string().trim().min(1).max(200),
+  email: z.email().max(320),
+  plan: z.enum(PLANS),
+  customDomain: z.string().trim().min(1).max(253).nullable().optional(),
+  automaticPayouts: z.boolean().optional(),
+  monthlyEarningsCap: z.number().min(0).max(1e12).nullable().optional(),
+  affiliateLimit: z.number().int().min(0).nullable().optional(),
+};
+const CreateBody = z.object(fields).strict().openapi('CreateMerchant');
+const PatchBody = z.object(fields).partial().strict().openapi('UpdateMerchant');
+const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+const merchantResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: z.object({ data: MerchantSchema }) } },
+});
+
+type Body = Partial<z.infer<typeof CreateBody>>;
+const toFields = (body: Body): Partial<MerchantFields> => {
+  const { monthlyEarningsCap, ...rest } = body;
+  const out: Partial<MerchantFields> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  // JSON numbers become decimals through their shortest decimal text, never through float arithmetic.
+  if (monthlyEarningsCap !== undefined) {
+    return { ...out, monthlyEarningsCap: monthlyEarningsCap === null ? null : new Decimal(String(monthlyEarningsCap)) };
+  }
+  return out;
+};
+
+export interface MerchantAdminUseCases {
+  createMerchant: CreateMerchant;
+  updateMerchant: UpdateMerchant;
+}
+
+export const merchantAdminRoutes = (useCases: MerchantAdminUseCases) =>
+  new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/merchants',
+        tags: ['Operator'],
+        request: { body: json(CreateBody) },
+        responses: { 201: merchantResponse('Created') },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const merchant = await useCases.createMerchant.execute({
+          ...(toFields(body) as MerchantFields),
+          businessName: body.businessName,
+          email: body.email,
+          plan: body.plan,
+        });
+        c.set('auditMerchantId', merchant.id);
+        return sendData(c, merchantJson(merchant), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/merchants/{id}',
+        tags: ['Operator'],
+        request: { params: IdParam, body: json(PatchBody) },
+        responses: { 200: merchantResponse('Updated') },
+      }),
+      async (c) => {
+        const id = requireId(c.req.valid('param').id, 'Merchant');
+        c.set('auditMerchantId', id);
+        const result = await useCases.updateMerchant.execute(id, toFields(c.req.valid('json')));
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, merchantJson(result.value));
+      },
+    );

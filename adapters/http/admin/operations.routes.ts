@@ -1,0 +1,103 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { RunDueJobs } from '../../../application/jobs/run-due-jobs.js';
+import type { AuditLog } from '../../../application/ports/audit-log.js';
+import type { ClockControl } from '../../../application/ports/clock.js';
+import type { NotificationRepository } from '../../../application/ports/notification-repository.js';
+import type { AppEnv } from '../app-env.js';
+import { ApiError } from '../api-error.js';
+import { sendData, sendPage } from '../envelope.js';
+import { requireId } from '../routes/path-id.js';
+import { pageQuery, validationHook } from '../validation.js';
+
+const dataOf = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: z.object({ data: schema }) } },
+});
+const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const ClockSchema = z.object({ now: z.string() }).openapi('Clock');
+const SetClockBody = z.object({ now: z.iso.datetime({ offset: true }) }).strict();
+
+export interface OperationsDependencies {
+  clock: ClockControl;
+  runDueJobs: RunDueJobs;
+  notifications: NotificationRepository;
+  auditLog: AuditLog;
+}
+
+export const operationsAdminRoutes = (deps: OperationsDependencies) =>
+  new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({ method: 'get', path: '/clock', tags: ['Operator'], responses: { 200: dataOf(ClockSchema) } }),
+      (c) => sendData(c, { now: deps.clock.now().toISOString() }),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/clock',
+        tags: ['Operator'],
+        description: 'Moves the test clock forward (only with TEST_CLOCK=1; otherwise 404).',
+        request: { body: { content: { 'application/json': { schema: SetClockBody } }, required: true } },
+        responses: { 200: dataOf(ClockSchema) },
+      }),
+      async (c) => {
+        if (!deps.clock.adjustable) throw new ApiError('not_found', 'The clock can only be set when TEST_CLOCK=1');
+        const result = await deps.clock.set(new Date(c.req.valid('json').now));
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, { now: result.value.toISOString() });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/jobs/run',
+        tags: ['Operator'],
+        responses: { 200: dataOf(z.record(z.string(), z.number().int())) },
+      }),
+      async (c) => sendData(c, await deps.runDueJobs.execute()),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/merchants/{id}/notifications',
+        tags: ['Operator'],
+        request: { params: IdParam },
+        responses: {
+          200: dataOf(z.array(z.object({ id: z.string(), kind: z.string(), message: z.string(), createdAt: z.string() }))),
+        },
+      }),
+      async (c) => {
+        const merchantId = requireId(c.req.valid('param').id, 'Merchant');
+        const items = await deps.notifications.listForMerchant(merchantId);
+        return sendData(
+          c,
+          items.map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt.toISOString() })),
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/merchants/{id}/audit-log',
+        tags: ['Operator'],
+        request: { params: IdParam, query: z.object(pageQuery) },
+        responses: { 200: dataOf(z.array(z.record(z.string(), z.unknown()))) },
+      }),
+      async (c) => {
+        const merchantId = requireId(c.req.valid('param').id, 'Merchant');
+        const page = await deps.auditLog.listForMerchant(merchantId, c.req.valid('query'));
+        return sendPage(c, page, (e) => ({
+          id: e.id,
+          actor: e.actor,
+          apiKeyId: e.apiKeyId,
+          merchantId: e.merchantId,
+          method: e.method,
+          path: e.path,
+          status: e.status,
+          errorCode: e.errorCode,
+          address: e.address,
+          userAgent: e.userAgent,
+          requestId: e.requestId,
+          createdAt: e.createdAt.toISOString(),
+        }));
+      },
+    );

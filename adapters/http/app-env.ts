@@ -1,0 +1,23 @@
+import type { Logger as Pino } from 'pino';
+import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
+import type { AuditActor } from '../../application/ports/audit-log.js';
+import type { RateLimitDecision } from '../../application/ports/rate-limiter.js';
+import type { Tenant } from '../../application/shared/tenant.js';
+import type { DomainError } from '../../domain/index.js';
+
+/** Per-request values the middleware chain hands to routes. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Pino;
+    actor: AuditActor;
+    principal: Principal;
+    tenant: Tenant;
+    authFailure: DomainError | undefined;
+    rateLimit: RateLimitDecision;
+    /** The error code of the response, for the audit row. */
+    errorCode: string | undefined;
+    /** Merchant an operator request acted on, for the audit row. */
+    auditMerchantId: string | undefined;
+  };
+}

@@ -1,0 +1,84 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { Logger as Pino } from 'pino';
+import type { AuthenticateApiKey } from '../../application/api-keys/authenticate-api-key.js';
+import type { AuditLog } from '../../application/ports/audit-log.js';
+import type { ClockControl } from '../../application/ports/clock.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { RateLimiter } from '../../application/ports/rate-limiter.js';
+import type { RequestScope } from '../persistence/mikro-orm-request-scope.js';
+import { keyAdminRoutes, type KeyAdminUseCases } from './admin/keys.routes.js';
+import { merchantAdminRoutes, type MerchantAdminUseCases } from './admin/merchants.routes.js';
+import { operationsAdminRoutes, type OperationsDependencies } from './admin/operations.routes.js';
+import type { AppEnv } from './app-env.js';
+import { ApiError } from './api-error.js';
+import { handleError, handleNotFound } from './error-handler.js';
+import { adminAuth } from './middleware/admin-auth.js';
+import { audit } from './middleware/audit.js';
+import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
+import { rateLimit } from './middleware/rate-limit.js';
+import { requestContext } from './middleware/request-context.js';
+import { healthRoutes } from './routes/health.routes.js';
+import { meRoutes } from './routes/me.routes.js';
+import { validationHook } from './validation.js';
+
+export interface HttpSettings {
+  /** Enables `/admin/v1`; null answers 404 there. */
+  readonly adminToken: string | null;
+  readonly anonymousRequestsPerMinute: number;
+  readonly bodyLimitBytes: number;
+}
+
+export interface HttpDependencies {
+  readonly settings: HttpSettings;
+  readonly logger: Pino;
+  readonly requestScope: RequestScope;
+  readonly ids: IdGenerator;
+  readonly clock: ClockControl;
+  readonly authenticateApiKey: AuthenticateApiKey;
+  readonly rateLimiter: RateLimiter;
+  readonly auditLog: AuditLog;
+  readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
+}
+
+const tooLarge = () => {
+  throw new ApiError('payload_too_large', 'The request body is too large');
+};
+
+/**
+ * The whole HTTP surface. Order matters: request context (ids, logging, version header) outermost,
+ * then the ORM scope, then for `/api` and `/admin`: body limit, audit (sees the final status),
+ * authentication, rate limiting (headers even on 401), and the auth verdict.
+ */
+export const createHttpApp = (deps: HttpDependencies) => {
+  const { settings } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+
+  app.use('*', requestContext(deps.logger, deps.ids));
+  app.use('*', cors({ origin: '*', exposeHeaders: ['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id'] }));
+  app.use('*', (_c, next) => deps.requestScope(next));
+  app.route('/', healthRoutes());
+
+  const limitBody = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
+  app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));
+  app.use(
+    '/api/*',
+    authenticate(deps.authenticateApiKey),
+    rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
+    requireAuthenticated,
+  );
+  app.route('/api/v1', meRoutes());
+
+  if (settings.adminToken) {
+    app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));
+    app.route('/admin/v1', merchantAdminRoutes(deps.admin));
+    app.route('/admin/v1', keyAdminRoutes(deps.admin));
+    app.route('/admin/v1', operationsAdminRoutes(deps.admin));
+  }
+  return app;
+};
+
+export type HttpApp = ReturnType<typeof createHttpApp>;

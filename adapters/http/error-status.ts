@@ -1,0 +1,29 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The one table from an error code to its HTTP status (spec Errors + extensions.md Codes). */
+const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
+  validation_error: 400,
+  invalid_json: 400,
+  affiliate_not_approved: 400,
+  unauthorized: 401,
+  insufficient_permissions: 403,
+  plan_insufficient: 403,
+  test_mode_unsupported: 403,
+  earnings_limit_reached: 403,
+  not_found: 404,
+  duplicate: 409,
+  commission_above_sale: 409,
+  coupon_exists: 409,
+  team_has_awards: 409,
+  too_many_goals: 409,
+  stale_goal: 409,
+  currency_locked: 409,
+  invalid_transition: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  self_referral: 422,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+};
+
+export const statusOf = (code: string): ContentfulStatusCode => STATUS_BY_CODE[code] ?? 500;

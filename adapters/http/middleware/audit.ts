@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AuditLog } from '../../../application/ports/audit-log.js';
+import type { Clock } from '../../../application/ports/clock.js';
+import type { IdGenerator } from '../../../application/ports/id-generator.js';
+import type { AppEnv } from '../app-env.js';
+import { clientAddress } from './client-address.js';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Appends one audit row for every write and every failed authentication, after the response is
+ * decided and whether it succeeded or not. Successful reads write nothing. The row never holds the key.
+ */
+export const audit =
+  (log: AuditLog, ids: IdGenerator, clock: Clock): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next();
+    const status = c.res.status;
+    if (READS.has(c.req.method) && status !== 401) return;
+    const principal = c.get('principal');
+    try {
+      await log.append({
+        id: ids.next(),
+        actor: c.get('actor'),
+        apiKeyId: principal?.key.id ?? null,
+        merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        errorCode: c.get('errorCode') ?? null,
+        address: clientAddress(c),
+        userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+        requestId: c.get('requestId') ?? null,
+        createdAt: clock.now(),
+      });
+    } catch (error) {
+      c.get('log').error({ err: error }, 'audit row could not be written');
+      throw error;
+    }
+  };

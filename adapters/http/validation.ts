@@ -1,0 +1,31 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { FieldProblem } from '../../domain/index.js';
+import type { AppEnv } from './app-env.js';
+import { sendError } from './envelope.js';
+
+const issueField = (issue: z.core.$ZodIssue): string => (issue.path.length > 0 ? issue.path.join('.') : '(root)');
+
+export const toFieldProblems = (error: z.ZodError): FieldProblem[] =>
+  error.issues.map((issue) => ({ field: issueField(issue), message: issue.message }));
+
+/** Every schema failure, in body, query or path, answers `400 validation_error` with details. */
+export const validationHook = (
+  result: { success: true } | { success: false; error: z.ZodError },
+  c: Context<AppEnv>,
+) => {
+  if (!result.success) {
+    const details = toFieldProblems(result.error);
+    return sendError(c, 'validation_error', `Invalid request: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
+  }
+  return undefined;
+};
+
+/** Page and limit as every list takes them: limit default 25, max 100. */
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).default(1).openapi({ example: 1 }),
+  limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ example: 25 }),
+};
+
+export const uuidParam = (name: string) =>
+  z.object({ [name]: z.string().openapi({ param: { name, in: 'path' } }) });

@@ -1,0 +1,28 @@
+import { Decimal, type Merchant, type Plan } from '../../../domain/index.js';
+import type { MerchantRecord } from '../records/merchant.record.js';
+
+export const merchantToDomain = (r: MerchantRecord): Merchant => ({
+  id: r.id,
+  businessName: r.businessName,
+  email: r.email,
+  plan: r.plan as Plan,
+  customDomain: r.customDomain ?? null,
+  automaticPayouts: r.automaticPayouts,
+  monthlyEarningsCap: r.monthlyEarningsCap == null ? null : new Decimal(r.monthlyEarningsCap),
+  affiliateLimit: r.affiliateLimit ?? null,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+export const merchantToRecord = (m: Merchant) => ({
+  id: m.id,
+  businessName: m.businessName,
+  email: m.email,
+  plan: m.plan,
+  customDomain: m.customDomain,
+  automaticPayouts: m.automaticPayouts,
+  monthlyEarningsCap: m.monthlyEarningsCap?.toFixed() ?? null,
+  affiliateLimit: m.affiliateLimit,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+});

@@ -1,0 +1,37 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, RequestContext, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
+import { MIGRATIONS } from './migrations/index.js';
+import { ALL_RECORDS } from './records/index.js';
+
+export interface OrmOptions {
+  readonly databaseUrl: string;
+  readonly poolMax: number;
+  readonly poolMin?: number;
+}
+
+export type Orm = MikroORM;
+
+export const openOrm = (options: OrmOptions): Promise<Orm> =>
+  MikroORM.init({
+    clientUrl: options.databaseUrl,
+    entities: ALL_RECORDS,
+    extensions: [Migrator],
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: options.poolMin ?? 0, max: options.poolMax },
+    // Every query runs in a request, job or transaction context; the global manager is never used.
+    allowGlobalContext: false,
+    ensureDatabase: false,
+  });
+
+export const applyMigrations = async (orm: Orm): Promise<void> => {
+  await orm.migrator.up();
+};
+
+/** The entity manager of the current transaction, else of the current request or job scope. */
+export const currentEm = (orm: Orm): EntityManager => {
+  const em = TransactionContext.getEntityManager(orm.em.name) ?? RequestContext.getEntityManager(orm.em.name);
+  if (!em) throw new Error('No request or transaction context: wrap the caller in a RequestScope');
+  return em as EntityManager;
+};
+
+export const inTransaction = (orm: Orm): boolean => TransactionContext.getEntityManager(orm.em.name) !== undefined;

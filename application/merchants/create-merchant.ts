@@ -1,0 +1,38 @@
+import type { Merchant } from '../../domain/index.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { MerchantRepository } from '../ports/merchant-repository.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { MerchantFields } from './merchant-input.js';
+
+export type CreateMerchantInput = Pick<MerchantFields, 'businessName' | 'email' | 'plan'> &
+  Partial<Omit<MerchantFields, 'businessName' | 'email' | 'plan'>>;
+
+export class CreateMerchant {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly merchants: MerchantRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: CreateMerchantInput): Promise<Merchant> {
+    return this.uow.transaction(async () => {
+      const now = this.clock.now();
+      const merchant: Merchant = {
+        id: this.ids.next(),
+        businessName: input.businessName,
+        email: input.email,
+        plan: input.plan,
+        customDomain: input.customDomain ?? null,
+        automaticPayouts: input.automaticPayouts ?? false,
+        monthlyEarningsCap: input.monthlyEarningsCap ?? null,
+        affiliateLimit: input.affiliateLimit ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.merchants.insert(merchant);
+      return merchant;
+    });
+  }
+}

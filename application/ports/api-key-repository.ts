@@ -1,0 +1,15 @@
+import type { Merchant } from '../../domain/index.js';
+import type { ApiKey } from '../api-keys/api-key.js';
+
+export interface ApiKeyWithMerchant {
+  readonly key: ApiKey;
+  readonly merchant: Merchant;
+}
+
+export interface ApiKeyRepository {
+  insert(key: ApiKey): Promise<void>;
+  findById(id: string): Promise<ApiKey | null>;
+  /** The key and its merchant by lookup prefix, revoked keys included (the caller decides). */
+  findByLookup(lookup: string): Promise<ApiKeyWithMerchant | null>;
+  markRevoked(id: string, at: Date): Promise<void>;
+}

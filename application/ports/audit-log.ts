@@ -1,0 +1,24 @@
+import type { Page, PageRequest } from '../shared/page.js';
+
+export type AuditActor = 'api_key' | 'operator' | 'anonymous' | 'assistant';
+
+export interface AuditEntry {
+  readonly id: string;
+  readonly actor: AuditActor;
+  readonly apiKeyId: string | null;
+  readonly merchantId: string | null;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly errorCode: string | null;
+  readonly address: string | null;
+  readonly userAgent: string | null;
+  readonly requestId: string | null;
+  readonly createdAt: Date;
+}
+
+/** Append-only record of every write and every failed authentication. */
+export interface AuditLog {
+  append(entry: AuditEntry): Promise<void>;
+  listForMerchant(merchantId: string, page: PageRequest): Promise<Page<AuditEntry>>;
+}

@@ -1,0 +1,51 @@
+export interface ServiceConfig {
+  readonly port: number;
+  /** External PostgreSQL; null starts the embedded one under `dataDir`. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly adminToken: string | null;
+  readonly testClock: boolean;
+  readonly webhookDevAllowedHosts: readonly string[];
+  readonly dbPoolMax: number;
+  readonly jobsPoolMax: number;
+  /** Whether this process works the background queues (several processes may). */
+  readonly runJobs: boolean;
+  readonly jobTickCron: string;
+  readonly logLevel: string;
+  readonly anonymousRequestsPerMinute: number;
+  readonly bodyLimitBytes: number;
+  readonly shutdownTimeoutMs: number;
+  /** Base of tracking links when the merchant has no custom domain. */
+  readonly publicBaseUrl: string;
+}
+
+const int = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig => {
+  const port = int(env.PORT, 3000, 'PORT');
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: env.DATA_DIR || './.data',
+    adminToken: env.ADMIN_TOKEN || null,
+    testClock: env.TEST_CLOCK === '1',
+    webhookDevAllowedHosts: (env.WEBHOOK_DEV_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    dbPoolMax: int(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
+    jobsPoolMax: int(env.JOBS_POOL_MAX, 3, 'JOBS_POOL_MAX'),
+    runJobs: env.RUN_JOBS !== '0',
+    jobTickCron: env.JOB_TICK_CRON || '* * * * *',
+    logLevel: env.LOG_LEVEL || 'info',
+    anonymousRequestsPerMinute: int(env.ANONYMOUS_REQUESTS_PER_MINUTE, 60, 'ANONYMOUS_REQUESTS_PER_MINUTE'),
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15_000, 'SHUTDOWN_TIMEOUT_MS'),
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+  };
+};

@@ -1,0 +1,111 @@
+import 'reflect-metadata';
+import type { Logger as Pino } from 'pino';
+import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { AuthenticateApiKey } from '../application/api-keys/authenticate-api-key.js';
+import { IssueApiKey } from '../application/api-keys/issue-api-key.js';
+import { RevokeApiKey } from '../application/api-keys/revoke-api-key.js';
+import { RunDueJobs } from '../application/jobs/run-due-jobs.js';
+import { CreateMerchant } from '../application/merchants/create-merchant.js';
+import { UpdateMerchant } from '../application/merchants/update-merchant.js';
+import type { ClockControl } from '../application/ports/clock.js';
+import type { JobQueue } from '../application/ports/jobs.js';
+import type { HttpDependencies } from '../adapters/http/app.js';
+import { UuidV7Generator } from '../adapters/ids/uuid-v7-generator.js';
+import { InMemoryJobRegistry } from '../adapters/jobs/in-memory-job-registry.js';
+import { PinoLogger } from '../adapters/logging/pino-logger.js';
+import { MikroOrmEventOutbox } from '../adapters/persistence/mikro-orm-event-outbox.js';
+import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
+import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
+import type { Orm } from '../adapters/persistence/orm.js';
+import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
+import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
+import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
+import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
+import { PostgresRateLimiter } from '../adapters/rate-limit/postgres-rate-limiter.js';
+import type { ServiceConfig } from './config.js';
+import { TOKENS as T } from './tokens.js';
+
+export interface Infrastructure {
+  readonly config: ServiceConfig;
+  readonly orm: Orm;
+  readonly pino: Pino;
+  readonly clock: ClockControl;
+  readonly jobQueue: JobQueue;
+}
+
+const single = <V>(factory: (c: DependencyContainer) => V) => ({ useFactory: instanceCachingFactory(factory) });
+
+/** Wires every adapter to its port and every use case to its adapters, by factory (no decorators). */
+export const buildContainer = (infra: Infrastructure): DependencyContainer => {
+  const c = rootContainer.createChildContainer();
+  c.register(T.Config, { useValue: infra.config });
+  c.register(T.Orm, { useValue: infra.orm });
+  c.register(T.Pino, { useValue: infra.pino });
+  c.register(T.Clock, { useValue: infra.clock });
+  c.register(T.JobQueue, { useValue: infra.jobQueue });
+  c.register(T.Logger, single(() => new PinoLogger(infra.pino)));
+  c.register(T.Ids, single(() => new UuidV7Generator()));
+  c.register(T.UnitOfWork, single((r) => new MikroOrmUnitOfWork(r.resolve(T.Orm))));
+  c.register(T.RequestScope, single((r) => mikroOrmRequestScope(r.resolve(T.Orm))));
+  c.register(T.EventOutbox, single((r) => new MikroOrmEventOutbox(r.resolve(T.Orm), r.resolve(T.Ids))));
+  c.register(T.JobRegistry, single(() => new InMemoryJobRegistry()));
+  c.register(T.MerchantRepository, single((r) => new MikroOrmMerchantRepository(r.resolve(T.Orm))));
+  c.register(T.ApiKeyRepository, single((r) => new MikroOrmApiKeyRepository(r.resolve(T.Orm))));
+  c.register(T.AuditLog, single((r) => new MikroOrmAuditLog(r.resolve(T.Orm))));
+  c.register(T.NotificationRepository, single((r) => new MikroOrmNotificationRepository(r.resolve(T.Orm))));
+  c.register(T.RateLimiter, single((r) => new PostgresRateLimiter(r.resolve(T.Orm))));
+
+  c.register(T.AuthenticateApiKey, single((r) => new AuthenticateApiKey(r.resolve(T.ApiKeyRepository))));
+  c.register(
+    T.CreateMerchant,
+    single((r) => new CreateMerchant(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
+  );
+  c.register(
+    T.UpdateMerchant,
+    single((r) => new UpdateMerchant(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.Clock))),
+  );
+  c.register(
+    T.IssueApiKey,
+    single(
+      (r) =>
+        new IssueApiKey(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.ApiKeyRepository),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+        ),
+    ),
+  );
+  c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
+  c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
+  return c;
+};
+
+export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
+  const config = c.resolve<ServiceConfig>(T.Config);
+  return {
+    settings: {
+      adminToken: config.adminToken,
+      anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
+      bodyLimitBytes: config.bodyLimitBytes,
+    },
+    logger: c.resolve(T.Pino),
+    requestScope: c.resolve(T.RequestScope),
+    ids: c.resolve(T.Ids),
+    clock: c.resolve(T.Clock),
+    authenticateApiKey: c.resolve(T.AuthenticateApiKey),
+    rateLimiter: c.resolve(T.RateLimiter),
+    auditLog: c.resolve(T.AuditLog),
+    admin: {
+      createMerchant: c.resolve(T.CreateMerchant),
+      updateMerchant: c.resolve(T.UpdateMerchant),
+      issueApiKey: c.resolve(T.IssueApiKey),
+      revokeApiKey: c.resolve(T.RevokeApiKey),
+      clock: c.resolve(T.Clock),
+      runDueJobs: c.resolve(T.RunDueJobs),
+      notifications: c.resolve(T.NotificationRepository),
+      auditLog: c.resolve(T.AuditLog),
+    },
+  };
+};

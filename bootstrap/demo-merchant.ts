@@ -1,0 +1,30 @@
+import type { IssueApiKey } from '../application/api-keys/issue-api-key.js';
+import type { CreateMerchant } from '../application/merchants/create-merchant.js';
+import type { MerchantRepository } from '../application/ports/merchant-repository.js';
+import type { RequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
+import type { Service } from './service.js';
+import { TOKENS } from './tokens.js';
+
+export interface DemoKeys {
+  readonly merchantId: string;
+  readonly liveKey: string;
+  readonly testKey: string;
+}
+
+/** On an empty database without an operator token: one Scale merchant with a live and a test write key. */
+export const createDemoMerchantIfEmpty = async (service: Service): Promise<DemoKeys | null> => {
+  const c = service.container;
+  const scope = c.resolve<RequestScope>(TOKENS.RequestScope);
+  return scope(async () => {
+    if ((await c.resolve<MerchantRepository>(TOKENS.MerchantRepository).count()) > 0) return null;
+    const merchant = await c.resolve<CreateMerchant>(TOKENS.CreateMerchant).execute({
+      businessName: 'Demo Merchant',
+      email: 'demo@example.com',
+      plan: 'scale',
+    });
+    const issue = c.resolve<IssueApiKey>(TOKENS.IssueApiKey);
+    const live = (await issue.execute({ merchantId: merchant.id, mode: 'live', write: true, name: 'Demo live key' }))._unsafeUnwrap();
+    const test = (await issue.execute({ merchantId: merchant.id, mode: 'test', write: true, name: 'Demo test key' }))._unsafeUnwrap();
+    return { merchantId: merchant.id, liveKey: live.token, testKey: test.token };
+  });
+};

@@ -1,0 +1,65 @@
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
+import { createPino } from '../adapters/logging/pino-logger.js';
+import { loadConfig } from './config.js';
+import { createDemoMerchantIfEmpty } from './demo-merchant.js';
+import { buildService } from './service.js';
+
+const config = loadConfig();
+const pino = createPino(config.logLevel);
+
+let embedded: RunningPostgres | null = null;
+if (!config.databaseUrl) {
+  embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'affiliate', log: (m) => pino.info(m) });
+}
+const service = await buildService(config, config.databaseUrl ?? embedded!.url, pino);
+if (config.webhookDevAllowedHosts.length > 0) {
+  pino.warn({ hosts: config.webhookDevAllowedHosts }, 'WEBHOOK_DEV_ALLOWED_HOSTS set: these hosts may receive webhooks over http and on private addresses');
+}
+
+const demo = config.adminToken ? null : await createDemoMerchantIfEmpty(service);
+const server = serve({ fetch: service.app.fetch, port: config.port, hostname: '0.0.0.0' }) as Server;
+await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+
+const base = `http://localhost:${config.port}`;
+const lines = [
+  `Affiliate service listening on ${base}`,
+  `  API:     ${base}/api/v1   (Authorization: Bearer <key>)`,
+  `  Health:  ${base}/healthz`,
+  config.adminToken ? `  Operator API: ${base}/admin/v1` : '  Operator API: disabled (set ADMIN_TOKEN to enable)',
+  `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
+];
+if (demo) {
+  lines.push(
+    '',
+    'First start: created the demo merchant (plan scale). These keys are shown only once:',
+    `  live write key: ${demo.liveKey}`,
+    `  test write key: ${demo.testKey}`,
+    `  try: curl -H "Authorization: Bearer ${demo.testKey}" ${base}/api/v1/me`,
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n`);
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  pino.info({ signal }, 'shutting down: draining requests');
+  const force = setTimeout(() => {
+    pino.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  force.unref();
+  // Stop accepting, let in-flight requests finish, then release the queue, the pool and the database.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  await service.close();
+  await embedded?.stop();
+  pino.info('stopped');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

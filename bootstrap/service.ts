@@ -1,0 +1,57 @@
+import type { Logger as Pino } from 'pino';
+import type { DependencyContainer } from 'tsyringe';
+import { AdjustableClock } from '../adapters/clock/adjustable-clock.js';
+import { SystemClock } from '../adapters/clock/system-clock.js';
+import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
+import { PgBossJobs } from '../adapters/jobs/pg-boss-jobs.js';
+import { PinoLogger } from '../adapters/logging/pino-logger.js';
+import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.js';
+import { SqlClockOffsetStore } from '../adapters/persistence/sql-clock-offset-store.js';
+import type { ClockControl } from '../application/ports/clock.js';
+import type { ServiceConfig } from './config.js';
+import { buildContainer, httpDependencies } from './container.js';
+import { TOKENS } from './tokens.js';
+
+export interface Service {
+  readonly app: HttpApp;
+  readonly container: DependencyContainer;
+  readonly orm: Orm;
+  readonly jobs: PgBossJobs;
+  close(): Promise<void>;
+}
+
+/** Everything but the listening socket: database, migrations, clock, queue, container, HTTP app. */
+export const buildService = async (config: ServiceConfig, databaseUrl: string, pino: Pino): Promise<Service> => {
+  const logger = new PinoLogger(pino);
+  const orm = await openOrm({ databaseUrl, poolMax: config.dbPoolMax });
+  try {
+    await applyMigrations(orm);
+    let clock: ClockControl;
+    if (config.testClock) {
+      const adjustable = new AdjustableClock(new SqlClockOffsetStore(orm));
+      await adjustable.load();
+      clock = adjustable;
+    } else {
+      clock = new SystemClock();
+    }
+    const jobs = await PgBossJobs.start({ databaseUrl, poolMax: config.jobsPoolMax, tickCron: config.jobTickCron }, orm, logger);
+    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs });
+    if (config.runJobs) {
+      await jobs.scheduleDueJobs(container.resolve(TOKENS.JobRegistry), clock, container.resolve(TOKENS.RequestScope), logger, config.jobTickCron);
+    }
+    const app = createHttpApp(httpDependencies(container));
+    return {
+      app,
+      container,
+      orm,
+      jobs,
+      async close() {
+        await jobs.stop();
+        await orm.close(true);
+      },
+    };
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
+};

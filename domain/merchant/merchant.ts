@@ -1,0 +1,19 @@
+import type { Decimal } from '../money/decimal.js';
+import type { Plan } from './plan.js';
+
+/** The account holder (brand) that runs campaigns. */
+export interface Merchant {
+  readonly id: string;
+  readonly businessName: string;
+  readonly email: string;
+  readonly plan: Plan;
+  /** A connected, verified portal domain; tracking links use it on Ultimate and Scale. */
+  readonly customDomain: string | null;
+  readonly automaticPayouts: boolean;
+  /** Monthly cap on affiliate earnings (live conversions), in the amounts as recorded; null = none. */
+  readonly monthlyEarningsCap: Decimal | null;
+  /** Maximum number of affiliates; null = no limit. */
+  readonly affiliateLimit: number | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
