@@ -1,7 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -112,6 +112,8 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   const dataDir = resolve(options.dataDir);
   const databaseDir = join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
+  // As root the server runs as the `postgres` user, which must be able to reach its directory.
+  if (isRoot()) await chmod(dataDir, 0o755);
   const credentialsFile = join(dataDir, 'credentials.json');
   let password: string;
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {

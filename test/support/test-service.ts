@@ -1,0 +1,81 @@
+import { createPino } from '../../adapters/logging/pino-logger.js';
+import { loadConfig, type ServiceConfig } from '../../bootstrap/config.js';
+import { buildService, type Service } from '../../bootstrap/service.js';
+import { createScratchDatabase, type ScratchDatabase } from './test-database.js';
+
+export const ADMIN_TOKEN = 'test-admin-token';
+
+export interface TestResponse<T = any> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+export interface RequestOptions {
+  readonly key?: string | undefined;
+  readonly body?: unknown;
+  /** Sent as is, not JSON-encoded. */
+  readonly rawBody?: string;
+  readonly headers?: Record<string, string>;
+}
+
+export interface TestService {
+  readonly service: Service;
+  readonly db: ScratchDatabase;
+  readonly config: ServiceConfig;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** `/api/v1` + path with a Bearer key. */
+  api<T = any>(method: string, path: string, key: string | undefined, body?: unknown): Promise<TestResponse<T>>;
+  /** `/admin/v1` + path with the operator token. */
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+/** The real service (real Hono app, real PostgreSQL) on a scratch database, driven in-process. */
+export const startTestService = async (overrides: Partial<ServiceConfig> = {}, db?: ScratchDatabase): Promise<TestService> => {
+  const database = db ?? (await createScratchDatabase());
+  const config: ServiceConfig = {
+    ...loadConfig({}),
+    adminToken: ADMIN_TOKEN,
+    testClock: true,
+    runJobs: false,
+    logLevel: 'silent',
+    dbPoolMax: 5,
+    jobsPoolMax: 2,
+    ...overrides,
+  };
+  const service = await buildService(config, database.url, createPino(config.logLevel));
+
+  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await service.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Non-JSON bodies are returned as text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  };
+
+  return {
+    service,
+    db: database,
+    config,
+    request,
+    api: (method, path, key, body) => request(method, `/api/v1${path}`, { key, body }),
+    admin: (method, path, body) => request(method, `/admin/v1${path}`, { key: ADMIN_TOKEN, body }),
+    async close() {
+      await service.close();
+      if (!db) await database.drop();
+    },
+  };
+};
