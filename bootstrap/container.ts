@@ -103,6 +103,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       issueApiKey: c.resolve(T.IssueApiKey),
       revokeApiKey: c.resolve(T.RevokeApiKey),
       clock: c.resolve(T.Clock),
+      merchants: c.resolve(T.MerchantRepository),
       runDueJobs: c.resolve(T.RunDueJobs),
       notifications: c.resolve(T.NotificationRepository),
       auditLog: c.resolve(T.AuditLog),

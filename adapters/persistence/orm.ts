@@ -16,7 +16,7 @@ export const openOrm = (options: OrmOptions): Promise<Orm> =>
     clientUrl: options.databaseUrl,
     entities: ALL_RECORDS,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: options.poolMin ?? 0, max: options.poolMax },
     // Every query runs in a request, job or transaction context; the global manager is never used.
     allowGlobalContext: false,

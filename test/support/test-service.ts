@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { createPino } from '../../adapters/logging/pino-logger.js';
 import { loadConfig, type ServiceConfig } from '../../bootstrap/config.js';
 import { buildService, type Service } from '../../bootstrap/service.js';
@@ -28,6 +29,8 @@ export interface TestService {
   api<T = any>(method: string, path: string, key: string | undefined, body?: unknown): Promise<TestResponse<T>>;
   /** `/admin/v1` + path with the operator token. */
   admin<T = any>(method: string, path: string, body?: unknown): Promise<TestResponse<T>>;
+  /** Direct reads and writes on the test database, for assertions the API cannot make. */
+  sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export const startTestService = async (overrides: Partial<ServiceConfig> = {}, d
     return { status: response.status, body: parsed as T, headers: response.headers };
   };
 
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   return {
     service,
     db: database,
@@ -73,7 +77,9 @@ export const startTestService = async (overrides: Partial<ServiceConfig> = {}, d
     request,
     api: (method, path, key, body) => request(method, `/api/v1${path}`, { key, body }),
     admin: (method, path, body) => request(method, `/admin/v1${path}`, { key: ADMIN_TOKEN, body }),
+    sql: async (text, params) => (await pool.query(text, params)).rows,
     async close() {
+      await pool.end();
       await service.close();
       if (!db) await database.drop();
     },

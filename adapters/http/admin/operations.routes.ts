@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { RunDueJobs } from '../../../application/jobs/run-due-jobs.js';
 import type { AuditLog } from '../../../application/ports/audit-log.js';
 import type { ClockControl } from '../../../application/ports/clock.js';
+import type { MerchantRepository } from '../../../application/ports/merchant-repository.js';
 import type { NotificationRepository } from '../../../application/ports/notification-repository.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
@@ -15,10 +16,17 @@ const dataOf = <T extends z.ZodType>(schema: T, description = 'OK') => ({
 });
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const ClockSchema = z.object({ now: z.string() }).openapi('Clock');
+/** The merchant id from the path, known to exist (else 404). */
+const existingMerchant = async (deps: OperationsDependencies, raw: string): Promise<string> => {
+  const id = requireId(raw, 'Merchant');
+  if (!(await deps.merchants.findById(id))) throw new ApiError('not_found', 'Merchant not found');
+  return id;
+};
 const SetClockBody = z.object({ now: z.iso.datetime({ offset: true }) }).strict();
 
 export interface OperationsDependencies {
   clock: ClockControl;
+  merchants: MerchantRepository;
   runDueJobs: RunDueJobs;
   notifications: NotificationRepository;
   auditLog: AuditLog;
@@ -66,7 +74,7 @@ export const operationsAdminRoutes = (deps: OperationsDependencies) =>
         },
       }),
       async (c) => {
-        const merchantId = requireId(c.req.valid('param').id, 'Merchant');
+        const merchantId = await existingMerchant(deps, c.req.valid('param').id);
         const items = await deps.notifications.listForMerchant(merchantId);
         return sendData(
           c,
@@ -83,7 +91,7 @@ export const operationsAdminRoutes = (deps: OperationsDependencies) =>
         responses: { 200: dataOf(z.array(z.record(z.string(), z.unknown()))) },
       }),
       async (c) => {
-        const merchantId = requireId(c.req.valid('param').id, 'Merchant');
+        const merchantId = await existingMerchant(deps, c.req.valid('param').id);
         const page = await deps.auditLog.listForMerchant(merchantId, c.req.valid('query'));
         return sendPage(c, page, (e) => ({
           id: e.id,

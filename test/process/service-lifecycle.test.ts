@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../support/test-database.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly port: number;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+let nextPort = 41_000 + Math.floor(Math.random() * 5_000);
+
+const startService = async (env: Record<string, string>): Promise<Running> => {
+  const port = (nextPort += 1);
+  let output = '';
+  const child = spawn(TSX, ['bootstrap/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return { child, port, output: () => output, exited };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`service did not become healthy:\n${output}`);
+};
+
+const demoKey = (output: string) => /test write key: (svc_pk_test_\S+)/.exec(output)?.[1];
+
+describe('the service process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'affiliate-lifecycle-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts an embedded database on first start, reuses it on the next, and drains on SIGINT', async () => {
+    const first = await startService({ DATA_DIR: dataDir, ADMIN_TOKEN: '' });
+    const key = demoKey(first.output());
+    expect(key).toBeDefined();
+    const me = await fetch(`http://127.0.0.1:${first.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status).toBe(200);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('stopped');
+
+    // Second start on the same directory: same data, no second demo merchant.
+    const second = await startService({ DATA_DIR: dataDir, ADMIN_TOKEN: 'op-token' });
+    expect(demoKey(second.output())).toBeUndefined();
+    const again = await fetch(`http://127.0.0.1:${second.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(again.status).toBe(200);
+
+    // A request still in flight when SIGINT arrives is answered before the process exits.
+    const inFlight = new Promise<{ status: number; body: string }>((done, fail) => {
+      const req = request(
+        { host: '127.0.0.1', port: second.port, method: 'POST', path: '/admin/v1/merchants', headers: { authorization: 'Bearer op-token', 'content-type': 'application/json' } },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', fail);
+      req.write('{"businessName": "Drained", ');
+      setTimeout(() => {
+        second.child.kill('SIGINT');
+        setTimeout(() => req.end('"email": "d@x.test", "plan": "scale"}'), 700);
+      }, 300);
+    });
+    const answered = await inFlight;
+    expect(answered.status).toBe(201);
+    expect(await second.exited).toBe(0);
+
+    // The drained write is durable: a third start sees it.
+    const third = await startService({ DATA_DIR: dataDir, ADMIN_TOKEN: 'op-token' });
+    const merchantId = JSON.parse(answered.body).data.id as string;
+    const keys = await fetch(`http://127.0.0.1:${third.port}/admin/v1/merchants/${merchantId}/keys`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer op-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'live', write: false }),
+    });
+    expect(keys.status).toBe(201);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 180_000);
+
+  it('uses DATABASE_URL when it is set, with no embedded database', async () => {
+    const db = await createScratchDatabase();
+    try {
+      const running = await startService({ DATABASE_URL: db.url, DATA_DIR: join(dataDir, 'unused'), ADMIN_TOKEN: '' });
+      expect(running.output()).toContain('Database: DATABASE_URL');
+      expect(demoKey(running.output())).toBeDefined();
+      running.child.kill('SIGINT');
+      expect(await running.exited).toBe(0);
+    } finally {
+      await db.drop();
+    }
+  }, 120_000);
+});
