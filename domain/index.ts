@@ -5,3 +5,5 @@ export * from './money/money.js';
 export * from './merchant/plan.js';
 export * from './shared/mode.js';
 export * from './merchant/merchant.js';
+export * from './conversion/index.js';
+export * from './affiliate/membership.js';

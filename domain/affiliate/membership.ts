@@ -1,0 +1,125 @@
+import { err, ok, type Result } from 'neverthrow';
+import { domainError, type DomainError } from '../shared/domain-error.js';
+import type { Mode } from '../shared/mode.js';
+
+export const MEMBERSHIP_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+/** An affiliate's relationship with one campaign. The affiliate's status is per campaign. */
+export interface Membership {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly mode: Mode;
+  readonly affiliateId: string;
+  readonly campaignId: string;
+  readonly status: MembershipStatus;
+  readonly joinedAt: Date;
+  /** When the merchant (or auto-approval at join) decided; null while pending. */
+  readonly decidedAt: Date | null;
+  readonly updatedAt: Date;
+}
+
+export type MembershipEventType = 'affiliate.joined' | 'affiliate.approved' | 'affiliate.rejected';
+
+/** The spec leaves `affiliate.*` payloads open; this one names the pair, the new and the old status. */
+export interface MembershipEventPayload {
+  readonly affiliateId: string;
+  readonly campaignId: string;
+  readonly status: MembershipStatus;
+  /** null on join. */
+  readonly previousStatus: MembershipStatus | null;
+  readonly joinedAt: string;
+}
+
+export interface MembershipEvent {
+  readonly type: MembershipEventType;
+  readonly payload: MembershipEventPayload;
+}
+
+export interface MembershipChange {
+  readonly membership: Membership;
+  readonly events: readonly MembershipEvent[];
+}
+
+const membershipEvent = (
+  type: MembershipEventType,
+  membership: Membership,
+  previousStatus: MembershipStatus | null,
+): MembershipEvent => ({
+  type,
+  payload: {
+    affiliateId: membership.affiliateId,
+    campaignId: membership.campaignId,
+    status: membership.status,
+    previousStatus,
+    joinedAt: membership.joinedAt.toISOString(),
+  },
+});
+
+export interface JoinInput {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly affiliateId: string;
+  readonly campaignId: string;
+  readonly mode: Mode;
+  /** The campaign's `autoApproveAffiliates`. */
+  readonly autoApprove: boolean;
+  readonly now: Date;
+}
+
+/** An affiliate joins by themself: `approved` when the campaign auto-approves, else `pending`. */
+export const joinCampaign = (input: JoinInput): MembershipChange => {
+  const membership: Membership = {
+    id: input.id,
+    merchantId: input.merchantId,
+    mode: input.mode,
+    affiliateId: input.affiliateId,
+    campaignId: input.campaignId,
+    status: input.autoApprove ? 'approved' : 'pending',
+    joinedAt: input.now,
+    decidedAt: input.autoApprove ? input.now : null,
+    updatedAt: input.now,
+  };
+  return { membership, events: [membershipEvent('affiliate.joined', membership, null)] };
+};
+
+/**
+ * The merchant attaches an affiliate (API create, team placement): `approved` at once. No event:
+ * the affiliate did not join by themself, and the spec names no event for it.
+ */
+export const attachApprovedMembership = (input: Omit<JoinInput, 'autoApprove'>): Membership => ({
+  id: input.id,
+  merchantId: input.merchantId,
+  mode: input.mode,
+  affiliateId: input.affiliateId,
+  campaignId: input.campaignId,
+  status: 'approved',
+  joinedAt: input.now,
+  decidedAt: input.now,
+  updatedAt: input.now,
+});
+
+const invalidMembershipTransition = (from: MembershipStatus, action: 'approve' | 'reject'): DomainError =>
+  domainError('invalid_transition', `Only a pending affiliate can be ${action}d; this one is ${from}`);
+
+const decide = (
+  membership: Membership,
+  to: 'approved' | 'rejected',
+  now: Date,
+): Result<MembershipChange, DomainError> => {
+  // Only pending memberships move (extensions: PATCH /affiliates/:id); repeats are refused, not ignored.
+  if (membership.status !== 'pending') {
+    return err(invalidMembershipTransition(membership.status, to === 'approved' ? 'approve' : 'reject'));
+  }
+  const next: Membership = { ...membership, status: to, decidedAt: now, updatedAt: now };
+  const type = to === 'approved' ? 'affiliate.approved' : 'affiliate.rejected';
+  return ok({ membership: next, events: [membershipEvent(type, next, membership.status)] });
+};
+
+/** pending → approved, emits `affiliate.approved`. */
+export const approveMembership = (membership: Membership, now: Date): Result<MembershipChange, DomainError> =>
+  decide(membership, 'approved', now);
+
+/** pending → rejected, emits `affiliate.rejected`. */
+export const rejectMembership = (membership: Membership, now: Date): Result<MembershipChange, DomainError> =>
+  decide(membership, 'rejected', now);

@@ -1,0 +1,16 @@
+import { domainError, type DomainError } from '../shared/domain-error.js';
+import type { ConversionStatus } from './conversion.js';
+
+export type ConversionAction = 'approve' | 'reject' | 'mark_paid' | 'refund' | 'hold';
+
+/** 409: the state machine has no such move from the conversion's status. */
+export const invalidTransition = (from: ConversionStatus, action: ConversionAction): DomainError<'invalid_transition'> =>
+  domainError('invalid_transition', `A ${from} conversion cannot take the action "${action}"`);
+
+/** 409: approval needs `confirmAboveSale: true` (commission above 5x its sale, or a zero sale). */
+export const commissionAboveSale = (commission: string, sale: string, currency: string): DomainError<'commission_above_sale'> =>
+  domainError(
+    'commission_above_sale',
+    `Commission ${commission} ${currency.toUpperCase()} is above 5 times its sale of ${sale} ${currency.toUpperCase()} ` +
+      '(or the sale is zero); resend with confirmAboveSale: true to approve it',
+  );
