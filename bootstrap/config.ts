@@ -6,6 +6,8 @@ export interface ServiceConfig {
   readonly adminToken: string | null;
   readonly testClock: boolean;
   readonly webhookDevAllowedHosts: readonly string[];
+  /** How often this process looks for webhook work (when it runs jobs); 0 leaves it to the per-minute tick. */
+  readonly webhookPollIntervalMs: number;
   readonly dbPoolMax: number;
   readonly jobsPoolMax: number;
   /** Whether this process works the background queues (several processes may). */
@@ -38,6 +40,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    webhookPollIntervalMs: int(env.WEBHOOK_POLL_INTERVAL_MS, 1_000, 'WEBHOOK_POLL_INTERVAL_MS'),
     dbPoolMax: int(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
     jobsPoolMax: int(env.JOBS_POOL_MAX, 3, 'JOBS_POOL_MAX'),
     runJobs: env.RUN_JOBS !== '0',

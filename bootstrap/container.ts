@@ -22,7 +22,11 @@ import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
 import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
 import { PostgresRateLimiter } from '../adapters/rate-limit/postgres-rate-limiter.js';
+import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './campaigns-affiliates.module.js';
 import type { ServiceConfig } from './config.js';
+import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
+import { registerWebhooks, webhooksHttp } from './webhooks.module.js';
+import { conversionAdminDependencies, conversionRouteDependencies, registerConversions } from './modules/conversions.module.js';
 import { TOKENS as T } from './tokens.js';
 
 export interface Infrastructure {
@@ -31,6 +35,8 @@ export interface Infrastructure {
   readonly pino: Pino;
   readonly clock: ClockControl;
   readonly jobQueue: JobQueue;
+  /** Webhook host names are resolved with it (tests point names at chosen addresses); default: the system resolver. */
+  readonly hostResolver?: HostResolver | undefined;
 }
 
 const single = <V>(factory: (c: DependencyContainer) => V) => ({ useFactory: instanceCachingFactory(factory) });
@@ -79,6 +85,9 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   );
   c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
   c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
+  registerCampaignsAndAffiliates(c);
+  registerWebhooks(c, infra.hostResolver);
+  registerConversions(c);
   return c;
 };
 
@@ -108,5 +117,9 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       notifications: c.resolve(T.NotificationRepository),
       auditLog: c.resolve(T.AuditLog),
     },
+    ...campaignsAndAffiliatesHttp(c),
+    ...webhooksHttp(c),
+    conversions: conversionRouteDependencies(c),
+    conversionAdmin: conversionAdminDependencies(c),
   };
 };

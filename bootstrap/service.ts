@@ -4,6 +4,9 @@ import { AdjustableClock } from '../adapters/clock/adjustable-clock.js';
 import { SystemClock } from '../adapters/clock/system-clock.js';
 import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
 import { PgBossJobs } from '../adapters/jobs/pg-boss-jobs.js';
+import { PollLoop } from '../adapters/jobs/poll-loop.js';
+import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
+import type { DueJob } from '../application/ports/jobs.js';
 import { PinoLogger } from '../adapters/logging/pino-logger.js';
 import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.js';
 import { SqlClockOffsetStore } from '../adapters/persistence/sql-clock-offset-store.js';
@@ -20,8 +23,19 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** Adapters a test may swap for the whole service. */
+export interface AdapterOverrides {
+  /** Resolves webhook host names (default: the system resolver). */
+  readonly hostResolver?: HostResolver;
+}
+
 /** Everything but the listening socket: database, migrations, clock, queue, container, HTTP app. */
-export const buildService = async (config: ServiceConfig, databaseUrl: string, pino: Pino): Promise<Service> => {
+export const buildService = async (
+  config: ServiceConfig,
+  databaseUrl: string,
+  pino: Pino,
+  overrides: AdapterOverrides = {},
+): Promise<Service> => {
   const logger = new PinoLogger(pino);
   const orm = await openOrm({ databaseUrl, poolMax: config.dbPoolMax });
   try {
@@ -34,10 +48,20 @@ export const buildService = async (config: ServiceConfig, databaseUrl: string, p
     } else {
       clock = new SystemClock();
     }
+    let pollLoop: PollLoop | null = null;
     const jobs = await PgBossJobs.start({ databaseUrl, poolMax: config.jobsPoolMax, tickCron: config.jobTickCron }, orm, logger);
-    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs });
+    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs, hostResolver: overrides.hostResolver });
     if (config.runJobs) {
       await jobs.scheduleDueJobs(container.resolve(TOKENS.JobRegistry), clock, container.resolve(TOKENS.RequestScope), logger, config.jobTickCron);
+      // Webhooks cannot wait for the per-minute tick: this process also polls for them (see decisions).
+      pollLoop = new PollLoop(
+        [container.resolve<DueJob>(TOKENS.DispatchWebhooks)],
+        config.webhookPollIntervalMs,
+        clock,
+        container.resolve(TOKENS.RequestScope),
+        logger,
+      );
+      pollLoop.start();
     }
     const app = createHttpApp(httpDependencies(container));
     return {
@@ -46,6 +70,7 @@ export const buildService = async (config: ServiceConfig, databaseUrl: string, p
       orm,
       jobs,
       async close() {
+        await pollLoop?.stop();
         await jobs.stop();
         await orm.close(true);
       },

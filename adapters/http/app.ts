@@ -11,6 +11,7 @@ import type { RequestScope } from '../persistence/mikro-orm-request-scope.js';
 import { keyAdminRoutes, type KeyAdminUseCases } from './admin/keys.routes.js';
 import { merchantAdminRoutes, type MerchantAdminUseCases } from './admin/merchants.routes.js';
 import { operationsAdminRoutes, type OperationsDependencies } from './admin/operations.routes.js';
+import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -21,6 +22,14 @@ import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
+import { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.js';
+import { affiliateRoutes, type AffiliateRouteDependencies } from './routes/affiliates.routes.js';
+import { campaignRoutes, type CampaignUseCases } from './routes/campaigns.routes.js';
+import { trackingRoutes } from './routes/tracking.routes.js';
+import type { RecordClick } from '../../application/clicks/record-click.js';
+import { conversionRoutes, type ConversionUseCases } from './routes/conversions.routes.js';
+import { conversionAdminRoutes } from './admin/conversions.routes.js';
+import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
 
 export interface HttpSettings {
@@ -40,6 +49,16 @@ export interface HttpDependencies {
   readonly rateLimiter: RateLimiter;
   readonly auditLog: AuditLog;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
+  /** Issue 3: campaigns, affiliates, tracking links and their operator endpoints. */
+  readonly campaigns: CampaignUseCases;
+  readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
+  readonly recordClick: RecordClick;
+  readonly affiliateAdmin: AffiliateAdminUseCases;
+  /** Issue 9: webhook subscriptions and their delivery log. */
+  readonly webhooks: WebhookUseCases;
+  /** Issue 4: conversions and the operator's refund and hold. */
+  readonly conversions: ConversionUseCases;
+  readonly conversionAdmin: OperatorConversionActions;
 }
 
 const tooLarge = () => {
@@ -61,6 +80,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', cors({ origin: '*', exposeHeaders: ['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id'] }));
   app.use('*', (_c, next) => deps.requestScope(next));
   app.route('/', healthRoutes());
+  app.route('/', trackingRoutes(deps.recordClick));
 
   const limitBody = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));
@@ -71,12 +91,18 @@ export const createHttpApp = (deps: HttpDependencies) => {
     requireAuthenticated,
   );
   app.route('/api/v1', meRoutes());
+  app.route('/api/v1', campaignRoutes(deps.campaigns));
+  app.route('/api/v1', affiliateRoutes({ ...deps.affiliates, rateLimiter: deps.rateLimiter, clock: deps.clock }));
+  app.route('/api/v1', webhookRoutes(deps.webhooks));
+  app.route('/api/v1', conversionRoutes(deps.conversions));
 
   if (settings.adminToken) {
     app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));
     app.route('/admin/v1', merchantAdminRoutes(deps.admin));
     app.route('/admin/v1', keyAdminRoutes(deps.admin));
     app.route('/admin/v1', operationsAdminRoutes(deps.admin));
+    app.route('/admin/v1', affiliateAdminRoutes(deps.affiliateAdmin));
+    app.route('/admin/v1', conversionAdminRoutes(deps.conversionAdmin));
   }
   return app;
 };

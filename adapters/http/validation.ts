@@ -4,7 +4,11 @@ import type { FieldProblem } from '../../domain/index.js';
 import type { AppEnv } from './app-env.js';
 import { sendError } from './envelope.js';
 
-const issueField = (issue: z.core.$ZodIssue): string => (issue.path.length > 0 ? issue.path.join('.') : '(root)');
+const issueField = (issue: z.core.$ZodIssue): string => {
+  // An unknown body field names itself (under its parent's path), not the object that holds it.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys.join(',')] : issue.path;
+  return path.length > 0 ? path.join('.') : '(root)';
+};
 
 export const toFieldProblems = (error: z.ZodError): FieldProblem[] =>
   error.issues.map((issue) => ({ field: issueField(issue), message: issue.message }));

@@ -77,7 +77,8 @@ describe('transactional outbox and job queue', () => {
     await t.admin('POST', '/clock', { now: '2030-01-01T00:00:00.000Z' });
     const res = await t.admin('POST', '/jobs/run');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ probe: 3 });
+    // Other issues register their own jobs too; this one ran once with its count.
+    expect(res.body.data).toMatchObject({ probe: 3 });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.getTime()).toBeGreaterThanOrEqual(Date.parse('2030-01-01T00:00:00.000Z'));
     expect(() => registry.register({ name: 'probe', runDue: async () => 0 })).toThrow(/twice/);

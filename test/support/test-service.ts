@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createPino } from '../../adapters/logging/pino-logger.js';
 import { loadConfig, type ServiceConfig } from '../../bootstrap/config.js';
-import { buildService, type Service } from '../../bootstrap/service.js';
+import { buildService, type AdapterOverrides, type Service } from '../../bootstrap/service.js';
 import { createScratchDatabase, type ScratchDatabase } from './test-database.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -35,7 +35,11 @@ export interface TestService {
 }
 
 /** The real service (real Hono app, real PostgreSQL) on a scratch database, driven in-process. */
-export const startTestService = async (overrides: Partial<ServiceConfig> = {}, db?: ScratchDatabase): Promise<TestService> => {
+export const startTestService = async (
+  overrides: Partial<ServiceConfig> = {},
+  db?: ScratchDatabase,
+  adapters: AdapterOverrides = {},
+): Promise<TestService> => {
   const database = db ?? (await createScratchDatabase());
   const config: ServiceConfig = {
     ...loadConfig({}),
@@ -47,7 +51,7 @@ export const startTestService = async (overrides: Partial<ServiceConfig> = {}, d
     jobsPoolMax: 2,
     ...overrides,
   };
-  const service = await buildService(config, database.url, createPino(config.logLevel));
+  const service = await buildService(config, database.url, createPino(config.logLevel), adapters);
 
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };

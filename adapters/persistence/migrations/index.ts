@@ -1,7 +1,15 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000004PayoutQueue } from './Migration20261122000004PayoutQueue.js';
+import { Migration20261122000003ConversionsWriteSide } from './Migration20261122000003ConversionsWriteSide.js';
 import { Migration20261122000001Foundation } from './Migration20261122000001Foundation.js';
+import { Migration20261122000002CampaignsAffiliates } from './Migration20261122000002CampaignsAffiliates.js';
+import { Migration20261122000009Webhooks } from './Migration20261122000009Webhooks.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000001Foundation', class: Migration20261122000001Foundation },
+  { name: 'Migration20261122000002CampaignsAffiliates', class: Migration20261122000002CampaignsAffiliates },
+  { name: 'Migration20261122000003ConversionsWriteSide', class: Migration20261122000003ConversionsWriteSide },
+  { name: 'Migration20261122000004PayoutQueue', class: Migration20261122000004PayoutQueue },
+  { name: 'Migration20261122000009Webhooks', class: Migration20261122000009Webhooks },
 ];

@@ -1,3 +1,4 @@
+import { PayoutRecord } from './payout.record.js';
 import { ApiKeyRecord } from './api-key.record.js';
 import { AuditEntryRecord } from './audit-entry.record.js';
 import { MerchantRecord } from './merchant.record.js';
@@ -5,6 +6,17 @@ import { NotificationRecord } from './notification.record.js';
 import { OutboxEventRecord } from './outbox-event.record.js';
 import { RateLimitWindowRecord } from './rate-limit-window.record.js';
 import { ServiceClockRecord } from './service-clock.record.js';
+import { AffiliateInvitationRecord } from './affiliate-invitation.record.js';
+import { AffiliateMembershipRecord } from './affiliate-membership.record.js';
+import { AffiliateRecord } from './affiliate.record.js';
+import { CampaignRecord } from './campaign.record.js';
+import { ClickRecord } from './click.record.js';
+import { ConversionRecord } from './conversion.record.js';
+import { ExchangeRateRecord } from './exchange-rate.record.js';
+import { MailMessageRecord } from './mail-message.record.js';
+import { ServiceSecretRecord } from './service-secret.record.js';
+import { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord } from './webhook-delivery.record.js';
+import { WebhookSubscriptionRecord } from './webhook-subscription.record.js';
 
 /** Every persistence record the ORM knows; each issue appends its own. */
 export const ALL_RECORDS = [
@@ -15,4 +27,19 @@ export const ALL_RECORDS = [
   NotificationRecord,
   RateLimitWindowRecord,
   ServiceClockRecord,
+  // Issue 3: campaigns, affiliates, invitations, clicks (+ the conversions table the stats read).
+  CampaignRecord,
+  AffiliateRecord,
+  AffiliateMembershipRecord,
+  AffiliateInvitationRecord,
+  MailMessageRecord,
+  ClickRecord,
+  ServiceSecretRecord,
+  ConversionRecord,
+  ExchangeRateRecord,
+  PayoutRecord,
+  // Issue 9: webhooks.
+  WebhookSubscriptionRecord,
+  WebhookDeliveryRecord,
+  WebhookDeliveryAttemptRecord,
 ];

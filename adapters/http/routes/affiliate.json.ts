@@ -1,0 +1,126 @@
+import { z } from '@hono/zod-openapi';
+import type { AffiliateListItem } from '../../../application/affiliates/tracking-links.js';
+import type { AffiliateDetail } from '../../../application/affiliates/get-affiliate.js';
+import type { Affiliate, AffiliateInvitation } from '../../../domain/index.js';
+
+const PayoutMethodSchema = z.enum(['connect', 'wallet_a', 'transfer_b']);
+
+export const AffiliateListItemSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    status: z.enum(['approved', 'pending', 'rejected']).openapi({ description: 'The membership status on this campaign' }),
+    campaignId: z.string(),
+    campaignName: z.string(),
+    joinedAt: z.string(),
+    payoutMethod: PayoutMethodSchema.nullable(),
+    payoutEmail: z.string().nullable().openapi({ description: 'For wallet_a and transfer_b; null for connect' }),
+    payoutDetailsCompleted: z.boolean(),
+    trackingLink: z.string(),
+    createdVia: z.enum(['api', 'signup']),
+    isTest: z.boolean(),
+  })
+  .openapi('AffiliateListItem');
+
+const money = z.number();
+export const AffiliateDetailSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    isTest: z.boolean(),
+    createdVia: z.enum(['api', 'signup']),
+    payoutMethod: PayoutMethodSchema.nullable(),
+    payoutEmail: z.string().nullable(),
+    payoutDetailsCompleted: z.boolean(),
+    createdAt: z.string(),
+    campaigns: z.array(
+      z.object({
+        campaignId: z.string(),
+        campaignName: z.string(),
+        status: z.enum(['approved', 'pending', 'rejected']),
+        joinedAt: z.string(),
+      }),
+    ),
+    earnings: z.object({
+      totalRevenue: money,
+      totalCommissions: money,
+      totalConversions: z.number().int(),
+      uniqueClicks: z.number().int(),
+      byCurrency: z.array(
+        z.object({ currency: z.string(), revenue: money, commissions: money, conversions: z.number().int() }),
+      ),
+    }),
+  })
+  .openapi('AffiliateDetail');
+
+export const InvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    campaignId: z.string(),
+    status: z.literal('pending'),
+    isTest: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi('AffiliateInvitation');
+
+const payoutFields = (a: Affiliate) => ({
+  payoutMethod: a.payoutMethod,
+  payoutEmail: a.payoutMethod === 'connect' ? null : a.payoutEmail,
+  payoutDetailsCompleted: a.payoutDetailsCompletedAt !== null,
+});
+
+export const affiliateListItemJson = (item: AffiliateListItem): z.infer<typeof AffiliateListItemSchema> => ({
+  id: item.affiliate.id,
+  name: item.affiliate.name,
+  email: item.affiliate.email,
+  status: item.status,
+  campaignId: item.campaignId,
+  campaignName: item.campaignName,
+  joinedAt: item.joinedAt.toISOString(),
+  ...payoutFields(item.affiliate),
+  trackingLink: item.trackingLink,
+  createdVia: item.affiliate.createdVia,
+  isTest: item.affiliate.isTest,
+});
+
+export const affiliateDetailJson = (d: AffiliateDetail): z.infer<typeof AffiliateDetailSchema> => ({
+  id: d.affiliate.id,
+  name: d.affiliate.name,
+  email: d.affiliate.email,
+  isTest: d.affiliate.isTest,
+  createdVia: d.affiliate.createdVia,
+  ...payoutFields(d.affiliate),
+  createdAt: d.affiliate.createdAt.toISOString(),
+  campaigns: d.campaigns.map((c) => ({
+    campaignId: c.campaignId,
+    campaignName: c.campaignName,
+    status: c.status,
+    joinedAt: c.joinedAt.toISOString(),
+  })),
+  earnings: {
+    totalRevenue: d.earnings.totalRevenue.toNumber(),
+    totalCommissions: d.earnings.totalCommissions.toNumber(),
+    totalConversions: d.earnings.totalConversions,
+    uniqueClicks: d.earnings.uniqueClicks,
+    byCurrency: d.earnings.byCurrency.map((c) => ({
+      currency: c.currency,
+      revenue: c.revenue.toNumber(),
+      commissions: c.commissions.toNumber(),
+      conversions: c.conversions,
+    })),
+  },
+});
+
+export const invitationJson = (i: AffiliateInvitation): z.infer<typeof InvitationSchema> => ({
+  id: i.id,
+  email: i.email,
+  name: i.name,
+  campaignId: i.campaignId,
+  status: i.status,
+  isTest: i.mode === 'test',
+  createdAt: i.createdAt.toISOString(),
+});

@@ -1,0 +1,94 @@
+import { z } from '@hono/zod-openapi';
+import type { CampaignDetail } from '../../../application/campaigns/get-campaign.js';
+import type { CampaignView } from '../../../application/ports/campaign-queries.js';
+import { AUTO_APPROVE_COMMISSION_DAYS, CAMPAIGN_STATUSES, formatCommissionValue } from '../../../domain/index.js';
+
+const ByCurrencySchema = z.object({ currency: z.string(), revenue: z.number(), conversions: z.number().int() });
+
+const campaignFields = {
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  trackingCode: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  commissionType: z.enum(['percentage', 'fixed']),
+  targetUrl: z.string().nullable(),
+  autoApproveAffiliates: z.boolean(),
+  autoApproveCommissionsAfterDays: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ enum: [...AUTO_APPROVE_COMMISSION_DAYS, null] as unknown as number[] }),
+  isPublic: z.boolean(),
+  enableRecurringCommissions: z.boolean(),
+  conversions: z.number().int().openapi({ description: "Counted sales in the key's mode (rejected and refunded excluded)" }),
+  revenue: z.number().openapi({ description: 'All currencies added as recorded, not converted' }),
+  byCurrency: z.array(ByCurrencySchema),
+  affiliateCount: z.number().int().openapi({ description: "Affiliates approved on the campaign in the key's mode" }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** List items and the create response: `commissionValue` is a string there (spec). */
+export const CampaignSchema = z
+  .object({ ...campaignFields, commissionValue: z.string().openapi({ example: '20.00' }) })
+  .openapi('Campaign');
+
+export const RecentConversionSchema = z
+  .object({
+    id: z.string(),
+    affiliateId: z.string(),
+    orderId: z.string().nullable(),
+    customerName: z.string().nullable(),
+    amount: z.number(),
+    commission: z.number(),
+    currency: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi('CampaignRecentConversion');
+
+/** Get Campaign: `commissionValue` is a number there (spec), plus the 10 newest conversions. */
+export const CampaignDetailSchema = z
+  .object({ ...campaignFields, commissionValue: z.number(), recentConversions: z.array(RecentConversionSchema) })
+  .openapi('CampaignDetail');
+
+const common = <V extends string | number>({ campaign: c, stats }: CampaignView, commissionValue: V) => ({
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  trackingCode: c.trackingCode,
+  status: c.status,
+  commissionType: c.commissionType,
+  commissionValue,
+  targetUrl: c.targetUrl,
+  autoApproveAffiliates: c.autoApproveAffiliates,
+  autoApproveCommissionsAfterDays: c.autoApproveCommissionsAfterDays,
+  isPublic: c.isPublic,
+  enableRecurringCommissions: c.enableRecurringCommissions,
+  // Money leaves as a JSON number only here, at the boundary, where the spec says number.
+  conversions: stats.conversions,
+  revenue: stats.revenue.toNumber(),
+  byCurrency: stats.byCurrency.map((b) => ({ currency: b.currency, revenue: b.revenue.toNumber(), conversions: b.conversions })),
+  affiliateCount: stats.affiliateCount,
+  createdAt: c.createdAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString(),
+});
+
+export const campaignJson = (view: CampaignView): z.infer<typeof CampaignSchema> =>
+  common(view, formatCommissionValue(view.campaign.commissionValue));
+
+export const campaignDetailJson = (detail: CampaignDetail): z.infer<typeof CampaignDetailSchema> => ({
+  ...common(detail, detail.campaign.commissionValue.toNumber()),
+  recentConversions: detail.recentConversions.map((r) => ({
+    id: r.id,
+    affiliateId: r.affiliateId,
+    orderId: r.orderId,
+    customerName: r.customerName,
+    amount: r.amount.toNumber(),
+    commission: r.commission.toNumber(),
+    currency: r.currency,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+  })),
+});

@@ -1,0 +1,117 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { CAMPAIGN_SORT_FIELDS, type CampaignSortField } from '../../../application/campaigns/campaign-stats.js';
+import type { CreateCampaign } from '../../../application/campaigns/create-campaign.js';
+import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
+import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
+import { CAMPAIGN_STATUSES, Decimal } from '../../../domain/index.js';
+import type { AppEnv } from '../app-env.js';
+import { ApiError } from '../api-error.js';
+import { sendData, sendPage } from '../envelope.js';
+import { requireLiveKey, requirePlan, requireWriteKey } from '../middleware/guards.js';
+import { pageQuery, validationHook } from '../validation.js';
+import { campaignDetailJson, CampaignDetailSchema, campaignJson, CampaignSchema } from './campaign.json.js';
+import { requireId } from './path-id.js';
+import { parseSort, sortParam } from './sort.js';
+
+const CreateCampaignBody = z
+  .object({
+    name: z.string().trim().min(2).max(200),
+    commissionType: z.enum(['percentage', 'fixed']),
+    commissionValue: z.number().openapi({ description: 'Percent (max 100) or fixed amount (max 100000)', example: 20 }),
+    status: z.enum(CAMPAIGN_STATUSES).optional(),
+    description: z.string().max(5000).nullable().optional(),
+    targetUrl: z.string().max(2048).nullable().optional(),
+    autoApproveAffiliates: z.boolean().optional(),
+    autoApproveCommissionsAfterDays: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .openapi({ description: '7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys' }),
+    isPublic: z.boolean().optional(),
+    enableRecurringCommissions: z.boolean().optional(),
+  })
+  .openapi('CreateCampaign');
+
+const ListQuery = z.object({ ...pageQuery, sort: sortParam(CAMPAIGN_SORT_FIELDS, 'createdAt:desc') });
+const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const dataOf = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema: z.object({ data: schema }) } },
+});
+
+export interface CampaignUseCases {
+  listCampaigns: ListCampaigns;
+  createCampaign: CreateCampaign;
+  getCampaign: GetCampaign;
+}
+
+/** `/campaigns`: campaigns are live objects both modes read; their counts follow the key's mode. */
+export const campaignRoutes = (useCases: CampaignUseCases) =>
+  new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/campaigns',
+        tags: ['Campaigns'],
+        summary: "The merchant's campaigns with sales counted in the key's mode",
+        request: { query: ListQuery },
+        responses: {
+          200: {
+            description: 'A page of campaigns',
+            content: {
+              'application/json': {
+                schema: z.object({
+                  data: z.array(CampaignSchema),
+                  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+                }),
+              },
+            },
+          },
+        },
+      }),
+      async (c) => {
+        const { page, limit, sort } = c.req.valid('query');
+        const result = await useCases.listCampaigns.execute(c.get('tenant'), { page, limit }, parseSort<CampaignSortField>(sort));
+        return sendPage(c, result, campaignJson);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/campaigns',
+        tags: ['Campaigns'],
+        summary: 'Create a campaign (Ultimate or Scale, live write key)',
+        middleware: [requirePlan('ultimate', 'Creating campaigns'), requireWriteKey, requireLiveKey('Creating campaigns')] as const,
+        request: { body: { content: { 'application/json': { schema: CreateCampaignBody } }, required: true } },
+        responses: { 201: dataOf(CampaignSchema, 'Created') },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const { key, merchant } = c.get('principal');
+        const result = await useCases.createCampaign.execute({
+          merchantId: merchant.id,
+          key,
+          // The JSON number enters as its shortest decimal text, never through float arithmetic.
+          campaign: { ...body, commissionValue: new Decimal(String(body.commissionValue)) },
+        });
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, campaignJson(result.value), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/campaigns/{id}',
+        tags: ['Campaigns'],
+        summary: 'One campaign with per-currency figures, affiliate count and the 10 newest conversions',
+        request: { params: IdParam },
+        responses: { 200: dataOf(CampaignDetailSchema, 'The campaign') },
+      }),
+      async (c) => {
+        const id = requireId(c.req.valid('param').id, 'Campaign');
+        const result = await useCases.getCampaign.execute(c.get('tenant'), id);
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, campaignDetailJson(result.value));
+      },
+    );

@@ -1,0 +1,93 @@
+import { z } from '@hono/zod-openapi';
+import { CONVERSION_STATUSES, formatAmount, type Conversion, type Decimal } from '../../../domain/index.js';
+
+const money = (value: Decimal, c: Conversion) => formatAmount(value, c.currency);
+const moneyNumber = (value: Decimal, c: Conversion) => Number(formatAmount(value, c.currency));
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+const common = {
+  id: z.string(),
+  campaignId: z.string(),
+  affiliateId: z.string(),
+  currency: z.string().openapi({ description: 'Lowercase ISO 4217 code' }),
+  status: z.enum(CONVERSION_STATUSES),
+  conversionType: z.literal('one_time'),
+  orderId: z.string().nullable(),
+  isTest: z.boolean(),
+  payoutMethod: z.enum(['connect', 'wallet_a', 'transfer_b']).nullable(),
+  payoutDate: z.string().nullable(),
+  cardTransferId: z.string().nullable(),
+  createdAt: z.string(),
+};
+
+/** List item: money as strings (spec: `amount` "string in lists"). */
+export const ConversionListItemSchema = z
+  .object({ ...common, amount: z.string(), taxAmount: z.string().nullable(), commission: z.string() })
+  .openapi('ConversionListItem');
+
+/** Create and Get: money as numbers, plus the Get-only fields. */
+export const ConversionSchema = z
+  .object({
+    ...common,
+    amount: z.number(),
+    taxAmount: z.number().nullable(),
+    commission: z.number(),
+    campaignName: z.string().optional(),
+    customerEmail: z.string().nullable(),
+    customerName: z.string().nullable(),
+    parentConversionId: z.string().nullable(),
+    clickId: z.string().nullable(),
+    refundedAmount: z.number().nullable().openapi({ 'x-extension': true, description: 'Refunded so far (extension)' }),
+    source: z.string().openapi({ 'x-extension': true, description: 'Where the sale was reported from, e.g. `api`' }),
+    updatedAt: z.string(),
+  })
+  .openapi('Conversion');
+
+export const ConversionUpdateSchema = z
+  .object({ id: z.string(), status: z.enum(CONVERSION_STATUSES), amount: z.number(), commission: z.number(), updatedAt: z.string() })
+  .openapi('ConversionUpdate');
+
+const commonJson = (c: Conversion) => ({
+  id: c.id,
+  campaignId: c.campaignId,
+  affiliateId: c.affiliateId,
+  currency: c.currency,
+  status: c.status,
+  conversionType: c.conversionType,
+  orderId: c.orderId,
+  isTest: c.mode === 'test',
+  payoutMethod: c.payoutMethod,
+  payoutDate: iso(c.payoutDate),
+  cardTransferId: c.cardTransferId,
+  createdAt: c.createdAt.toISOString(),
+});
+
+export const conversionListItemJson = (c: Conversion): z.infer<typeof ConversionListItemSchema> => ({
+  ...commonJson(c),
+  amount: money(c.amount, c),
+  taxAmount: c.taxAmount === null ? null : money(c.taxAmount, c),
+  commission: money(c.commission, c),
+});
+
+export const conversionJson = (c: Conversion, campaignName?: string): z.infer<typeof ConversionSchema> => ({
+  ...commonJson(c),
+  amount: moneyNumber(c.amount, c),
+  taxAmount: c.taxAmount === null ? null : moneyNumber(c.taxAmount, c),
+  commission: moneyNumber(c.commission, c),
+  ...(campaignName === undefined ? {} : { campaignName }),
+  customerEmail: c.customerEmail,
+  customerName: c.customerName,
+  parentConversionId: c.parentConversionId,
+  clickId: c.clickId,
+  refundedAmount: c.refundedAmount === null ? null : moneyNumber(c.refundedAmount, c),
+  source: c.source,
+  updatedAt: c.updatedAt.toISOString(),
+});
+
+export const conversionUpdateJson = (c: Conversion): z.infer<typeof ConversionUpdateSchema> => ({
+  id: c.id,
+  status: c.status,
+  amount: moneyNumber(c.amount, c),
+  commission: moneyNumber(c.commission, c),
+  updatedAt: c.updatedAt.toISOString(),
+});

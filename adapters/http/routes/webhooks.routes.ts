@@ -1,0 +1,314 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { CreateWebhook, ListWebhooks, RotateWebhookSecret, UpdateWebhook } from '../../../application/webhooks/manage-webhooks.js';
+import type {
+  ListWebhookDeliveries,
+  ResendWebhookDelivery,
+  SendTestWebhook,
+} from '../../../application/webhooks/webhook-deliveries.js';
+import { MAX_RETRIES_LIMIT, type DeliveryAttempt, type WebhookSubscription } from '../../../domain/webhook/index.js';
+import type { AppEnv } from '../app-env.js';
+import { ApiError } from '../api-error.js';
+import { sendData, sendPage } from '../envelope.js';
+import { requirePlan, requireWriteKey } from '../middleware/guards.js';
+import { pageQuery, validationHook } from '../validation.js';
+import { requireId } from './path-id.js';
+
+export interface WebhookUseCases {
+  createWebhook: CreateWebhook;
+  listWebhooks: ListWebhooks;
+  updateWebhook: UpdateWebhook;
+  rotateWebhookSecret: RotateWebhookSecret;
+  sendTestWebhook: SendTestWebhook;
+  listWebhookDeliveries: ListWebhookDeliveries;
+  resendWebhookDelivery: ResendWebhookDelivery;
+}
+
+export const WebhookSubscriptionSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    active: z.boolean(),
+    consecutiveFailures: z.number().int().openapi({ description: 'Automatic deliveries failed in a row (5 pauses it)' }),
+    pausedAt: z.string().nullable().openapi({ description: 'When 5 consecutive failures paused it; null otherwise' }),
+    maxRetries: z.number().int().openapi({ description: 'Extension: automatic retries with exponential backoff (0 = off, the default)' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('WebhookSubscription');
+
+const CreatedWebhookSchema = WebhookSubscriptionSchema.extend({
+  secret: z.string().openapi({ description: '64 hex characters; shown only here and on rotate' }),
+}).openapi('CreatedWebhookSubscription');
+
+export const DeliveryAttemptSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The attempt' }),
+    deliveryId: z.string().openapi({ description: 'The envelope id: the same for every attempt and resend of one event' }),
+    subscriptionId: z.string(),
+    event: z.string(),
+    url: z.string(),
+    attempt: z.number().int(),
+    trigger: z.enum(['automatic', 'retry', 'resend', 'test']),
+    status: z.enum(['succeeded', 'failed']),
+    success: z.boolean(),
+    httpStatus: z.number().int().nullable(),
+    durationMs: z.number().int(),
+    responseBody: z.string().nullable().openapi({ description: 'The start of the response body (at most 4 KiB are read)' }),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('WebhookDeliveryAttempt');
+
+export const webhookJson = (s: WebhookSubscription) => ({
+  id: s.id,
+  url: s.url,
+  events: [...s.events],
+  active: s.active,
+  consecutiveFailures: s.consecutiveFailures,
+  pausedAt: s.pausedAt?.toISOString() ?? null,
+  maxRetries: s.maxRetries,
+  createdAt: s.createdAt.toISOString(),
+  updatedAt: s.updatedAt.toISOString(),
+});
+
+export const attemptJson = (a: DeliveryAttempt) => ({
+  id: a.id,
+  deliveryId: a.deliveryId,
+  subscriptionId: a.subscriptionId,
+  event: a.eventType,
+  url: a.url,
+  attempt: a.attempt,
+  trigger: a.trigger,
+  status: a.succeeded ? ('succeeded' as const) : ('failed' as const),
+  success: a.succeeded,
+  httpStatus: a.httpStatus,
+  durationMs: a.durationMs,
+  responseBody: a.responseBody,
+  error: a.error,
+  createdAt: a.createdAt.toISOString(),
+});
+
+const Url = z.string().min(1).max(2048).openapi({ example: 'https://example.com/webhooks/affiliate' });
+const Events = z.array(z.string()).min(1).max(50).openapi({ example: ['conversion.created', 'conversion.approved'] });
+const MaxRetries = z.number().int().min(0).max(MAX_RETRIES_LIMIT);
+
+const CreateBody = z.object({ url: Url, events: Events, maxRetries: MaxRetries.optional() }).strict().openapi('CreateWebhook');
+const PatchBody = z
+  .object({ url: Url.optional(), events: Events.optional(), active: z.boolean().optional(), maxRetries: MaxRetries.optional() })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: 'give at least one of url, events, active, maxRetries' })
+  .openapi('UpdateWebhook');
+
+const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const ResendParams = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
+  deliveryId: z.string().openapi({ param: { name: 'deliveryId', in: 'path' } }),
+});
+const DeleteQuery = z.object({ id: z.string().min(1).openapi({ param: { name: 'id', in: 'query' } }) });
+const DeliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ example: 25 }) });
+
+const dataOf = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema: z.object({ data: schema }) } },
+});
+const Deactivated = z.object({ id: z.string(), active: z.literal(false) });
+
+const plan = requirePlan('ultimate', 'Webhooks');
+const tags = ['Webhooks'];
+
+/**
+ * `/webhooks` (Ultimate and Scale). Subscriptions belong to the key's mode like all tenant data; only
+ * live ones ever receive events (test-key activity dispatches none).
+ */
+export const webhookRoutes = (useCases: WebhookUseCases) => {
+  const deactivate = async (c: Context<AppEnv>, raw: string) => {
+    const result = await useCases.updateWebhook.deactivate(c.get('tenant'), requireId(raw, 'Webhook subscription'));
+    if (result.isErr()) throw ApiError.from(result.error);
+    return sendData(c, { id: result.value.id, active: false as const });
+  };
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/webhooks',
+        tags,
+        summary: "The key's mode's subscriptions, newest first (never the secret)",
+        middleware: [plan] as const,
+        request: { query: z.object(pageQuery) },
+        responses: {
+          200: {
+            description: 'A page of subscriptions',
+            content: {
+              'application/json': {
+                schema: z.object({
+                  data: z.array(WebhookSubscriptionSchema),
+                  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+                }),
+              },
+            },
+          },
+        },
+      }),
+      async (c) => sendPage(c, await useCases.listWebhooks.page(c.get('tenant'), c.req.valid('query')), webhookJson),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/webhooks',
+        tags,
+        summary: 'Subscribe a public https URL to events; the secret is shown once',
+        middleware: [plan, requireWriteKey] as const,
+        request: { body: { content: { 'application/json': { schema: CreateBody } }, required: true } },
+        responses: { 201: dataOf(CreatedWebhookSchema, 'Created') },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const result = await useCases.createWebhook.execute({ tenant: c.get('tenant'), ...body });
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, { ...webhookJson(result.value), secret: result.value.secret }, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/webhooks',
+        tags,
+        summary: 'Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id)',
+        middleware: [plan, requireWriteKey] as const,
+        request: { query: DeleteQuery },
+        responses: { 200: dataOf(Deactivated, 'Deactivated') },
+      }),
+      (c) => deactivate(c, c.req.valid('query').id),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'One subscription (never the secret)',
+        middleware: [plan] as const,
+        request: { params: IdParam },
+        responses: { 200: dataOf(WebhookSubscriptionSchema, 'The subscription') },
+      }),
+      async (c) => {
+        const result = await useCases.listWebhooks.one(c.get('tenant'), requireId(c.req.valid('param').id, 'Webhook subscription'));
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, webhookJson(result.value));
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Change url, events, maxRetries; `active: true` re-enables and resets the failure count',
+        middleware: [plan, requireWriteKey] as const,
+        request: { params: IdParam, body: { content: { 'application/json': { schema: PatchBody } }, required: true } },
+        responses: { 200: dataOf(WebhookSubscriptionSchema, 'The subscription as it is now') },
+      }),
+      async (c) => {
+        const id = requireId(c.req.valid('param').id, 'Webhook subscription');
+        const result = await useCases.updateWebhook.execute({ tenant: c.get('tenant'), id, ...c.req.valid('json') });
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, webhookJson(result.value));
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Deactivate a subscription (it stays listed; PATCH active: true re-enables it)',
+        middleware: [plan, requireWriteKey] as const,
+        request: { params: IdParam },
+        responses: { 200: dataOf(Deactivated, 'Deactivated') },
+      }),
+      (c) => deactivate(c, c.req.valid('param').id),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/webhooks/{id}/deliveries',
+        tags,
+        summary: 'Recent delivery attempts, newest first',
+        middleware: [plan] as const,
+        request: { params: IdParam, query: DeliveriesQuery },
+        responses: { 200: dataOf(z.array(DeliveryAttemptSchema), 'Attempts') },
+      }),
+      async (c) => {
+        const id = requireId(c.req.valid('param').id, 'Webhook subscription');
+        const result = await useCases.listWebhookDeliveries.execute(c.get('tenant'), id, c.req.valid('query').limit);
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, result.value.map(attemptJson));
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/webhooks/{id}/deliveries/{deliveryId}/resend',
+        tags,
+        summary: 'Send a delivery again now: same envelope and id, current URL and secret',
+        middleware: [plan, requireWriteKey] as const,
+        request: { params: ResendParams },
+        responses: { 200: dataOf(DeliveryAttemptSchema, 'The new attempt') },
+      }),
+      async (c) => {
+        const params = c.req.valid('param');
+        const id = requireId(params.id, 'Webhook subscription');
+        const deliveryId = requireId(params.deliveryId, 'Webhook delivery');
+        const result = await useCases.resendWebhookDelivery.execute(c.get('tenant'), id, deliveryId);
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, attemptJson(result.value));
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/webhooks/{id}/rotate',
+        tags,
+        summary: 'New secret, shown once; the old one stops working immediately',
+        middleware: [plan, requireWriteKey] as const,
+        request: { params: IdParam },
+        responses: { 200: dataOf(z.object({ id: z.string(), secret: z.string(), message: z.string() }), 'Rotated') },
+      }),
+      async (c) => {
+        const result = await useCases.rotateWebhookSecret.execute(c.get('tenant'), requireId(c.req.valid('param').id, 'Webhook subscription'));
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, {
+          id: result.value.id,
+          secret: result.value.secret,
+          message: 'Secret rotated. Deliveries are signed with the new secret from now on; the old secret no longer verifies.',
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/webhooks/{id}/test',
+        tags,
+        summary: 'Send a signed ping to the URL now (the URL rules are checked again first)',
+        middleware: [plan, requireWriteKey] as const,
+        request: { params: IdParam },
+        responses: {
+          200: dataOf(
+            z.object({
+              success: z.boolean(),
+              httpStatus: z.number().int().nullable(),
+              responseBody: z.string().nullable(),
+              url: z.string(),
+              error: z.string().nullable(),
+              deliveryId: z.string(),
+            }),
+            'The outcome of the ping',
+          ),
+        },
+      }),
+      async (c) => {
+        const result = await useCases.sendTestWebhook.execute(c.get('tenant'), requireId(c.req.valid('param').id, 'Webhook subscription'));
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, result.value);
+      },
+    );
+};

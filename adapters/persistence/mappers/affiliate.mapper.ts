@@ -1,0 +1,85 @@
+import type { Membership, MembershipStatus } from '../../../domain/affiliate/membership.js';
+import type { PayoutMethod } from '../../../domain/conversion/conversion.js';
+import type { Affiliate, AffiliateOrigin, Mode } from '../../../domain/index.js';
+
+/** An `affiliates` row as raw SQL returns it. */
+export interface AffiliateRow {
+  id: string;
+  email: string;
+  name: string;
+  is_test: boolean;
+  headless: boolean;
+  created_via: string;
+  ref_code: string;
+  payout_method: string | null;
+  payout_email: string | null;
+  payout_details_completed_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** Affiliate columns under an alias, named as `AffiliateRow` expects. */
+export const affiliateColumns = (alias: string): string =>
+  ['id', 'email', 'name', 'is_test', 'headless', 'created_via', 'ref_code', 'payout_method', 'payout_email',
+    'payout_details_completed_at', 'created_at', 'updated_at']
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+
+const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+export const affiliateFromRow = (r: AffiliateRow): Affiliate => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  isTest: r.is_test,
+  headless: r.headless,
+  createdVia: r.created_via as AffiliateOrigin,
+  refCode: r.ref_code,
+  payoutMethod: r.payout_method as PayoutMethod | null,
+  payoutEmail: r.payout_email,
+  payoutDetailsCompletedAt: dateOrNull(r.payout_details_completed_at),
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+export const affiliateToRecord = (a: Affiliate) => ({
+  id: a.id,
+  email: a.email,
+  name: a.name,
+  isTest: a.isTest,
+  headless: a.headless,
+  createdVia: a.createdVia,
+  refCode: a.refCode,
+  payoutMethod: a.payoutMethod,
+  payoutEmail: a.payoutEmail,
+  payoutDetailsCompletedAt: a.payoutDetailsCompletedAt,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+});
+
+/** An `affiliate_memberships` row as raw SQL returns it. */
+export interface MembershipRow {
+  id: string;
+  merchant_id: string;
+  mode: string;
+  campaign_id: string;
+  affiliate_id: string;
+  status: string;
+  joined_at: Date | string;
+  decided_at: Date | string | null;
+  updated_at: Date | string;
+}
+
+export const MEMBERSHIP_COLUMNS = 'id, merchant_id, mode, campaign_id, affiliate_id, status, joined_at, decided_at, updated_at';
+
+export const membershipFromRow = (r: MembershipRow): Membership => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  mode: r.mode as Mode,
+  affiliateId: r.affiliate_id,
+  campaignId: r.campaign_id,
+  status: r.status as MembershipStatus,
+  joinedAt: new Date(r.joined_at),
+  decidedAt: dateOrNull(r.decided_at),
+  updatedAt: new Date(r.updated_at),
+});

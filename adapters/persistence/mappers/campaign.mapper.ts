@@ -1,0 +1,50 @@
+import type { AutoApproveCommissionDays, Campaign, CampaignStatus } from '../../../domain/index.js';
+import type { CommissionType } from '../../../domain/conversion/commission.js';
+import { Decimal } from '../../../domain/index.js';
+
+/** A `campaigns` row as raw SQL returns it. */
+export interface CampaignRow {
+  id: string;
+  merchant_id: string;
+  name: string;
+  description: string | null;
+  tracking_code: string;
+  status: string;
+  commission_type: string;
+  commission_value: string;
+  target_url: string | null;
+  auto_approve_affiliates: boolean;
+  auto_approve_commissions_after_days: number | null;
+  is_public: boolean;
+  enable_recurring_commissions: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** Campaign columns under an alias, named as `CampaignRow` expects (money as decimal text). */
+export const campaignColumns = (alias: string): string =>
+  [
+    'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'commission_type',
+    'commission_value::text as commission_value', 'target_url', 'auto_approve_affiliates',
+    'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'created_at', 'updated_at',
+  ]
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+
+export const campaignFromRow = (r: CampaignRow): Campaign => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  name: r.name,
+  description: r.description,
+  trackingCode: r.tracking_code,
+  status: r.status as CampaignStatus,
+  commissionType: r.commission_type as CommissionType,
+  commissionValue: new Decimal(r.commission_value),
+  targetUrl: r.target_url,
+  autoApproveAffiliates: r.auto_approve_affiliates,
+  autoApproveCommissionsAfterDays: r.auto_approve_commissions_after_days as AutoApproveCommissionDays | null,
+  isPublic: r.is_public,
+  enableRecurringCommissions: r.enable_recurring_commissions,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});

@@ -1,0 +1,127 @@
+import {
+  Decimal,
+  type Conversion,
+  type ConversionSource,
+  type ConversionStatus,
+  type ConversionType,
+  type CurrencyCode,
+  type Mode,
+  type PayoutMethod,
+} from '../../../domain/index.js';
+
+/** A conversions row as SQL returns it (snake_case; numerics as strings). */
+export interface ConversionRow {
+  id: string;
+  merchant_id: string;
+  mode: string;
+  campaign_id: string;
+  affiliate_id: string;
+  amount: string;
+  tax_amount: string | null;
+  commission: string;
+  original_commission: string;
+  currency: string;
+  status: string;
+  conversion_type: string;
+  source: string;
+  order_id: string | null;
+  click_id: string | null;
+  customer_email: string | null;
+  customer_name: string | null;
+  parent_conversion_id: string | null;
+  refunded_amount: string | null;
+  payout_method: string | null;
+  payout_date: Date | string | null;
+  card_transfer_id: string | null;
+  approved_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const decimal = (value: string | null): Decimal | null => (value === null ? null : new Decimal(value));
+const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+export const conversionFromRow = (r: ConversionRow): Conversion => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  mode: r.mode as Mode,
+  campaignId: r.campaign_id,
+  affiliateId: r.affiliate_id,
+  amount: new Decimal(r.amount),
+  taxAmount: decimal(r.tax_amount),
+  commission: new Decimal(r.commission),
+  originalCommission: new Decimal(r.original_commission),
+  currency: r.currency as CurrencyCode,
+  status: r.status as ConversionStatus,
+  conversionType: r.conversion_type as ConversionType,
+  source: r.source as ConversionSource,
+  orderId: r.order_id,
+  clickId: r.click_id,
+  customerEmail: r.customer_email,
+  customerName: r.customer_name,
+  parentConversionId: r.parent_conversion_id,
+  refundedAmount: decimal(r.refunded_amount),
+  payoutMethod: r.payout_method as PayoutMethod | null,
+  payoutDate: date(r.payout_date),
+  cardTransferId: r.card_transfer_id,
+  approvedAt: date(r.approved_at),
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+/** Column values for an insert or update, in the order of `CONVERSION_COLUMNS`. */
+export const conversionValues = (c: Conversion): unknown[] => [
+  c.id,
+  c.merchantId,
+  c.mode,
+  c.campaignId,
+  c.affiliateId,
+  c.amount.toFixed(),
+  c.taxAmount?.toFixed() ?? null,
+  c.commission.toFixed(),
+  c.originalCommission.toFixed(),
+  c.currency,
+  c.status,
+  c.conversionType,
+  c.source,
+  c.orderId,
+  c.clickId,
+  c.customerEmail,
+  c.customerName,
+  c.parentConversionId,
+  c.refundedAmount?.toFixed() ?? null,
+  c.payoutMethod,
+  c.payoutDate,
+  c.cardTransferId,
+  c.approvedAt,
+  c.createdAt,
+  c.updatedAt,
+];
+
+export const CONVERSION_COLUMNS = [
+  'id',
+  'merchant_id',
+  'mode',
+  'campaign_id',
+  'affiliate_id',
+  'amount',
+  'tax_amount',
+  'commission',
+  'original_commission',
+  'currency',
+  'status',
+  'conversion_type',
+  'source',
+  'order_id',
+  'click_id',
+  'customer_email',
+  'customer_name',
+  'parent_conversion_id',
+  'refunded_amount',
+  'payout_method',
+  'payout_date',
+  'card_transfer_id',
+  'approved_at',
+  'created_at',
+  'updated_at',
+] as const;

@@ -1,0 +1,136 @@
+import { sql, type RawBuilder } from 'kysely';
+import type {
+  AffiliateDetailData,
+  AffiliateListFilter,
+  AffiliateMembershipRow,
+  AffiliateQueries,
+  AffiliateSortField,
+} from '../../../application/ports/affiliate-queries.js';
+import type { SortDirection } from '../../../application/ports/campaign-queries.js';
+import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
+import type { MembershipStatus } from '../../../domain/affiliate/membership.js';
+import { Decimal, type CurrencyCode } from '../../../domain/index.js';
+import { affiliateColumns, affiliateFromRow, type AffiliateRow } from '../mappers/affiliate.mapper.js';
+import { currentEm, type Orm } from '../orm.js';
+import { countedConversion } from './conversion-counting.sql.js';
+
+interface ListRow extends AffiliateRow {
+  m_merchant_id: string;
+  m_campaign_id: string;
+  m_status: string;
+  m_joined_at: Date | string;
+  campaign_name: string;
+  campaign_tracking_code: string;
+}
+
+const SORT_COLUMNS: Record<AffiliateSortField, string> = {
+  name: 'lower(a.name)',
+  email: 'lower(a.email)',
+  joinedAt: 'm.joined_at',
+  status: 'm.status',
+  campaignName: 'lower(c.name)',
+};
+
+const SELECT_ROW = `${affiliateColumns('a')}, m.merchant_id as m_merchant_id, m.campaign_id as m_campaign_id,
+  m.status as m_status, m.joined_at as m_joined_at, c.name as campaign_name, c.tracking_code as campaign_tracking_code`;
+const FROM_MEMBERSHIPS = `affiliate_memberships m join affiliates a on a.id = m.affiliate_id join campaigns c on c.id = m.campaign_id`;
+
+const toRow = (r: ListRow): AffiliateMembershipRow => ({
+  affiliate: affiliateFromRow(r),
+  merchantId: r.m_merchant_id,
+  campaignId: r.m_campaign_id,
+  campaignName: r.campaign_name,
+  campaignTrackingCode: r.campaign_tracking_code,
+  status: r.m_status as MembershipStatus,
+  joinedAt: new Date(r.m_joined_at),
+});
+
+/** Affiliate reads: every one goes through memberships of the tenant's merchant in the tenant's mode. */
+export class MikroOrmAffiliateQueries implements AffiliateQueries {
+  constructor(private readonly orm: Orm) {}
+
+  private db() {
+    return currentEm(this.orm).getKysely();
+  }
+
+  async listPage(
+    tenant: Tenant,
+    filter: AffiliateListFilter,
+    sort: { field: AffiliateSortField; direction: SortDirection },
+    page: PageRequest,
+  ): Promise<Page<AffiliateMembershipRow>> {
+    const conditions: RawBuilder<unknown>[] = [
+      sql`m.merchant_id = ${tenant.merchantId}`,
+      sql`m.mode = ${tenant.mode}`,
+      // Rejected memberships are never listed.
+      filter.status ? sql`m.status = ${filter.status}` : sql`m.status in ('pending', 'approved')`,
+    ];
+    if (filter.campaignId) conditions.push(sql`m.campaign_id = ${filter.campaignId}`);
+    const where = sql.join(conditions, sql` and `);
+    const dir = sql.raw(sort.direction === 'asc' ? 'asc' : 'desc');
+    const [{ rows }, counted] = await Promise.all([
+      sql<ListRow>`
+        select ${sql.raw(SELECT_ROW)} from ${sql.raw(FROM_MEMBERSHIPS)}
+        where ${where}
+        order by ${sql.raw(SORT_COLUMNS[sort.field])} ${dir}, m.joined_at desc, m.id desc
+        limit ${page.limit} offset ${offsetOf(page)}`.execute(this.db()),
+      sql<{ n: number }>`select count(*)::int as n from affiliate_memberships m where ${where}`.execute(this.db()),
+    ]);
+    return { items: rows.map(toRow), total: counted.rows[0]?.n ?? 0, page: page.page, limit: page.limit };
+  }
+
+  async row(tenant: Tenant, affiliateId: string, campaignId: string): Promise<AffiliateMembershipRow | null> {
+    const { rows } = await sql<ListRow>`
+      select ${sql.raw(SELECT_ROW)} from ${sql.raw(FROM_MEMBERSHIPS)}
+      where m.merchant_id = ${tenant.merchantId} and m.mode = ${tenant.mode} and m.affiliate_id = ${affiliateId}
+        and m.campaign_id = ${campaignId}`.execute(this.db());
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async firstRowAcrossMerchants(affiliateId: string): Promise<AffiliateMembershipRow | null> {
+    const { rows } = await sql<ListRow>`
+      select ${sql.raw(SELECT_ROW)} from ${sql.raw(FROM_MEMBERSHIPS)}
+      where m.affiliate_id = ${affiliateId}
+      order by m.joined_at, m.id
+      limit 1`.execute(this.db());
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async detail(tenant: Tenant, affiliateId: string): Promise<AffiliateDetailData | null> {
+    const memberships = await sql<ListRow>`
+      select ${sql.raw(SELECT_ROW)} from ${sql.raw(FROM_MEMBERSHIPS)}
+      where m.merchant_id = ${tenant.merchantId} and m.mode = ${tenant.mode} and m.affiliate_id = ${affiliateId}
+      order by m.joined_at, m.id`.execute(this.db());
+    const first = memberships.rows[0];
+    if (!first) return null;
+    const [earnings, clicks] = await Promise.all([
+      sql<{ currency: string; revenue: string; commissions: string; conversions: number }>`
+        select currency, sum(amount)::text as revenue, sum(commission)::text as commissions, count(*)::int as conversions
+        from conversions v
+        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId}
+          and ${countedConversion('v')}
+        group by currency
+        order by currency`.execute(this.db()),
+      sql<{ n: number }>`
+        select count(distinct visitor_hash)::int as n from clicks
+        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId}`.execute(this.db()),
+    ]);
+    return {
+      affiliate: affiliateFromRow(first),
+      campaigns: memberships.rows.map((r) => ({
+        campaignId: r.m_campaign_id,
+        campaignName: r.campaign_name,
+        status: r.m_status as MembershipStatus,
+        joinedAt: new Date(r.m_joined_at),
+      })),
+      byCurrency: earnings.rows.map((r) => ({
+        currency: r.currency as CurrencyCode,
+        revenue: new Decimal(r.revenue),
+        commissions: new Decimal(r.commissions),
+        conversions: r.conversions,
+      })),
+      uniqueClicks: clicks.rows[0]?.n ?? 0,
+    };
+  }
+}

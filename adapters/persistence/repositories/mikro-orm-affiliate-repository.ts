@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { AffiliateRepository, MembershipRepository } from '../../../application/ports/affiliate-repository.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
+import type { Membership } from '../../../domain/affiliate/membership.js';
+import type { Affiliate, Mode } from '../../../domain/index.js';
+import {
+  affiliateColumns,
+  affiliateFromRow,
+  MEMBERSHIP_COLUMNS,
+  membershipFromRow,
+  type AffiliateRow,
+  type MembershipRow,
+} from '../mappers/affiliate.mapper.js';
+import { currentEm, type Orm } from '../orm.js';
+
+export class MikroOrmAffiliateRepository implements AffiliateRepository {
+  constructor(private readonly orm: Orm) {}
+
+  private db() {
+    return currentEm(this.orm).getKysely();
+  }
+
+  /** `on conflict do nothing` keeps the transaction usable, so the caller can answer 409 cleanly. */
+  async insert(a: Affiliate): Promise<'inserted' | 'duplicate_email' | 'ref_code_taken'> {
+    const inserted = await sql<{ id: string }>`
+      insert into affiliates (id, email, name, is_test, headless, created_via, ref_code, payout_method, payout_email,
+        payout_details_completed_at, created_at, updated_at)
+      values (${a.id}, ${a.email}, ${a.name}, ${a.isTest}, ${a.headless}, ${a.createdVia}, ${a.refCode}, ${a.payoutMethod},
+        ${a.payoutEmail}, ${a.payoutDetailsCompletedAt}, ${a.createdAt}, ${a.updatedAt})
+      on conflict do nothing
+      returning id`.execute(this.db());
+    if (inserted.rows.length > 0) return 'inserted';
+    const taken = await sql<{ id: string }>`
+      select id from affiliates where is_test = ${a.isTest} and lower(email) = lower(${a.email})`.execute(this.db());
+    return taken.rows.length > 0 ? 'duplicate_email' : 'ref_code_taken';
+  }
+
+  async update(a: Affiliate): Promise<void> {
+    await sql`
+      update affiliates set name = ${a.name}, headless = ${a.headless}, payout_method = ${a.payoutMethod},
+        payout_email = ${a.payoutEmail}, payout_details_completed_at = ${a.payoutDetailsCompletedAt},
+        updated_at = ${a.updatedAt}, version = version + 1
+      where id = ${a.id}`.execute(this.db());
+  }
+
+  async findByEmailAcrossMerchants(mode: Mode, email: string): Promise<Affiliate | null> {
+    const { rows } = await sql<AffiliateRow>`
+      select ${sql.raw(affiliateColumns('a'))} from affiliates a
+      where a.is_test = ${mode === 'test'} and lower(a.email) = lower(${email.trim()})`.execute(this.db());
+    return rows[0] ? affiliateFromRow(rows[0]) : null;
+  }
+
+  async findById(tenant: Tenant, id: string): Promise<Affiliate | null> {
+    const { rows } = await sql<AffiliateRow>`
+      select ${sql.raw(affiliateColumns('a'))} from affiliates a
+      where a.id = ${id} and exists (
+        select 1 from affiliate_memberships m
+        where m.affiliate_id = a.id and m.merchant_id = ${tenant.merchantId} and m.mode = ${tenant.mode})`.execute(this.db());
+    return rows[0] ? affiliateFromRow(rows[0]) : null;
+  }
+
+  async findByIdForUpdateAcrossMerchants(id: string): Promise<Affiliate | null> {
+    const { rows } = await sql<AffiliateRow>`
+      select ${sql.raw(affiliateColumns('a'))} from affiliates a where a.id = ${id} for update`.execute(this.db());
+    return rows[0] ? affiliateFromRow(rows[0]) : null;
+  }
+
+  async countTowardsLimit(tenant: Tenant): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      select count(distinct affiliate_id)::int as n from affiliate_memberships
+      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and status in ('pending', 'approved')`.execute(this.db());
+    return rows[0]?.n ?? 0;
+  }
+}
+
+export class MikroOrmMembershipRepository implements MembershipRepository {
+  constructor(private readonly orm: Orm) {}
+
+  private db() {
+    return currentEm(this.orm).getKysely();
+  }
+
+  async insert(tenant: Tenant, m: Membership): Promise<void> {
+    if (m.merchantId !== tenant.merchantId || m.mode !== tenant.mode) throw new Error('membership outside the tenant');
+    await sql`
+      insert into affiliate_memberships (id, merchant_id, mode, campaign_id, affiliate_id, status, joined_at, decided_at, updated_at)
+      values (${m.id}, ${m.merchantId}, ${m.mode}, ${m.campaignId}, ${m.affiliateId}, ${m.status}, ${m.joinedAt},
+        ${m.decidedAt}, ${m.updatedAt})`.execute(this.db());
+  }
+
+  find(tenant: Tenant, affiliateId: string, campaignId: string): Promise<Membership | null> {
+    return this.select(tenant, affiliateId, campaignId, false);
+  }
+
+  findForUpdate(tenant: Tenant, affiliateId: string, campaignId: string): Promise<Membership | null> {
+    return this.select(tenant, affiliateId, campaignId, true);
+  }
+
+  async update(tenant: Tenant, m: Membership): Promise<void> {
+    await sql`
+      update affiliate_memberships set status = ${m.status}, decided_at = ${m.decidedAt}, updated_at = ${m.updatedAt},
+        version = version + 1
+      where id = ${m.id} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`.execute(this.db());
+  }
+
+  async tenantsOf(affiliateId: string): Promise<readonly Tenant[]> {
+    const { rows } = await sql<{ merchant_id: string; mode: Mode }>`
+      select distinct merchant_id, mode from affiliate_memberships where affiliate_id = ${affiliateId}
+      order by merchant_id, mode`.execute(this.db());
+    return rows.map((r) => ({ merchantId: r.merchant_id, mode: r.mode }));
+  }
+
+  private async select(tenant: Tenant, affiliateId: string, campaignId: string, lock: boolean): Promise<Membership | null> {
+    const { rows } = await sql<MembershipRow>`
+      select ${sql.raw(MEMBERSHIP_COLUMNS)} from affiliate_memberships
+      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId}
+        and campaign_id = ${campaignId}
+      ${lock ? sql`for update` : sql``}`.execute(this.db());
+    return rows[0] ? membershipFromRow(rows[0]) : null;
+  }
+}

@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import type {
+  CampaignCurrencyStats,
+  CampaignQueries,
+  CampaignRevenue,
+  CampaignView,
+  RecentConversion,
+  SortDirection,
+  SqlSortableCampaignField,
+} from '../../../application/ports/campaign-queries.js';
+import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
+import { Decimal, type Campaign, type CurrencyCode } from '../../../domain/index.js';
+import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
+import { currentEm, type Orm } from '../orm.js';
+import { countedConversion } from './conversion-counting.sql.js';
+
+interface CurrencyRow {
+  campaign_id: string;
+  currency: string;
+  conversions: number;
+  revenue: string;
+}
+
+const DIRECTIONS: Record<SortDirection, string> = { asc: 'asc', desc: 'desc' };
+
+/**
+ * Campaign reads with their statistics. Campaign rows are filtered by merchant only (live objects);
+ * conversions and memberships counted on them by merchant and the tenant's mode.
+ */
+export class MikroOrmCampaignQueries implements CampaignQueries {
+  constructor(private readonly orm: Orm) {}
+
+  private db() {
+    return currentEm(this.orm).getKysely();
+  }
+
+  async listPage(
+    tenant: Tenant,
+    page: PageRequest,
+    sort: { field: SqlSortableCampaignField; direction: SortDirection },
+  ): Promise<Page<CampaignView>> {
+    const dir = sql.raw(DIRECTIONS[sort.direction]);
+    const counted = sql`(select count(*) from conversions v where v.merchant_id = c.merchant_id and v.mode = ${tenant.mode}
+      and v.campaign_id = c.id and ${countedConversion('v')})`;
+    const order =
+      sort.field === 'createdAt'
+        ? sql`c.created_at ${dir}, c.id ${dir}`
+        : sort.field === 'name'
+          ? sql`lower(c.name) ${dir}, c.name ${dir}, c.created_at desc, c.id desc`
+          : sql`${counted} ${dir}, c.created_at desc, c.id desc`;
+    const [{ rows }, total] = await Promise.all([
+      sql<CampaignRow>`
+        select ${sql.raw(campaignColumns('c'))} from campaigns c
+        where c.merchant_id = ${tenant.merchantId}
+        order by ${order}
+        limit ${page.limit} offset ${offsetOf(page)}`.execute(this.db()),
+      this.count(tenant),
+    ]);
+    const items = await this.withStats(tenant, rows.map(campaignFromRow));
+    return { items, total, page: page.page, limit: page.limit };
+  }
+
+  async revenueOfAll(tenant: Tenant): Promise<readonly CampaignRevenue[]> {
+    const { rows } = await sql<{ id: string; created_at: Date | string; currency: string | null; revenue: string | null }>`
+      select c.id, c.created_at, v.currency, sum(v.amount)::text as revenue
+      from campaigns c
+      left join conversions v on v.merchant_id = c.merchant_id and v.mode = ${tenant.mode} and v.campaign_id = c.id
+        and ${countedConversion('v')}
+      where c.merchant_id = ${tenant.merchantId}
+      group by c.id, c.created_at, v.currency`.execute(this.db());
+    const byId = new Map<string, { id: string; createdAt: Date; revenueByCurrency: { currency: CurrencyCode; amount: Decimal }[] }>();
+    for (const row of rows) {
+      let entry = byId.get(row.id);
+      if (!entry) {
+        entry = { id: row.id, createdAt: new Date(row.created_at), revenueByCurrency: [] };
+        byId.set(row.id, entry);
+      }
+      if (row.currency !== null && row.revenue !== null) {
+        entry.revenueByCurrency.push({ currency: row.currency as CurrencyCode, amount: new Decimal(row.revenue) });
+      }
+    }
+    return [...byId.values()];
+  }
+
+  async viewsOf(tenant: Tenant, ids: readonly string[]): Promise<readonly CampaignView[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<CampaignRow>`
+      select ${sql.raw(campaignColumns('c'))} from campaigns c
+      where c.merchant_id = ${tenant.merchantId} and c.id = any(${[...ids]}::uuid[])`.execute(this.db());
+    const found = new Map(rows.map((row) => [row.id, campaignFromRow(row)]));
+    const ordered = ids.map((id) => found.get(id)).filter((c): c is Campaign => c !== undefined);
+    return this.withStats(tenant, ordered);
+  }
+
+  async recentConversions(tenant: Tenant, campaignId: string, limit: number): Promise<readonly RecentConversion[]> {
+    const { rows } = await sql<{
+      id: string;
+      affiliate_id: string;
+      order_id: string | null;
+      customer_name: string | null;
+      amount: string;
+      commission: string;
+      currency: string;
+      status: string;
+      created_at: Date | string;
+    }>`
+      select id, affiliate_id, order_id, customer_name, amount::text as amount, commission::text as commission, currency,
+        status, created_at
+      from conversions
+      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = ${campaignId}
+      order by created_at desc, id desc
+      limit ${limit}`.execute(this.db());
+    return rows.map((r) => ({
+      id: r.id,
+      affiliateId: r.affiliate_id,
+      orderId: r.order_id,
+      customerName: r.customer_name,
+      amount: new Decimal(r.amount),
+      commission: new Decimal(r.commission),
+      currency: r.currency as CurrencyCode,
+      status: r.status,
+      createdAt: new Date(r.created_at),
+    }));
+  }
+
+  private async count(tenant: Tenant): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from campaigns where merchant_id = ${tenant.merchantId}`.execute(this.db());
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Statistics of the given campaigns in two grouped queries (sales by currency, approved affiliates). */
+  private async withStats(tenant: Tenant, campaigns: readonly Campaign[]): Promise<CampaignView[]> {
+    if (campaigns.length === 0) return [];
+    const ids = campaigns.map((c) => c.id);
+    const [sales, affiliates] = await Promise.all([
+      sql<CurrencyRow>`
+        select campaign_id, currency, count(*)::int as conversions, sum(amount)::text as revenue
+        from conversions v
+        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = any(${ids}::uuid[])
+          and ${countedConversion('v')}
+        group by campaign_id, currency
+        order by currency`.execute(this.db()),
+      sql<{ campaign_id: string; n: number }>`
+        select campaign_id, count(*)::int as n
+        from affiliate_memberships
+        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = any(${ids}::uuid[])
+          and status = 'approved'
+        group by campaign_id`.execute(this.db()),
+    ]);
+    const byCampaign = new Map<string, CampaignCurrencyStats[]>();
+    for (const row of sales.rows) {
+      const list = byCampaign.get(row.campaign_id) ?? [];
+      list.push({ currency: row.currency as CurrencyCode, revenue: new Decimal(row.revenue), conversions: row.conversions });
+      byCampaign.set(row.campaign_id, list);
+    }
+    const affiliateCounts = new Map(affiliates.rows.map((row) => [row.campaign_id, row.n]));
+    return campaigns.map((campaign) => {
+      const byCurrency = byCampaign.get(campaign.id) ?? [];
+      return {
+        campaign,
+        stats: {
+          conversions: byCurrency.reduce((n, c) => n + c.conversions, 0),
+          revenue: byCurrency.reduce((sum, c) => sum.plus(c.revenue), new Decimal(0)),
+          byCurrency,
+          affiliateCount: affiliateCounts.get(campaign.id) ?? 0,
+        },
+      };
+    });
+  }
+}

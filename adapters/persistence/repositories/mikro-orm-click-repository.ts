@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { ClickRepository, ResolvedTrackingLink } from '../../../application/ports/click-repository.js';
+import type { MembershipStatus } from '../../../domain/affiliate/membership.js';
+import type { Click, Plan } from '../../../domain/index.js';
+import { affiliateColumns, affiliateFromRow, type AffiliateRow } from '../mappers/affiliate.mapper.js';
+import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
+import { currentEm, type Orm } from '../orm.js';
+
+export class MikroOrmClickRepository implements ClickRepository {
+  constructor(private readonly orm: Orm) {}
+
+  private db() {
+    return currentEm(this.orm).getKysely();
+  }
+
+  /** Three unique-index lookups: campaign (with its merchant) by code, affiliate by ref code, their membership. */
+  async resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null> {
+    const campaigns = await sql<CampaignRow & { plan: string; custom_domain: string | null }>`
+      select ${sql.raw(campaignColumns('c'))}, m.plan, m.custom_domain
+      from campaigns c join merchants m on m.id = c.merchant_id
+      where c.tracking_code = ${trackingCode}`.execute(this.db());
+    const row = campaigns.rows[0];
+    if (!row) return null;
+    const campaign = campaignFromRow(row);
+    const merchant = { id: campaign.merchantId, plan: row.plan as Plan, customDomain: row.custom_domain };
+    const affiliates = await sql<AffiliateRow & { membership_status: string | null }>`
+      select ${sql.raw(affiliateColumns('a'))}, ms.status as membership_status
+      from affiliates a
+      left join affiliate_memberships ms on ms.affiliate_id = a.id and ms.campaign_id = ${campaign.id}
+      where a.ref_code = ${refCode}`.execute(this.db());
+    const found = affiliates.rows[0];
+    return {
+      campaign,
+      merchant,
+      affiliate: found ? affiliateFromRow(found) : null,
+      membershipStatus: (found?.membership_status ?? null) as MembershipStatus | null,
+    };
+  }
+
+  async insert(c: Click): Promise<void> {
+    await sql`
+      insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at)
+      values (${c.id}, ${c.merchantId}, ${c.mode}, ${c.campaignId}, ${c.affiliateId}, ${c.visitorHash}, ${c.createdAt})`.execute(
+      this.db(),
+    );
+  }
+}

@@ -1,0 +1,111 @@
+import type { ConversionRepository, DueConversion } from '../../../application/ports/conversion-repository.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
+import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
+import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
+import { currentEm, type Orm } from '../orm.js';
+import { countedConversionSql } from './conversion-counting.sql.js';
+
+const COLUMNS = CONVERSION_COLUMNS.join(', ');
+const PLACEHOLDERS = CONVERSION_COLUMNS.map(() => '?').join(', ');
+const UPDATABLE = CONVERSION_COLUMNS.filter((c) => !['id', 'merchant_id', 'mode', 'created_at'].includes(c));
+
+/**
+ * Conversions in plain SQL: the write path is hot (every sale), and the rows map to immutable domain
+ * values, so there is nothing for the unit of work to track. Every statement joins the current
+ * transaction through `currentEm`.
+ */
+export class MikroOrmConversionRepository implements ConversionRepository {
+  constructor(private readonly orm: Orm) {}
+
+  private exec<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return currentEm(this.orm).execute<T[]>(sql, params);
+  }
+
+  async insert(conversion: Conversion): Promise<'inserted' | 'duplicate_order'> {
+    // ON CONFLICT on the partial unique index: a concurrent duplicate waits for the first to commit,
+    // then inserts nothing, without aborting the transaction.
+    const rows = await this.exec<{ id: string }>(
+      `insert into conversions (${COLUMNS}) values (${PLACEHOLDERS})
+       on conflict (merchant_id, mode, order_id) where order_id is not null do nothing returning id`,
+      conversionValues(conversion),
+    );
+    return rows.length === 1 ? 'inserted' : 'duplicate_order';
+  }
+
+  async update(conversion: Conversion): Promise<void> {
+    const values = conversionValues(conversion);
+    const byColumn = new Map(CONVERSION_COLUMNS.map((column, i) => [column, values[i]]));
+    await this.exec(
+      `update conversions set ${UPDATABLE.map((c) => `${c} = ?`).join(', ')}, version = version + 1
+       where id = ? and merchant_id = ? and mode = ?`,
+      [...UPDATABLE.map((c) => byColumn.get(c)), conversion.id, conversion.merchantId, conversion.mode],
+    );
+  }
+
+  async findById(tenant: Tenant, id: string): Promise<Conversion | null> {
+    const [row] = await this.exec<ConversionRow>(`select ${COLUMNS} from conversions where id = ? and merchant_id = ? and mode = ?`, [
+      id,
+      tenant.merchantId,
+      tenant.mode,
+    ]);
+    return row ? conversionFromRow(row) : null;
+  }
+
+  async findByIdForUpdate(tenant: Tenant, id: string): Promise<Conversion | null> {
+    const [row] = await this.exec<ConversionRow>(
+      `select ${COLUMNS} from conversions where id = ? and merchant_id = ? and mode = ? for update`,
+      [id, tenant.merchantId, tenant.mode],
+    );
+    return row ? conversionFromRow(row) : null;
+  }
+
+  async findByIdForUpdateAcrossTenants(id: string): Promise<Conversion | null> {
+    const [row] = await this.exec<ConversionRow>(`select ${COLUMNS} from conversions where id = ? for update`, [id]);
+    return row ? conversionFromRow(row) : null;
+  }
+
+  async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
+    const [row] = await this.exec<{ total: string | null }>(
+      `select sum(c.amount)::text as total from conversions c
+       where c.merchant_id = ? and c.mode = ? and c.created_at >= ? and c.created_at < ? and ${countedConversionSql('c')}`,
+      [tenant.merchantId, tenant.mode, from, to],
+    );
+    return new Decimal(row?.total ?? 0);
+  }
+
+  async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthToDate> {
+    const [row] = await this.exec<{ conversions: number; revenue: string | null }>(
+      `select count(*)::int as conversions, sum(c.amount)::text as revenue from conversions c
+       where c.merchant_id = ? and c.mode = ? and c.affiliate_id = ? and c.campaign_id = ?
+         and c.created_at >= ? and c.created_at < ? and ${countedConversionSql('c')}`,
+      [tenant.merchantId, tenant.mode, affiliateId, campaignId, from, to],
+    );
+    return { conversions: row?.conversions ?? 0, revenue: new Decimal(row?.revenue ?? 0) };
+  }
+
+  async claimDueForAutoApproval(
+    now: Date,
+    limit: number,
+    after: { createdAt: Date; id: string } | null,
+  ): Promise<readonly DueConversion[]> {
+    const rows = await this.exec<ConversionRow & { auto_days: number | null; membership_status: string | null }>(
+      `select ${CONVERSION_COLUMNS.map((c) => `c.${c}`).join(', ')},
+              k.auto_approve_commissions_after_days as auto_days, m.status as membership_status
+       from conversions c
+       join campaigns k on k.id = c.campaign_id
+       left join affiliate_memberships m on m.campaign_id = c.campaign_id and m.affiliate_id = c.affiliate_id
+       where c.status = 'pending' and k.auto_approve_commissions_after_days is not null
+         and c.created_at <= ?::timestamptz - make_interval(days => k.auto_approve_commissions_after_days)
+         and (?::timestamptz is null or (c.created_at, c.id) > (?::timestamptz, ?::uuid))
+       order by c.created_at, c.id
+       limit ?
+       for update of c skip locked`,
+      [now, after?.createdAt ?? null, after?.createdAt ?? null, after?.id ?? null, limit],
+    );
+    return rows.map((row) => ({
+      conversion: conversionFromRow(row),
+      campaignAutoApproveDays: row.auto_days,
+      affiliateApproved: row.membership_status === 'approved',
+    }));
+  }
+}

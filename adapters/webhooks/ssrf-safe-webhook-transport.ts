@@ -1,0 +1,194 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { WebhookRequest, WebhookResponse, WebhookTransport } from '../../application/ports/webhook-transport.js';
+import { SIGNATURE_HEADER, signWebhookPayload } from '../../client/webhooks.js';
+import type { HostResolver, ResolvedAddress } from './host-resolver.js';
+import { isPublicAddress, judgeWebhookUrl, type WebhookTarget } from './webhook-url-policy.js';
+
+export interface WebhookTransportOptions {
+  /** `WEBHOOK_DEV_ALLOWED_HOSTS`: the only hosts that may use http and private addresses. */
+  readonly devAllowedHosts: readonly string[];
+  readonly resolver: HostResolver;
+  /** From the first byte sent to the response status (spec: answer within 10 seconds). */
+  readonly timeoutMs?: number;
+  readonly resolveTimeoutMs?: number;
+  /** At most this much of a response body is ever read. */
+  readonly maxResponseBytes?: number;
+  readonly userAgent?: string;
+}
+
+type Resolved =
+  | { readonly ok: true; readonly target: WebhookTarget; readonly addresses: readonly ResolvedAddress[] }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Delivers webhooks without ever connecting to an internal address:
+ *
+ * 1. the URL rules (`judgeWebhookUrl`): https, no blocked names, no non-public IP literal;
+ * 2. the name is resolved here and every address must be public (`isPublicAddress`);
+ * 3. the socket is opened with a `lookup` that answers only those checked addresses (the address is
+ *    pinned: a second, rebinding answer from DNS is never asked for), through
+ *    `request-filtering-agent`, which checks the address once more right before it connects;
+ * 4. redirects are not followed, the whole exchange has a timeout, and only the first few KiB of the
+ *    response body are read.
+ *
+ * Hosts in `WEBHOOK_DEV_ALLOWED_HOSTS` skip the address rules (and may use http), nothing else does.
+ */
+export class SsrfSafeWebhookTransport implements WebhookTransport {
+  private readonly timeoutMs: number;
+  private readonly resolveTimeoutMs: number;
+  private readonly maxResponseBytes: number;
+  private readonly userAgent: string;
+  private readonly agents = {
+    https: new RequestFilteringHttpsAgent({ keepAlive: false }),
+    http: new RequestFilteringHttpAgent({ keepAlive: false }),
+    devHttps: new https.Agent({ keepAlive: false }),
+    devHttp: new http.Agent({ keepAlive: false }),
+  };
+
+  constructor(private readonly options: WebhookTransportOptions) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.resolveTimeoutMs = options.resolveTimeoutMs ?? 5_000;
+    this.maxResponseBytes = options.maxResponseBytes ?? 4_096;
+    this.userAgent = options.userAgent ?? 'AffiliateService-Webhooks/1.0';
+  }
+
+  async check(url: string): Promise<string | null> {
+    const resolved = await this.resolve(url);
+    return resolved.ok ? null : resolved.reason;
+  }
+
+  async send(request: WebhookRequest): Promise<WebhookResponse> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const resolved = await this.resolve(request.url);
+    if (!resolved.ok) {
+      return { succeeded: false, httpStatus: null, durationMs: elapsed(), responseBody: null, error: `blocked: ${resolved.reason}` };
+    }
+    const { target, addresses } = resolved;
+    const body = Buffer.from(request.body, 'utf8');
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      'user-agent': this.userAgent,
+      [SIGNATURE_HEADER.toLowerCase()]: signWebhookPayload(request.secret, body, request.timestamp),
+      'x-service-event': request.eventType,
+      'x-service-delivery': request.deliveryId,
+    };
+    const secure = target.url.protocol === 'https:';
+    const agent = target.devAllowed ? (secure ? this.agents.devHttps : this.agents.devHttp) : secure ? this.agents.https : this.agents.http;
+    const client = secure ? https : http;
+
+    return new Promise<WebhookResponse>((resolve) => {
+      let settled = false;
+      const finish = (result: Omit<WebhookResponse, 'durationMs'>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ ...result, durationMs: elapsed() });
+      };
+      const req = client.request({
+        method: 'POST',
+        host: target.hostname,
+        port: target.port,
+        path: `${target.url.pathname}${target.url.search}`,
+        headers,
+        agent,
+        // Only the addresses checked above; the name is never looked up again for this connection.
+        ...(target.ipVersion === 0 ? { lookup: pinnedLookup(addresses), servername: target.hostname } : {}),
+      });
+      const timer = setTimeout(() => {
+        req.destroy(new Error(`timed out after ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
+      req.on('error', (error) =>
+        finish({ succeeded: false, httpStatus: null, responseBody: null, error: errorMessage(error) }),
+      );
+      req.on('response', (res) => {
+        const status = res.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => {
+          const text = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : '';
+          const ok = status >= 200 && status < 300;
+          const error = ok
+            ? null
+            : status >= 300 && status < 400
+              ? `redirect (HTTP ${status}) not followed${res.headers.location ? `: ${String(res.headers.location).slice(0, 200)}` : ''}`
+              : `HTTP ${status}`;
+          finish({ succeeded: ok, httpStatus: status, responseBody: text, error });
+          res.destroy();
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (size >= this.maxResponseBytes) return;
+          const room = this.maxResponseBytes - size;
+          const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
+          chunks.push(piece);
+          size += piece.length;
+          if (size >= this.maxResponseBytes) done();
+        });
+        res.on('end', done);
+        res.on('error', done);
+        res.on('close', done);
+      });
+      req.end(body);
+    });
+  }
+
+  /** The URL rules, then DNS with a deadline, then every address must be public (unless dev-allowed). */
+  private async resolve(raw: string): Promise<Resolved> {
+    const verdict = judgeWebhookUrl(raw, this.options.devAllowedHosts);
+    if (!verdict.ok) return verdict;
+    const { target } = verdict;
+    if (target.ipVersion !== 0) return { ok: true, target, addresses: [{ address: target.hostname, family: target.ipVersion }] };
+    let addresses: readonly ResolvedAddress[];
+    try {
+      addresses = await withDeadline(this.options.resolver(target.hostname), this.resolveTimeoutMs);
+    } catch {
+      return { ok: false, reason: `the host ${target.hostname} does not resolve` };
+    }
+    if (addresses.length === 0) return { ok: false, reason: `the host ${target.hostname} does not resolve` };
+    if (!target.devAllowed) {
+      const internal = addresses.find((a) => !isPublicAddress(a.address));
+      if (internal) return { ok: false, reason: `the host ${target.hostname} resolves to a non-public address (${internal.address})` };
+    }
+    return { ok: true, target, addresses };
+  }
+}
+
+const pinnedLookup = (addresses: readonly ResolvedAddress[]): LookupFunction =>
+  ((_hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
+    const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+    const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);
+    if (usable.length === 0) {
+      callback(Object.assign(new Error('no checked address of the requested family'), { code: 'ENOTFOUND' }));
+      return;
+    }
+    if (options.all) callback(null, usable.map((a) => ({ address: a.address, family: a.family })));
+    else callback(null, usable[0]!.address, usable[0]!.family);
+  }) as unknown as LookupFunction;
+
+const withDeadline = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+
+const errorMessage = (error: unknown): string => {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+};

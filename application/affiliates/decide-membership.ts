@@ -1,0 +1,61 @@
+import { err, ok, type Result } from 'neverthrow';
+import { approveMembership, rejectMembership } from '../../domain/affiliate/membership.js';
+import type { DomainError, Merchant } from '../../domain/index.js';
+import type { AffiliateQueries } from '../ports/affiliate-queries.js';
+import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
+import type { Clock } from '../ports/clock.js';
+import type { EventOutbox } from '../ports/event-outbox.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { notFound } from '../shared/errors.js';
+import type { Tenant } from '../shared/tenant.js';
+import { transactionalResult } from '../shared/transactional-result.js';
+import { withTrackingLink, type AffiliateListItem, type TrackingLinks } from './tracking-links.js';
+
+export interface DecideMembershipInput {
+  readonly tenant: Tenant;
+  readonly merchant: Pick<Merchant, 'plan' | 'customDomain'>;
+  readonly affiliateId: string;
+  readonly campaignId: string;
+  readonly status: 'approved' | 'rejected';
+}
+
+/**
+ * `PATCH /affiliates/:id`: approves or rejects a pending membership (anything else is
+ * `409 invalid_transition`) and records `affiliate.approved` / `affiliate.rejected` with the change.
+ */
+export class DecideMembership {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly affiliates: AffiliateRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly queries: AffiliateQueries,
+    private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
+    private readonly links: TrackingLinks,
+  ) {}
+
+  execute(input: DecideMembershipInput): Promise<Result<AffiliateListItem, DomainError>> {
+    const { tenant } = input;
+    return transactionalResult(this.uow, async () => {
+      if (!(await this.affiliates.findById(tenant, input.affiliateId))) return err(notFound('Affiliate'));
+      const membership = await this.memberships.findForUpdate(tenant, input.affiliateId, input.campaignId);
+      if (!membership) return err(notFound('Affiliate membership of the campaign'));
+      const now = this.clock.now();
+      const decided = input.status === 'approved' ? approveMembership(membership, now) : rejectMembership(membership, now);
+      if (decided.isErr()) return err(decided.error);
+      await this.memberships.update(tenant, decided.value.membership);
+      await this.outbox.record(
+        decided.value.events.map((event) => ({
+          merchantId: tenant.merchantId,
+          mode: tenant.mode,
+          type: event.type,
+          payload: { ...event.payload },
+          occurredAt: now,
+        })),
+      );
+      const row = await this.queries.row(tenant, input.affiliateId, input.campaignId);
+      if (!row) throw new Error('membership vanished inside its own transaction');
+      return ok(withTrackingLink(row, input.merchant, this.links));
+    });
+  }
+}

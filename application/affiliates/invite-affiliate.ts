@@ -1,0 +1,102 @@
+import { err, ok, type Result } from 'neverthrow';
+import {
+  checkAffiliateLimit,
+  domainError,
+  inviteAffiliate,
+  type AffiliateInvitation,
+  type Campaign,
+  type DomainError,
+  type Merchant,
+} from '../../domain/index.js';
+import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
+import type { CampaignRepository } from '../ports/campaign-repository.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { InvitationRepository } from '../ports/invitation-repository.js';
+import type { MailMessage, Mailer } from '../ports/mailer.js';
+import type { MerchantRepository } from '../ports/merchant-repository.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { notFound } from '../shared/errors.js';
+import type { Tenant } from '../shared/tenant.js';
+import { transactionalResult } from '../shared/transactional-result.js';
+import type { TrackingLinks } from './tracking-links.js';
+
+export interface InviteAffiliateInput {
+  readonly tenant: Tenant;
+  readonly email: string;
+  readonly name?: string | undefined;
+  readonly campaignId: string;
+}
+
+const duplicate = (message: string): DomainError =>
+  domainError('duplicate', message, [{ field: 'email', message }]);
+
+/**
+ * `POST /affiliates/invite`: records a pending invitation and emails it (live keys only; test keys
+ * send nothing). The plan's affiliate limit applies: no invitation when no affiliate could be added.
+ */
+export class InviteAffiliate {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly merchants: MerchantRepository,
+    private readonly campaigns: CampaignRepository,
+    private readonly affiliates: AffiliateRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly invitations: InvitationRepository,
+    private readonly mailer: Mailer,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly links: TrackingLinks,
+  ) {}
+
+  execute(input: InviteAffiliateInput): Promise<Result<AffiliateInvitation, DomainError>> {
+    const { tenant } = input;
+    return transactionalResult(this.uow, async () => {
+      const built = inviteAffiliate({
+        id: this.ids.next(),
+        merchantId: tenant.merchantId,
+        mode: tenant.mode,
+        campaignId: input.campaignId,
+        email: input.email,
+        name: input.name,
+        now: this.clock.now(),
+      });
+      if (built.isErr()) return err(built.error);
+      const invitation = built.value;
+      const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
+      if (!merchant) return err(notFound('Merchant'));
+      const campaign = await this.campaigns.findById(tenant, input.campaignId);
+      if (!campaign) return err(notFound('Campaign'));
+      const existing = await this.affiliates.findByEmailAcrossMerchants(tenant.mode, invitation.email);
+      if (existing && (await this.memberships.find(tenant, existing.id, campaign.id))) {
+        return err(duplicate('This email already belongs to an affiliate of the campaign'));
+      }
+      const room = checkAffiliateLimit(merchant.affiliateLimit, await this.affiliates.countTowardsLimit(tenant));
+      if (room.isErr()) return err(room.error);
+      if ((await this.invitations.insert(invitation)) === 'duplicate') {
+        return err(duplicate('This email already has a pending invitation to the campaign'));
+      }
+      // Test keys send no real email (spec, Authentication 4).
+      if (tenant.mode === 'live') await this.mailer.send(this.message(merchant, campaign, invitation));
+      return ok(invitation);
+    });
+  }
+
+  private message(merchant: Merchant, campaign: Campaign, invitation: AffiliateInvitation): MailMessage {
+    const link = `${this.links.base(merchant)}/join/${campaign.trackingCode}?invitation=${invitation.id}`;
+    const greeting = invitation.name ? `Hello ${invitation.name},` : 'Hello,';
+    return {
+      merchantId: merchant.id,
+      kind: 'affiliate_invitation',
+      to: invitation.email,
+      subject: `${merchant.businessName} invites you to promote ${campaign.name}`,
+      text: [
+        greeting,
+        '',
+        `${merchant.businessName} invites you to join its affiliate campaign "${campaign.name}" and earn commission on the sales you refer.`,
+        '',
+        `Accept the invitation: ${link}`,
+      ].join('\n'),
+    };
+  }
+}

@@ -1,0 +1,103 @@
+import { err, ok, type Result } from 'neverthrow';
+import { joinCampaign, type MembershipStatus } from '../../domain/affiliate/membership.js';
+import { claimBySignup, newAffiliate, type Affiliate, type DomainError, type Mode } from '../../domain/index.js';
+import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
+import type { CampaignRepository } from '../ports/campaign-repository.js';
+import type { Clock } from '../ports/clock.js';
+import type { EventOutbox } from '../ports/event-outbox.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { MerchantRepository } from '../ports/merchant-repository.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { notFound } from '../shared/errors.js';
+import { randomCode } from '../shared/random-code.js';
+import type { Tenant } from '../shared/tenant.js';
+import { transactionalResult } from '../shared/transactional-result.js';
+import { insertAffiliate } from './insert-affiliate.js';
+
+export interface SignUpAffiliateInput {
+  readonly merchantId: string;
+  readonly campaignId: string;
+  readonly email: string;
+  readonly name?: string | undefined;
+  readonly mode: Mode;
+}
+
+export interface SignUpResult {
+  readonly affiliateId: string;
+  readonly campaignId: string;
+  readonly status: MembershipStatus;
+  /** false when the affiliate was already on the campaign (nothing changed, no event). */
+  readonly joined: boolean;
+}
+
+/**
+ * Operator `POST /merchants/:id/affiliate-signups`: an affiliate with a login account joins a
+ * campaign by itself: `approved` when the campaign auto-approves affiliates, else `pending`, with
+ * `affiliate.joined`. An existing affiliate with that email (in the mode) is reused.
+ */
+export class SignUpAffiliate {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly merchants: MerchantRepository,
+    private readonly campaigns: CampaignRepository,
+    private readonly affiliates: AffiliateRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly outbox: EventOutbox,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: SignUpAffiliateInput): Promise<Result<SignUpResult, DomainError>> {
+    const tenant: Tenant = { merchantId: input.merchantId, mode: input.mode };
+    return transactionalResult(this.uow, async () => {
+      const now = this.clock.now();
+      if (!(await this.merchants.findById(input.merchantId))) return err(notFound('Merchant'));
+      const campaign = await this.campaigns.findById(tenant, input.campaignId);
+      if (!campaign) return err(notFound('Campaign'));
+
+      let affiliate: Affiliate;
+      const existing = await this.affiliates.findByEmailAcrossMerchants(input.mode, input.email);
+      if (existing) {
+        affiliate = claimBySignup(existing, now);
+        const member = await this.memberships.find(tenant, affiliate.id, campaign.id);
+        if (member) return ok({ affiliateId: affiliate.id, campaignId: campaign.id, status: member.status, joined: false });
+        if (affiliate !== existing) await this.affiliates.update(affiliate);
+      } else {
+        const built = newAffiliate({
+          id: this.ids.next(),
+          email: input.email,
+          name: input.name,
+          mode: input.mode,
+          createdVia: 'signup',
+          refCode: randomCode(),
+          now,
+        });
+        if (built.isErr()) return err(built.error);
+        const inserted = await insertAffiliate(this.affiliates, built.value);
+        if (inserted.isErr()) return err(inserted.error);
+        affiliate = inserted.value;
+      }
+
+      const change = joinCampaign({
+        id: this.ids.next(),
+        merchantId: input.merchantId,
+        affiliateId: affiliate.id,
+        campaignId: campaign.id,
+        mode: input.mode,
+        autoApprove: campaign.autoApproveAffiliates,
+        now,
+      });
+      await this.memberships.insert(tenant, change.membership);
+      await this.outbox.record(
+        change.events.map((event) => ({
+          merchantId: input.merchantId,
+          mode: input.mode,
+          type: event.type,
+          payload: { ...event.payload },
+          occurredAt: now,
+        })),
+      );
+      return ok({ affiliateId: affiliate.id, campaignId: campaign.id, status: change.membership.status, joined: true });
+    });
+  }
+}

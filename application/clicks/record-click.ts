@@ -1,0 +1,69 @@
+import { err, ok, type Result } from 'neverthrow';
+import { countsAsClick, domainError, type DomainError } from '../../domain/index.js';
+import type { ClickRepository } from '../ports/click-repository.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { VisitorFingerprint } from '../ports/visitor-fingerprint.js';
+import { notFound } from '../shared/errors.js';
+
+export interface VisitInput {
+  readonly trackingCode: string;
+  readonly refCode: string;
+  readonly address: string | null;
+  readonly userAgent: string | null;
+}
+
+export interface Visit {
+  /** Where to send the visitor. */
+  readonly location: string;
+  /** The recorded click, also passed on to the target as `click_id`; null when the visit did not count. */
+  readonly clickId: string | null;
+}
+
+/** The query parameter that carries the click id to the merchant's page (it sends it back as `clickId`). */
+export const CLICK_ID_PARAM = 'click_id';
+
+const CODE = /^[a-z0-9]{1,32}$/;
+
+const withClickId = (target: string, clickId: string): string => {
+  const url = new URL(target);
+  url.searchParams.set(CLICK_ID_PARAM, clickId);
+  return url.toString();
+};
+
+/**
+ * `GET /r/:trackingCode/:refCode`: records a click (when the campaign is active and the affiliate
+ * approved on it) and sends the visitor to the campaign's `targetUrl` with the click id added. A
+ * campaign without a target URL has nowhere to send anyone: 404, and no click is recorded.
+ */
+export class RecordClick {
+  constructor(
+    private readonly clicks: ClickRepository,
+    private readonly fingerprint: VisitorFingerprint,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: VisitInput): Promise<Result<Visit, DomainError>> {
+    const trackingCode = input.trackingCode.toLowerCase();
+    const refCode = input.refCode.toLowerCase();
+    if (!CODE.test(trackingCode) || !CODE.test(refCode)) return err(notFound('Tracking link'));
+    const link = await this.clicks.resolve(trackingCode, refCode);
+    if (!link) return err(notFound('Tracking link'));
+    const { campaign, merchant, affiliate } = link;
+    const target = campaign.targetUrl;
+    if (!target) return err(domainError('not_found', 'This campaign has no target URL to send visitors to'));
+    if (!affiliate || !countsAsClick(campaign.status, link.membershipStatus)) return ok({ location: target, clickId: null });
+    const click = {
+      id: this.ids.next(),
+      merchantId: merchant.id,
+      mode: affiliate.isTest ? ('test' as const) : ('live' as const),
+      campaignId: campaign.id,
+      affiliateId: affiliate.id,
+      visitorHash: await this.fingerprint.of(input.address, input.userAgent),
+      createdAt: this.clock.now(),
+    };
+    await this.clicks.insert(click);
+    return ok({ location: withClickId(target, click.id), clickId: click.id });
+  }
+}

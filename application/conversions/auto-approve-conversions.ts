@@ -1,0 +1,47 @@
+import { changeConversionStatus, isDueForAutoApproval } from '../../domain/index.js';
+import type { DueJob } from '../ports/jobs.js';
+import type { MerchantRepository } from '../ports/merchant-repository.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+
+const BATCH = 200;
+
+/**
+ * Approves pending conversions whose campaign's automatic-approval period has passed, in batches,
+ * through the same state machine and consequences as a manual approval. Sales the rule excludes
+ * (5x guard, tracking script, affiliate no longer approved) stay pending for the merchant to decide.
+ */
+export class AutoApproveConversions implements DueJob {
+  readonly name = 'auto-approve-conversions';
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly merchants: MerchantRepository,
+    private readonly sinks: ConversionChangeSinks,
+  ) {}
+
+  async runDue(now: Date): Promise<number> {
+    let approved = 0;
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const batch = await this.uow.transaction(async () => {
+        const due = await this.sinks.conversions.claimDueForAutoApproval(now, BATCH, after);
+        let count = 0;
+        for (const { conversion, campaignAutoApproveDays, affiliateApproved } of due) {
+          if (!isDueForAutoApproval(conversion, { campaignAutoApproveDays, affiliateApproved, now })) continue;
+          const change = changeConversionStatus(conversion, { to: 'approved', confirmAboveSale: false, now });
+          if (change.isErr()) continue;
+          const merchant = await this.merchants.findById(conversion.merchantId);
+          if (!merchant) continue;
+          await applyConversionChange(this.sinks, change.value, merchant, now, conversion.status);
+          count += 1;
+        }
+        const last = due.at(-1);
+        return { count, size: due.length, last: last ? { createdAt: last.conversion.createdAt, id: last.conversion.id } : null };
+      });
+      approved += batch.count;
+      if (batch.size < BATCH || !batch.last) return approved;
+      after = batch.last;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { err, ok, type Result } from 'neverthrow';
+import { changeConversionStatus, type Conversion, type DomainError } from '../../domain/index.js';
+import type { Clock } from '../ports/clock.js';
+import type { MerchantRepository } from '../ports/merchant-repository.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { notFound } from '../shared/errors.js';
+import type { Tenant } from '../shared/tenant.js';
+import { transactionalResult } from '../shared/transactional-result.js';
+import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+
+export interface UpdateConversionStatusInput {
+  readonly tenant: Tenant;
+  readonly id: string;
+  readonly status: 'approved' | 'rejected';
+  readonly confirmAboveSale: boolean;
+}
+
+/** `PATCH /conversions/:id`: the row is locked, so two concurrent changes run one after the other. */
+export class UpdateConversionStatus {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly merchants: MerchantRepository,
+    private readonly sinks: ConversionChangeSinks,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: UpdateConversionStatusInput): Promise<Result<Conversion, DomainError>> {
+    return transactionalResult(this.uow, async () => {
+      const current = await this.sinks.conversions.findByIdForUpdate(input.tenant, input.id);
+      if (!current) return err(notFound('Conversion'));
+      const now = this.clock.now();
+      const change = changeConversionStatus(current, { to: input.status, confirmAboveSale: input.confirmAboveSale, now });
+      if (change.isErr()) return err(change.error);
+      const merchant = await this.merchants.findById(input.tenant.merchantId);
+      if (!merchant) return err(notFound('Merchant'));
+      await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
+      return ok(change.value.conversion);
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import type { Campaign, Click, Merchant } from '../../domain/index.js';
+import type { Affiliate } from '../../domain/index.js';
+import type { MembershipStatus } from '../../domain/affiliate/membership.js';
+
+/** What a public tracking link resolves to; the affiliate is null when the ref code is unknown. */
+export interface ResolvedTrackingLink {
+  readonly campaign: Campaign;
+  readonly merchant: Pick<Merchant, 'id' | 'plan' | 'customDomain'>;
+  readonly affiliate: Affiliate | null;
+  readonly membershipStatus: MembershipStatus | null;
+}
+
+/**
+ * The public entry of tracking links. `resolve` is deliberately not tenant-scoped: the link itself
+ * (a globally unique campaign code and ref code) names the merchant; `insert` writes the click there.
+ */
+export interface ClickRepository {
+  resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null>;
+  insert(click: Click): Promise<void>;
+}

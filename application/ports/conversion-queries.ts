@@ -1,0 +1,24 @@
+import type { Conversion, ConversionStatus } from '../../domain/index.js';
+import type { Page, PageRequest } from '../shared/page.js';
+import type { Tenant } from '../shared/tenant.js';
+
+export interface ConversionFilters {
+  readonly status?: ConversionStatus | undefined;
+  readonly campaignId?: string | undefined;
+  readonly affiliateId?: string | undefined;
+  /** Inclusive lower bound on `createdAt`. */
+  readonly from?: Date | undefined;
+  /** Exclusive upper bound on `createdAt`. */
+  readonly to?: Date | undefined;
+}
+
+export interface ConversionDetail {
+  readonly conversion: Conversion;
+  readonly campaignName: string;
+}
+
+/** Read side of conversions, newest first, always in one tenant (merchant and mode). */
+export interface ConversionQueries {
+  list(tenant: Tenant, filters: ConversionFilters, page: PageRequest): Promise<Page<Conversion>>;
+  get(tenant: Tenant, id: string): Promise<ConversionDetail | null>;
+}

@@ -1,0 +1,29 @@
+import type { Conversion, Decimal, MonthToDate } from '../../domain/index.js';
+import type { Tenant } from '../shared/tenant.js';
+
+/** Write side of conversions. Every method takes the tenant, except the operator's and the jobs' lookups, which say so. */
+export interface ConversionRepository {
+  /** `duplicate_order` when the tenant already has a sale with the conversion's `orderId` (safe under concurrency). */
+  insert(conversion: Conversion): Promise<'inserted' | 'duplicate_order'>;
+  update(conversion: Conversion): Promise<void>;
+  findById(tenant: Tenant, id: string): Promise<Conversion | null>;
+  /** Loads with a row lock held to the end of the transaction: two concurrent changes cannot both act. */
+  findByIdForUpdate(tenant: Tenant, id: string): Promise<Conversion | null>;
+  /** The operator's lookup (refund, hold): any merchant, any mode, locked. */
+  findByIdForUpdateAcrossTenants(id: string): Promise<Conversion | null>;
+  /** Sale amounts (as recorded, all currencies) of counted sales created in [from, to). */
+  sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal>;
+  /** The affiliate's counted sales on the campaign in [from, to): what volume tiers read. */
+  monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthToDate>;
+  /**
+   * Pending conversions on campaigns with automatic approval whose period has ended at `now`, oldest
+   * first after `after`, locked with SKIP LOCKED (other processes skip them). Must run in a transaction.
+   */
+  claimDueForAutoApproval(now: Date, limit: number, after: { createdAt: Date; id: string } | null): Promise<readonly DueConversion[]>;
+}
+
+export interface DueConversion {
+  readonly conversion: Conversion;
+  readonly campaignAutoApproveDays: number | null;
+  readonly affiliateApproved: boolean;
+}

@@ -1,0 +1,174 @@
+import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { CreateAffiliate } from '../application/affiliates/create-affiliate.js';
+import { DecideMembership } from '../application/affiliates/decide-membership.js';
+import { GetAffiliate } from '../application/affiliates/get-affiliate.js';
+import { InviteAffiliate } from '../application/affiliates/invite-affiliate.js';
+import { ListAffiliates } from '../application/affiliates/list-affiliates.js';
+import { SavePayoutDetails } from '../application/affiliates/save-payout-details.js';
+import { SignUpAffiliate } from '../application/affiliates/sign-up-affiliate.js';
+import { TrackingLinks } from '../application/affiliates/tracking-links.js';
+import { CreateCampaign } from '../application/campaigns/create-campaign.js';
+import { GetCampaign } from '../application/campaigns/get-campaign.js';
+import { ListCampaigns } from '../application/campaigns/list-campaigns.js';
+import { RecordClick } from '../application/clicks/record-click.js';
+import { LoadExchangeRates } from '../application/exchange-rates/load-exchange-rates.js';
+import type { HttpDependencies } from '../adapters/http/app.js';
+import { SaltedVisitorFingerprint } from '../adapters/clicks/salted-visitor-fingerprint.js';
+import { MailOutboxMailer } from '../adapters/mail/mail-outbox-mailer.js';
+import { MikroOrmAffiliateQueries } from '../adapters/persistence/repositories/mikro-orm-affiliate-queries.js';
+import {
+  MikroOrmAffiliateRepository,
+  MikroOrmMembershipRepository,
+} from '../adapters/persistence/repositories/mikro-orm-affiliate-repository.js';
+import { MikroOrmCampaignQueries } from '../adapters/persistence/repositories/mikro-orm-campaign-queries.js';
+import { MikroOrmCampaignRepository } from '../adapters/persistence/repositories/mikro-orm-campaign-repository.js';
+import { MikroOrmClickRepository } from '../adapters/persistence/repositories/mikro-orm-click-repository.js';
+import { MikroOrmInvitationRepository } from '../adapters/persistence/repositories/mikro-orm-invitation-repository.js';
+import { SqlExchangeRates } from '../adapters/persistence/repositories/sql-exchange-rates.js';
+import type { ServiceConfig } from './config.js';
+import { TOKENS as T } from './tokens.js';
+
+const single = <V>(factory: (c: DependencyContainer) => V) => ({ useFactory: instanceCachingFactory(factory) });
+
+/** Issue 3's adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */
+export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => {
+  c.register(T.CampaignRepository, single((r) => new MikroOrmCampaignRepository(r.resolve(T.Orm))));
+  c.register(T.CampaignQueries, single((r) => new MikroOrmCampaignQueries(r.resolve(T.Orm))));
+  c.register(T.AffiliateRepository, single((r) => new MikroOrmAffiliateRepository(r.resolve(T.Orm))));
+  c.register(T.MembershipRepository, single((r) => new MikroOrmMembershipRepository(r.resolve(T.Orm))));
+  c.register(T.InvitationRepository, single((r) => new MikroOrmInvitationRepository(r.resolve(T.Orm))));
+  c.register(T.AffiliateQueries, single((r) => new MikroOrmAffiliateQueries(r.resolve(T.Orm))));
+  c.register(T.ClickRepository, single((r) => new MikroOrmClickRepository(r.resolve(T.Orm))));
+  c.register(T.ExchangeRates, single((r) => new SqlExchangeRates(r.resolve(T.Orm))));
+  c.register(
+    T.Mailer,
+    single((r) => new MailOutboxMailer(r.resolve(T.Orm), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.Logger))),
+  );
+  c.register(T.VisitorFingerprint, single((r) => new SaltedVisitorFingerprint(r.resolve(T.Orm))));
+  c.register(T.TrackingLinks, single((r) => new TrackingLinks(r.resolve<ServiceConfig>(T.Config).publicBaseUrl)));
+
+  c.register(
+    T.CreateCampaign,
+    single((r) => new CreateCampaign(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
+  );
+  c.register(
+    T.ListCampaigns,
+    single((r) => new ListCampaigns(r.resolve(T.CampaignQueries), r.resolve(T.ExchangeRates), r.resolve(T.Clock))),
+  );
+  c.register(T.GetCampaign, single((r) => new GetCampaign(r.resolve(T.CampaignQueries))));
+  c.register(
+    T.CreateAffiliate,
+    single(
+      (r) =>
+        new CreateAffiliate(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.CampaignRepository),
+          r.resolve(T.AffiliateRepository),
+          r.resolve(T.MembershipRepository),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+          r.resolve(T.TrackingLinks),
+        ),
+    ),
+  );
+  c.register(
+    T.InviteAffiliate,
+    single(
+      (r) =>
+        new InviteAffiliate(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.CampaignRepository),
+          r.resolve(T.AffiliateRepository),
+          r.resolve(T.MembershipRepository),
+          r.resolve(T.InvitationRepository),
+          r.resolve(T.Mailer),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+          r.resolve(T.TrackingLinks),
+        ),
+    ),
+  );
+  c.register(
+    T.ListAffiliates,
+    single((r) => new ListAffiliates(r.resolve(T.AffiliateQueries), r.resolve(T.CampaignRepository), r.resolve(T.TrackingLinks))),
+  );
+  c.register(T.GetAffiliate, single((r) => new GetAffiliate(r.resolve(T.AffiliateQueries))));
+  c.register(
+    T.DecideMembership,
+    single(
+      (r) =>
+        new DecideMembership(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.AffiliateRepository),
+          r.resolve(T.MembershipRepository),
+          r.resolve(T.AffiliateQueries),
+          r.resolve(T.EventOutbox),
+          r.resolve(T.Clock),
+          r.resolve(T.TrackingLinks),
+        ),
+    ),
+  );
+  c.register(
+    T.SignUpAffiliate,
+    single(
+      (r) =>
+        new SignUpAffiliate(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.CampaignRepository),
+          r.resolve(T.AffiliateRepository),
+          r.resolve(T.MembershipRepository),
+          r.resolve(T.EventOutbox),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+        ),
+    ),
+  );
+  c.register(
+    T.SavePayoutDetails,
+    single(
+      (r) =>
+        new SavePayoutDetails(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.AffiliateRepository),
+          r.resolve(T.MembershipRepository),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.AffiliateQueries),
+          r.resolve(T.EventOutbox),
+          r.resolve(T.Clock),
+          r.resolve(T.TrackingLinks),
+        ),
+    ),
+  );
+  c.register(
+    T.RecordClick,
+    single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock))),
+  );
+  c.register(T.LoadExchangeRates, single((r) => new LoadExchangeRates(r.resolve(T.ExchangeRates))));
+};
+
+/** Issue 3's part of the HTTP dependencies. */
+export const campaignsAndAffiliatesHttp = (
+  c: DependencyContainer,
+): Pick<HttpDependencies, 'campaigns' | 'affiliates' | 'recordClick' | 'affiliateAdmin'> => ({
+  campaigns: {
+    listCampaigns: c.resolve(T.ListCampaigns),
+    createCampaign: c.resolve(T.CreateCampaign),
+    getCampaign: c.resolve(T.GetCampaign),
+  },
+  affiliates: {
+    listAffiliates: c.resolve(T.ListAffiliates),
+    getAffiliate: c.resolve(T.GetAffiliate),
+    createAffiliate: c.resolve(T.CreateAffiliate),
+    inviteAffiliate: c.resolve(T.InviteAffiliate),
+    decideMembership: c.resolve(T.DecideMembership),
+  },
+  recordClick: c.resolve(T.RecordClick),
+  affiliateAdmin: {
+    signUpAffiliate: c.resolve(T.SignUpAffiliate),
+    savePayoutDetails: c.resolve(T.SavePayoutDetails),
+    loadExchangeRates: c.resolve(T.LoadExchangeRates),
+  },
+});

@@ -1,0 +1,82 @@
+import type { DependencyContainer } from 'tsyringe';
+import { AutoApproveConversions } from '../../application/conversions/auto-approve-conversions.js';
+import { CreateConversion } from '../../application/conversions/create-conversion.js';
+import { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
+import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
+import type { ConversionChangeSinks } from '../../application/conversions/apply-conversion-change.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { ConversionUseCases } from '../../adapters/http/routes/conversions.routes.js';
+import { SqlPayoutQueue } from '../../adapters/payouts/sql-payout-queue.js';
+import { CampaignCommissionRates } from '../../adapters/persistence/repositories/campaign-commission-rates.js';
+import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
+import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
+import { TOKENS as T } from '../tokens.js';
+import { single } from './single.js';
+
+export const CONVERSION_TOKENS = {
+  ConversionRepository: Symbol('ConversionRepository'),
+  ConversionQueries: Symbol('ConversionQueries'),
+  CommissionRates: Symbol('CommissionRatesProvider'),
+  PayoutQueue: Symbol('PayoutQueue'),
+  ChangeSinks: Symbol('ConversionChangeSinks'),
+  CreateConversion: Symbol('CreateConversion'),
+  UpdateConversionStatus: Symbol('UpdateConversionStatus'),
+  OperatorConversionActions: Symbol('OperatorConversionActions'),
+  AutoApproveConversions: Symbol('AutoApproveConversions'),
+} as const;
+const C = CONVERSION_TOKENS;
+
+/** Conversions: repositories, the commission-rate source, the payout queue, use cases and the auto-approval job. */
+export const registerConversions = (c: DependencyContainer): void => {
+  c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm))));
+  c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
+  c.register(C.CommissionRates, single((r) => new CampaignCommissionRates(r.resolve(T.Orm))));
+  c.register(C.PayoutQueue, single((r) => new SqlPayoutQueue(r.resolve(T.Orm), r.resolve(T.Ids))));
+  c.register(
+    C.ChangeSinks,
+    single((r): ConversionChangeSinks => ({
+      conversions: r.resolve(C.ConversionRepository),
+      outbox: r.resolve(T.EventOutbox),
+      payouts: r.resolve(C.PayoutQueue),
+    })),
+  );
+  c.register(
+    C.CreateConversion,
+    single(
+      (r) =>
+        new CreateConversion(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.CampaignRepository),
+          r.resolve(T.AffiliateRepository),
+          r.resolve(T.MembershipRepository),
+          r.resolve(C.ConversionRepository),
+          r.resolve(C.CommissionRates),
+          r.resolve(T.EventOutbox),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+        ),
+    ),
+  );
+  c.register(
+    C.UpdateConversionStatus,
+    single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock))),
+  );
+  c.register(
+    C.OperatorConversionActions,
+    single((r) => new OperatorConversionActions(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock))),
+  );
+  c.register(
+    C.AutoApproveConversions,
+    single((r) => new AutoApproveConversions(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks))),
+  );
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(C.AutoApproveConversions));
+};
+
+export const conversionRouteDependencies = (c: DependencyContainer): ConversionUseCases => ({
+  createConversion: c.resolve(C.CreateConversion),
+  updateConversionStatus: c.resolve(C.UpdateConversionStatus),
+  conversionQueries: c.resolve(C.ConversionQueries),
+});
+
+export const conversionAdminDependencies = (c: DependencyContainer): OperatorConversionActions => c.resolve(C.OperatorConversionActions);

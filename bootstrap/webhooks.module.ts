@@ -1,0 +1,131 @@
+import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import type { JobRegistry } from '../application/ports/jobs.js';
+import { DispatchWebhooks } from '../application/webhooks/dispatch-webhooks.js';
+import { CreateWebhook, ListWebhooks, RotateWebhookSecret, UpdateWebhook } from '../application/webhooks/manage-webhooks.js';
+import { WebhookAttempts } from '../application/webhooks/webhook-attempts.js';
+import { ListWebhookDeliveries, ResendWebhookDelivery, SendTestWebhook } from '../application/webhooks/webhook-deliveries.js';
+import { WebhookPauseNotice } from '../application/webhooks/webhook-pause-notice.js';
+import type { WebhookUseCases } from '../adapters/http/routes/webhooks.routes.js';
+import {
+  MikroOrmPendingOutboxEvents,
+  MikroOrmWebhookDeliveryRepository,
+  MikroOrmWebhookSubscriptionRepository,
+} from '../adapters/persistence/repositories/mikro-orm-webhook-repositories.js';
+import { systemHostResolver, type HostResolver } from '../adapters/webhooks/host-resolver.js';
+import { SsrfSafeWebhookTransport } from '../adapters/webhooks/ssrf-safe-webhook-transport.js';
+import type { ServiceConfig } from './config.js';
+import { TOKENS as T } from './tokens.js';
+
+const single = <V>(factory: (c: DependencyContainer) => V) => ({ useFactory: instanceCachingFactory(factory) });
+
+/** Issue 9: webhook subscriptions, the SSRF-safe transport, and the `webhook-dispatch` job. */
+export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResolver = systemHostResolver): void => {
+  c.register(T.WebhookSubscriptionRepository, single((r) => new MikroOrmWebhookSubscriptionRepository(r.resolve(T.Orm))));
+  c.register(T.WebhookDeliveryRepository, single((r) => new MikroOrmWebhookDeliveryRepository(r.resolve(T.Orm))));
+  c.register(T.PendingOutboxEvents, single((r) => new MikroOrmPendingOutboxEvents(r.resolve(T.Orm))));
+  c.register(
+    T.WebhookTransport,
+    single(
+      (r) =>
+        new SsrfSafeWebhookTransport({
+          devAllowedHosts: r.resolve<ServiceConfig>(T.Config).webhookDevAllowedHosts,
+          resolver: hostResolver,
+        }),
+    ),
+  );
+  c.register(
+    T.WebhookAttempts,
+    single((r) => new WebhookAttempts(r.resolve(T.WebhookTransport), r.resolve(T.WebhookDeliveryRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
+  );
+  c.register(
+    T.WebhookPauseNotice,
+    single(
+      (r) =>
+        new WebhookPauseNotice(
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.NotificationRepository),
+          r.resolve(T.Mailer),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+        ),
+    ),
+  );
+  c.register(
+    T.CreateWebhook,
+    single(
+      (r) =>
+        new CreateWebhook(r.resolve(T.UnitOfWork), r.resolve(T.WebhookSubscriptionRepository), r.resolve(T.WebhookTransport), r.resolve(T.Ids), r.resolve(T.Clock)),
+    ),
+  );
+  c.register(T.ListWebhooks, single((r) => new ListWebhooks(r.resolve(T.WebhookSubscriptionRepository))));
+  c.register(
+    T.UpdateWebhook,
+    single((r) => new UpdateWebhook(r.resolve(T.UnitOfWork), r.resolve(T.WebhookSubscriptionRepository), r.resolve(T.WebhookTransport), r.resolve(T.Clock))),
+  );
+  c.register(
+    T.RotateWebhookSecret,
+    single((r) => new RotateWebhookSecret(r.resolve(T.UnitOfWork), r.resolve(T.WebhookSubscriptionRepository), r.resolve(T.Clock))),
+  );
+  c.register(
+    T.SendTestWebhook,
+    single(
+      (r) =>
+        new SendTestWebhook(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.WebhookSubscriptionRepository),
+          r.resolve(T.WebhookDeliveryRepository),
+          r.resolve(T.WebhookAttempts),
+          r.resolve(T.WebhookTransport),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+        ),
+    ),
+  );
+  c.register(
+    T.ListWebhookDeliveries,
+    single((r) => new ListWebhookDeliveries(r.resolve(T.WebhookSubscriptionRepository), r.resolve(T.WebhookDeliveryRepository))),
+  );
+  c.register(
+    T.ResendWebhookDelivery,
+    single(
+      (r) =>
+        new ResendWebhookDelivery(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.WebhookSubscriptionRepository),
+          r.resolve(T.WebhookDeliveryRepository),
+          r.resolve(T.WebhookAttempts),
+          r.resolve(T.Clock),
+        ),
+    ),
+  );
+  c.register(
+    T.DispatchWebhooks,
+    single(
+      (r) =>
+        new DispatchWebhooks(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.PendingOutboxEvents),
+          r.resolve(T.WebhookSubscriptionRepository),
+          r.resolve(T.WebhookDeliveryRepository),
+          r.resolve(T.WebhookAttempts),
+          r.resolve(T.WebhookPauseNotice),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+          r.resolve(T.Logger),
+        ),
+    ),
+  );
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve<DispatchWebhooks>(T.DispatchWebhooks));
+};
+
+export const webhooksHttp = (c: DependencyContainer): { webhooks: WebhookUseCases } => ({
+  webhooks: {
+    createWebhook: c.resolve(T.CreateWebhook),
+    listWebhooks: c.resolve(T.ListWebhooks),
+    updateWebhook: c.resolve(T.UpdateWebhook),
+    rotateWebhookSecret: c.resolve(T.RotateWebhookSecret),
+    sendTestWebhook: c.resolve(T.SendTestWebhook),
+    listWebhookDeliveries: c.resolve(T.ListWebhookDeliveries),
+    resendWebhookDelivery: c.resolve(T.ResendWebhookDelivery),
+  },
+});

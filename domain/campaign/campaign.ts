@@ -1,0 +1,135 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { CommissionType } from '../conversion/commission.js';
+import { Decimal } from '../money/decimal.js';
+import { domainError, type DomainError, type FieldProblem } from '../shared/domain-error.js';
+
+export const CAMPAIGN_STATUSES = ['active', 'inactive', 'expired'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Days after which a pending commission is approved automatically; null = every approval is manual. */
+export const AUTO_APPROVE_COMMISSION_DAYS = [7, 14, 30, 60, 90] as const;
+export type AutoApproveCommissionDays = (typeof AUTO_APPROVE_COMMISSION_DAYS)[number];
+
+export const CAMPAIGN_NAME_MIN = 2;
+export const CAMPAIGN_NAME_MAX = 200;
+export const CAMPAIGN_DESCRIPTION_MAX = 5000;
+export const TARGET_URL_MAX = 2048;
+/** The same ceilings the spec gives team rates: percent at most 100, fixed at most 100000. */
+export const PERCENTAGE_MAX = new Decimal(100);
+export const FIXED_COMMISSION_MAX = new Decimal(100000);
+export const COMMISSION_VALUE_MAX_DECIMALS = 4;
+
+/**
+ * A merchant's campaign. Campaigns are live objects: both modes read the same campaign, while the
+ * sales and affiliates counted on it belong to the reader's mode.
+ */
+export interface Campaign {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly name: string;
+  readonly description: string | null;
+  /** Public, URL-safe and unique across the service: the first segment of tracking links. */
+  readonly trackingCode: string;
+  readonly status: CampaignStatus;
+  readonly commissionType: CommissionType;
+  /** Percent (`percentage`) or an amount in the sale's currency (`fixed`). */
+  readonly commissionValue: Decimal;
+  readonly targetUrl: string | null;
+  readonly autoApproveAffiliates: boolean;
+  readonly autoApproveCommissionsAfterDays: AutoApproveCommissionDays | null;
+  readonly isPublic: boolean;
+  readonly enableRecurringCommissions: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** Create input after the HTTP schema checked types; the rules below are the domain's. */
+export interface NewCampaign {
+  readonly name: string;
+  readonly commissionType: CommissionType;
+  readonly commissionValue: Decimal;
+  readonly status?: CampaignStatus | undefined;
+  readonly description?: string | null | undefined;
+  readonly targetUrl?: string | null | undefined;
+  readonly autoApproveAffiliates?: boolean | undefined;
+  readonly autoApproveCommissionsAfterDays?: number | null | undefined;
+  readonly isPublic?: boolean | undefined;
+  readonly enableRecurringCommissions?: boolean | undefined;
+}
+
+export interface NewCampaignContext {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly trackingCode: string;
+  readonly now: Date;
+}
+
+/** http(s), a host (name, IPv4 or bracketed IPv6), optional port, then anything without spaces. */
+const HTTP_URL = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
+
+/** Every rule a new campaign breaks, each naming its field (empty when valid). */
+export const campaignProblems = (input: NewCampaign): FieldProblem[] => {
+  const problems: FieldProblem[] = [];
+  const name = input.name.trim();
+  if (name.length < CAMPAIGN_NAME_MIN) problems.push({ field: 'name', message: `must be at least ${CAMPAIGN_NAME_MIN} characters` });
+  if (name.length > CAMPAIGN_NAME_MAX) problems.push({ field: 'name', message: `must be at most ${CAMPAIGN_NAME_MAX} characters` });
+  const value = input.commissionValue;
+  const max = input.commissionType === 'percentage' ? PERCENTAGE_MAX : FIXED_COMMISSION_MAX;
+  if (value.isNegative()) problems.push({ field: 'commissionValue', message: 'must be at least 0' });
+  else if (value.gt(max)) {
+    problems.push({ field: 'commissionValue', message: `must be at most ${max.toFixed()} for a ${input.commissionType} commission` });
+  } else if (value.decimalPlaces() > COMMISSION_VALUE_MAX_DECIMALS) {
+    problems.push({ field: 'commissionValue', message: `must have at most ${COMMISSION_VALUE_MAX_DECIMALS} decimal places` });
+  }
+  const days = input.autoApproveCommissionsAfterDays;
+  if (days !== undefined && days !== null && !(AUTO_APPROVE_COMMISSION_DAYS as readonly number[]).includes(days)) {
+    problems.push({ field: 'autoApproveCommissionsAfterDays', message: `must be one of ${AUTO_APPROVE_COMMISSION_DAYS.join(', ')} or null` });
+  }
+  if (input.description && input.description.length > CAMPAIGN_DESCRIPTION_MAX) {
+    problems.push({ field: 'description', message: `must be at most ${CAMPAIGN_DESCRIPTION_MAX} characters` });
+  }
+  const url = input.targetUrl?.trim();
+  if (url) {
+    if (url.length > TARGET_URL_MAX) problems.push({ field: 'targetUrl', message: `must be at most ${TARGET_URL_MAX} characters` });
+    else if (!isHttpUrl(url)) problems.push({ field: 'targetUrl', message: 'must be an http or https URL' });
+  }
+  return problems;
+};
+
+/** A new campaign with the spec's defaults, or every broken rule as one `validation_error`. */
+export const createCampaign = (input: NewCampaign, context: NewCampaignContext): Result<Campaign, DomainError> => {
+  const problems = campaignProblems(input);
+  if (problems.length > 0) {
+    return err(domainError('validation_error', problems.map((p) => `${p.field} ${p.message}`).join('; '), problems));
+  }
+  const description = input.description?.trim();
+  const targetUrl = input.targetUrl?.trim();
+  return ok({
+    id: context.id,
+    merchantId: context.merchantId,
+    name: input.name.trim(),
+    description: description ? description : null,
+    trackingCode: context.trackingCode,
+    status: input.status ?? 'active',
+    commissionType: input.commissionType,
+    commissionValue: input.commissionValue,
+    targetUrl: targetUrl ? targetUrl : null,
+    autoApproveAffiliates: input.autoApproveAffiliates ?? false,
+    autoApproveCommissionsAfterDays: (input.autoApproveCommissionsAfterDays ?? null) as AutoApproveCommissionDays | null,
+    isPublic: input.isPublic ?? true,
+    enableRecurringCommissions: input.enableRecurringCommissions ?? false,
+    createdAt: context.now,
+    updatedAt: context.now,
+  });
+};
+
+/** Whether the request sets automatic commission approval (null, the default, sets nothing). */
+export const setsAutoApproval = (input: Pick<NewCampaign, 'autoApproveCommissionsAfterDays'>): boolean =>
+  input.autoApproveCommissionsAfterDays !== undefined && input.autoApproveCommissionsAfterDays !== null;
+
+/**
+ * The canonical text of a commission value: at least two decimals, more only when it has them
+ * (`"20.00"`, `"12.50"`, `"7.125"`).
+ */
+export const formatCommissionValue = (value: Decimal): string => value.toFixed(Math.max(2, value.decimalPlaces()));

@@ -1,0 +1,2 @@
+export * from './coupon.js';
+export * from './attribution.js';

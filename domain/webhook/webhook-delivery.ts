@@ -1,0 +1,105 @@
+import type { Mode } from '../shared/mode.js';
+import { retryDelayMs } from './webhook-subscription.js';
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Why an attempt was made: the worker's first try, an opted-in retry, a manual resend, the test endpoint. */
+export const ATTEMPT_TRIGGERS = ['automatic', 'retry', 'resend', 'test'] as const;
+export type AttemptTrigger = (typeof ATTEMPT_TRIGGERS)[number];
+
+/**
+ * One event for one subscription. Its id is the envelope `id`: stable for the (event, subscription)
+ * pair, so retries and resends carry the same id and receivers can de-duplicate. The body is kept
+ * as sent, byte for byte.
+ */
+export interface WebhookDelivery {
+  readonly id: string;
+  readonly subscriptionId: string;
+  readonly merchantId: string;
+  readonly mode: Mode;
+  /** The outbox event; null for pings. */
+  readonly eventId: string | null;
+  readonly eventType: string;
+  /** The serialized envelope `{ event, data, timestamp, id }`. */
+  readonly body: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  /** When the worker should try (again); null once settled. */
+  readonly nextAttemptAt: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** One HTTP attempt, as the delivery log shows it. */
+export interface DeliveryAttempt {
+  readonly id: string;
+  readonly deliveryId: string;
+  readonly subscriptionId: string;
+  readonly eventType: string;
+  /** The URL the attempt went to (subscriptions can change theirs). */
+  readonly url: string;
+  /** 1 for the first attempt of the delivery, counting retries and resends. */
+  readonly attempt: number;
+  readonly trigger: AttemptTrigger;
+  readonly succeeded: boolean;
+  /** null when no response came (blocked, refused, timed out). */
+  readonly httpStatus: number | null;
+  readonly durationMs: number;
+  /** The start of the response body, capped. */
+  readonly responseBody: string | null;
+  readonly error: string | null;
+  readonly createdAt: Date;
+}
+
+export interface AttemptOutcome {
+  readonly succeeded: boolean;
+}
+
+export interface AutomaticAttemptApplied {
+  readonly delivery: WebhookDelivery;
+  /** True when the delivery is settled (success, or the last allowed failure): it then counts for the pause rule. */
+  readonly final: boolean;
+}
+
+/**
+ * An automatic attempt's effect on its delivery: success settles it; a failure schedules the next
+ * retry while the subscription's `maxRetries` allows one, else settles it as failed.
+ */
+export const afterAutomaticAttempt = (
+  delivery: WebhookDelivery,
+  outcome: AttemptOutcome,
+  maxRetries: number,
+  now: Date,
+): AutomaticAttemptApplied => {
+  const attempts = delivery.attempts + 1;
+  if (outcome.succeeded) {
+    return { delivery: { ...delivery, attempts, status: 'succeeded', nextAttemptAt: null, updatedAt: now }, final: true };
+  }
+  const retriesMade = attempts - 1;
+  if (retriesMade < maxRetries) {
+    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(retriesMade + 1));
+    return { delivery: { ...delivery, attempts, status: 'pending', nextAttemptAt, updatedAt: now }, final: false };
+  }
+  return { delivery: { ...delivery, attempts, status: 'failed', nextAttemptAt: null, updatedAt: now }, final: true };
+};
+
+/**
+ * A manual resend: a success settles the delivery (and cancels a scheduled retry); a failure leaves a
+ * pending retry in place and otherwise marks it failed. It never re-enters the automatic queue.
+ */
+export const afterManualAttempt = (delivery: WebhookDelivery, outcome: AttemptOutcome, now: Date): WebhookDelivery => ({
+  ...delivery,
+  attempts: delivery.attempts + 1,
+  status: outcome.succeeded ? 'succeeded' : delivery.status === 'pending' ? 'pending' : 'failed',
+  nextAttemptAt: outcome.succeeded ? null : delivery.nextAttemptAt,
+  updatedAt: now,
+});
+
+/** Not sent: the subscription was paused or deactivated before its turn. */
+export const skipDelivery = (delivery: WebhookDelivery, now: Date): WebhookDelivery => ({
+  ...delivery,
+  status: 'skipped',
+  nextAttemptAt: null,
+  updatedAt: now,
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAffiliate, createCampaign, slice3Counts, uniqueEmail } from '../support/campaign-mother.js';
+import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+describe('tracking links and clicks', () => {
+  let t: TestService;
+  let m: TestMerchant;
+  let campaign: { id: string; trackingCode: string };
+
+  /** Follows a tracking link as a visitor would (no API key), from a given address and browser. */
+  const visit = (link: string, address = '203.0.113.7', userAgent = 'Mozilla/5.0 (X11; Linux x86_64)') =>
+    t.request('GET', new URL(link).pathname, { headers: { 'x-forwarded-for': address, 'user-agent': userAgent } });
+
+  beforeAll(async () => {
+    t = await startTestService();
+    m = await createMerchant(t, 'scale');
+    campaign = await createCampaign(t, m.liveKey, { targetUrl: 'https://shop.example.com/landing?utm_source=aff' });
+  });
+  afterAll(() => t.close());
+
+  it('records a click and redirects to the target URL with the click id', async () => {
+    const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    const res = await visit(affiliate.trackingLink);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe('https://shop.example.com/landing');
+    expect(location.searchParams.get('utm_source')).toBe('aff');
+    const clickId = location.searchParams.get('click_id');
+    expect(clickId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const [click] = await t.sql('select merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at from clicks where id = $1', [clickId]);
+    expect(click).toMatchObject({ merchant_id: m.id, mode: 'live', campaign_id: campaign.id, affiliate_id: affiliate.id });
+    // A salted SHA-256: neither the address nor the user agent is stored.
+    expect(click.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(click.visitor_hash).not.toContain('203.0.113.7');
+  });
+
+  it('feeds uniqueClicks: distinct visitors count once however often they click', async () => {
+    const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    await visit(affiliate.trackingLink, '198.51.100.1', 'Browser A');
+    await visit(affiliate.trackingLink, '198.51.100.1', 'Browser A');
+    await visit(affiliate.trackingLink, '198.51.100.1', 'Browser B');
+    await visit(affiliate.trackingLink, '198.51.100.2', 'Browser A');
+    const [count] = await t.sql('select count(*)::int as n from clicks where affiliate_id = $1', [affiliate.id]);
+    expect(count.n).toBe(4);
+    const res = await t.api('GET', `/affiliates/${affiliate.id}`, m.liveKey);
+    expect(res.body.data.earnings.uniqueClicks).toBe(3);
+  });
+
+  it('keeps test clicks in test mode', async () => {
+    const affiliate = await createAffiliate(t, m.testKey, campaign.id);
+    const res = await visit(affiliate.trackingLink);
+    expect(res.status).toBe(302);
+    const [click] = await t.sql('select mode from clicks where affiliate_id = $1', [affiliate.id]);
+    expect(click.mode).toBe('test');
+    expect((await t.api('GET', `/affiliates/${affiliate.id}`, m.testKey)).body.data.earnings.uniqueClicks).toBe(1);
+  });
+
+  it('sends visitors on without recording a click for a pending or rejected affiliate, an unknown ref code or an inactive campaign', async () => {
+    const pending = await t.admin('POST', `/merchants/${m.id}/affiliate-signups`, { email: uniqueEmail(), campaignId: campaign.id });
+    const pendingRef = (await t.sql('select ref_code from affiliates where id = $1', [pending.body.data.affiliateId]))[0].ref_code;
+    const inactive = await createCampaign(t, m.liveKey, { status: 'inactive', targetUrl: 'https://shop.example.com/off' });
+    const onInactive = await createAffiliate(t, m.liveKey, inactive.id);
+    const elsewhere = await createAffiliate(t, m.liveKey, (await createCampaign(t, m.liveKey)).id);
+    const before = await slice3Counts(t);
+    for (const [path, target] of [
+      [`/r/${campaign.trackingCode}/${pendingRef}`, 'https://shop.example.com/landing?utm_source=aff'],
+      [`/r/${campaign.trackingCode}/zzzzzzzz`, 'https://shop.example.com/landing?utm_source=aff'],
+      // An affiliate of another campaign is not on this one.
+      [`/r/${campaign.trackingCode}/${new URL(elsewhere.trackingLink).pathname.split('/')[3]}`, 'https://shop.example.com/landing?utm_source=aff'],
+      [new URL(onInactive.trackingLink).pathname, 'https://shop.example.com/off'],
+    ] as const) {
+      const res = await t.request('GET', path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(target);
+    }
+    expect((await slice3Counts(t)).clicks).toBe(before.clicks);
+  });
+
+  it('answers 404 for an unknown campaign code or a campaign without a target URL, and records nothing', async () => {
+    const noTarget = await createCampaign(t, m.liveKey, { targetUrl: null });
+    const affiliate = await createAffiliate(t, m.liveKey, noTarget.id);
+    const before = await slice3Counts(t);
+    for (const path of ['/r/unknown1/abcdefgh', '/r/NOT_VALID!/x', new URL(affiliate.trackingLink).pathname]) {
+      const res = await t.request('GET', path);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+    expect((await slice3Counts(t)).clicks).toBe(before.clicks);
+  });
+
+  it('serves links under a custom domain the same way (the path carries everything)', async () => {
+    const branded = await createMerchant(t, 'ultimate', { customDomain: 'go.brand.example' });
+    const c = await createCampaign(t, branded.liveKey, { targetUrl: 'https://brand.example/buy' });
+    const affiliate = await createAffiliate(t, branded.liveKey, c.id);
+    expect(affiliate.trackingLink.startsWith('https://go.brand.example/r/')).toBe(true);
+    const res = await visit(affiliate.trackingLink);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/^https:\/\/brand\.example\/buy\?click_id=/);
+  });
+});

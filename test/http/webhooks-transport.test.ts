@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SsrfSafeWebhookTransport } from '../../adapters/webhooks/ssrf-safe-webhook-transport.js';
+import type { HostResolver } from '../../adapters/webhooks/host-resolver.js';
+import { judgeWebhookUrl, parseDevHost } from '../../adapters/webhooks/webhook-url-policy.js';
+import { verifyWebhookSignature } from '../../client/webhooks.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+
+const resolver: HostResolver = async (hostname) => {
+  if (hostname === 'dev.example.test') return [{ address: '127.0.0.1', family: 4 }];
+  throw new Error('ENOTFOUND');
+};
+
+describe('the SSRF-safe webhook transport (adapter)', () => {
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  const request = (url: string) => ({
+    url,
+    secret: 'ef'.repeat(32),
+    body: '{"event":"ping","data":{},"timestamp":"2026-11-22T00:00:00.000Z","id":"d1"}',
+    deliveryId: 'd1',
+    eventType: 'ping',
+    timestamp: new Date(),
+  });
+
+  it('gives up after the timeout and records it as a failure without a status', async () => {
+    const transport = new SsrfSafeWebhookTransport({ devAllowedHosts: [receiver.host], resolver, timeoutMs: 300 });
+    receiver.reply = () => ({ status: 200, delayMs: 2_000 });
+    const response = await transport.send(request(receiver.url()));
+    expect(response).toMatchObject({ succeeded: false, httpStatus: null, responseBody: null, error: expect.stringContaining('timed out') });
+    expect(response.durationMs).toBeGreaterThanOrEqual(250);
+    expect(response.durationMs).toBeLessThan(1_500);
+  });
+
+  it('signs the exact bytes it sends, and reads at most maxResponseBytes of the answer', async () => {
+    const transport = new SsrfSafeWebhookTransport({ devAllowedHosts: [receiver.host], resolver, maxResponseBytes: 10 });
+    receiver.clear();
+    receiver.reply = () => ({ status: 201, body: '0123456789abcdef' });
+    const sent = request(receiver.url('/path?q=1'));
+    const response = await transport.send(sent);
+    expect(response).toMatchObject({ succeeded: true, httpStatus: 201, responseBody: '0123456789', error: null });
+    const [got] = receiver.received;
+    expect(got!.path).toBe('/path?q=1');
+    expect(got!.rawBody).toBe(sent.body);
+    expect(verifyWebhookSignature(sent.secret, got!.headers['x-service-signature'] as string, got!.rawBody)).toBe(true);
+  });
+
+  it('matches WEBHOOK_DEV_ALLOWED_HOSTS by host, or by host and port; resolves names through the pinned lookup', async () => {
+    receiver.reply = () => ({ status: 204 });
+    const byName = new SsrfSafeWebhookTransport({ devAllowedHosts: ['dev.example.test'], resolver });
+    expect(await byName.check(`http://dev.example.test:${receiver.port}/x`)).toBeNull();
+    expect((await byName.send(request(`http://dev.example.test:${receiver.port}/x`))).httpStatus).toBe(204);
+    const byPort = new SsrfSafeWebhookTransport({ devAllowedHosts: [`dev.example.test:${receiver.port}`], resolver });
+    expect(await byPort.check(`http://dev.example.test:${receiver.port}/x`)).toBeNull();
+    expect(await byPort.check(`http://dev.example.test:${receiver.port + 1}/x`)).toMatch(/https/);
+    expect(await byPort.check(`https://dev.example.test:${receiver.port + 1}/x`)).toMatch(/non-public address \(127\.0\.0\.1\)/);
+    const none = new SsrfSafeWebhookTransport({ devAllowedHosts: [], resolver });
+    expect((await none.send(request(receiver.url()))).error).toMatch(/^blocked: /);
+  });
+
+  it('parses allow-list entries and judges URL shapes', () => {
+    expect(parseDevHost('127.0.0.1:4000')).toEqual({ host: '127.0.0.1', port: 4000 });
+    expect(parseDevHost('LocalHost')).toEqual({ host: 'localhost', port: null });
+    expect(parseDevHost('[::1]:8080')).toEqual({ host: '::1', port: 8080 });
+    expect(parseDevHost('::1')).toEqual({ host: '::1', port: null });
+    expect(judgeWebhookUrl('https://93.184.216.34/x', [])).toMatchObject({ ok: true });
+    expect(judgeWebhookUrl(`https://example.com/${'x'.repeat(2048)}`, [])).toMatchObject({ ok: false });
+    expect(judgeWebhookUrl('http://[::1]:8080/x', ['[::1]:8080'])).toMatchObject({ ok: true, target: { devAllowed: true } });
+    expect(judgeWebhookUrl('http://127.0.0.1:8080/x', ['127.0.0.1:8081'])).toMatchObject({ ok: false });
+  });
+});
