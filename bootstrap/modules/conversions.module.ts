@@ -30,7 +30,7 @@ const C = CONVERSION_TOKENS;
 export const registerConversions = (c: DependencyContainer): void => {
   c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm))));
   c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
-  c.register(C.CommissionRates, single((r) => new CampaignCommissionRates(r.resolve(T.Orm))));
+  c.register(C.CommissionRates, single(() => new CampaignCommissionRates()));
   c.register(C.PayoutQueue, single((r) => new SqlPayoutQueue(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(
     C.ChangeSinks,

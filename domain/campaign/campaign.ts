@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { CommissionType } from '../conversion/commission.js';
+import type { CommissionType, VolumeTiers } from '../conversion/commission.js';
 import { Decimal } from '../money/decimal.js';
 import { domainError, type DomainError, type FieldProblem } from '../shared/domain-error.js';
 
@@ -39,6 +39,8 @@ export interface Campaign {
   readonly autoApproveCommissionsAfterDays: AutoApproveCommissionDays | null;
   readonly isPublic: boolean;
   readonly enableRecurringCommissions: boolean;
+  /** Volume tiers (extension): the affiliate's month on the campaign picks the rate; null = the flat rate. */
+  readonly commissionTiers: VolumeTiers | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -55,6 +57,7 @@ export interface NewCampaign {
   readonly autoApproveCommissionsAfterDays?: number | null | undefined;
   readonly isPublic?: boolean | undefined;
   readonly enableRecurringCommissions?: boolean | undefined;
+  readonly commissionTiers?: VolumeTiers | null | undefined;
 }
 
 export interface NewCampaignContext {
@@ -67,6 +70,32 @@ export interface NewCampaignContext {
 /** http(s), a host (name, IPv4 or bracketed IPv6), optional port, then anything without spaces. */
 const HTTP_URL = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
+
+export const MAX_COMMISSION_TIERS = 10;
+
+/** Tiers: 1 to 10, thresholds at least 0 and distinct, each rate within the campaign rate's bounds. */
+export const tierProblems = (tiers: VolumeTiers | null): FieldProblem[] => {
+  if (tiers === null) return [];
+  const problems: FieldProblem[] = [];
+  if (tiers.tiers.length === 0 || tiers.tiers.length > MAX_COMMISSION_TIERS) {
+    problems.push({ field: 'commissionTiers.tiers', message: `must have 1 to ${MAX_COMMISSION_TIERS} tiers` });
+  }
+  const seen = new Set<string>();
+  tiers.tiers.forEach((tier, i) => {
+    const field = `commissionTiers.tiers.${i}`;
+    if (tier.threshold.isNegative()) problems.push({ field: `${field}.threshold`, message: 'must be at least 0' });
+    if (seen.has(tier.threshold.toFixed())) problems.push({ field: `${field}.threshold`, message: 'must be different from the other tiers' });
+    seen.add(tier.threshold.toFixed());
+    if (tiers.basis === 'conversions' && !tier.threshold.isInteger()) {
+      problems.push({ field: `${field}.threshold`, message: 'must be a whole number of conversions' });
+    }
+    const max = tier.type === 'percentage' ? PERCENTAGE_MAX : FIXED_COMMISSION_MAX;
+    if (tier.value.isNegative() || tier.value.gt(max)) {
+      problems.push({ field: `${field}.commissionValue`, message: `must be between 0 and ${max.toFixed()} for a ${tier.type} commission` });
+    }
+  });
+  return problems;
+};
 
 /** Every rule a new campaign breaks, each naming its field (empty when valid). */
 export const campaignProblems = (input: NewCampaign): FieldProblem[] => {
@@ -89,6 +118,7 @@ export const campaignProblems = (input: NewCampaign): FieldProblem[] => {
   if (input.description && input.description.length > CAMPAIGN_DESCRIPTION_MAX) {
     problems.push({ field: 'description', message: `must be at most ${CAMPAIGN_DESCRIPTION_MAX} characters` });
   }
+  problems.push(...tierProblems(input.commissionTiers ?? null));
   const url = input.targetUrl?.trim();
   if (url) {
     if (url.length > TARGET_URL_MAX) problems.push({ field: 'targetUrl', message: `must be at most ${TARGET_URL_MAX} characters` });
@@ -119,6 +149,7 @@ export const createCampaign = (input: NewCampaign, context: NewCampaignContext):
     autoApproveCommissionsAfterDays: (input.autoApproveCommissionsAfterDays ?? null) as AutoApproveCommissionDays | null,
     isPublic: input.isPublic ?? true,
     enableRecurringCommissions: input.enableRecurringCommissions ?? false,
+    commissionTiers: input.commissionTiers ?? null,
     createdAt: context.now,
     updatedAt: context.now,
   });

@@ -8,6 +8,7 @@ const LIST_FIELDS = [
   'autoApproveAffiliates',
   'autoApproveCommissionsAfterDays',
   'byCurrency',
+  'commissionTiers',
   'commissionType',
   'commissionValue',
   'conversions',

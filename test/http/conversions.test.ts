@@ -242,4 +242,50 @@ describe('conversions', () => {
       expect((await t.api('GET', '/conversions/not-a-uuid', merchant.liveKey)).status).toBe(404);
     });
   });
+
+  describe('volume tiers (campaign extension)', () => {
+    it('stores and echoes the tiers, and pays the tier rate once the month reaches its threshold', async () => {
+      const created = await t.api('POST', '/campaigns', merchant.liveKey, {
+        name: 'Tiered',
+        commissionType: 'percentage',
+        commissionValue: 10,
+        commissionTiers: { basis: 'conversions', tiers: [{ threshold: 2, commissionType: 'percentage', commissionValue: 20 }] },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.data.commissionTiers).toEqual({
+        basis: 'conversions',
+        tiers: [{ threshold: 2, commissionType: 'percentage', commissionValue: 20 }],
+      });
+      const tiered = created.body.data.id as string;
+      const a = await createAffiliate(t, merchant.liveKey, tiered);
+      const commissions: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await postConversion(t, merchant.liveKey, { campaignId: tiered, affiliateId: a.id, amount: 100 });
+        commissions.push(res.body.data.commission);
+      }
+      expect(commissions).toEqual([10, 10, 20]);
+      // Another affiliate's month is its own.
+      const b = await createAffiliate(t, merchant.liveKey, tiered);
+      expect((await postConversion(t, merchant.liveKey, { campaignId: tiered, affiliateId: b.id, amount: 100 })).body.data.commission).toBe(10);
+    });
+
+    it('validates tiers and names the field', async () => {
+      const res = await t.api('POST', '/campaigns', merchant.liveKey, {
+        name: 'Bad tiers',
+        commissionType: 'percentage',
+        commissionValue: 10,
+        commissionTiers: {
+          basis: 'conversions',
+          tiers: [
+            { threshold: 5, commissionType: 'percentage', commissionValue: 120 },
+            { threshold: 5, commissionType: 'fixed', commissionValue: 1 },
+          ],
+        },
+      });
+      expect(res.status).toBe(400);
+      const fields = res.body.error.details.map((d: { field: string }) => d.field);
+      expect(fields).toContain('commissionTiers.tiers.0.commissionValue');
+      expect(fields).toContain('commissionTiers.tiers.1.threshold');
+    });
+  });
 });

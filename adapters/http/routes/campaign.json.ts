@@ -1,7 +1,40 @@
 import { z } from '@hono/zod-openapi';
 import type { CampaignDetail } from '../../../application/campaigns/get-campaign.js';
 import type { CampaignView } from '../../../application/ports/campaign-queries.js';
-import { AUTO_APPROVE_COMMISSION_DAYS, CAMPAIGN_STATUSES, formatCommissionValue } from '../../../domain/index.js';
+import { AUTO_APPROVE_COMMISSION_DAYS, CAMPAIGN_STATUSES, Decimal, formatCommissionValue, type VolumeTiers } from '../../../domain/index.js';
+
+/** Volume tiers (extension): the affiliate's counted sales on the campaign this month pick the rate. */
+export const CommissionTiersSchema = z
+  .object({
+    basis: z.enum(['conversions', 'revenue']),
+    tiers: z
+      .array(
+        z.object({
+          threshold: z.number().min(0).openapi({ description: 'Reached when the month-to-date basis is at least this' }),
+          commissionType: z.enum(['percentage', 'fixed']),
+          commissionValue: z.number().min(0),
+        }),
+      )
+      .min(1)
+      .max(10),
+  })
+  .openapi('CommissionTiers', { 'x-extension': true });
+
+type TiersJson = z.infer<typeof CommissionTiersSchema>;
+
+// JSON numbers enter through their shortest decimal text, never through float arithmetic.
+export const tiersFromJson = (json: TiersJson | null): VolumeTiers | null =>
+  json === null
+    ? null
+    : {
+        basis: json.basis,
+        tiers: json.tiers.map((t) => ({ threshold: new Decimal(String(t.threshold)), type: t.commissionType, value: new Decimal(String(t.commissionValue)) })),
+      };
+
+const tiersJson = (tiers: VolumeTiers | null): TiersJson | null =>
+  tiers === null
+    ? null
+    : { basis: tiers.basis, tiers: tiers.tiers.map((t) => ({ threshold: t.threshold.toNumber(), commissionType: t.type, commissionValue: t.value.toNumber() })) };
 
 const ByCurrencySchema = z.object({ currency: z.string(), revenue: z.number(), conversions: z.number().int() });
 
@@ -21,6 +54,7 @@ const campaignFields = {
     .openapi({ enum: [...AUTO_APPROVE_COMMISSION_DAYS, null] as unknown as number[] }),
   isPublic: z.boolean(),
   enableRecurringCommissions: z.boolean(),
+  commissionTiers: CommissionTiersSchema.nullable(),
   conversions: z.number().int().openapi({ description: "Counted sales in the key's mode (rejected and refunded excluded)" }),
   revenue: z.number().openapi({ description: 'All currencies added as recorded, not converted' }),
   byCurrency: z.array(ByCurrencySchema),
@@ -66,6 +100,7 @@ const common = <V extends string | number>({ campaign: c, stats }: CampaignView,
   autoApproveCommissionsAfterDays: c.autoApproveCommissionsAfterDays,
   isPublic: c.isPublic,
   enableRecurringCommissions: c.enableRecurringCommissions,
+  commissionTiers: tiersJson(c.commissionTiers),
   // Money leaves as a JSON number only here, at the boundary, where the spec says number.
   conversions: stats.conversions,
   revenue: stats.revenue.toNumber(),

@@ -9,7 +9,7 @@ import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requireLiveKey, requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { pageQuery, validationHook } from '../validation.js';
-import { campaignDetailJson, CampaignDetailSchema, campaignJson, CampaignSchema } from './campaign.json.js';
+import { campaignDetailJson, CampaignDetailSchema, campaignJson, CampaignSchema, CommissionTiersSchema, tiersFromJson } from './campaign.json.js';
 import { requireId } from './path-id.js';
 import { parseSort, sortParam } from './sort.js';
 
@@ -30,6 +30,7 @@ const CreateCampaignBody = z
       .openapi({ description: '7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys' }),
     isPublic: z.boolean().optional(),
     enableRecurringCommissions: z.boolean().optional(),
+    commissionTiers: CommissionTiersSchema.nullable().optional(),
   })
   .openapi('CreateCampaign');
 
@@ -93,7 +94,7 @@ export const campaignRoutes = (useCases: CampaignUseCases) =>
           merchantId: merchant.id,
           key,
           // The JSON number enters as its shortest decimal text, never through float arithmetic.
-          campaign: { ...body, commissionValue: new Decimal(String(body.commissionValue)) },
+          campaign: { ...body, commissionValue: new Decimal(String(body.commissionValue)), commissionTiers: tiersFromJson(body.commissionTiers ?? null) },
         });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, campaignJson(result.value), 201);

@@ -1,6 +1,22 @@
 import type { AutoApproveCommissionDays, Campaign, CampaignStatus } from '../../../domain/index.js';
 import type { CommissionType } from '../../../domain/conversion/commission.js';
-import { Decimal } from '../../../domain/index.js';
+import { Decimal, type VolumeTiers } from '../../../domain/index.js';
+
+/** Volume tiers as stored in `campaigns.commission_tiers` (decimals as text). */
+export interface StoredTiers {
+  basis: 'conversions' | 'revenue';
+  tiers: { threshold: string; type: CommissionType; value: string }[];
+}
+
+export const tiersToStored = (tiers: VolumeTiers | null): StoredTiers | null =>
+  tiers === null
+    ? null
+    : { basis: tiers.basis, tiers: tiers.tiers.map((t) => ({ threshold: t.threshold.toFixed(), type: t.type, value: t.value.toFixed() })) };
+
+export const tiersFromStored = (stored: StoredTiers | null): VolumeTiers | null =>
+  stored === null
+    ? null
+    : { basis: stored.basis, tiers: stored.tiers.map((t) => ({ threshold: new Decimal(t.threshold), type: t.type, value: new Decimal(t.value) })) };
 
 /** A `campaigns` row as raw SQL returns it. */
 export interface CampaignRow {
@@ -17,6 +33,7 @@ export interface CampaignRow {
   auto_approve_commissions_after_days: number | null;
   is_public: boolean;
   enable_recurring_commissions: boolean;
+  commission_tiers: StoredTiers | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -26,7 +43,7 @@ export const campaignColumns = (alias: string): string =>
   [
     'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'commission_type',
     'commission_value::text as commission_value', 'target_url', 'auto_approve_affiliates',
-    'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'created_at', 'updated_at',
+    'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'commission_tiers', 'created_at', 'updated_at',
   ]
     .map((column) => `${alias}.${column}`)
     .join(', ');
@@ -45,6 +62,7 @@ export const campaignFromRow = (r: CampaignRow): Campaign => ({
   autoApproveCommissionsAfterDays: r.auto_approve_commissions_after_days as AutoApproveCommissionDays | null,
   isPublic: r.is_public,
   enableRecurringCommissions: r.enable_recurring_commissions,
+  commissionTiers: tiersFromStored(r.commission_tiers),
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });

@@ -18,6 +18,7 @@ export const CampaignRecord = defineEntity({
     autoApproveCommissionsAfterDays: p.integer().nullable(),
     isPublic: p.boolean(),
     enableRecurringCommissions: p.boolean(),
+    commissionTiers: p.json<Record<string, unknown>>().nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
     version: p.integer().version(),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { CampaignRepository } from '../../../application/ports/campaign-repository.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Campaign } from '../../../domain/index.js';
-import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
+import { campaignColumns, campaignFromRow, tiersToStored, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
 
 export class MikroOrmCampaignRepository implements CampaignRepository {
@@ -12,10 +12,11 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
     const inserted = await sql<{ id: string }>`
       insert into campaigns (id, merchant_id, name, description, tracking_code, status, commission_type, commission_value,
         target_url, auto_approve_affiliates, auto_approve_commissions_after_days, is_public, enable_recurring_commissions,
-        created_at, updated_at)
+        commission_tiers, created_at, updated_at)
       values (${c.id}, ${c.merchantId}, ${c.name}, ${c.description}, ${c.trackingCode}, ${c.status}, ${c.commissionType},
         ${c.commissionValue.toFixed()}, ${c.targetUrl}, ${c.autoApproveAffiliates}, ${c.autoApproveCommissionsAfterDays},
-        ${c.isPublic}, ${c.enableRecurringCommissions}, ${c.createdAt}, ${c.updatedAt})
+        ${c.isPublic}, ${c.enableRecurringCommissions}, ${c.commissionTiers ? JSON.stringify(tiersToStored(c.commissionTiers)) : null}::jsonb,
+        ${c.createdAt}, ${c.updatedAt})
       on conflict (tracking_code) do nothing
       returning id`.execute(currentEm(this.orm).getKysely());
     return inserted.rows.length > 0 ? 'inserted' : 'tracking_code_taken';
