@@ -27,6 +27,7 @@ import type { ServiceConfig } from './config.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
 import { registerWebhooks, webhooksHttp } from './webhooks.module.js';
 import { conversionAdminDependencies, conversionRouteDependencies, registerConversions } from './modules/conversions.module.js';
+import { couponRouteDependencies, registerCoupons } from './modules/coupons.module.js';
 import { TOKENS as T } from './tokens.js';
 
 export interface Infrastructure {
@@ -88,6 +89,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerCampaignsAndAffiliates(c);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
+  registerCoupons(c);
   return c;
 };
 
@@ -121,5 +123,6 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     ...webhooksHttp(c),
     conversions: conversionRouteDependencies(c),
     conversionAdmin: conversionAdminDependencies(c),
+    coupons: couponRouteDependencies(c),
   };
 };

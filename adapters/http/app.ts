@@ -28,6 +28,7 @@ import { campaignRoutes, type CampaignUseCases } from './routes/campaigns.routes
 import { trackingRoutes } from './routes/tracking.routes.js';
 import type { RecordClick } from '../../application/clicks/record-click.js';
 import { conversionRoutes, type ConversionUseCases } from './routes/conversions.routes.js';
+import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -59,6 +60,8 @@ export interface HttpDependencies {
   /** Issue 4: conversions and the operator's refund and hold. */
   readonly conversions: ConversionUseCases;
   readonly conversionAdmin: OperatorConversionActions;
+  /** Issue 7: coupons. */
+  readonly coupons: CouponUseCases;
 }
 
 const tooLarge = () => {
@@ -95,6 +98,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', affiliateRoutes({ ...deps.affiliates, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', webhookRoutes(deps.webhooks));
   app.route('/api/v1', conversionRoutes(deps.conversions));
+  app.route('/api/v1', couponRoutes(deps.coupons));
 
   if (settings.adminToken) {
     app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));

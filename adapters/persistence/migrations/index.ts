@@ -4,6 +4,7 @@ import { Migration20261122000003ConversionsWriteSide } from './Migration20261122
 import { Migration20261122000001Foundation } from './Migration20261122000001Foundation.js';
 import { Migration20261122000002CampaignsAffiliates } from './Migration20261122000002CampaignsAffiliates.js';
 import { Migration20261122000009Webhooks } from './Migration20261122000009Webhooks.js';
+import { Migration20261122000007Coupons } from './Migration20261122000007Coupons.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000003ConversionsWriteSide', class: Migration20261122000003ConversionsWriteSide },
   { name: 'Migration20261122000004PayoutQueue', class: Migration20261122000004PayoutQueue },
   { name: 'Migration20261122000009Webhooks', class: Migration20261122000009Webhooks },
+  { name: 'Migration20261122000007Coupons', class: Migration20261122000007Coupons },
 ];

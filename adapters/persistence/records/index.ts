@@ -17,6 +17,7 @@ import { MailMessageRecord } from './mail-message.record.js';
 import { ServiceSecretRecord } from './service-secret.record.js';
 import { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord } from './webhook-delivery.record.js';
 import { WebhookSubscriptionRecord } from './webhook-subscription.record.js';
+import { CouponRecord } from './coupon.record.js';
 
 /** Every persistence record the ORM knows; each issue appends its own. */
 export const ALL_RECORDS = [
@@ -42,4 +43,6 @@ export const ALL_RECORDS = [
   WebhookSubscriptionRecord,
   WebhookDeliveryRecord,
   WebhookDeliveryAttemptRecord,
+  // Issue 7: coupons.
+  CouponRecord,
 ];

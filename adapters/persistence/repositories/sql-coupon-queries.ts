@@ -1,6 +1,7 @@
 import type { CouponFilters, CouponQueries, CouponView } from '../../../application/ports/coupon-repository.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
+import { normalizeCouponCode } from '../../../domain/index.js';
 import { COUPON_COLUMNS, couponFromRow, type CouponRow } from '../mappers/coupon.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
 
@@ -26,8 +27,11 @@ export class SqlCouponQueries implements CouponQueries {
     if (filters.provider) add('k.provider = ?', filters.provider);
     if (filters.code !== undefined) {
       // Exact, under each coupon's provider case rule (stored codes are already normalised).
-      const code = filters.code.trim();
-      add(`((k.provider = 'app_store' and k.code = ?) or (k.provider <> 'app_store' and k.code = ?))`, code, code.toUpperCase());
+      add(
+        `((k.provider = 'app_store' and k.code = ?) or (k.provider <> 'app_store' and k.code = ?))`,
+        normalizeCouponCode('app_store', filters.code),
+        normalizeCouponCode('card', filters.code),
+      );
     }
     const em = currentEm(this.orm);
     const rows = await em.execute<(ViewRow & { total: string })[]>(
