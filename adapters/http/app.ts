@@ -83,7 +83,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', cors({ origin: '*', exposeHeaders: ['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id'] }));
   app.use('*', (_c, next) => deps.requestScope(next));
   app.route('/', healthRoutes());
-  app.route('/', trackingRoutes(deps.recordClick));
+  app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
 
   const limitBody = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));

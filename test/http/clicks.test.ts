@@ -100,3 +100,27 @@ describe('tracking links and clicks', () => {
     expect(res.headers.get('location')).toMatch(/^https:\/\/brand\.example\/buy\?click_id=/);
   });
 });
+
+describe('tracking links under a click flood', () => {
+  it('refuses a visitor address following links faster than 60 a minute, and records none of the refused', async () => {
+    const t = await startTestService();
+    try {
+      const m = await createMerchant(t, 'scale');
+      const campaign = await createCampaign(t, m.liveKey);
+      const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+      const path = new URL(affiliate.trackingLink).pathname;
+      const statuses: number[] = [];
+      for (let i = 0; i < 62; i += 1) {
+        statuses.push((await t.request('GET', path, { headers: { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'bot' } })).status);
+      }
+      expect(statuses.filter((s) => s === 302)).toHaveLength(60);
+      expect(statuses.slice(60)).toEqual([429, 429]);
+      const [row] = await t.sql('select count(*)::int as n from clicks where affiliate_id = $1', [affiliate.id]);
+      expect(row.n).toBe(60);
+      // Another visitor is unaffected.
+      expect((await t.request('GET', path, { headers: { 'x-forwarded-for': '203.0.113.10' } })).status).toBe(302);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,40 +1,20 @@
+import { createCampaign as createCampaignWithKey } from './campaign-mother.js';
 import type { TestMerchant } from './merchant-mother.js';
 import type { TestService } from './test-service.js';
 
 let counter = 0;
+
+export { createAffiliate } from './campaign-mother.js';
 
 export interface TestCampaign {
   readonly id: string;
   readonly name: string;
 }
 
-/** A live campaign made through the public API with the merchant's live write key. */
-export const createCampaign = async (
-  t: TestService,
-  merchant: TestMerchant,
-  fields: Record<string, unknown> = {},
-): Promise<TestCampaign> => {
-  counter += 1;
-  const res = await t.api('POST', '/campaigns', merchant.liveKey, {
-    name: `Campaign ${counter}`,
-    commissionType: 'percentage',
-    commissionValue: 10,
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`campaign create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.data.id, name: res.body.data.name };
-};
-
-/** An approved, headless affiliate on the campaign, in the key's mode. */
-export const createAffiliate = async (t: TestService, key: string, campaignId: string, fields: Record<string, unknown> = {}) => {
-  counter += 1;
-  const res = await t.api('POST', '/affiliates', key, {
-    email: `affiliate${counter}-${Date.now()}@example.com`,
-    campaignId,
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`affiliate create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.data.id as string, email: res.body.data.email as string };
+/** A live campaign (10% by default) made through the public API with the merchant's live write key. */
+export const createCampaign = async (t: TestService, merchant: TestMerchant, fields: Record<string, unknown> = {}): Promise<TestCampaign> => {
+  const created = await createCampaignWithKey(t, merchant.liveKey, { commissionValue: 10, ...fields });
+  return { id: created.id, name: created.name };
 };
 
 /** An affiliate who signed up by themselves: pending unless the campaign auto-approves. */
