@@ -19,6 +19,9 @@ export interface ServiceConfig {
   readonly shutdownTimeoutMs: number;
   /** Base of tracking links when the merchant has no custom domain. */
   readonly publicBaseUrl: string;
+  /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
+  readonly payoutBatchSize: number;
+  readonly payoutSandboxLatencyMs: number;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -50,5 +53,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15_000, 'SHUTDOWN_TIMEOUT_MS'),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
+    payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
   };
 };

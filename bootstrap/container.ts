@@ -6,7 +6,7 @@ import { IssueApiKey } from '../application/api-keys/issue-api-key.js';
 import { RevokeApiKey } from '../application/api-keys/revoke-api-key.js';
 import { RunDueJobs } from '../application/jobs/run-due-jobs.js';
 import { CreateMerchant } from '../application/merchants/create-merchant.js';
-import { UpdateMerchant } from '../application/merchants/update-merchant.js';
+import { UpdateMerchant, type PlanChangeHandler } from '../application/merchants/update-merchant.js';
 import type { ClockControl } from '../application/ports/clock.js';
 import type { JobQueue } from '../application/ports/jobs.js';
 import type { HttpDependencies } from '../adapters/http/app.js';
@@ -25,9 +25,13 @@ import { PostgresRateLimiter } from '../adapters/rate-limit/postgres-rate-limite
 import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './campaigns-affiliates.module.js';
 import type { ServiceConfig } from './config.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
-import { registerWebhooks, webhooksHttp } from './webhooks.module.js';
+import { registerWebhookJob, registerWebhooks, webhooksHttp } from './modules/webhooks.module.js';
 import { conversionAdminDependencies, conversionRouteDependencies, registerConversions } from './modules/conversions.module.js';
+import { registerStatsSearch, statsSearchHttp } from './modules/stats-search.module.js';
 import { couponRouteDependencies, registerCoupons } from './modules/coupons.module.js';
+import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
+import { mcpDependencies } from './modules/mcp.module.js';
+import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
 import { TOKENS as T } from './tokens.js';
 
 export interface Infrastructure {
@@ -69,7 +73,15 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   );
   c.register(
     T.UpdateMerchant,
-    single((r) => new UpdateMerchant(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.Clock))),
+    single(
+      (r) =>
+        new UpdateMerchant(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.Clock),
+          r.isRegistered(T.PlanChangeHandler, true) ? r.resolveAll<PlanChangeHandler>(T.PlanChangeHandler) : [],
+        ),
+    ),
   );
   c.register(
     T.IssueApiKey,
@@ -90,6 +102,11 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
   registerCoupons(c);
+  registerPayouts(c);
+  registerStatsSearch(c);
+  registerTeams(c);
+  // Last: webhook delivery runs after the jobs whose events it delivers.
+  registerWebhookJob(c);
   return c;
 };
 
@@ -124,5 +141,10 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     conversions: conversionRouteDependencies(c),
     conversionAdmin: conversionAdminDependencies(c),
     coupons: couponRouteDependencies(c),
+    payouts: payoutRouteDependencies(c),
+    payoutAdmin: payoutAdminDependencies(c),
+    mcp: mcpDependencies(c),
+    ...statsSearchHttp(c),
+    teams: teamRouteDependencies(c),
   };
 };

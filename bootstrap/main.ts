@@ -19,7 +19,13 @@ if (config.webhookDevAllowedHosts.length > 0) {
 }
 
 const demo = config.adminToken ? null : await createDemoMerchantIfEmpty(service);
-const server = serve({ fetch: service.app.fetch, port: config.port, hostname: '0.0.0.0' }) as Server;
+let handler = service.app.fetch;
+if (process.env.BENCH_CEILINGS === '1') {
+  // `npm run bench` only: bare ceiling routes under /__bench/* in this process (bench/README.md).
+  const { withCeilingRoutes } = await import('../bench/ceiling-routes.js');
+  handler = (await withCeilingRoutes(handler, { databaseUrl: config.databaseUrl ?? embedded!.url, poolMax: config.dbPoolMax })).fetch;
+}
+const server = serve({ fetch: handler, port: config.port, hostname: '0.0.0.0' }) as Server;
 await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 
 const base = `http://localhost:${config.port}`;
@@ -27,6 +33,7 @@ const lines = [
   `Affiliate service listening on ${base}`,
   `  API:     ${base}/api/v1   (Authorization: Bearer <key>)`,
   `  Health:  ${base}/healthz`,
+  `  Docs:    ${base}/docs   (OpenAPI: ${base}/api/v1/openapi.json)`,
   config.adminToken ? `  Operator API: ${base}/admin/v1` : '  Operator API: disabled (set ADMIN_TOKEN to enable)',
   `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
 ];

@@ -61,4 +61,7 @@ export const TOKENS = {
   ListWebhookDeliveries: Symbol('ListWebhookDeliveries'),
   ResendWebhookDelivery: Symbol('ResendWebhookDelivery'),
   DispatchWebhooks: Symbol('DispatchWebhooks'),
+  // Issue 6: hooks other modules call (any module may register one; resolved with `resolveAll`).
+  ConversionChangeHook: Symbol('ConversionChangeHook'),
+  PlanChangeHandler: Symbol('PlanChangeHandler'),
 } as const;

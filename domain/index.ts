@@ -14,3 +14,7 @@ export * from './affiliate/invitation.js';
 export * from './affiliate/tracking-link.js';
 export * from './campaign/click.js';
 export * from './coupon/index.js';
+export * from './payout/index.js';
+export * from './team/index.js';
+/** Webhooks (event names, subscription and delivery rules, envelope, payloads), as a namespace: `webhook.parseWebhookEvents`. */
+export * as webhook from './webhook/index.js';

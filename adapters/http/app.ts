@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { teamRoutes, type TeamRouteDependencies } from './routes/teams.routes.js';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Logger as Pino } from 'pino';
@@ -16,7 +17,7 @@ import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
 import { adminAuth } from './middleware/admin-auth.js';
-import { audit } from './middleware/audit.js';
+import { audit, refusedRequests } from './middleware/audit.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
@@ -29,9 +30,17 @@ import { trackingRoutes } from './routes/tracking.routes.js';
 import type { RecordClick } from '../../application/clicks/record-click.js';
 import { conversionRoutes, type ConversionUseCases } from './routes/conversions.routes.js';
 import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
+import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
+import { payoutAdminRoutes } from './admin/payouts.routes.js';
+import type { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
+import { statsRoutes, type StatsUseCases } from './routes/stats.routes.js';
+import { searchRoutes, type SearchDependencies } from './routes/search.routes.js';
+import { openApiDocuments } from './openapi/document.js';
+import { adminOpenApiRoutes, openApiRoutes } from './routes/openapi.routes.js';
+import { assistantActor, MCP_PATH, mcpRoutes, type McpDependencies } from '../mcp/mcp.routes.js';
 
 export interface HttpSettings {
   /** Enables `/admin/v1`; null answers 404 there. */
@@ -62,6 +71,16 @@ export interface HttpDependencies {
   readonly conversionAdmin: OperatorConversionActions;
   /** Issue 7: coupons. */
   readonly coupons: CouponUseCases;
+  /** Issue 5: the payout queue and the operator's manual payout actions. */
+  readonly payouts: PayoutRouteDependencies;
+  readonly payoutAdmin: OperatorPayoutActions;
+  /** Issue 10: the assistant tool interface (MCP) at `/mcp`. */
+  readonly mcp: McpDependencies;
+  /** Issue 8: statistics, the monthly overview and search. */
+  readonly stats: StatsUseCases;
+  readonly search: SearchDependencies;
+  /** Issue 6: affiliate teams, goals, awards and the brand-wide award ledger (Scale). */
+  readonly teams: TeamRouteDependencies;
 }
 
 const tooLarge = () => {
@@ -84,6 +103,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', (_c, next) => deps.requestScope(next));
   app.route('/', healthRoutes());
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
+  // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
+  app.route('/', openApiRoutes(() => openApiDocuments(app)));
 
   const limitBody = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));
@@ -99,14 +120,26 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', webhookRoutes(deps.webhooks));
   app.route('/api/v1', conversionRoutes(deps.conversions));
   app.route('/api/v1', couponRoutes(deps.coupons));
+  app.route('/api/v1', payoutRoutes(deps.payouts));
+  app.route('/api/v1', statsRoutes(deps.stats));
+  app.route('/api/v1', searchRoutes(deps.search));
+  app.route('/api/v1', teamRoutes(deps.teams));
+
+  // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
+  // only requests refused before a tool ran get a row here.
+  app.use(MCP_PATH, limitBody, audit(deps.auditLog, deps.ids, deps.clock, refusedRequests));
+  app.use(MCP_PATH, authenticate(deps.authenticateApiKey), assistantActor, rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute), requireAuthenticated);
+  app.route('/', mcpRoutes(deps.mcp));
 
   if (settings.adminToken) {
     app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));
+    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app)));
     app.route('/admin/v1', merchantAdminRoutes(deps.admin));
     app.route('/admin/v1', keyAdminRoutes(deps.admin));
     app.route('/admin/v1', operationsAdminRoutes(deps.admin));
     app.route('/admin/v1', affiliateAdminRoutes(deps.affiliateAdmin));
     app.route('/admin/v1', conversionAdminRoutes(deps.conversionAdmin));
+    app.route('/admin/v1', payoutAdminRoutes(deps.payoutAdmin));
   }
   return app;
 };

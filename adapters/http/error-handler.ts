@@ -12,6 +12,7 @@ export const handleError = (error: Error, c: Context<AppEnv>) => {
       return sendError(c, 'invalid_json', 'The request body is not valid JSON');
     }
     if (error.status === 413) return sendError(c, 'payload_too_large', 'The request body is too large');
+    if (error.status === 415) return sendError(c, 'unsupported_media_type', 'The request body must be JSON (Content-Type: application/json)');
     if (error.status < 500) return sendError(c, 'validation_error', error.message);
   }
   (c.get('log') ?? console).error({ err: error, path: c.req.path }, 'unhandled error');

@@ -20,6 +20,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   stale_goal: 409,
   currency_locked: 409,
   invalid_transition: 409,
+  payout_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   self_referral: 422,
@@ -28,3 +29,6 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
 };
 
 export const statusOf = (code: string): ContentfulStatusCode => STATUS_BY_CODE[code] ?? 500;
+
+/** Every known code with its status (for the OpenAPI document's error responses). */
+export const knownErrorCodes = (): ReadonlyArray<readonly [code: string, status: ContentfulStatusCode]> => Object.entries(STATUS_BY_CODE);

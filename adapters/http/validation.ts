@@ -31,5 +31,10 @@ export const pageQuery = {
   limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ example: 25 }),
 };
 
+/** The `pagination` object of every list response. */
+export const PaginationSchema = z
+  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() })
+  .openapi('Pagination');
+
 export const uuidParam = (name: string) =>
   z.object({ [name]: z.string().openapi({ param: { name, in: 'path' } }) });

@@ -1,6 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, RequestContext, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import { MIGRATIONS } from './migrations/index.js';
+import { usePreparedStatements } from './prepared-statements.js';
 import { ALL_RECORDS } from './records/index.js';
 
 export interface OrmOptions {
@@ -18,6 +19,8 @@ export const openOrm = (options: OrmOptions): Promise<Orm> =>
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: options.poolMin ?? 0, max: options.poolMax },
+    // Parameterized queries run as prepared statements (see prepared-statements.ts).
+    driverOptions: { onPoolCreated: usePreparedStatements },
     // Every query runs in a request, job or transaction context; the global manager is never used.
     allowGlobalContext: false,
     ensureDatabase: false,

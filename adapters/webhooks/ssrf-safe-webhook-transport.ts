@@ -158,7 +158,8 @@ export class SsrfSafeWebhookTransport implements WebhookTransport {
   }
 }
 
-const pinnedLookup = (addresses: readonly ResolvedAddress[]): LookupFunction =>
+/** A `lookup` that answers only the given, already checked addresses (never asks DNS). */
+export const pinnedLookup = (addresses: readonly ResolvedAddress[]): LookupFunction =>
   ((_hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
     const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
     const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);

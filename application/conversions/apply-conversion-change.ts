@@ -1,4 +1,5 @@
-import type { ConversionChange, Merchant } from '../../domain/index.js';
+import { ok, type Result } from 'neverthrow';
+import type { ConversionChange, DomainError, Merchant } from '../../domain/index.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
 import type { PayoutQueue } from '../ports/payout-queue.js';
@@ -11,9 +12,11 @@ export interface ConversionChangeSinks {
 }
 
 /**
- * Persists a state-machine step and its consequences, inside the caller's transaction: the row, its
- * events, and the payout queue (queued on approval when the merchant pays automatically, cancelled
- * when the conversion leaves approved, resized by a partial refund of an approved sale).
+ * Persists a state-machine step and its consequences, inside the caller's transaction: the payout
+ * queue first (queued on approval when the merchant pays automatically, cancelled when the conversion
+ * leaves approved, resized by a partial refund of an approved sale), then the row and its events.
+ * A payout whose money is with the provider refuses the change (`payout_in_progress`) before anything
+ * is written.
  */
 export const applyConversionChange = async (
   sinks: ConversionChangeSinks,
@@ -21,15 +24,20 @@ export const applyConversionChange = async (
   merchant: Merchant,
   now: Date,
   previousStatus: string,
-): Promise<void> => {
-  if (!change.changed) return;
+): Promise<Result<void, DomainError>> => {
+  if (!change.changed) return ok(undefined);
   const { conversion } = change;
+  if (change.cancelsQueuedPayout) {
+    const cancelled = await sinks.payouts.cancelFor(conversion, now);
+    if (cancelled.isErr()) return cancelled;
+  } else if (conversion.status === 'approved' && previousStatus === 'approved') {
+    const resized = await sinks.payouts.resizeFor(conversion, now);
+    if (resized.isErr()) return resized;
+  }
   await sinks.conversions.update(conversion);
   await sinks.outbox.record(toOutbox(conversion, change.events, now));
-  if (change.cancelsQueuedPayout) await sinks.payouts.cancelFor(conversion, now);
-  else if (conversion.status === 'approved' && previousStatus !== 'approved' && merchant.automaticPayouts) {
+  if (conversion.status === 'approved' && previousStatus !== 'approved' && merchant.automaticPayouts) {
     await sinks.payouts.queueFor(conversion, merchant, now);
-  } else if (conversion.status === 'approved' && previousStatus === 'approved') {
-    await sinks.payouts.resizeFor(conversion, now);
   }
+  return ok(undefined);
 };

@@ -33,7 +33,9 @@ export class AutoApproveConversions implements DueJob {
           if (change.isErr()) continue;
           const merchant = await this.merchants.findById(conversion.merchantId);
           if (!merchant) continue;
-          await applyConversionChange(this.sinks, change.value, merchant, now, conversion.status);
+          // Approving a pending sale touches no payout in flight, so this cannot be refused; if it were, nothing was written.
+          const applied = await applyConversionChange(this.sinks, change.value, merchant, now, conversion.status);
+          if (applied.isErr()) continue;
           count += 1;
         }
         const last = due.at(-1);

@@ -44,7 +44,8 @@ export class OperatorConversionActions {
       if (change.isErr()) return err(change.error);
       const merchant = await this.merchants.findById(current.merchantId);
       if (!merchant) return err(notFound('Merchant'));
-      await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
+      const applied = await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
+      if (applied.isErr()) return err(applied.error);
       if (change.value.changed) for (const hook of this.hooks) await hook.afterConversionChanged(change.value.conversion, now);
       return ok(change.value.conversion);
     });

@@ -33,7 +33,8 @@ export class UpdateConversionStatus {
       if (change.isErr()) return err(change.error);
       const merchant = await this.merchants.findById(input.tenant.merchantId);
       if (!merchant) return err(notFound('Merchant'));
-      await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
+      const applied = await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
+      if (applied.isErr()) return err(applied.error);
       return ok(change.value.conversion);
     });
   }

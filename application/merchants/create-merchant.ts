@@ -1,4 +1,4 @@
-import type { Merchant } from '../../domain/index.js';
+import { DEFAULT_PAYOUT_HOLDING_DAYS, type Merchant } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
@@ -28,6 +28,7 @@ export class CreateMerchant {
         automaticPayouts: input.automaticPayouts ?? false,
         monthlyEarningsCap: input.monthlyEarningsCap ?? null,
         affiliateLimit: input.affiliateLimit ?? null,
+        payoutHoldingDays: input.payoutHoldingDays ?? DEFAULT_PAYOUT_HOLDING_DAYS,
         createdAt: now,
         updatedAt: now,
       };

@@ -9,4 +9,5 @@ export interface MerchantFields {
   readonly automaticPayouts: boolean;
   readonly monthlyEarningsCap: Decimal | null;
   readonly affiliateLimit: number | null;
+  readonly payoutHoldingDays: number;
 }

@@ -105,7 +105,9 @@ export class DispatchWebhooks implements DueJob {
 
   /** Step 2; returns how many deliveries were sent or skipped. */
   async deliverDue(now: Date): Promise<number> {
-    let handled = 0;
+    // One look first, so an idle poll costs one query; parallel workers only when there is work.
+    if (!(await this.deliverOne(now))) return 0;
+    let handled = 1;
     const worker = async () => {
       while (handled < this.settings.maxPerRun) {
         const did = await this.deliverOne(now);

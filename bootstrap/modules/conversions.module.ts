@@ -1,13 +1,15 @@
 import type { DependencyContainer } from 'tsyringe';
 import { AutoApproveConversions } from '../../application/conversions/auto-approve-conversions.js';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
-import { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
+import { OperatorConversionActions, type ConversionChangeHook } from '../../application/conversions/operator-conversion-actions.js';
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
 import type { ConversionChangeSinks } from '../../application/conversions/apply-conversion-change.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { ConversionUseCases } from '../../adapters/http/routes/conversions.routes.js';
-import { SqlPayoutQueue } from '../../adapters/payouts/sql-payout-queue.js';
+import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
+import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
 import { CampaignCommissionRates } from '../../adapters/persistence/repositories/campaign-commission-rates.js';
+import { TeamCommissionRates } from '../../adapters/persistence/repositories/team-commission-rates.js';
 import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
 import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
 import { TOKENS as T } from '../tokens.js';
@@ -30,8 +32,9 @@ const C = CONVERSION_TOKENS;
 export const registerConversions = (c: DependencyContainer): void => {
   c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm))));
   c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
-  c.register(C.CommissionRates, single(() => new CampaignCommissionRates()));
-  c.register(C.PayoutQueue, single((r) => new SqlPayoutQueue(r.resolve(T.Orm), r.resolve(T.Ids))));
+  // Team rates (issue 6) layered over the campaign's own rates and tiers.
+  c.register(C.CommissionRates, single((r) => new TeamCommissionRates(r.resolve(T.Orm), new CampaignCommissionRates())));
+  c.register(C.PayoutQueue, single((r) => new ConversionPayoutQueue(new SqlPayoutRepository(r.resolve(T.Orm)), r.resolve(T.Ids))));
   c.register(
     C.ChangeSinks,
     single((r): ConversionChangeSinks => ({
@@ -64,7 +67,16 @@ export const registerConversions = (c: DependencyContainer): void => {
   );
   c.register(
     C.OperatorConversionActions,
-    single((r) => new OperatorConversionActions(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock))),
+    single(
+      (r) =>
+        new OperatorConversionActions(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(C.ChangeSinks),
+          r.resolve(T.Clock),
+          r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [],
+        ),
+    ),
   );
   c.register(
     C.AutoApproveConversions,

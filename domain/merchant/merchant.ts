@@ -14,6 +14,8 @@ export interface Merchant {
   readonly monthlyEarningsCap: Decimal | null;
   /** Maximum number of affiliates; null = no limit. */
   readonly affiliateLimit: number | null;
+  /** Days from a conversion's approval to its first automatic payout attempt (issue 5). */
+  readonly payoutHoldingDays: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

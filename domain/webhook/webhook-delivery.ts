@@ -1,5 +1,5 @@
 import type { Mode } from '../shared/mode.js';
-import { retryDelayMs } from './webhook-subscription.js';
+import { webhookRetryDelayMs } from './webhook-subscription.js';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -78,7 +78,7 @@ export const afterAutomaticAttempt = (
   }
   const retriesMade = attempts - 1;
   if (retriesMade < maxRetries) {
-    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(retriesMade + 1));
+    const nextAttemptAt = new Date(now.getTime() + webhookRetryDelayMs(retriesMade + 1));
     return { delivery: { ...delivery, attempts, status: 'pending', nextAttemptAt, updatedAt: now }, final: false };
   }
   return { delivery: { ...delivery, attempts, status: 'failed', nextAttemptAt: null, updatedAt: now }, final: true };

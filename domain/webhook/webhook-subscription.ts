@@ -148,4 +148,4 @@ export const recordDeliveryOutcome = (subscription: WebhookSubscription, succeed
 };
 
 /** Delay before automatic retry number `retry` (1-based): 30 s · 2^(retry-1). */
-export const retryDelayMs = (retry: number): number => RETRY_BASE_DELAY_MS * 2 ** Math.max(0, retry - 1);
+export const webhookRetryDelayMs = (retry: number): number => RETRY_BASE_DELAY_MS * 2 ** Math.max(0, retry - 1);

@@ -8,7 +8,7 @@ import {
   FAILURES_BEFORE_PAUSE,
   parseWebhookEvents,
   recordDeliveryOutcome,
-  retryDelayMs,
+  webhookRetryDelayMs,
   rotateSecret,
   WEBHOOK_EVENT_TYPES,
   type WebhookDelivery,
@@ -189,7 +189,7 @@ describe('automatic retries (extension)', () => {
         expect(current.status).toBe('failed');
         expect(current.attempts).toBe(1 + maxRetries);
         expect(finals).toBe(1);
-        expect(waits).toEqual(Array.from({ length: maxRetries }, (_, i) => retryDelayMs(i + 1)));
+        expect(waits).toEqual(Array.from({ length: maxRetries }, (_, i) => webhookRetryDelayMs(i + 1)));
         for (let i = 1; i < waits.length; i += 1) expect(waits[i]).toBe(2 * waits[i - 1]!);
       }),
     );

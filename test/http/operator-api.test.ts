@@ -22,6 +22,7 @@ describe('operator API', () => {
       automaticPayouts: false,
       monthlyEarningsCap: null,
       affiliateLimit: null,
+      payoutHoldingDays: 30,
       createdAt: expect.any(String),
     });
   });

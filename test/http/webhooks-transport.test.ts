@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SsrfSafeWebhookTransport } from '../../adapters/webhooks/ssrf-safe-webhook-transport.js';
+import https from 'node:https';
+import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { pinnedLookup, SsrfSafeWebhookTransport } from '../../adapters/webhooks/ssrf-safe-webhook-transport.js';
 import type { HostResolver } from '../../adapters/webhooks/host-resolver.js';
 import { judgeWebhookUrl, parseDevHost } from '../../adapters/webhooks/webhook-url-policy.js';
 import { verifyWebhookSignature } from '../../client/webhooks.js';
@@ -70,5 +72,24 @@ describe('the SSRF-safe webhook transport (adapter)', () => {
     expect(judgeWebhookUrl(`https://example.com/${'x'.repeat(2048)}`, [])).toMatchObject({ ok: false });
     expect(judgeWebhookUrl('http://[::1]:8080/x', ['[::1]:8080'])).toMatchObject({ ok: true, target: { devAllowed: true } });
     expect(judgeWebhookUrl('http://127.0.0.1:8080/x', ['127.0.0.1:8081'])).toMatchObject({ ok: false });
+  });
+
+  it('second layer: the filtering agent refuses a non-public address even when the pinned lookup hands it one', async () => {
+    const before = receiver.connections;
+    const error = await new Promise<Error>((resolve) => {
+      const req = https.request({
+        method: 'POST',
+        host: 'pinned.example.com',
+        port: receiver.port,
+        path: '/',
+        agent: new RequestFilteringHttpsAgent({ keepAlive: false }),
+        lookup: pinnedLookup([{ address: '127.0.0.1', family: 4 }]),
+      });
+      req.on('error', resolve);
+      req.on('response', () => resolve(new Error('unexpected response')));
+      req.end();
+    });
+    expect(error.message).toMatch(/127\.0\.0\.1.*not allowed/);
+    expect(receiver.connections).toBe(before);
   });
 });

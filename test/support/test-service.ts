@@ -3,6 +3,7 @@ import { createPino } from '../../adapters/logging/pino-logger.js';
 import { loadConfig, type ServiceConfig } from '../../bootstrap/config.js';
 import { buildService, type AdapterOverrides, type Service } from '../../bootstrap/service.js';
 import { createScratchDatabase, type ScratchDatabase } from './test-database.js';
+import { assertContract } from './contract.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 
@@ -64,6 +65,7 @@ export const startTestService = async (
     }
     const response = await service.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await response.text();
+    assertContract(service.app, method, path, { status: response.status, headers: response.headers, text });
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -45,6 +45,7 @@ export const keyAdminRoutes = (useCases: KeyAdminUseCases) =>
         method: 'post',
         path: '/merchants/{id}/keys',
         tags: ['Operator'],
+        summary: 'Issue an API key; the full key is shown only in this response',
         request: { params: pathParam('id'), body: { content: { 'application/json': { schema: CreateKeyBody } }, required: true } },
         responses: { 201: { description: 'Issued', content: { 'application/json': { schema: z.object({ data: IssuedKeySchema }) } } } },
       }),
@@ -74,6 +75,7 @@ export const keyAdminRoutes = (useCases: KeyAdminUseCases) =>
         method: 'delete',
         path: '/keys/{keyId}',
         tags: ['Operator'],
+        summary: 'Revoke a key: it answers 401 from then on',
         request: { params: pathParam('keyId') },
         responses: {
           200: {

@@ -11,6 +11,7 @@ export const MerchantSchema = z
     automaticPayouts: z.boolean(),
     monthlyEarningsCap: z.number().nullable(),
     affiliateLimit: z.number().int().nullable(),
+    payoutHoldingDays: z.number().int().openapi({ 'x-extension': true, description: 'Days from approval to the first automatic payout attempt' }),
     createdAt: z.string(),
   })
   .openapi('Merchant');
@@ -24,5 +25,6 @@ export const merchantJson = (m: Merchant): z.infer<typeof MerchantSchema> => ({
   automaticPayouts: m.automaticPayouts,
   monthlyEarningsCap: m.monthlyEarningsCap === null ? null : m.monthlyEarningsCap.toNumber(),
   affiliateLimit: m.affiliateLimit,
+  payoutHoldingDays: m.payoutHoldingDays,
   createdAt: m.createdAt.toISOString(),
 });

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateMerchant } from '../../../application/merchants/create-merchant.js';
 import type { MerchantFields } from '../../../application/merchants/merchant-input.js';
 import type { UpdateMerchant } from '../../../application/merchants/update-merchant.js';
-import { Decimal, PLANS } from '../../../domain/index.js';
+import { Decimal, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
@@ -18,6 +18,7 @@ const fields = {
   automaticPayouts: z.boolean().optional(),
   monthlyEarningsCap: z.number().min(0).max(1e12).nullable().optional(),
   affiliateLimit: z.number().int().min(0).nullable().optional(),
+  payoutHoldingDays: z.number().int().min(0).max(MAX_PAYOUT_HOLDING_DAYS).optional(),
 };
 const CreateBody = z.object(fields).strict().openapi('CreateMerchant');
 const PatchBody = z.object(fields).partial().strict().openapi('UpdateMerchant');
@@ -51,6 +52,7 @@ export const merchantAdminRoutes = (useCases: MerchantAdminUseCases) =>
         method: 'post',
         path: '/merchants',
         tags: ['Operator'],
+        summary: 'Provision a merchant (plan, custom domain, payouts, limits)',
         request: { body: json(CreateBody) },
         responses: { 201: merchantResponse('Created') },
       }),
@@ -71,6 +73,7 @@ export const merchantAdminRoutes = (useCases: MerchantAdminUseCases) =>
         method: 'patch',
         path: '/merchants/{id}',
         tags: ['Operator'],
+        summary: 'Change a merchant; a downgrade from scale cancels its unpaid awards',
         request: { params: IdParam, body: json(PatchBody) },
         responses: { 200: merchantResponse('Updated') },
       }),

@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requireId } from '../routes/path-id.js';
-import { pageQuery, validationHook } from '../validation.js';
+import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
 
 const dataOf = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   description,
@@ -22,6 +22,22 @@ const existingMerchant = async (deps: OperationsDependencies, raw: string): Prom
   if (!(await deps.merchants.findById(id))) throw new ApiError('not_found', 'Merchant not found');
   return id;
 };
+const AuditEntrySchema = z
+  .object({
+    id: z.string(),
+    actor: z.enum(['api_key', 'operator', 'assistant', 'anonymous']),
+    apiKeyId: z.string().nullable(),
+    merchantId: z.string().nullable(),
+    method: z.string(),
+    path: z.string(),
+    status: z.number().int(),
+    errorCode: z.string().nullable(),
+    address: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    requestId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('AuditEntry');
 const SetClockBody = z.object({ now: z.iso.datetime({ offset: true }) }).strict();
 
 export interface OperationsDependencies {
@@ -35,7 +51,7 @@ export interface OperationsDependencies {
 export const operationsAdminRoutes = (deps: OperationsDependencies) =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(
-      createRoute({ method: 'get', path: '/clock', tags: ['Operator'], responses: { 200: dataOf(ClockSchema) } }),
+      createRoute({ method: 'get', path: '/clock', tags: ['Operator'], summary: "The service clock's now", responses: { 200: dataOf(ClockSchema) } }),
       (c) => sendData(c, { now: deps.clock.now().toISOString() }),
     )
     .openapi(
@@ -43,6 +59,7 @@ export const operationsAdminRoutes = (deps: OperationsDependencies) =>
         method: 'post',
         path: '/clock',
         tags: ['Operator'],
+        summary: 'Move the test clock forward',
         description: 'Moves the test clock forward (only with TEST_CLOCK=1; otherwise 404).',
         request: { body: { content: { 'application/json': { schema: SetClockBody } }, required: true } },
         responses: { 200: dataOf(ClockSchema) },
@@ -59,6 +76,7 @@ export const operationsAdminRoutes = (deps: OperationsDependencies) =>
         method: 'post',
         path: '/jobs/run',
         tags: ['Operator'],
+        summary: 'Run every due background job once, at the service clock, and wait for them',
         responses: { 200: dataOf(z.record(z.string(), z.number().int())) },
       }),
       async (c) => sendData(c, await deps.runDueJobs.execute()),
@@ -68,6 +86,7 @@ export const operationsAdminRoutes = (deps: OperationsDependencies) =>
         method: 'get',
         path: '/merchants/{id}/notifications',
         tags: ['Operator'],
+        summary: "A merchant's in-app notifications (e.g. webhook_paused)",
         request: { params: IdParam },
         responses: {
           200: dataOf(z.array(z.object({ id: z.string(), kind: z.string(), message: z.string(), createdAt: z.string() }))),
@@ -87,8 +106,14 @@ export const operationsAdminRoutes = (deps: OperationsDependencies) =>
         method: 'get',
         path: '/merchants/{id}/audit-log',
         tags: ['Operator'],
+        summary: "A merchant's audit log, newest first",
         request: { params: IdParam, query: z.object(pageQuery) },
-        responses: { 200: dataOf(z.array(z.record(z.string(), z.unknown()))) },
+        responses: {
+          200: {
+            description: 'Audit entries, newest first',
+            content: { 'application/json': { schema: z.object({ data: z.array(AuditEntrySchema), pagination: PaginationSchema }) } },
+          },
+        },
       }),
       async (c) => {
         const merchantId = await existingMerchant(deps, c.req.valid('param').id);

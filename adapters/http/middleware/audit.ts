@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AuditLog } from '../../../application/ports/audit-log.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
@@ -7,16 +7,28 @@ import { clientAddress } from './client-address.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Which finished requests get a row. */
+export type AuditFilter = (c: Context<AppEnv>, status: number) => boolean;
+
+/** The default: every write (whatever its outcome) and every failed authentication. */
+export const writesAndAuthFailures: AuditFilter = (c, status) => !READS.has(c.req.method) || status === 401;
+
+/**
+ * For `/mcp`, where every message is a POST and the tools audit their own writes: only the requests
+ * refused before any tool ran (failed authentication, rate limit, oversized or malformed body).
+ */
+export const refusedRequests: AuditFilter = (c, status) => status === 401 || (!READS.has(c.req.method) && status >= 400);
+
 /**
  * Appends one audit row for every write and every failed authentication, after the response is
  * decided and whether it succeeded or not. Successful reads write nothing. The row never holds the key.
  */
 export const audit =
-  (log: AuditLog, ids: IdGenerator, clock: Clock): MiddlewareHandler<AppEnv> =>
+  (log: AuditLog, ids: IdGenerator, clock: Clock, record: AuditFilter = writesAndAuthFailures): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     await next();
     const status = c.res.status;
-    if (READS.has(c.req.method) && status !== 401) return;
+    if (!record(c, status)) return;
     const principal = c.get('principal');
     try {
       await log.append({

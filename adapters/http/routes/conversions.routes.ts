@@ -2,39 +2,17 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateConversion } from '../../../application/conversions/create-conversion.js';
 import type { UpdateConversionStatus } from '../../../application/conversions/update-conversion-status.js';
 import type { ConversionQueries } from '../../../application/ports/conversion-queries.js';
-import { CONVERSION_STATUSES, DEFAULT_CURRENCY, parseAmount, parseCurrency, type Decimal } from '../../../domain/index.js';
+import { CONVERSION_STATUSES } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { requireId } from './path-id.js';
+import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput, UpdateConversionBody } from './conversion.input.js';
 import { conversionJson, conversionListItemJson, ConversionListItemSchema, ConversionSchema, conversionUpdateJson, ConversionUpdateSchema } from './conversion.json.js';
 import { dateRangeQuery, toDateRange } from './date-range.js';
-import { pageQuery, validationHook } from '../validation.js';
-
-const MAX_AMOUNT = 1_000_000_000;
-
-const CreateBody = z
-  .object({
-    campaignId: z.string().min(1),
-    affiliateId: z.string().min(1),
-    amount: z.number().min(0).max(MAX_AMOUNT).openapi({ description: 'Sale amount in major units (dollars, not cents); net when taxAmount is set' }),
-    orderId: z.string().trim().min(1).max(255).optional(),
-    clickId: z.string().trim().min(1).max(255).optional(),
-    customerEmail: z.email().max(320).optional(),
-    customerName: z.string().trim().min(1).max(255).optional(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code').optional().openapi({ 'x-extension': true, example: 'usd' }),
-    taxAmount: z.number().min(0).max(MAX_AMOUNT).optional().openapi({ 'x-extension': true }),
-  })
-  .openapi('CreateConversion');
-
-const PatchBody = z
-  .object({
-    status: z.enum(['approved', 'rejected']),
-    confirmAboveSale: z.boolean().optional(),
-  })
-  .openapi('UpdateConversion');
+import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
 
 const ListQuery = z.object({
   status: z.enum(CONVERSION_STATUSES).optional(),
@@ -50,18 +28,6 @@ const data = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema: z.object({ data: schema }) } },
 });
 
-const amountOf = (value: number, field: string): Decimal => {
-  const parsed = parseAmount(value, { field, min: 0 });
-  if (parsed.isErr()) throw ApiError.from(parsed.error);
-  return parsed.value;
-};
-
-/** A body id that is not a UUID names nothing that exists: 404, like an unknown one. */
-const knownId = (value: string, what: string) => {
-  if (!isUuid(value)) throw new ApiError('not_found', `${what} not found`);
-  return value.toLowerCase();
-};
-
 export interface ConversionUseCases {
   createConversion: CreateConversion;
   updateConversionStatus: UpdateConversionStatus;
@@ -75,11 +41,13 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         method: 'get',
         path: '/conversions',
         tags: ['Conversions'],
+        summary: "The key mode's conversions, newest first",
+        description: 'Filters combine; `from`/`to` are dates (a date means the whole UTC day) or ISO 8601 times. Money is given as decimal strings here.',
         request: { query: ListQuery },
         responses: {
           200: {
             description: 'Conversions of the key mode, newest first',
-            content: { 'application/json': { schema: z.object({ data: z.array(ConversionListItemSchema), pagination: z.any() }) } },
+            content: { 'application/json': { schema: z.object({ data: z.array(ConversionListItemSchema), pagination: PaginationSchema }) } },
           },
         },
       }),
@@ -104,27 +72,16 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         method: 'post',
         path: '/conversions',
         tags: ['Conversions'],
+        summary: 'Record a sale; the commission is computed from the campaign',
+        description:
+          'Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`) and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).',
         middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
-        request: { body: { content: { 'application/json': { schema: CreateBody } }, required: true } },
+        request: { body: { content: { 'application/json': { schema: CreateConversionBody } }, required: true } },
         responses: { 201: data(ConversionSchema, 'Created, pending') },
       }),
       async (c) => {
-        const body = c.req.valid('json');
-        const currency = parseCurrency(body.currency ?? DEFAULT_CURRENCY);
-        if (currency.isErr()) throw ApiError.from(currency.error);
-        const result = await useCases.createConversion.execute({
-          tenant: c.get('tenant'),
-          key: c.get('principal').key,
-          campaignId: knownId(body.campaignId, 'Campaign'),
-          affiliateId: knownId(body.affiliateId, 'Affiliate'),
-          amount: amountOf(body.amount, 'amount'),
-          taxAmount: body.taxAmount === undefined ? null : amountOf(body.taxAmount, 'taxAmount'),
-          currency: currency.value,
-          orderId: body.orderId ?? null,
-          clickId: body.clickId ?? null,
-          customerEmail: body.customerEmail ?? null,
-          customerName: body.customerName ?? null,
-        });
+        const principal = c.get('principal');
+        const result = await useCases.createConversion.execute(toCreateConversionInput(c.req.valid('json'), c.get('tenant'), principal.key));
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, conversionJson(result.value), 201);
       },
@@ -134,6 +91,8 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         method: 'get',
         path: '/conversions/{id}',
         tags: ['Conversions'],
+        summary: 'One conversion with every field',
+        description: "An id of the other mode (live/test) or of another merchant answers `404 not_found`.",
         request: { params: IdParam },
         responses: { 200: data(ConversionSchema, 'The conversion') },
       }),
@@ -148,18 +107,16 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         method: 'patch',
         path: '/conversions/{id}',
         tags: ['Conversions'],
+        summary: 'Approve or reject a conversion',
+        description:
+          'Approving a commission above 5x its sale (amount plus tax), or any commission on a zero sale, answers `409 commission_above_sale` until resent with `confirmAboveSale: true`. Paid, refunded and held conversions cannot change (`409 invalid_transition`). Repeating the current status is a harmless no-op. Emits `conversion.approved`/`conversion.rejected` and `conversion.updated`.',
         middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
-        request: { params: IdParam, body: { content: { 'application/json': { schema: PatchBody } }, required: true } },
+        request: { params: IdParam, body: { content: { 'application/json': { schema: UpdateConversionBody } }, required: true } },
         responses: { 200: data(ConversionUpdateSchema, 'Updated') },
       }),
       async (c) => {
-        const body = c.req.valid('json');
-        const result = await useCases.updateConversionStatus.execute({
-          tenant: c.get('tenant'),
-          id: requireId(c.req.valid('param').id, 'Conversion'),
-          status: body.status,
-          confirmAboveSale: body.confirmAboveSale === true,
-        });
+        const input = toUpdateConversionInput(c.req.valid('param').id, c.req.valid('json'), c.get('tenant'));
+        const result = await useCases.updateConversionStatus.execute(input);
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, conversionUpdateJson(result.value));
       },

@@ -10,6 +10,7 @@ export const merchantToDomain = (r: MerchantRecord): Merchant => ({
   automaticPayouts: r.automaticPayouts,
   monthlyEarningsCap: r.monthlyEarningsCap == null ? null : new Decimal(r.monthlyEarningsCap),
   affiliateLimit: r.affiliateLimit ?? null,
+  payoutHoldingDays: r.payoutHoldingDays,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -23,6 +24,7 @@ export const merchantToRecord = (m: Merchant) => ({
   automaticPayouts: m.automaticPayouts,
   monthlyEarningsCap: m.monthlyEarningsCap?.toFixed() ?? null,
   affiliateLimit: m.affiliateLimit,
+  payoutHoldingDays: m.payoutHoldingDays,
   createdAt: m.createdAt,
   updatedAt: m.updatedAt,
 });

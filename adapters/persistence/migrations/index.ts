@@ -1,10 +1,14 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000006Teams } from './Migration20261122000006Teams.js';
 import { Migration20261122000004PayoutQueue } from './Migration20261122000004PayoutQueue.js';
 import { Migration20261122000003ConversionsWriteSide } from './Migration20261122000003ConversionsWriteSide.js';
 import { Migration20261122000001Foundation } from './Migration20261122000001Foundation.js';
 import { Migration20261122000002CampaignsAffiliates } from './Migration20261122000002CampaignsAffiliates.js';
 import { Migration20261122000009Webhooks } from './Migration20261122000009Webhooks.js';
 import { Migration20261122000007Coupons } from './Migration20261122000007Coupons.js';
+import { Migration20261122000008StatsSearch } from './Migration20261122000008StatsSearch.js';
+import { Migration20261122000005Payouts } from './Migration20261122000005Payouts.js';
+import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +18,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000004PayoutQueue', class: Migration20261122000004PayoutQueue },
   { name: 'Migration20261122000009Webhooks', class: Migration20261122000009Webhooks },
   { name: 'Migration20261122000007Coupons', class: Migration20261122000007Coupons },
+  { name: 'Migration20261122000008StatsSearch', class: Migration20261122000008StatsSearch },
+  { name: 'Migration20261122000005Payouts', class: Migration20261122000005Payouts },
+  { name: 'Migration20261122000006Teams', class: Migration20261122000006Teams },
+  { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
 ];

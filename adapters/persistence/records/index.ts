@@ -1,4 +1,6 @@
 import { PayoutRecord } from './payout.record.js';
+import { TEAM_RECORDS } from './team.records.js';
+import { SandboxPayoutTransferRecord } from './sandbox-payout-transfer.record.js';
 import { ApiKeyRecord } from './api-key.record.js';
 import { AuditEntryRecord } from './audit-entry.record.js';
 import { MerchantRecord } from './merchant.record.js';
@@ -18,6 +20,7 @@ import { ServiceSecretRecord } from './service-secret.record.js';
 import { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord } from './webhook-delivery.record.js';
 import { WebhookSubscriptionRecord } from './webhook-subscription.record.js';
 import { CouponRecord } from './coupon.record.js';
+import { STATS_ROLLUP_RECORDS } from './stats-rollup.records.js';
 
 /** Every persistence record the ORM knows; each issue appends its own. */
 export const ALL_RECORDS = [
@@ -45,4 +48,10 @@ export const ALL_RECORDS = [
   WebhookDeliveryAttemptRecord,
   // Issue 7: coupons.
   CouponRecord,
+  // Issue 5: the sandbox payout providers' ledger.
+  SandboxPayoutTransferRecord,
+  // Issue 6: teams, goals, periods, awards, chat threads.
+  ...TEAM_RECORDS,
+  // Issue 8: statistics roll-ups (written by database triggers).
+  ...STATS_ROLLUP_RECORDS,
 ];

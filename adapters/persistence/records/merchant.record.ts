@@ -12,6 +12,7 @@ export const MerchantRecord = defineEntity({
     automaticPayouts: p.boolean(),
     monthlyEarningsCap: p.decimal('string').precision(20).scale(6).nullable(),
     affiliateLimit: p.integer().nullable(),
+    payoutHoldingDays: p.integer(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
   },

@@ -13,7 +13,6 @@ import type { MembershipStatus } from '../../../domain/affiliate/membership.js';
 import { Decimal, type CurrencyCode } from '../../../domain/index.js';
 import { affiliateColumns, affiliateFromRow, type AffiliateRow } from '../mappers/affiliate.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
-import { countedConversion } from './conversion-counting.sql.js';
 
 interface ListRow extends AffiliateRow {
   m_merchant_id: string;
@@ -104,12 +103,12 @@ export class MikroOrmAffiliateQueries implements AffiliateQueries {
       order by m.joined_at, m.id`.execute(this.db());
     const first = memberships.rows[0];
     if (!first) return null;
+    // Earnings from the monthly roll-up of counted sales (issue 8): one row per month and currency.
     const [earnings, clicks] = await Promise.all([
       sql<{ currency: string; revenue: string; commissions: string; conversions: number }>`
-        select currency, sum(amount)::text as revenue, sum(commission)::text as commissions, count(*)::int as conversions
-        from conversions v
+        select currency, sum(revenue)::text as revenue, sum(commission)::text as commissions, sum(conversions)::int as conversions
+        from conversion_affiliate_monthly_totals
         where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId}
-          and ${countedConversion('v')}
         group by currency
         order by currency`.execute(this.db()),
       sql<{ n: number }>`

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ApiKey } from '../../../application/api-keys/api-key.js';
 import type { ApiKeyRepository, ApiKeyWithMerchant } from '../../../application/ports/api-key-repository.js';
 import { apiKeyToDomain, apiKeyToRecord } from '../mappers/api-key.mapper.js';
@@ -9,7 +10,7 @@ import type { MerchantRecord } from '../records/merchant.record.js';
 const KEY_COLUMNS = `k.id, k.merchant_id, k.name, k.mode, k.can_write, k.created_by, k.manage_payouts, k.lookup,
   k.secret_hash, k.created_at, k.revoked_at`;
 const MERCHANT_COLUMNS = `m.business_name, m.email, m.plan, m.custom_domain, m.automatic_payouts,
-  m.monthly_earnings_cap, m.affiliate_limit, m.created_at as m_created_at, m.updated_at as m_updated_at`;
+  m.monthly_earnings_cap, m.affiliate_limit, m.payout_holding_days, m.created_at as m_created_at, m.updated_at as m_updated_at`;
 
 interface KeyWithMerchantRow {
   id: string;
@@ -30,6 +31,7 @@ interface KeyWithMerchantRow {
   automatic_payouts: boolean;
   monthly_earnings_cap: string | null;
   affiliate_limit: number | null;
+  payout_holding_days: number;
   m_created_at: Date;
   m_updated_at: Date;
 }
@@ -46,12 +48,11 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
     return record ? apiKeyToDomain(record) : null;
   }
 
-  /** Hot path (every request): one indexed join in plain SQL, no entity hydration. */
+  /** Hot path (every request): one indexed join, a prepared statement, no entity hydration. */
   async findByLookup(lookup: string): Promise<ApiKeyWithMerchant | null> {
-    const rows = await currentEm(this.orm).execute<KeyWithMerchantRow[]>(
-      `select ${KEY_COLUMNS}, ${MERCHANT_COLUMNS} from api_keys k join merchants m on m.id = k.merchant_id where k.lookup = ?`,
-      [lookup],
-    );
+    const { rows } = await sql<KeyWithMerchantRow>`
+      select ${sql.raw(KEY_COLUMNS)}, ${sql.raw(MERCHANT_COLUMNS)} from api_keys k join merchants m on m.id = k.merchant_id
+      where k.lookup = ${lookup}`.execute(currentEm(this.orm).getKysely());
     const row = rows[0];
     if (!row) return null;
     const key = apiKeyToDomain({
@@ -76,6 +77,7 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
       automaticPayouts: row.automatic_payouts,
       monthlyEarningsCap: row.monthly_earnings_cap,
       affiliateLimit: row.affiliate_limit,
+      payoutHoldingDays: row.payout_holding_days,
       createdAt: new Date(row.m_created_at),
       updatedAt: new Date(row.m_updated_at),
     } as MerchantRecord);

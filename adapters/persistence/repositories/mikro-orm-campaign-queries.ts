@@ -13,7 +13,6 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Campaign, type CurrencyCode } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
-import { countedConversion } from './conversion-counting.sql.js';
 
 interface CurrencyRow {
   campaign_id: string;
@@ -26,7 +25,8 @@ const DIRECTIONS: Record<SortDirection, string> = { asc: 'asc', desc: 'desc' };
 
 /**
  * Campaign reads with their statistics. Campaign rows are filtered by merchant only (live objects);
- * conversions and memberships counted on them by merchant and the tenant's mode.
+ * conversions and memberships counted on them by merchant and the tenant's mode, read from the
+ * roll-ups that triggers keep (Migration20261122000008StatsSearch), so the cost does not grow with sales.
  */
 export class MikroOrmCampaignQueries implements CampaignQueries {
   constructor(private readonly orm: Orm) {}
@@ -41,8 +41,9 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
     sort: { field: SqlSortableCampaignField; direction: SortDirection },
   ): Promise<Page<CampaignView>> {
     const dir = sql.raw(DIRECTIONS[sort.direction]);
-    const counted = sql`(select count(*) from conversions v where v.merchant_id = c.merchant_id and v.mode = ${tenant.mode}
-      and v.campaign_id = c.id and ${countedConversion('v')})`;
+    // Counted sales from the monthly roll-up (issue 8), not from every conversion.
+    const counted = sql`(select coalesce(sum(t.conversions), 0) from conversion_campaign_monthly_totals t
+      where t.merchant_id = c.merchant_id and t.mode = ${tenant.mode} and t.campaign_id = c.id)`;
     const order =
       sort.field === 'createdAt'
         ? sql`c.created_at ${dir}, c.id ${dir}`
@@ -63,10 +64,9 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
 
   async revenueOfAll(tenant: Tenant): Promise<readonly CampaignRevenue[]> {
     const { rows } = await sql<{ id: string; created_at: Date | string; currency: string | null; revenue: string | null }>`
-      select c.id, c.created_at, v.currency, sum(v.amount)::text as revenue
+      select c.id, c.created_at, v.currency, sum(v.revenue)::text as revenue
       from campaigns c
-      left join conversions v on v.merchant_id = c.merchant_id and v.mode = ${tenant.mode} and v.campaign_id = c.id
-        and ${countedConversion('v')}
+      left join conversion_campaign_monthly_totals v on v.merchant_id = c.merchant_id and v.mode = ${tenant.mode} and v.campaign_id = c.id
       where c.merchant_id = ${tenant.merchantId}
       group by c.id, c.created_at, v.currency`.execute(this.db());
     const byId = new Map<string, { id: string; createdAt: Date; revenueByCurrency: { currency: CurrencyCode; amount: Decimal }[] }>();
@@ -135,19 +135,17 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
     if (campaigns.length === 0) return [];
     const ids = campaigns.map((c) => c.id);
     const [sales, affiliates] = await Promise.all([
+      // Counted sales and approved affiliates from the roll-ups kept by triggers (issue 8).
       sql<CurrencyRow>`
-        select campaign_id, currency, count(*)::int as conversions, sum(amount)::text as revenue
-        from conversions v
+        select campaign_id, currency, sum(conversions)::int as conversions, sum(revenue)::text as revenue
+        from conversion_campaign_monthly_totals
         where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = any(${ids}::uuid[])
-          and ${countedConversion('v')}
         group by campaign_id, currency
         order by currency`.execute(this.db()),
       sql<{ campaign_id: string; n: number }>`
-        select campaign_id, count(*)::int as n
-        from affiliate_memberships
-        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = any(${ids}::uuid[])
-          and status = 'approved'
-        group by campaign_id`.execute(this.db()),
+        select campaign_id, approved_affiliates as n
+        from campaign_affiliate_counts
+        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = any(${ids}::uuid[])`.execute(this.db()),
     ]);
     const byCampaign = new Map<string, CampaignCurrencyStats[]>();
     for (const row of sales.rows) {

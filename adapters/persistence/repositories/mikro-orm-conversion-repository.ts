@@ -6,6 +6,7 @@ import { currentEm, type Orm } from '../orm.js';
 import { countedConversionSql } from './conversion-counting.sql.js';
 
 const COLUMNS = CONVERSION_COLUMNS.join(', ');
+const isMidnight = (t: Date): boolean => t.getTime() % 86_400_000 === 0;
 const PLACEHOLDERS = CONVERSION_COLUMNS.map(() => '?').join(', ');
 const UPDATABLE = CONVERSION_COLUMNS.filter((c) => !['id', 'merchant_id', 'mode', 'created_at'].includes(c));
 
@@ -65,6 +66,15 @@ export class MikroOrmConversionRepository implements ConversionRepository {
   }
 
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
+    if (isMidnight(from) && isMidnight(to)) {
+      // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales (issue 8).
+      const [day] = await this.exec<{ total: string | null }>(
+        `select sum(revenue)::text as total from conversion_daily_totals
+         where merchant_id = ? and mode = ? and day >= ?::date and day < ?::date`,
+        [tenant.merchantId, tenant.mode, from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)],
+      );
+      return new Decimal(day?.total ?? 0);
+    }
     const [row] = await this.exec<{ total: string | null }>(
       `select sum(c.amount)::text as total from conversions c
        where c.merchant_id = ? and c.mode = ? and c.created_at >= ? and c.created_at < ? and ${countedConversionSql('c')}`,

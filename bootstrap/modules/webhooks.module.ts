@@ -1,22 +1,21 @@
-import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import type { JobRegistry } from '../application/ports/jobs.js';
-import { DispatchWebhooks } from '../application/webhooks/dispatch-webhooks.js';
-import { CreateWebhook, ListWebhooks, RotateWebhookSecret, UpdateWebhook } from '../application/webhooks/manage-webhooks.js';
-import { WebhookAttempts } from '../application/webhooks/webhook-attempts.js';
-import { ListWebhookDeliveries, ResendWebhookDelivery, SendTestWebhook } from '../application/webhooks/webhook-deliveries.js';
-import { WebhookPauseNotice } from '../application/webhooks/webhook-pause-notice.js';
-import type { WebhookUseCases } from '../adapters/http/routes/webhooks.routes.js';
+import type { DependencyContainer } from 'tsyringe';
+import type { JobRegistry } from '../../application/ports/jobs.js';
+import { DispatchWebhooks } from '../../application/webhooks/dispatch-webhooks.js';
+import { CreateWebhook, ListWebhooks, RotateWebhookSecret, UpdateWebhook } from '../../application/webhooks/manage-webhooks.js';
+import { WebhookAttempts } from '../../application/webhooks/webhook-attempts.js';
+import { ListWebhookDeliveries, ResendWebhookDelivery, SendTestWebhook } from '../../application/webhooks/webhook-deliveries.js';
+import { WebhookPauseNotice } from '../../application/webhooks/webhook-pause-notice.js';
+import type { WebhookUseCases } from '../../adapters/http/routes/webhooks.routes.js';
 import {
   MikroOrmPendingOutboxEvents,
   MikroOrmWebhookDeliveryRepository,
   MikroOrmWebhookSubscriptionRepository,
-} from '../adapters/persistence/repositories/mikro-orm-webhook-repositories.js';
-import { systemHostResolver, type HostResolver } from '../adapters/webhooks/host-resolver.js';
-import { SsrfSafeWebhookTransport } from '../adapters/webhooks/ssrf-safe-webhook-transport.js';
-import type { ServiceConfig } from './config.js';
-import { TOKENS as T } from './tokens.js';
-
-const single = <V>(factory: (c: DependencyContainer) => V) => ({ useFactory: instanceCachingFactory(factory) });
+} from '../../adapters/persistence/repositories/mikro-orm-webhook-repositories.js';
+import { systemHostResolver, type HostResolver } from '../../adapters/webhooks/host-resolver.js';
+import { SsrfSafeWebhookTransport } from '../../adapters/webhooks/ssrf-safe-webhook-transport.js';
+import type { ServiceConfig } from '../config.js';
+import { TOKENS as T } from '../tokens.js';
+import { single } from './single.js';
 
 /** Issue 9: webhook subscriptions, the SSRF-safe transport, and the `webhook-dispatch` job. */
 export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResolver = systemHostResolver): void => {
@@ -115,6 +114,14 @@ export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResol
         ),
     ),
   );
+};
+
+/**
+ * Registers `webhook-dispatch` with the job registry. Call it after every other module has registered
+ * its jobs: `POST /admin/v1/jobs/run` runs jobs in registration order, so events the other jobs emit
+ * (auto-approvals, payouts, awards) are delivered in the same run.
+ */
+export const registerWebhookJob = (c: DependencyContainer): void => {
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve<DispatchWebhooks>(T.DispatchWebhooks));
 };
 

@@ -1,0 +1,55 @@
+/**
+ * Every operation the spec (shared/spec/affiliate-api-spec.md, Endpoints) names, relative to
+ * `/api/v1`, path parameters written `{}`. An operation of the document that is not here is an
+ * extension and is marked `x-extension: true`.
+ */
+export const SPEC_OPERATIONS: ReadonlySet<string> = new Set([
+  'GET /campaigns',
+  'POST /campaigns',
+  'GET /campaigns/{}',
+  'GET /affiliates',
+  'GET /affiliates/{}',
+  'POST /affiliates/invite',
+  'POST /affiliates',
+  'GET /conversions',
+  'POST /conversions',
+  'GET /conversions/{}',
+  'PATCH /conversions/{}',
+  'GET /teams',
+  'POST /teams',
+  'GET /teams/{}',
+  'PATCH /teams/{}',
+  'DELETE /teams/{}',
+  'POST /teams/{}/members',
+  'DELETE /teams/{}/members/{}',
+  'POST /teams/{}/campaigns',
+  'DELETE /teams/{}/campaigns/{}',
+  'POST /teams/{}/overrides',
+  'GET /teams/{}/goals',
+  'POST /teams/{}/goals',
+  'PATCH /teams/{}/goals/{}',
+  'GET /teams/{}/awards',
+  'GET /awards',
+  'PATCH /teams/{}/awards/{}',
+  'GET /teams/{}/history',
+  'GET /coupons',
+  'POST /coupons',
+  'GET /coupons/{}',
+  'PATCH /coupons/{}',
+  'DELETE /coupons/{}',
+  'GET /payouts',
+  'GET /me',
+  'GET /stats',
+  'GET /stats/overview',
+  'GET /search',
+  'GET /webhooks',
+  'POST /webhooks',
+  'DELETE /webhooks',
+  'PATCH /webhooks/{}',
+  'GET /webhooks/{}/deliveries',
+  'POST /webhooks/{}/rotate',
+  'POST /webhooks/{}/test',
+]);
+
+/** `GET /conversions/{id}` → `GET /conversions/{}`. */
+export const operationKey = (method: string, path: string): string => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;

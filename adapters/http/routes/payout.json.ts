@@ -1,0 +1,41 @@
+import { z } from '@hono/zod-openapi';
+import { formatAmount, PAYOUT_STATUSES, type Payout } from '../../../domain/index.js';
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/** The spec's Payout (queue row); `amount` a string in the currency's minor unit. */
+export const PayoutSchema = z
+  .object({
+    id: z.string(),
+    conversionId: z.string(),
+    campaignId: z.string(),
+    affiliateId: z.string(),
+    amount: z.string().openapi({ example: '12.50' }),
+    currency: z.string().openapi({ description: 'Lowercase ISO 4217 code' }),
+    status: z.enum(PAYOUT_STATUSES),
+    scheduledDate: z.string().nullable().openapi({ description: 'When the payout is next due (end of the holding period, next retry or funds check)' }),
+    attempts: z.number().int(),
+    lastAttemptAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    cardPaymentId: z.string().nullable().openapi({ description: 'Connected-account payments only' }),
+    failureReason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('Payout');
+
+export const payoutJson = (p: Payout): z.infer<typeof PayoutSchema> => ({
+  id: p.id,
+  conversionId: p.conversionId,
+  campaignId: p.campaignId,
+  affiliateId: p.affiliateId,
+  amount: formatAmount(p.amount, p.currency),
+  currency: p.currency,
+  status: p.status,
+  scheduledDate: iso(p.scheduledDate),
+  attempts: p.attempts,
+  lastAttemptAt: iso(p.lastAttemptAt),
+  completedAt: iso(p.completedAt),
+  cardPaymentId: p.cardPaymentId,
+  failureReason: p.failureReason,
+  createdAt: p.createdAt.toISOString(),
+});

@@ -1,0 +1,100 @@
+import { z } from '@hono/zod-openapi';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../http/api-error.js';
+import { errorBody } from '../http/envelope.js';
+import { statusOf } from '../http/error-status.js';
+import { toFieldProblems } from '../http/validation.js';
+import type { AssistantTool, ToolContext } from './tool.js';
+
+export const SERVER_INFO = { name: 'affiliate-service', version: '1.0.0' } as const;
+
+const INSTRUCTIONS = [
+  "Tools of one merchant's affiliate program, acting with the API key the connection was made with:",
+  'a live key sees and changes live data only, a test key test data only.',
+  'Results are the REST API\'s `{ data }` payloads; refusals carry `{ error: { code, message, details? } }` with the REST error codes.',
+  'Money moves need the user: when update_conversion answers commission_above_sale, ask the user before resending with confirmAboveSale: true.',
+].join(' ');
+
+const describe = (tool: AssistantTool): Tool => ({
+  name: tool.name,
+  title: tool.title,
+  description: tool.description,
+  inputSchema: toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'],
+  ...(tool.output
+    ? { outputSchema: toJsonSchemaCompat(z.object({ data: tool.output }), { strictUnions: true, pipeStrategy: 'output' }) as Tool['outputSchema'] }
+    : {}),
+  annotations: { title: tool.title, ...tool.annotations },
+});
+
+const success = (data: unknown): CallToolResult => {
+  const body = { data };
+  return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+};
+
+/**
+ * A refusal is a tool error (`isError`) whose text is the REST error envelope. It carries no
+ * structured content: that must match the tool's output schema, which describes success.
+ */
+const failure = (error: ApiError, advice: string | undefined): CallToolResult => {
+  const body = errorBody(error.code, advice ? `${error.message}. ${advice}` : error.message, error.details);
+  return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
+};
+
+const asObject = (args: unknown): Record<string, unknown> => (typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {});
+
+/** Guard, validate, run; a write tool appends its audit row whatever the outcome, as a REST write does. */
+const call = async (tool: AssistantTool, rawArgs: unknown, ctx: ToolContext): Promise<CallToolResult> => {
+  let data: unknown;
+  let refusal: ApiError | null = tool.guard?.(ctx) ?? null;
+  if (!refusal) {
+    const parsed = tool.input.safeParse(rawArgs ?? {});
+    if (!parsed.success) {
+      const details = toFieldProblems(parsed.error);
+      refusal = new ApiError('validation_error', `Invalid arguments: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
+    } else {
+      try {
+        data = await tool.run(parsed.data, ctx);
+      } catch (error) {
+        if (error instanceof ApiError) refusal = error;
+        else {
+          ctx.logError(error, tool.name);
+          refusal = new ApiError('internal_error', 'An unexpected error occurred');
+        }
+      }
+    }
+  }
+  if (tool.write) {
+    await ctx.auditWrite({
+      ...tool.write.target(asObject(rawArgs)),
+      status: refusal ? statusOf(refusal.code) : tool.write.successStatus,
+      errorCode: refusal?.code ?? null,
+    });
+  }
+  return refusal ? failure(refusal, tool.advise?.(refusal)) : success(data);
+};
+
+/**
+ * An MCP server for one request's caller: `tools/list` and `tools/call` over the given tools. Built
+ * on the SDK's `Server` rather than `McpServer` so that a schema failure is the REST API's
+ * `validation_error` with `details`, and every refusal has the same envelope.
+ */
+export const createAssistantServer = (tools: readonly AssistantTool[], ctx: ToolContext): Server => {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describe) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    return call(tool, request.params.arguments, ctx);
+  });
+  return server;
+};

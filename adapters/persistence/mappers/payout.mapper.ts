@@ -1,0 +1,101 @@
+import { Decimal, type CurrencyCode, type Mode, type Payout, type PayoutMethod, type PayoutStatus } from '../../../domain/index.js';
+
+/** A payouts row as SQL returns it (snake_case; numerics as strings). */
+export interface PayoutRow {
+  id: string;
+  merchant_id: string;
+  mode: string;
+  conversion_id: string;
+  campaign_id: string;
+  affiliate_id: string;
+  amount: string;
+  currency: string;
+  status: string;
+  scheduled_date: Date | string;
+  attempts: number;
+  failed_attempts: number;
+  last_attempt_at: Date | string | null;
+  completed_at: Date | string | null;
+  payout_method: string | null;
+  provider_reference: string | null;
+  card_payment_id: string | null;
+  next_check_at: Date | string | null;
+  failure_reason: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export const PAYOUT_COLUMNS = [
+  'id',
+  'merchant_id',
+  'mode',
+  'conversion_id',
+  'campaign_id',
+  'affiliate_id',
+  'amount',
+  'currency',
+  'status',
+  'scheduled_date',
+  'attempts',
+  'failed_attempts',
+  'last_attempt_at',
+  'completed_at',
+  'payout_method',
+  'provider_reference',
+  'card_payment_id',
+  'next_check_at',
+  'failure_reason',
+  'created_at',
+  'updated_at',
+] as const;
+
+const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+export const payoutFromRow = (r: PayoutRow): Payout => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  mode: r.mode as Mode,
+  conversionId: r.conversion_id,
+  campaignId: r.campaign_id,
+  affiliateId: r.affiliate_id,
+  amount: new Decimal(r.amount),
+  currency: r.currency as CurrencyCode,
+  status: r.status as PayoutStatus,
+  scheduledDate: new Date(r.scheduled_date),
+  attempts: Number(r.attempts),
+  failedAttempts: Number(r.failed_attempts),
+  lastAttemptAt: date(r.last_attempt_at),
+  completedAt: date(r.completed_at),
+  payoutMethod: r.payout_method as PayoutMethod | null,
+  providerReference: r.provider_reference,
+  cardPaymentId: r.card_payment_id,
+  nextCheckAt: date(r.next_check_at),
+  failureReason: r.failure_reason,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+/** Column values in the order of `PAYOUT_COLUMNS`. */
+export const payoutValues = (p: Payout): unknown[] => [
+  p.id,
+  p.merchantId,
+  p.mode,
+  p.conversionId,
+  p.campaignId,
+  p.affiliateId,
+  p.amount.toFixed(),
+  p.currency,
+  p.status,
+  p.scheduledDate,
+  p.attempts,
+  p.failedAttempts,
+  p.lastAttemptAt,
+  p.completedAt,
+  p.payoutMethod,
+  p.providerReference,
+  p.cardPaymentId,
+  p.nextCheckAt,
+  p.failureReason,
+  p.createdAt,
+  p.updatedAt,
+];

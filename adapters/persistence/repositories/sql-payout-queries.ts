@@ -1,0 +1,39 @@
+import type { PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
+import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
+import type { Payout } from '../../../domain/index.js';
+import { PAYOUT_COLUMNS, payoutFromRow, type PayoutRow } from '../mappers/payout.mapper.js';
+import { currentEm, type Orm } from '../orm.js';
+
+const SELECT = PAYOUT_COLUMNS.map((c) => `p.${c}`).join(', ');
+
+/** `GET /payouts` in plain SQL on the tenant index, newest first; the count rides along as a window function. */
+export class SqlPayoutQueries implements PayoutQueries {
+  constructor(private readonly orm: Orm) {}
+
+  async list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<Payout>> {
+    const where = ['p.merchant_id = ?', 'p.mode = ?'];
+    const params: unknown[] = [tenant.merchantId, tenant.mode];
+    const add = (clause: string, value: unknown) => {
+      where.push(clause);
+      params.push(value);
+    };
+    if (filter.status) add('p.status = ?', filter.status);
+    if (filter.affiliateId) add('p.affiliate_id = ?', filter.affiliateId);
+    if (filter.conversionId) add('p.conversion_id = ?', filter.conversionId);
+    if (filter.from) add('p.scheduled_date >= ?', filter.from);
+    if (filter.to) add('p.scheduled_date < ?', filter.to);
+    const rows = await currentEm(this.orm).execute<(PayoutRow & { total: string })[]>(
+      `select ${SELECT}, count(*) over () as total from payouts p
+       where ${where.join(' and ')}
+       order by p.created_at desc, p.id desc limit ? offset ?`,
+      [...params, page.limit, offsetOf(page)],
+    );
+    let total = rows[0] ? Number(rows[0].total) : 0;
+    if (rows.length === 0 && page.page > 1) {
+      const [count] = await currentEm(this.orm).execute<{ n: string }[]>(`select count(*) as n from payouts p where ${where.join(' and ')}`, params);
+      total = Number(count?.n ?? 0);
+    }
+    return { items: rows.map(payoutFromRow), total, page: page.page, limit: page.limit };
+  }
+}

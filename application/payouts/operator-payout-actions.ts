@@ -1,0 +1,74 @@
+import { err, ok, type Result } from 'neverthrow';
+import {
+  markPayoutPaid,
+  retryPayout,
+  validationError,
+  type DomainError,
+  type Payout,
+  type PayoutChange,
+  type PayoutMethod,
+} from '../../domain/index.js';
+import type { AffiliateRepository } from '../ports/affiliate-repository.js';
+import type { Clock } from '../ports/clock.js';
+import type { ClaimedPayout } from '../ports/payout-repository.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { notFound } from '../shared/errors.js';
+import { transactionalResult } from '../shared/transactional-result.js';
+import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
+
+export interface MarkPaidInput {
+  /** Default: the affiliate's saved payout method; required when it has none. */
+  readonly payoutMethod: PayoutMethod | null;
+  readonly cardTransferId: string | null;
+  readonly cardPaymentId: string | null;
+}
+
+/**
+ * What the merchant does by hand (through the operator API, standing in for the dashboard):
+ * - `markPaid`: the merchant paid the affiliate itself. This is how rows of headless affiliates (no
+ *   login account, no automated payout) complete, and how any open row can be settled outside the
+ *   service; the conversion becomes paid (`conversion.paid`, `payout.completed`).
+ * - `retry`: a `failed` row is scheduled again, due now, with a fresh failure budget.
+ */
+export class OperatorPayoutActions {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly sinks: PayoutSinks,
+    private readonly affiliates: AffiliateRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  markPaid(id: string, input: MarkPaidInput): Promise<Result<Payout, DomainError>> {
+    return this.act(id, async ({ payout }, now) => {
+      let method = input.payoutMethod;
+      if (method === null) {
+        const affiliate = await this.affiliates.findById({ merchantId: payout.merchantId, mode: payout.mode }, payout.affiliateId);
+        method = affiliate?.payoutMethod ?? null;
+      }
+      if (method === null) {
+        return err(validationError('payoutMethod', 'is required: the affiliate has no payout method saved'));
+      }
+      return markPayoutPaid(payout, { method, cardTransferId: input.cardTransferId, cardPaymentId: input.cardPaymentId, now });
+    });
+  }
+
+  retry(id: string): Promise<Result<Payout, DomainError>> {
+    return this.act(id, async ({ payout }, now) => retryPayout(payout, now));
+  }
+
+  private act(
+    id: string,
+    step: (row: ClaimedPayout, now: Date) => Promise<Result<PayoutChange, DomainError>>,
+  ): Promise<Result<Payout, DomainError>> {
+    return transactionalResult(this.uow, async () => {
+      const row = await this.sinks.payouts.findByIdForUpdateAcrossTenants(id);
+      if (!row) return err(notFound('Payout'));
+      const now = this.clock.now();
+      const change = await step(row, now);
+      if (change.isErr()) return err(change.error);
+      const applied = await applyPayoutChange(this.sinks, change.value, row.conversion, now);
+      if (applied.isErr()) return err(applied.error);
+      return ok(change.value.payout);
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import type { Conversion, Payout, PayoutMethod } from '../../domain/index.js';
+import type { Tenant } from '../shared/tenant.js';
+
+/** A keyset position in a job's scan, so one run never takes a row twice. */
+export interface ScanCursor {
+  readonly at: Date;
+  readonly id: string;
+}
+
+/** What an attempt needs to know about the affiliate (read with the row; never exposed). */
+export interface PayoutDestination {
+  readonly payoutMethod: PayoutMethod;
+  /** For `wallet_a` and `transfer_b`. */
+  readonly payoutEmail: string | null;
+}
+
+/** A row the payout job has locked together with its conversion (`FOR UPDATE OF p, c SKIP LOCKED`). */
+export interface ClaimedPayout {
+  readonly payout: Payout;
+  readonly conversion: Conversion;
+}
+
+export interface ClaimedAttempt extends ClaimedPayout {
+  readonly destination: PayoutDestination;
+}
+
+/**
+ * Payout queue rows. Tenant methods take the tenant; the job's claims and the operator's lookups
+ * cross tenants and say so. Claims must run inside a transaction: they lock what they return and
+ * skip rows another process holds.
+ */
+export interface PayoutRepository {
+  /** `exists` when the conversion already has a row (one per conversion, by a unique constraint). */
+  insert(payout: Payout): Promise<'inserted' | 'exists'>;
+  update(payout: Payout): Promise<void>;
+  delete(payout: Payout): Promise<void>;
+  /** The conversion's row, locked. */
+  findByConversionForUpdate(tenant: Tenant, conversionId: string): Promise<Payout | null>;
+  /** The operator's lookup: any merchant, any mode; not locked. */
+  findByIdAcrossTenants(id: string): Promise<Payout | null>;
+  /** The operator's action: the row with its conversion, both locked (conversion first, as every writer locks them). */
+  findByIdForUpdateAcrossTenants(id: string): Promise<ClaimedPayout | null>;
+  /**
+   * `pending` rows whose holding period has ended and whose affiliate can be paid: headless ones (the
+   * merchant pays them) or those with payout details. Oldest due first, after `after`.
+   */
+  claimReleasable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly Payout[]>;
+  /**
+   * Due `scheduled` and `awaiting_funds` rows that the service pays itself: merchant with automatic
+   * payouts on, conversion approved, affiliate not headless and with a payout method.
+   */
+  claimAttemptable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedAttempt[]>;
+  /** `processing` rows whose transfer in flight is due for a look. */
+  claimInTransit(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedPayout[]>;
+}

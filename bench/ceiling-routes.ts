@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+
+/**
+ * The physical ceilings of `npm run bench`, served by the service's own process and socket when
+ * `BENCH_CEILINGS=1` (bootstrap/main.ts imports this module only then). Bare routes: no request
+ * context, no ORM scope, no authentication, no logging; `/__bench/*` never reaches the service's app.
+ *
+ * - `GET  /__bench/hello`        constant JSON (the HTTP ceiling);
+ * - `GET  /__bench/select/:id`   one primary-key SELECT of a conversion through a `pg` pool (the read ceiling);
+ * - `POST /__bench/write`        `WRITES_PER_CONVERSION` INSERTs in one transaction (the durable-write ceiling).
+ */
+
+/**
+ * What one `POST /conversions` writes: the conversion row, its outbox event, the audit row, the
+ * rate-limit window upsert, and the three daily roll-ups (merchant, campaign, affiliate) its
+ * trigger upserts. The harness checks this number against the database after the write runs.
+ */
+export const WRITES_PER_CONVERSION = 7;
+
+export interface CeilingOptions {
+  readonly databaseUrl: string;
+  readonly poolMax: number;
+}
+
+type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
+
+export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, options: CeilingOptions) => {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax });
+  // A plain logged table of conversion-sized rows, with a primary key like every written table.
+  await pool.query(`create table if not exists bench_ceiling_writes (
+    id uuid primary key, merchant_id uuid not null, kind text not null, payload text not null, created_at timestamptz not null)`);
+  const merchantId = uuidv7();
+  const payload = 'x'.repeat(240);
+
+  const app = new Hono().basePath('/__bench');
+  app.get('/hello', (c) => c.json({ data: { hello: 'world' } }));
+  app.get('/select/:id', async (c) => {
+    const { rows } = await pool.query('select * from conversions where id = $1', [c.req.param('id')]);
+    return rows[0] ? c.json({ data: rows[0] }) : c.json({ error: { code: 'not_found' } }, 404);
+  });
+  app.post('/write', async (c) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const now = new Date();
+      for (let i = 0; i < WRITES_PER_CONVERSION; i += 1) {
+        await client.query('insert into bench_ceiling_writes (id, merchant_id, kind, payload, created_at) values ($1, $2, $3, $4, $5)', [
+          uuidv7(),
+          merchantId,
+          `row${i}`,
+          payload,
+          now,
+        ]);
+      }
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    return c.json({ data: { written: WRITES_PER_CONVERSION } }, 201);
+  });
+
+  const fetch = ((request: Request, ...rest: never[]) =>
+    request.url.includes('/__bench/') ? app.fetch(request) : serviceFetch(request, ...rest)) as F;
+  return { fetch, close: () => pool.end() };
+};

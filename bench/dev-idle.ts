@@ -1,0 +1,15 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '../adapters/database/embedded-postgres-server.js';
+import { clusterCpuSeconds, cpuSeconds, postmasterPid, sleep, startService } from './lib/service.js';
+const dir = await mkdtemp(join(tmpdir(), 'idle-'));
+const pgs = await startEmbeddedPostgres({ dataDir: dir, database: 'affiliate', log: () => undefined });
+const service = await startService({ databaseUrl: pgs.url, env: {} });
+const pm = (await postmasterPid(dir))!;
+await sleep(3000);
+const a = [await cpuSeconds(service.pid), await clusterCpuSeconds(pm)];
+await sleep(10000);
+const b = [await cpuSeconds(service.pid), await clusterCpuSeconds(pm)];
+console.log('idle cpu ms/s service', (b[0]! - a[0]!) * 100, 'db', (b[1]! - a[1]!) * 100);
+await service.stop(); await pgs.stop();

@@ -1,0 +1,180 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const ADMIN_TOKEN = 'bench-admin-token';
+
+export const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `url` until it answers 200; returns the milliseconds it took. */
+export const waitForOk = async (url: string, timeoutMs: number, alive: () => boolean = () => true): Promise<number> => {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (!alive()) throw new Error(`process exited before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(10);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+};
+
+/** Resident set size of a process in MiB, from /proc. */
+export const rssMiB = async (pid: number): Promise<number> => {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+  return kb ? Number(kb) / 1024 : 0;
+};
+
+export interface RunningService {
+  readonly url: string;
+  readonly pid: number;
+  /** Lines the service wrote to stderr (warnings and errors at LOG_LEVEL=warn). */
+  readonly stderr: () => string;
+  stop(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  readonly databaseUrl: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Passes `--cpu-prof` to the service's Node; profiles land in this directory at exit. */
+  readonly cpuProfDir?: string | null;
+}
+
+const stopChild = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill(signal);
+  const timeout = sleep(20_000).then(() => 'timeout' as const);
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+};
+
+/**
+ * The service as one Node process (`node --import tsx bootstrap/main.ts`, the same code `npm start`
+ * runs, without npm and tsx's launcher in between) so that its pid is the server's, for RSS and
+ * `--cpu-prof`. Ceiling routes are mounted (`BENCH_CEILINGS=1`).
+ */
+export const startService = async (options: ServiceOptions): Promise<RunningService> => {
+  const port = await freePort();
+  const args = ['--import', 'tsx'];
+  if (options.cpuProfDir) args.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
+  args.push('bootstrap/main.ts');
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: options.databaseUrl,
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'warn',
+      BENCH_CEILINGS: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-20_000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForOk(`${url}/healthz`, 120_000, () => child.exitCode === null);
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`${(error as Error).message}\n${stderr}`);
+  }
+  return { url, pid: child.pid!, stderr: () => stderr, stop: () => stopChild(child) };
+};
+
+/**
+ * `npm start` to the first 200 on `/healthz`, on an existing embedded database in `dataDir`. The
+ * whole npm → tsx → node chain runs as a user would start it, in its own process group, stopped by
+ * SIGTERM to the group (the service drains and stops its database).
+ */
+export const timeNpmStart = async (dataDir: string): Promise<number> => {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-8_000);
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  try {
+    await waitForOk(`http://127.0.0.1:${port}/healthz`, 120_000, () => child.exitCode === null);
+    return performance.now() - started;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${stderr}`);
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+    const timeout = sleep(30_000).then(() => 'timeout' as const);
+    if ((await Promise.race([exited, timeout])) === 'timeout') process.kill(-child.pid!, 'SIGKILL');
+    // The service stops its embedded database last; wait for the postmaster to remove its pid file.
+    const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+    for (let i = 0; i < 300 && existsSync(pidFile); i += 1) await sleep(100);
+  }
+};
+
+const TICKS_PER_SECOND = 100; // Linux USER_HZ
+
+/** User + system CPU seconds of one process, from /proc (0 once it has exited). */
+export const cpuSeconds = async (pid: number): Promise<number> => {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+};
+
+/** The embedded PostgreSQL's postmaster pid, from its pid file. */
+export const postmasterPid = async (dataDir: string): Promise<number | null> => {
+  try {
+    return Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]) || null;
+  } catch {
+    return null;
+  }
+};
+
+/** CPU seconds of a postmaster and all its children (backends, WAL writer, checkpointer...). */
+export const clusterCpuSeconds = async (postmaster: number): Promise<number> => {
+  const { readdir } = await import('node:fs/promises');
+  let total = await cpuSeconds(postmaster);
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+};

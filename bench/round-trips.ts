@@ -1,0 +1,96 @@
+/**
+ * What one hot request costs, measured in-process on a scratch embedded database, one request at a
+ * time (so other load on the machine barely changes the numbers): the statements it sends to
+ * PostgreSQL (each a network round trip) and its commits, then the CPU time per request of this
+ * process (the service without its HTTP socket) and of the database cluster, over `COST_REQUESTS`
+ * requests (default 300). Usage: tsx bench/round-trips.ts [--list] (--list prints the statements).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../adapters/database/embedded-postgres-server.js';
+import { createPino } from '../adapters/logging/pino-logger.js';
+import { loadConfig } from '../bootstrap/config.js';
+import { buildService } from '../bootstrap/service.js';
+import { clusterCpuSeconds, postmasterPid } from './lib/service.js';
+
+const ADMIN = 'round-trips-admin';
+const statements: string[] = [];
+let counting = false;
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting) {
+    const first = args[0] as string | { text?: string; name?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? `(prepared ${first?.name})`);
+    statements.push(text.replace(/\s+/g, ' ').trim().slice(0, 110));
+  }
+  return (original as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+const dir = await mkdtemp(join(tmpdir(), 'round-trips-'));
+const db = await startEmbeddedPostgres({ dataDir: dir, database: 'affiliate', log: () => undefined });
+const config = { ...loadConfig({}), adminToken: ADMIN, runJobs: false, logLevel: 'silent' };
+const service = await buildService(config, db.url, createPino('silent'));
+try {
+  const call = async (method: string, path: string, auth: string, body?: unknown) => {
+    const res = await service.app.request(path, {
+      method,
+      headers: { authorization: `Bearer ${auth}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await res.json()) as any;
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const merchant = await call('POST', '/admin/v1/merchants', ADMIN, { businessName: 'RT', email: 'rt@example.com', plan: 'scale' });
+  const { key } = await call('POST', `/admin/v1/merchants/${merchant.id}/keys`, ADMIN, { mode: 'live', write: true });
+  const campaign = await call('POST', '/api/v1/campaigns', key, { name: 'RT', commissionType: 'percentage', commissionValue: 10 });
+  const affiliate = await call('POST', '/api/v1/affiliates', key, { email: 'rt-aff@example.com', campaignId: campaign.id });
+  const body = { campaignId: campaign.id, affiliateId: affiliate.id, amount: 100 };
+  const conversion = await call('POST', '/api/v1/conversions', key, body);
+
+  const list = process.argv.includes('--list');
+  const requests = Number(process.env.COST_REQUESTS ?? 300);
+  const postmaster = (await postmasterPid(dir))!;
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  // Plan limits are not measured here: the merchant's window is emptied every 200 requests.
+  const resetLimits = () => admin.query(`delete from rate_limit_windows`);
+  const measure = async (label: string, method: string, path: string, payload?: unknown) => {
+    await resetLimits();
+    for (let i = 0; i < 20; i += 1) await call(method, path, key, payload); // warm caches and prepared statements
+    statements.length = 0;
+    counting = true;
+    await call(method, path, key, payload);
+    counting = false;
+    const commits = statements.filter((s) => /^commit/i.test(s)).length;
+    const writes = statements.filter((s) => /^(insert|update|delete)/i.test(s)).length;
+    const count = statements.length;
+    const dbBefore = await clusterCpuSeconds(postmaster);
+    const before = process.cpuUsage();
+    for (let i = 0; i < requests; i += 1) {
+      if (i % 200 === 199) await resetLimits();
+      await call(method, path, key, payload);
+    }
+    const used = process.cpuUsage(before);
+    const db = (await clusterCpuSeconds(postmaster)) - dbBefore;
+    const serviceMs = (used.user + used.system) / 1000 / requests;
+    const dbMs = (db * 1000) / requests;
+    process.stdout.write(
+      `${label.padEnd(34)} ${String(count).padStart(2)} statements (${writes} writes, ${commits} commits)  cpu/request: service ${serviceMs.toFixed(3)} ms, database ${dbMs.toFixed(3)} ms\n`,
+    );
+    if (list) for (const s of statements) process.stdout.write(`    ${s}\n`);
+    return { label, statements: count, serviceMs, dbMs };
+  };
+  await measure('POST /conversions', 'POST', '/api/v1/conversions', body);
+  await measure('GET /conversions/:id', 'GET', `/api/v1/conversions/${conversion.id}`);
+  await measure('GET /campaigns/:id', 'GET', `/api/v1/campaigns/${campaign.id}`);
+  await measure('GET /affiliates/:id', 'GET', `/api/v1/affiliates/${affiliate.id}`);
+  await measure('GET /campaigns?sort=revenue:desc', 'GET', '/api/v1/campaigns?sort=revenue:desc');
+  await admin.end();
+} finally {
+  await service.close();
+  await db.stop();
+  await rm(dir, { recursive: true, force: true });
+}

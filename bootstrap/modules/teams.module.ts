@@ -1,0 +1,97 @@
+import type { DependencyContainer } from 'tsyringe';
+import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { PayoutProviders } from '../../application/ports/payout-provider.js';
+import { ManageTeams } from '../../application/teams/manage-teams.js';
+import { PeriodSettlement, type TeamStores } from '../../application/teams/period-settlement.js';
+import { TeamAwards } from '../../application/teams/team-awards.js';
+import { TeamGoals } from '../../application/teams/team-goals.js';
+import { CancelAwardsOnDowngrade, GoalProgressOnConversionChange } from '../../application/teams/team-hooks.js';
+import { CloseAwardWindows, CloseGoalPeriods, PayTeamAwards } from '../../application/teams/team-jobs.js';
+import { TeamReads } from '../../application/teams/team-reads.js';
+import { TeamRoster } from '../../application/teams/team-roster.js';
+import type { TeamRouteDependencies } from '../../adapters/http/routes/teams.routes.js';
+import type { Orm } from '../../adapters/persistence/orm.js';
+import { SqlTeamAwardRepository } from '../../adapters/persistence/repositories/sql-team-award-repository.js';
+import { SqlTeamGoalRepository } from '../../adapters/persistence/repositories/sql-team-goal-repository.js';
+import { SqlTeamConversionFacts, SqlTeamQueries } from '../../adapters/persistence/repositories/sql-team-queries.js';
+import { SqlTeamRepository } from '../../adapters/persistence/repositories/sql-team-repository.js';
+import { TOKENS as T } from '../tokens.js';
+import { PAYOUT_TOKENS } from './payouts.module.js';
+import { single } from './single.js';
+
+export const TEAM_TOKENS = {
+  TeamStores: Symbol('TeamStores'),
+  TeamQueries: Symbol('TeamQueries'),
+  PeriodSettlement: Symbol('PeriodSettlement'),
+  ManageTeams: Symbol('ManageTeams'),
+  TeamRoster: Symbol('TeamRoster'),
+  TeamGoals: Symbol('TeamGoals'),
+  TeamAwards: Symbol('TeamAwards'),
+  TeamReads: Symbol('TeamReads'),
+  CloseGoalPeriods: Symbol('CloseGoalPeriods'),
+  CloseAwardWindows: Symbol('CloseAwardWindows'),
+  PayTeamAwards: Symbol('PayTeamAwards'),
+} as const;
+const M = TEAM_TOKENS;
+
+/**
+ * Teams (issue 6): repositories, the period settlement service, use cases, the three jobs (goal
+ * periods, refund-safe windows, award payouts through the issue-5 `PayoutProviders`), and the hooks
+ * other modules call: a `ConversionChangeHook` (refunds and holds recompute goal periods) and a
+ * `PlanChangeHandler` (a downgrade from Scale cancels unpaid awards). Register after payouts.
+ */
+export const registerTeams = (c: DependencyContainer): void => {
+  c.register(
+    M.TeamStores,
+    single((r): TeamStores => {
+      const orm = r.resolve<Orm>(T.Orm);
+      return {
+        teams: new SqlTeamRepository(orm),
+        goals: new SqlTeamGoalRepository(orm),
+        awards: new SqlTeamAwardRepository(orm),
+        facts: new SqlTeamConversionFacts(orm),
+        merchants: r.resolve(T.MerchantRepository),
+        outbox: r.resolve(T.EventOutbox),
+        ids: r.resolve(T.Ids),
+      };
+    }),
+  );
+  c.register(M.TeamQueries, single((r) => new SqlTeamQueries(r.resolve(T.Orm))));
+  c.register(M.PeriodSettlement, single((r) => new PeriodSettlement(r.resolve(M.TeamStores))));
+  c.register(M.ManageTeams, single((r) => new ManageTeams(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(T.Clock))));
+  c.register(
+    M.TeamRoster,
+    single(
+      (r) =>
+        new TeamRoster(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(T.CampaignRepository), r.resolve(T.MembershipRepository), r.resolve(T.Clock)),
+    ),
+  );
+  c.register(M.TeamGoals, single((r) => new TeamGoals(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement), r.resolve(T.Clock))));
+  c.register(M.TeamAwards, single((r) => new TeamAwards(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(T.Clock))));
+  c.register(M.TeamReads, single((r) => new TeamReads(r.resolve(M.TeamStores), r.resolve(M.TeamQueries), r.resolve(M.PeriodSettlement), r.resolve(T.Clock))));
+  c.register(M.CloseGoalPeriods, single((r) => new CloseGoalPeriods(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement))));
+  c.register(M.CloseAwardWindows, single((r) => new CloseAwardWindows(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement))));
+  c.register(
+    M.PayTeamAwards,
+    single(
+      (r) =>
+        new PayTeamAwards(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve<PayoutProviders>(PAYOUT_TOKENS.PayoutProviders), r.resolve(T.Logger)),
+    ),
+  );
+  c.register(T.ConversionChangeHook, single((r) => new GoalProgressOnConversionChange(r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement))));
+  c.register(T.PlanChangeHandler, single((r) => new CancelAwardsOnDowngrade(r.resolve(M.TeamStores))));
+
+  const jobs = c.resolve<JobRegistry>(T.JobRegistry);
+  // In this order: a period closed in a run can have its window end in the same run (a late run).
+  jobs.register(c.resolve(M.CloseGoalPeriods));
+  jobs.register(c.resolve(M.CloseAwardWindows));
+  jobs.register(c.resolve(M.PayTeamAwards));
+};
+
+export const teamRouteDependencies = (c: DependencyContainer): TeamRouteDependencies => ({
+  manageTeams: c.resolve(M.ManageTeams),
+  roster: c.resolve(M.TeamRoster),
+  goals: c.resolve(M.TeamGoals),
+  awards: c.resolve(M.TeamAwards),
+  reads: c.resolve(M.TeamReads),
+});

@@ -1,0 +1,4952 @@
+/**
+ * Generated from the service's OpenAPI document by `npm run generate:client`
+ * (openapi-typescript). Do not edit: change the route schemas and regenerate.
+ */
+
+export interface paths {
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant, key, plan and rate-limit state behind the calling key */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's campaigns with sales counted in the key's mode */
+        get: operations["getCampaigns"];
+        put?: never;
+        /** Create a campaign (Ultimate or Scale, live write key) */
+        post: operations["postCampaigns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign with per-currency figures, affiliate count and the 10 newest conversions */
+        get: operations["getCampaignsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One row per pending or approved affiliate-campaign membership */
+        get: operations["getAffiliates"];
+        put?: never;
+        /** Create a headless affiliate, approved on the campaign at once (Ultimate or Scale) */
+        post: operations["postAffiliates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite an affiliate by email (10 a minute; the plan affiliate limit applies) */
+        post: operations["postAffiliatesInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An affiliate with its campaigns and its earnings in the key's mode */
+        get: operations["getAffiliatesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Approve or reject a pending membership on one campaign */
+        patch: operations["patchAffiliatesById"];
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's mode's subscriptions, newest first (never the secret) */
+        get: operations["getWebhooks"];
+        put?: never;
+        /** Subscribe a public https URL to events; the secret is shown once */
+        post: operations["postWebhooks"];
+        /** Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id) */
+        delete: operations["deleteWebhooks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One subscription (never the secret) */
+        get: operations["getWebhooksById"];
+        put?: never;
+        post?: never;
+        /** Deactivate a subscription (it stays listed; PATCH active: true re-enables it) */
+        delete: operations["deleteWebhooksById"];
+        options?: never;
+        head?: never;
+        /** Change url, events, maxRetries; `active: true` re-enables and resets the failure count */
+        patch: operations["patchWebhooksById"];
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent delivery attempts, newest first */
+        get: operations["getWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now: same envelope and id, current URL and secret */
+        post: operations["postWebhooksByIdDeliveriesByDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New secret, shown once; the old one stops working immediately */
+        post: operations["postWebhooksByIdRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed ping to the URL now (the URL rules are checked again first) */
+        post: operations["postWebhooksByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key mode's conversions, newest first
+         * @description Filters combine; `from`/`to` are dates (a date means the whole UTC day) or ISO 8601 times. Money is given as decimal strings here.
+         */
+        get: operations["getConversions"];
+        put?: never;
+        /**
+         * Record a sale; the commission is computed from the campaign
+         * @description Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`) and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).
+         */
+        post: operations["postConversions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One conversion with every field
+         * @description An id of the other mode (live/test) or of another merchant answers `404 not_found`.
+         */
+        get: operations["getConversionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve or reject a conversion
+         * @description Approving a commission above 5x its sale (amount plus tax), or any commission on a zero sale, answers `409 commission_above_sale` until resent with `confirmAboveSale: true`. Paid, refunded and held conversions cannot change (`409 invalid_transition`). Repeating the current status is a harmless no-op. Emits `conversion.approved`/`conversion.rejected` and `conversion.updated`.
+         */
+        patch: operations["patchConversionsById"];
+        trace?: never;
+    };
+    "/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCoupons"];
+        put?: never;
+        post: operations["postCoupons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCouponsById"];
+        put?: never;
+        post?: never;
+        delete: operations["deleteCouponsById"];
+        options?: never;
+        head?: never;
+        patch: operations["patchCouponsById"];
+        trace?: never;
+    };
+    "/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Any valid key (Pro and up). `from`/`to` filter on scheduledDate (a date covers its whole UTC day). */
+        get: operations["getPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the key's mode over a period (default: this month so far) */
+        get: operations["getStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current calendar month at a glance */
+        get: operations["getStatsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaigns, affiliates, coupon codes and conversions containing the text */
+        get: operations["getSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTeams"];
+        put?: never;
+        post: operations["postTeams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTeamsById"];
+        put?: never;
+        post?: never;
+        delete: operations["deleteTeamsById"];
+        options?: never;
+        head?: never;
+        patch: operations["patchTeamsById"];
+        trace?: never;
+    };
+    "/teams/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postTeamsByIdMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/members/{affiliateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteTeamsByIdMembersByAffiliateId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postTeamsByIdCampaigns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/campaigns/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteTeamsByIdCampaignsByCampaignId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["postTeamsByIdOverrides"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/goals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTeamsByIdGoals"];
+        put?: never;
+        post: operations["postTeamsByIdGoals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/goals/{goalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["patchTeamsByIdGoalsByGoalId"];
+        trace?: never;
+    };
+    "/teams/{id}/awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTeamsByIdAwards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/awards/{awardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["patchTeamsByIdAwardsByAwardId"];
+        trace?: never;
+    };
+    "/teams/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTeamsByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getAwards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document (no authentication) */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "conversion.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversion.created
+         * @description A new conversion is tracked (live keys only; test-key activity dispatches no webhooks). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_conversion_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversion.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversion.updated
+         * @description Any conversion status change (catch-all, sent besides the specific event). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_conversion_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversion.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversion.approved
+         * @description The merchant approved a conversion (or automatic approval did). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_conversion_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversion.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversion.rejected
+         * @description The merchant rejected a conversion. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_conversion_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversion.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversion.paid
+         * @description A conversion was paid out. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_conversion_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.joined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.joined
+         * @description An affiliate joined a campaign by itself; `status` is the join status. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_joined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.approved
+         * @description A pending affiliate was approved. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.rejected
+         * @description A pending affiliate was rejected. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.payout_details_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.payout_details_completed
+         * @description An affiliate completed its payout details; fires once per affiliate. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_payout_details_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.completed
+         * @description A payout was processed successfully. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_payout_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.failed
+         * @description A payout attempt failed. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_payout_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bonus.awarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bonus.awarded
+         * @description A team bonus award was finalized after its refund-safe window and awaits approval (Scale). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_bonus_awarded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bonus.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bonus.paid
+         * @description A team bonus award was paid (Scale). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_bonus_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bonus.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bonus.cancelled
+         * @description A team bonus award was cancelled before payout (Scale). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_bonus_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ping
+         * @description Sent by `POST /webhooks/{id}/test` only. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        ConversionEventData: {
+            conversionId: string;
+            campaignId: string;
+            affiliateId: string;
+            /**
+             * @description Sale amount (net when taxAmount is set); a decimal string in the currency's minor unit
+             * @example 24.00
+             */
+            amount: string;
+            /** @description Null unless commission is computed on the net sale; gross = amount + taxAmount */
+            taxAmount: string | null;
+            /**
+             * @description Commission; a decimal string in the currency's minor unit
+             * @example 24.00
+             */
+            commission: string;
+            /**
+             * @description Lowercase ISO 4217 code
+             * @example usd
+             */
+            currency: string;
+            /**
+             * @description The status after the change
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
+        };
+        AffiliateMembershipEventData: {
+            affiliateId: string;
+            campaignId: string;
+            /**
+             * @description The join status (affiliate.joined) or the new status
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "rejected";
+            /**
+             * @description null on affiliate.joined
+             * @enum {string|null}
+             */
+            previousStatus: "pending" | "approved" | "rejected" | null;
+            /**
+             * @description ISO 8601
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            joinedAt: string;
+        };
+        PayoutDetailsCompletedEventData: {
+            affiliateId: string;
+            /** @enum {string} */
+            payoutMethod: "connect" | "wallet_a" | "transfer_b";
+            /** @description null for connect; bank details are never sent */
+            payoutEmail: string | null;
+            /**
+             * @description ISO 8601
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            completedAt: string;
+        };
+        PayoutEventData: {
+            payoutId: string;
+            conversionId: string;
+            campaignId: string;
+            affiliateId: string;
+            /**
+             * @description Payout amount; a decimal string in the currency's minor unit
+             * @example 24.00
+             */
+            amount: string;
+            currency: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            payoutMethod: string | null;
+            scheduledDate: string | null;
+            attempts: number;
+            completedAt: string | null;
+            cardTransferId: string | null;
+            cardPaymentId: string | null;
+            /** @description null on payout.completed */
+            failureReason: string | null;
+            /**
+             * @description The queue row's status after the event: completed, or after a failed attempt scheduled (retry planned), awaiting_funds or failed (final)
+             * @enum {string}
+             */
+            payoutStatus: "pending" | "awaiting_funds" | "scheduled" | "processing" | "completed" | "failed";
+            /** @description When the payout is tried again; null when completed or failed for good */
+            nextAttemptAt: string | null;
+        };
+        BonusEventData: {
+            awardId: string;
+            goalId: string;
+            goalName: string;
+            teamId: string;
+            teamName: string;
+            affiliateId: string;
+            affiliateEmail: string;
+            affiliateName: string;
+            /**
+             * @description Award amount; a decimal string in the currency's minor unit
+             * @example 24.00
+             */
+            amount: string;
+            currency: string;
+            /** @description A year-month key such as `2026-11`, or `one_time` */
+            periodKey: string;
+            /** @enum {string} */
+            status: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
+            /** @enum {string|null} */
+            payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+        };
+        PingEventData: {
+            subscriptionId: string;
+            url: string;
+            message: string;
+        };
+        Me: {
+            merchant: {
+                id: string;
+                businessName: string;
+                email: string;
+            };
+            apiKey: {
+                id: string;
+                name: string;
+                permissions: {
+                    read: boolean;
+                    write: boolean;
+                };
+                /** @enum {string} */
+                keyType: "live" | "test";
+            };
+            /** @enum {string} */
+            plan: "professional" | "ultimate" | "scale";
+            rateLimit: {
+                limit: number;
+                remaining: number;
+                resetAt: number;
+            };
+        };
+        Campaign: {
+            id: string;
+            name: string;
+            description: string | null;
+            trackingCode: string;
+            /** @enum {string} */
+            status: "active" | "inactive" | "expired";
+            /** @enum {string} */
+            commissionType: "percentage" | "fixed";
+            targetUrl: string | null;
+            autoApproveAffiliates: boolean;
+            /** @enum {integer|null} */
+            autoApproveCommissionsAfterDays: 7 | 14 | 30 | 60 | 90 | null;
+            isPublic: boolean;
+            enableRecurringCommissions: boolean;
+            commissionTiers: components["schemas"]["CommissionTiers"];
+            /** @description Counted sales in the key's mode (rejected and refunded excluded) */
+            conversions: number;
+            /** @description All currencies added as recorded, not converted */
+            revenue: number;
+            byCurrency: {
+                currency: string;
+                revenue: number;
+                conversions: number;
+            }[];
+            /** @description Affiliates approved on the campaign in the key's mode */
+            affiliateCount: number;
+            createdAt: string;
+            updatedAt: string;
+            /** @example 20.00 */
+            commissionValue: string;
+        };
+        CommissionTiers: {
+            /** @enum {string} */
+            basis: "conversions" | "revenue";
+            tiers: {
+                /** @description Reached when the month-to-date basis is at least this */
+                threshold: number;
+                /** @enum {string} */
+                commissionType: "percentage" | "fixed";
+                commissionValue: number;
+            }[];
+        } | null;
+        CreateCampaign: {
+            name: string;
+            /** @enum {string} */
+            commissionType: "percentage" | "fixed";
+            /**
+             * @description Percent (max 100) or fixed amount (max 100000)
+             * @example 20
+             */
+            commissionValue: number;
+            /** @enum {string} */
+            status?: "active" | "inactive" | "expired";
+            description?: string | null;
+            targetUrl?: string | null;
+            autoApproveAffiliates?: boolean;
+            /** @description 7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys */
+            autoApproveCommissionsAfterDays?: number | null;
+            isPublic?: boolean;
+            enableRecurringCommissions?: boolean;
+            commissionTiers?: components["schemas"]["CommissionTiers"];
+        };
+        CampaignDetail: {
+            id: string;
+            name: string;
+            description: string | null;
+            trackingCode: string;
+            /** @enum {string} */
+            status: "active" | "inactive" | "expired";
+            /** @enum {string} */
+            commissionType: "percentage" | "fixed";
+            targetUrl: string | null;
+            autoApproveAffiliates: boolean;
+            /** @enum {integer|null} */
+            autoApproveCommissionsAfterDays: 7 | 14 | 30 | 60 | 90 | null;
+            isPublic: boolean;
+            enableRecurringCommissions: boolean;
+            commissionTiers: components["schemas"]["CommissionTiers"];
+            /** @description Counted sales in the key's mode (rejected and refunded excluded) */
+            conversions: number;
+            /** @description All currencies added as recorded, not converted */
+            revenue: number;
+            byCurrency: {
+                currency: string;
+                revenue: number;
+                conversions: number;
+            }[];
+            /** @description Affiliates approved on the campaign in the key's mode */
+            affiliateCount: number;
+            createdAt: string;
+            updatedAt: string;
+            commissionValue: number;
+            recentConversions: components["schemas"]["CampaignRecentConversion"][];
+        };
+        CampaignRecentConversion: {
+            id: string;
+            affiliateId: string;
+            orderId: string | null;
+            customerName: string | null;
+            amount: number;
+            commission: number;
+            currency: string;
+            status: string;
+            createdAt: string;
+        };
+        AffiliateListItem: {
+            id: string;
+            name: string;
+            email: string;
+            /**
+             * @description The membership status on this campaign
+             * @enum {string}
+             */
+            status: "approved" | "pending" | "rejected";
+            campaignId: string;
+            campaignName: string;
+            joinedAt: string;
+            /** @enum {string|null} */
+            payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+            /** @description For wallet_a and transfer_b; null for connect */
+            payoutEmail: string | null;
+            payoutDetailsCompleted: boolean;
+            trackingLink: string;
+            /** @enum {string} */
+            createdVia: "api" | "signup";
+            isTest: boolean;
+        };
+        AffiliateInvitation: {
+            id: string;
+            email: string;
+            name: string | null;
+            campaignId: string;
+            /** @enum {string} */
+            status: "pending";
+            isTest: boolean;
+            createdAt: string;
+        };
+        InviteAffiliate: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            name?: string;
+            /** @description A campaign of the calling merchant */
+            campaignId: string;
+        };
+        CreateAffiliate: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            name?: string;
+            /** @description A campaign of the calling merchant */
+            campaignId: string;
+        };
+        AffiliateDetail: {
+            id: string;
+            name: string;
+            email: string;
+            isTest: boolean;
+            /** @enum {string} */
+            createdVia: "api" | "signup";
+            /** @enum {string|null} */
+            payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+            payoutEmail: string | null;
+            payoutDetailsCompleted: boolean;
+            createdAt: string;
+            campaigns: {
+                campaignId: string;
+                campaignName: string;
+                /** @enum {string} */
+                status: "approved" | "pending" | "rejected";
+                joinedAt: string;
+            }[];
+            earnings: {
+                totalRevenue: number;
+                totalCommissions: number;
+                totalConversions: number;
+                uniqueClicks: number;
+                byCurrency: {
+                    currency: string;
+                    revenue: number;
+                    commissions: number;
+                    conversions: number;
+                }[];
+            };
+        };
+        DecideAffiliateMembership: {
+            /** @description A campaign of the calling merchant */
+            campaignId: string;
+            /** @enum {string} */
+            status: "approved" | "rejected";
+        };
+        WebhookSubscription: {
+            id: string;
+            url: string;
+            events: string[];
+            active: boolean;
+            /** @description Automatic deliveries failed in a row (5 pauses it) */
+            consecutiveFailures: number;
+            /** @description When 5 consecutive failures paused it; null otherwise */
+            pausedAt: string | null;
+            /** @description Extension: automatic retries with exponential backoff (0 = off, the default) */
+            maxRetries: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreatedWebhookSubscription: components["schemas"]["WebhookSubscription"] & {
+            /** @description 64 hex characters; shown only here and on rotate */
+            secret: string;
+        };
+        CreateWebhook: {
+            /** @example https://example.com/webhooks/affiliate */
+            url: string;
+            /**
+             * @example [
+             *       "conversion.created",
+             *       "conversion.approved"
+             *     ]
+             */
+            events: string[];
+            maxRetries?: number;
+        };
+        UpdateWebhook: {
+            /** @example https://example.com/webhooks/affiliate */
+            url?: string;
+            /**
+             * @example [
+             *       "conversion.created",
+             *       "conversion.approved"
+             *     ]
+             */
+            events?: string[];
+            active?: boolean;
+            maxRetries?: number;
+        };
+        WebhookDeliveryAttempt: {
+            /** @description The attempt */
+            id: string;
+            /** @description The envelope id: the same for every attempt and resend of one event */
+            deliveryId: string;
+            subscriptionId: string;
+            event: string;
+            url: string;
+            attempt: number;
+            /** @enum {string} */
+            trigger: "automatic" | "retry" | "resend" | "test";
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            success: boolean;
+            httpStatus: number | null;
+            durationMs: number;
+            /** @description The start of the response body (at most 4 KiB are read) */
+            responseBody: string | null;
+            error: string | null;
+            createdAt: string;
+        };
+        ConversionListItem: {
+            id: string;
+            campaignId: string;
+            affiliateId: string;
+            /** @description Lowercase ISO 4217 code */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
+            /** @enum {string} */
+            conversionType: "one_time";
+            orderId: string | null;
+            isTest: boolean;
+            /** @enum {string|null} */
+            payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+            payoutDate: string | null;
+            cardTransferId: string | null;
+            createdAt: string;
+            amount: string;
+            taxAmount: string | null;
+            commission: string;
+        };
+        Pagination: {
+            page: number;
+            limit: number;
+            total: number;
+            totalPages: number;
+        };
+        Conversion: {
+            id: string;
+            campaignId: string;
+            affiliateId: string;
+            /** @description Lowercase ISO 4217 code */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
+            /** @enum {string} */
+            conversionType: "one_time";
+            orderId: string | null;
+            isTest: boolean;
+            /** @enum {string|null} */
+            payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+            payoutDate: string | null;
+            cardTransferId: string | null;
+            createdAt: string;
+            amount: number;
+            taxAmount: number | null;
+            commission: number;
+            campaignName?: string;
+            customerEmail: string | null;
+            customerName: string | null;
+            parentConversionId: string | null;
+            clickId: string | null;
+            /** @description Refunded so far (extension) */
+            refundedAmount: number | null;
+            /** @description Where the sale was reported from, e.g. `api` */
+            source: string;
+            updatedAt: string;
+        };
+        CreateConversion: {
+            /** @description The campaign the sale belongs to */
+            campaignId: string;
+            /** @description The affiliate who referred it; must be approved on the campaign */
+            affiliateId: string;
+            /** @description Sale amount in major units (dollars, not cents); net when taxAmount is set */
+            amount: number;
+            /** @description Your order id; unique, a second sale with it is refused as a duplicate */
+            orderId?: string;
+            /** @description The click id from the tracking link; with customerEmail enables the self-referral check */
+            clickId?: string;
+            /** Format: email */
+            customerEmail?: string;
+            customerName?: string;
+            /**
+             * @description 3-letter currency code, any case; default usd
+             * @example usd
+             */
+            currency?: string;
+            /** @description Tax on the sale; when given, amount is the net sale and commission is computed on it */
+            taxAmount?: number;
+        };
+        ConversionUpdate: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
+            amount: number;
+            commission: number;
+            updatedAt: string;
+        };
+        UpdateConversion: {
+            /** @enum {string} */
+            status: "approved" | "rejected";
+            /** @description Approve even though the commission is above 5 times the sale (or the sale is zero); absent means not confirmed */
+            confirmAboveSale?: boolean;
+        };
+        Coupon: {
+            id: string;
+            /** @description Uppercase for card, mor_a, mor_b, mor_c; exactly as registered for app_store */
+            code: string;
+            /** @enum {string} */
+            provider: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+            campaignId: string;
+            campaignName: string;
+            affiliateId: string;
+            cardPromotionCodeId: string | null;
+            /** @description Discount id on merchant-of-record platform A (mor_a) */
+            merchantAdiscountId: string | null;
+            morBDiscountId: string | null;
+            morCDiscountId: string | null;
+            /**
+             * @description 1 introductory, 2 promotional, 3 offer code
+             * @enum {integer|null}
+             */
+            appleOfferType: 1 | 2 | 3 | null;
+            /**
+             * @description Display-only
+             * @example 20.00
+             */
+            percentOff: string | null;
+            /** @description Display-only */
+            amountOff: number | null;
+            /** @description Display-only, lowercase */
+            currency: string | null;
+            isTest: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreateCoupon: {
+            campaignId: string;
+            /** @description Must be approved on the brand (in the key mode) */
+            affiliateId: string;
+            /** @description As customers enter it; stored uppercase except for app_store */
+            code: string;
+            /**
+             * @description Default `card`
+             * @enum {string}
+             */
+            provider?: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+            /** @description `promo_…`; card only */
+            cardPromotionCodeId?: string | null;
+            /** @description mor_a only */
+            merchantAdiscountId?: string | null;
+            /** @description mor_b only */
+            morBDiscountId?: string | null;
+            /** @description mor_c only */
+            morCDiscountId?: string | null;
+            /** @description 1, 2 or 3; app_store only */
+            appleOfferType?: number | null;
+            /** @description Display-only */
+            percentOff?: number | null;
+            /** @description Display-only */
+            amountOff?: number | null;
+            /** @description Display-only, 3 letters */
+            currency?: string | null;
+        };
+        UpdateCoupon: {
+            cardPromotionCodeId?: string | null;
+            merchantAdiscountId?: string | null;
+            morBDiscountId?: string | null;
+            morCDiscountId?: string | null;
+        };
+        CouponDeleted: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        Payout: {
+            id: string;
+            conversionId: string;
+            campaignId: string;
+            affiliateId: string;
+            /** @example 12.50 */
+            amount: string;
+            /** @description Lowercase ISO 4217 code */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "awaiting_funds" | "scheduled" | "processing" | "completed" | "failed";
+            /** @description When the payout is next due (end of the holding period, next retry or funds check) */
+            scheduledDate: string | null;
+            attempts: number;
+            lastAttemptAt: string | null;
+            completedAt: string | null;
+            /** @description Connected-account payments only */
+            cardPaymentId: string | null;
+            failureReason: string | null;
+            createdAt: string;
+        };
+        Stats: {
+            /** @description Counted sales (net of tax), all currencies added as recorded, not converted */
+            totalRevenue: number;
+            totalTax: number;
+            totalCommissions: number;
+            /** @description Sales in every status but rejected and refunded */
+            totalConversions: number;
+            totalClicks: number;
+            /** @description Distinct affiliates approved on at least one campaign, in the key's mode (now) */
+            totalAffiliates: number;
+            byCurrency: components["schemas"]["StatsByCurrency"][];
+            periodStart: string;
+            /** @description Exclusive end of the period */
+            periodEnd: string;
+        };
+        StatsByCurrency: {
+            currency: string;
+            revenue: number;
+            tax: number;
+            commissions: number;
+            conversions: number;
+        };
+        StatsOverview: {
+            period: {
+                from: string;
+                to: string;
+            };
+            /** @description The month's leading currency (largest revenue at the day's rates); usd without sales */
+            currency: string;
+            revenue: number;
+            commissions: number;
+            conversionsCount: number;
+            byCurrency: components["schemas"]["StatsByCurrency"][];
+            topAffiliates: {
+                affiliateId: string;
+                name: string;
+                commission: number;
+                commissionByCurrency: {
+                    currency: string;
+                    amount: number;
+                }[];
+                conversions: number;
+            }[];
+            recentConversions: {
+                id: string;
+                orderId: string | null;
+                customerName: string | null;
+                amount: number;
+                commission: number;
+                currency: string;
+                /** @enum {string} */
+                status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
+                createdAt: string;
+            }[];
+        };
+        SearchResult: {
+            /**
+             * @description `<type>:<id>`, resolvable through the GET-by-id endpoint
+             * @example campaign:0194f3c2-…
+             */
+            id: string;
+            title: string;
+            /** @description The GET-by-id endpoint of the record */
+            url: string;
+            /** @enum {string} */
+            type: "campaign" | "affiliate" | "coupon" | "conversion";
+        };
+        TeamListItem: {
+            id: string;
+            name: string;
+            currency: string;
+            leaderAffiliateId: string | null;
+            /** @enum {string|null} */
+            baseCommissionType: "percentage" | "fixed" | null;
+            baseCommissionValue: string | null;
+            memberCount: number;
+            campaignCount: number;
+            createdAt: string;
+            customRateCount: number;
+            activeTarget: {
+                name: string;
+                pct: number;
+                label: string;
+            } | null;
+            pendingAwards: {
+                count: number;
+                total: string;
+            };
+        };
+        TeamCreated: {
+            id: string;
+            name: string;
+            currency: string;
+            leaderAffiliateId: string | null;
+            /** @enum {string|null} */
+            baseCommissionType: "percentage" | "fixed" | null;
+            baseCommissionValue: string | null;
+            memberCount: number;
+            campaignCount: number;
+            createdAt: string;
+        };
+        CreateTeam: {
+            /** @description 1 to 120 characters */
+            name: string;
+            currency?: string;
+            /** @enum {string} */
+            baseCommissionType?: "percentage" | "fixed";
+            /** @description percent at most 100, fixed at most 100000 */
+            baseCommissionValue?: number;
+        };
+        Team: {
+            id: string;
+            name: string;
+            currency: string;
+            leaderAffiliateId: string | null;
+            /** @enum {string|null} */
+            baseCommissionType: "percentage" | "fixed" | null;
+            baseCommissionValue: string | null;
+            memberCount: number;
+            campaignCount: number;
+            createdAt: string;
+            members: {
+                affiliateId: string;
+                name: string;
+                email: string;
+                /** @enum {string} */
+                role: "leader" | "member";
+                isHeadless: boolean;
+            }[];
+            campaigns: {
+                campaignId: string;
+                name: string;
+                /** @enum {string|null} */
+                baseCommissionType: "percentage" | "fixed" | null;
+                baseCommissionValue: string | null;
+                /** @enum {string} */
+                campaignCommissionType: "percentage" | "fixed";
+                campaignCommissionValue: string;
+            }[];
+            goals: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "active" | "cancelled" | "ended";
+                /** @enum {string} */
+                metric: "revenue" | "conversions";
+                targetValue: string;
+                /** @enum {string} */
+                periodMode: "monthly" | "one_time";
+            }[];
+        };
+        UpdateTeam: {
+            name?: string;
+            currency?: string;
+            /** @enum {string} */
+            baseCommissionType?: "percentage" | "fixed";
+            /** @description null clears the base rate */
+            baseCommissionValue?: number | null;
+            /** @description a current non-headless member; null clears */
+            leaderAffiliateId?: string | null;
+        };
+        TeamMembersAdded: {
+            added: number;
+            alreadyMembers: number;
+            skipped: number;
+            results: {
+                affiliateId: string;
+                /** @enum {string} */
+                outcome: "added" | "already_member" | "skipped";
+                /** @enum {string} */
+                reason?: "no_relationship" | "pending" | "suspended" | "test_affiliate" | "ineligible";
+            }[];
+        };
+        AddTeamMembers: {
+            affiliateIds: string[];
+        };
+        AddTeamCampaign: {
+            campaignId: string;
+            /** @enum {string} */
+            baseCommissionType?: "percentage" | "fixed";
+            baseCommissionValue?: number;
+        };
+        SetTeamOverrides: {
+            campaignId: string;
+            affiliateIds: string[];
+            /** @enum {string} */
+            commissionType: "percentage" | "fixed";
+            commissionValue: number;
+            /** @description Stored; recurring commissions are not computed yet */
+            recurringValue?: number;
+        };
+        TeamGoalListItem: components["schemas"]["TeamGoal"] & {
+            progress: components["schemas"]["TeamGoalProgress"];
+            awards: {
+                /** @enum {string} */
+                status: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
+                count: number;
+                total: string;
+            }[];
+        };
+        /** @description Active goals: the running period so far; null otherwise */
+        TeamGoalProgress: {
+            periodKey: string;
+            aggregate: string;
+            byMember: {
+                affiliateId: string;
+                contribution: string;
+            }[];
+            /** @description Per other currency: sales left out of a revenue goal (never converted) */
+            excludedByCurrency: {
+                [key: string]: {
+                    count: number;
+                    amount: string;
+                };
+            };
+        } | null;
+        TeamGoal: {
+            id: string;
+            /** @enum {string} */
+            scope: "team" | "campaign";
+            campaignId: string | null;
+            name: string;
+            /** @enum {string} */
+            metric: "revenue" | "conversions";
+            targetValue: string;
+            /** @enum {string} */
+            periodMode: "monthly" | "one_time";
+            periodStart: string;
+            periodEnd: string | null;
+            /** @enum {string} */
+            bonusType: "flat" | "tiered" | "percent_over";
+            /** @description flat: an amount; percent_over: a percent; tiered: null */
+            bonusValue: string | null;
+            bonusTiers: {
+                threshold: string;
+                amount: string;
+            }[] | null;
+            bonusCap: string | null;
+            /** @enum {string} */
+            bonusScope: "team" | "leader";
+            /** @enum {string} */
+            bonusSplit: "equal" | "proportional";
+            /** @enum {string} */
+            bonusVisibility: "all" | "leaders";
+            /** @enum {string} */
+            status: "active" | "cancelled" | "ended";
+            refundSafeDays: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreateTeamGoal: {
+            name: string;
+            /** @enum {string} */
+            metric?: "revenue" | "conversions";
+            /** @description up to 100000000; revenue in the team currency or a number of conversions */
+            targetValue: number;
+            /** @enum {string} */
+            periodMode?: "monthly" | "one_time";
+            /** @enum {string} */
+            scope?: "team" | "campaign";
+            campaignId?: string | null;
+            /** @enum {string} */
+            bonusType?: "flat" | "tiered" | "percent_over";
+            bonusValue?: number | null;
+            bonusTiers?: {
+                threshold: number;
+                amount: number;
+            }[] | null;
+            bonusCap?: number | null;
+            /** @enum {string} */
+            bonusScope?: "team" | "leader";
+            /** @enum {string} */
+            bonusSplit?: "equal" | "proportional";
+            /** @enum {string} */
+            bonusVisibility?: "all" | "leaders";
+            /** @description whole days, 7 to 90 (default 14) */
+            refundSafeDays?: number;
+            /**
+             * @description counting starts (default now; not in the future)
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            periodStart?: string | null;
+            /**
+             * @description one_time goals: when the period ends on its own
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            periodEnd?: string | null;
+        };
+        TeamGoalAction: {
+            /** @enum {string} */
+            action: "cancel" | "close_now" | "reactivate";
+            /** @example 2026-11-22T10:00:00.000Z */
+            expectedUpdatedAt?: string;
+        };
+        TeamAward: {
+            id: string;
+            goalId: string;
+            goalName: string;
+            teamId: string;
+            teamName: string;
+            affiliateId: string;
+            affiliateName: string;
+            affiliateEmail: string;
+            amount: string;
+            currency: string;
+            periodKey: string;
+            /** @enum {string} */
+            status: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
+            payableAfter: string;
+            approvedAt: string | null;
+            approvedBy: string | null;
+            paidAt: string | null;
+            /** @enum {string|null} */
+            payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+            cardTransferId: string | null;
+            failureReason: string | null;
+            contributing: {
+                count: number;
+                amount: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+        };
+        TeamAwardManaged: components["schemas"]["TeamAward"] & {
+            /** @description true when the award was approved already (nothing changed) */
+            idempotent: boolean;
+        };
+        TeamAwardAction: {
+            /** @enum {string} */
+            action: "approve" | "mark_paid" | "cancel";
+        };
+        TeamHistory: {
+            currency: string;
+            months: number;
+            periods: {
+                periodKey: string;
+                goals: {
+                    goalId: string;
+                    name: string;
+                    /** @enum {string} */
+                    metric: "revenue" | "conversions";
+                    /** @enum {string} */
+                    scope: "team" | "campaign";
+                    campaignId: string | null;
+                    /** @enum {string} */
+                    periodMode: "monthly" | "one_time";
+                    /** @enum {string} */
+                    status: "active" | "cancelled" | "ended";
+                    target: string;
+                    achieved: string;
+                    hit: boolean;
+                    pct: number;
+                    members: {
+                        affiliateId: string;
+                        name: string;
+                        email: string;
+                        contribution: string;
+                    }[];
+                    /** @description Per other currency: sales left out of a revenue goal (never converted) */
+                    excludedByCurrency: {
+                        [key: string]: {
+                            count: number;
+                            amount: string;
+                        };
+                    };
+                }[];
+                payoutTotal: string;
+                payoutCount: number;
+            }[];
+        };
+        FieldProblem: {
+            /** @description Dotted path of the offending value, e.g. `amount` or `events.0` */
+            field: string;
+            message: string;
+        };
+        ErrorBody: {
+            error: {
+                /**
+                 * @description Machine-readable; one of the listed values
+                 * @enum {string}
+                 */
+                code: "validation_error" | "invalid_json" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
+                /** @description Human-readable */
+                message: string;
+                /** @description Per-field problems (validation errors) */
+                details?: components["schemas"]["FieldProblem"][];
+            };
+        };
+    };
+    responses: {
+        /** @description Error: `validation_error`, `invalid_json`, `affiliate_not_approved` */
+        BadRequest: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "invalid_json" | "affiliate_not_approved";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `unauthorized` */
+        Unauthorized: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `insufficient_permissions`, `plan_insufficient`, `test_mode_unsupported`, `earnings_limit_reached`, `affiliate_limit_reached` */
+        Forbidden: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `not_found` */
+        NotFound: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `payout_in_progress` */
+        Conflict: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `payload_too_large` */
+        PayloadTooLarge: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Requests allowed per minute */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests left in the current window */
+                "X-RateLimit-Remaining"?: number;
+                /** @description When the current fixed minute ends (epoch seconds) */
+                "X-RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `unsupported_media_type` */
+        UnsupportedMediaType: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `self_referral` */
+        UnprocessableEntity: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "self_referral";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `rate_limit_exceeded` */
+        TooManyRequests: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "rate_limit_exceeded";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `internal_error` */
+        InternalError: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Requests allowed per minute */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests left in the current window */
+                "X-RateLimit-Remaining"?: number;
+                /** @description When the current fixed minute ends (epoch seconds) */
+                "X-RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The API version */
+        XApiVersion: "1";
+        /** @description The request id (echoes a safe incoming `X-Request-Id`); quote it when reporting a problem */
+        XRequestId: string;
+        /** @description Requests allowed per minute */
+        XRateLimitLimit: number;
+        /** @description Requests left in the current window */
+        XRateLimitRemaining: number;
+        /** @description When the current fixed minute ends (epoch seconds) */
+        XRateLimitReset: number;
+        /** @description Seconds to wait before one more request fits */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Account */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Me"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCampaigns: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description <field>:<asc|desc>; field one of createdAt, name, revenue, conversions */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Campaign"][];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCampaign"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Campaign"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAffiliates: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description A campaign of the calling merchant */
+                campaignId?: string;
+                status?: "approved" | "pending";
+                /** @description <field>:<asc|desc>; field one of name, email, joinedAt, status, campaignName */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of affiliates */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateListItem"][];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postAffiliates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAffiliate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateListItem"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postAffiliatesInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteAffiliate"];
+            };
+        };
+        responses: {
+            /** @description Invitation recorded (and emailed for live keys) */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAffiliatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The affiliate */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchAffiliatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideAffiliateMembership"];
+            };
+        };
+        responses: {
+            /** @description The membership after the decision */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateListItem"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookSubscription"][];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedWebhookSubscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhooks: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deactivated */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            active: false;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookSubscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deactivated */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            active: false;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhook"];
+            };
+        };
+        responses: {
+            /** @description The subscription as it is now */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookSubscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhooksByIdDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempts */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDeliveryAttempt"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postWebhooksByIdDeliveriesByDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new attempt */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDeliveryAttempt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postWebhooksByIdRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotated */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            secret: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postWebhooksByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the ping */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            success: boolean;
+                            httpStatus: number | null;
+                            responseBody: string | null;
+                            url: string;
+                            error: string | null;
+                            deliveryId: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConversions: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
+                campaignId?: string;
+                affiliateId?: string;
+                from?: string;
+                to?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Conversions of the key mode, newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversionListItem"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postConversions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConversion"];
+            };
+        };
+        responses: {
+            /** @description Created, pending */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Conversion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConversionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversion */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Conversion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchConversionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConversion"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversionUpdate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCoupons: {
+        parameters: {
+            query?: {
+                campaignId?: string;
+                affiliateId?: string;
+                provider?: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+                /** @description Exact, under each coupon's provider case rule */
+                code?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Coupons of the key mode that are not deleted, newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Coupon"][];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postCoupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCoupon"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCouponsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupon */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCouponsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: attributes no new sale; past sales keep it */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CouponDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchCouponsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCoupon"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayouts: {
+        parameters: {
+            query?: {
+                status?: "pending" | "awaiting_funds" | "scheduled" | "processing" | "completed" | "failed";
+                affiliateId?: string;
+                conversionId?: string;
+                from?: string;
+                to?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payout queue rows of the key mode, newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payout"][];
+                        pagination?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStats: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statistics */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Stats"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStatsOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Overview */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StatsOverview"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSearch: {
+        parameters: {
+            query: {
+                /** @description At least 2 characters; case-insensitive substring */
+                q: string;
+                /** @description Results per category */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matches, per category newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            results: components["schemas"]["SearchResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeams: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Teams, newest first (test keys: none) */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamListItem"][];
+                        pagination?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTeam"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeamsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team with members, campaigns and goals */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Team"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTeamsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchTeamsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTeam"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            updated: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postTeamsByIdMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddTeamMembers"];
+            };
+        };
+        responses: {
+            /** @description Per affiliate: added, already a member, or skipped with the reason */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamMembersAdded"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTeamsByIdMembersByAffiliateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                affiliateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            teamId: string;
+                            affiliateId: string;
+                            /** @enum {boolean} */
+                            removed: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postTeamsByIdCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddTeamCampaign"];
+            };
+        };
+        responses: {
+            /** @description Assigned; members placed on it */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            teamId: string;
+                            campaignId: string;
+                            created: boolean;
+                            tally: {
+                                created: number;
+                                linked: number;
+                                already: number;
+                                rejected: number;
+                                conflict: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTeamsByIdCampaignsByCampaignId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            teamId: string;
+                            campaignId: string;
+                            /** @enum {boolean} */
+                            removed: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postTeamsByIdOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTeamOverrides"];
+            };
+        };
+        responses: {
+            /** @description Overrides saved */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            campaignId: string;
+                            updated: number;
+                            skipped: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeamsByIdGoals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Goals, oldest first, with progress (active goals) and award summaries */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamGoalListItem"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postTeamsByIdGoals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTeamGoal"];
+            };
+        };
+        responses: {
+            /** @description Created, active */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamGoal"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchTeamsByIdGoalsByGoalId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                goalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamGoalAction"];
+            };
+        };
+        responses: {
+            /** @description The goal after the action (`closedAt` for close_now) */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            status: string;
+                            /** @description for a later reactivate (expectedUpdatedAt) */
+                            updatedAt: string;
+                            closedAt?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeamsByIdAwards: {
+        parameters: {
+            query?: {
+                status?: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's awards, newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamAward"][];
+                        pagination?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchTeamsByIdAwardsByAwardId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                awardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamAwardAction"];
+            };
+        };
+        responses: {
+            /** @description The award after the action */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamAwardManaged"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeamsByIdHistory: {
+        parameters: {
+            query?: {
+                months?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Periods, newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamHistory"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwards: {
+        parameters: {
+            query?: {
+                status?: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
+                periodKey?: string;
+                affiliateId?: string;
+                teamId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand-wide award ledger, newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamAward"][];
+                        pagination?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    webhook_conversion_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "conversion.created";
+                    data: components["schemas"]["ConversionEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_conversion_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "conversion.updated";
+                    data: components["schemas"]["ConversionEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_conversion_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "conversion.approved";
+                    data: components["schemas"]["ConversionEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_conversion_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "conversion.rejected";
+                    data: components["schemas"]["ConversionEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_conversion_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "conversion.paid";
+                    data: components["schemas"]["ConversionEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_joined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.joined";
+                    data: components["schemas"]["AffiliateMembershipEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.approved";
+                    data: components["schemas"]["AffiliateMembershipEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.rejected";
+                    data: components["schemas"]["AffiliateMembershipEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_payout_details_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.payout_details_completed";
+                    data: components["schemas"]["PayoutDetailsCompletedEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "payout.completed";
+                    data: components["schemas"]["PayoutEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "payout.failed";
+                    data: components["schemas"]["PayoutEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_bonus_awarded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "bonus.awarded";
+                    data: components["schemas"]["BonusEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_bonus_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "bonus.paid";
+                    data: components["schemas"]["BonusEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_bonus_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "bonus.cancelled";
+                    data: components["schemas"]["BonusEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "ping";
+                    data: components["schemas"]["PingEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

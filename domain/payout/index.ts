@@ -1,0 +1,4 @@
+export * from './payout.js';
+export * from './payout.errors.js';
+export * from './payout.events.js';
+export * from './payout.ops.js';

@@ -1,0 +1,169 @@
+import { sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planPeriod, statsSql } from '../../adapters/persistence/repositories/sql-stats-queries.js';
+import { AFFILIATE_TEXT, containsPattern, searchSql } from '../../adapters/persistence/repositories/sql-search.js';
+import type { CurrencyCode } from '../../domain/index.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+/**
+ * The statements behind /stats, /stats/overview and /search, EXPLAINed (the exact SQL the adapters
+ * run): statistics read the roll-ups, never a merchant's conversions; search can be served by the
+ * trigram indexes. At the few thousand rows of a test, a sequential scan is often the planner's right
+ * choice for search, so those plans are taken with only bitmap scans allowed: that proves each query
+ * repeats its index's expression (the regression that would silently lose the index). What the
+ * planner chooses at a million rows, with timings, is measured in docs/api/stats-and-search.md.
+ * No timings are asserted here.
+ */
+describe('query plans of statistics and search', () => {
+  let t: TestService;
+  const M = '00000000-0000-7000-8000-0000000000a1';
+  const tenant = { merchantId: M, mode: 'live' as const };
+  const now = new Date('2026-11-22T12:00:00Z');
+
+  interface PlanNode {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Name'?: string;
+    Plans?: PlanNode[];
+  }
+  const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+  const explain = async (query: RawBuilder<unknown> | null, options: { plainScans?: boolean } = {}) => {
+    expect(query).not.toBeNull();
+    const compiled = query!.compile(t.service.orm.em.fork().getKysely());
+    const client = new pg.Client({ connectionString: t.db.url });
+    await client.connect();
+    let row: any;
+    try {
+      await client.query('begin');
+      if (options.plainScans === false) {
+        // Only bitmap scans stay possible: a GIN index can serve the query iff the plan uses it.
+        await client.query('set local enable_seqscan = off');
+        await client.query('set local enable_indexscan = off');
+        await client.query('set local enable_indexonlyscan = off');
+      }
+      [row] = (await client.query(`explain (format json) ${compiled.sql}`, [...compiled.parameters])).rows;
+      await client.query('rollback');
+    } finally {
+      await client.end();
+    }
+    const all = nodes(row['QUERY PLAN'][0].Plan as PlanNode);
+    return {
+      relations: new Set(all.map((n) => n['Relation Name']).filter(Boolean)),
+      indexes: new Set(all.map((n) => n['Index Name']).filter(Boolean)),
+      seqScans: new Set(all.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])),
+      sorts: all.filter((n) => n['Node Type'] === 'Sort').length,
+      text: JSON.stringify(row['QUERY PLAN'][0].Plan),
+    };
+  };
+
+  beforeAll(async () => {
+    t = await startTestService();
+    // Two merchants; the first with 20 campaigns, 4,000 affiliates, 20,000 sales over a year, 20,000 coupons.
+    await t.sql(`insert into merchants (id, business_name, email, plan, created_at, updated_at) values
+      ($1, 'Planned', 'planned@example.com', 'scale', now(), now()),
+      ('00000000-0000-7000-8000-0000000000a2', 'Other', 'other@example.com', 'scale', now(), now())`, [M]);
+    await t.sql(`insert into campaigns (id, merchant_id, name, tracking_code, status, commission_type, commission_value, created_at, updated_at)
+      select ('00000000-0000-7000-8001-' || lpad(to_hex(g), 12, '0'))::uuid,
+        case when g <= 20 then $1::uuid else '00000000-0000-7000-8000-0000000000a2'::uuid end,
+        'Campaign ' || md5(g::text), 'plan' || g, 'active', 'percentage', 10, now() - g * interval '1 hour', now()
+      from generate_series(1, 3000) g`, [M]);
+    await t.sql(`insert into affiliates (id, email, name, is_test, headless, created_via, ref_code, created_at, updated_at)
+      select ('00000000-0000-7000-8002-' || lpad(to_hex(g), 12, '0'))::uuid, 'aff' || g || '.' || md5(g::text) || '@example.com',
+        'Affiliate ' || md5(g::text), false, true, 'api', 'plan' || g, now(), now()
+      from generate_series(1, 6000) g`);
+    await t.sql(`insert into affiliate_memberships (id, merchant_id, mode, campaign_id, affiliate_id, status, joined_at, updated_at)
+      select gen_random_uuid(), case when g <= 4000 then $1::uuid else '00000000-0000-7000-8000-0000000000a2'::uuid end, 'live',
+        ('00000000-0000-7000-8001-' || lpad(to_hex(case when g <= 4000 then 1 + g % 20 else 21 + g % 20 end), 12, '0'))::uuid,
+        ('00000000-0000-7000-8002-' || lpad(to_hex(g), 12, '0'))::uuid, 'approved', now() - g * interval '1 minute', now()
+      from generate_series(1, 6000) g`, [M]);
+    await t.sql(`insert into conversions (id, merchant_id, mode, campaign_id, affiliate_id, amount, commission, original_commission, currency,
+        status, source, order_id, customer_name, customer_email, created_at, updated_at)
+      select gen_random_uuid(), $1, 'live', ('00000000-0000-7000-8001-' || lpad(to_hex(1 + g % 20), 12, '0'))::uuid,
+        ('00000000-0000-7000-8002-' || lpad(to_hex(1 + g % 4000), 12, '0'))::uuid, 10 + g % 90, 1 + g % 9, 1 + g % 9,
+        (array['usd', 'eur', 'jpy'])[1 + g % 3], (array['pending', 'approved', 'paid', 'rejected'])[1 + g % 4], 'api',
+        'ORD-' || md5(g::text), 'Customer ' || md5((g * 7)::text), 'c' || md5((g * 13)::text) || '@example.com',
+        $2::timestamptz - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute', now()
+      from generate_series(1, 20000) g`, [M, now.toISOString()]);
+    await t.sql(`insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at)
+      select gen_random_uuid(), $1, 'live', ('00000000-0000-7000-8001-' || lpad(to_hex(1 + g % 20), 12, '0'))::uuid,
+        ('00000000-0000-7000-8002-' || lpad(to_hex(1 + g % 4000), 12, '0'))::uuid, md5(g::text),
+        $2::timestamptz - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'
+      from generate_series(1, 20000) g`, [M, now.toISOString()]);
+    await t.sql(`insert into coupons (id, merchant_id, mode, campaign_id, affiliate_id, provider, code, created_at, updated_at)
+      select gen_random_uuid(), $1, 'live', ('00000000-0000-7000-8001-' || lpad(to_hex(1 + g % 20), 12, '0'))::uuid,
+        ('00000000-0000-7000-8002-' || lpad(to_hex(1 + g % 4000), 12, '0'))::uuid, 'card', upper(md5(g::text)), now(), now()
+      from generate_series(1, 20000) g`, [M]);
+    await t.sql('analyze');
+  }, 120_000);
+  afterAll(() => t.close());
+
+  describe('statistics read roll-ups, not conversions', () => {
+    it('a period of whole days reads only the daily roll-ups', async () => {
+      const plan = planPeriod({ from: new Date('2026-11-01T00:00:00Z'), to: now }, now);
+      expect(plan.spans).toEqual([]);
+      const sales = await explain(statsSql.sales(tenant, plan));
+      expect([...sales.relations]).toEqual(['conversion_daily_totals']);
+      expect(sales.indexes).toContain('conversion_daily_totals_pkey');
+      const clicks = await explain(statsSql.clicks(tenant, plan));
+      expect([...clicks.relations]).toEqual(['click_daily_totals']);
+    });
+
+    it('partial edge days read their rows through the tenant-and-time indexes only', async () => {
+      const plan = planPeriod({ from: new Date('2026-10-05T10:00:00Z'), to: new Date('2026-11-20T15:00:00Z') }, now);
+      expect(plan.spans).toHaveLength(2);
+      const sales = await explain(statsSql.sales(tenant, plan));
+      expect(sales.indexes).toContain('conversions_tenant_created_idx');
+      expect(sales.seqScans).not.toContain('conversions');
+      const clicks = await explain(statsSql.clicks(tenant, plan));
+      expect(clicks.indexes).toContain('clicks_tenant_created_idx');
+      expect(clicks.seqScans).not.toContain('clicks');
+    });
+
+    it('affiliates are counted from the per-merchant counter', async () => {
+      const plan = await explain(statsSql.approvedAffiliates(tenant));
+      expect([...plan.relations]).toEqual(['merchant_affiliate_counts']);
+    });
+
+    it('the overview ranks from the commission index and takes the newest sales from the tenant index, without sorting', async () => {
+      const top = await explain(statsSql.topCommissions(tenant, '2026-11-01', 'usd' as CurrencyCode, 5));
+      expect(top.indexes).toContain('conversion_affiliate_monthly_rank_idx');
+      expect(top.sorts).toBe(0);
+      const latest = await explain(statsSql.latestConversions(tenant, 10));
+      expect(latest.indexes).toContain('conversions_tenant_created_idx');
+      expect(latest.sorts).toBe(0);
+    });
+  });
+
+  describe('search uses the trigram indexes', () => {
+    it('for each category (the query repeats the indexed expression)', async () => {
+      const noSeq = { plainScans: false };
+      const conversions = await explain(searchSql.conversions(tenant, 'c4b2a7', 5), noSeq);
+      expect(conversions.indexes).toContain('conversions_search_trgm_idx');
+      // The affiliate statement can also walk the merchant's memberships (its plan for common texts),
+      // so its searched expression (the adapter's own constant) is probed on its own.
+      const affiliates = await explain(sql`select a.id from affiliates a where ${AFFILIATE_TEXT} ilike ${containsPattern('e4da3b7fbb')}`, noSeq);
+      expect(affiliates.indexes).toContain('affiliates_search_trgm_idx');
+      // A merchant's few campaigns are best read through its own index; across all campaigns the name
+      // is searched through the trigram index.
+      const campaigns = await explain(sql`select c.id from campaigns c where c.name ilike ${containsPattern('c81e728d9d')}`, noSeq);
+      expect(campaigns.indexes).toContain('campaigns_name_trgm_idx');
+      const coupons = await explain(
+        sql`select k.id from coupons k where k.deleted_at is null and k.code ilike ${containsPattern('ECCB')}`,
+        noSeq,
+      );
+      expect(coupons.indexes).toContain('coupons_code_trgm_idx');
+    });
+
+    it('a 2-character text reads only a window of the newest rows through the tenant indexes', async () => {
+      const conversions = await explain(searchSql.conversions(tenant, 'zz', 5));
+      expect(conversions.indexes).toContain('conversions_tenant_created_idx');
+      expect(conversions.seqScans).not.toContain('conversions');
+      const affiliates = await explain(searchSql.affiliates(tenant, 'zz', 10));
+      expect(affiliates.indexes).toContain('affiliate_memberships_tenant_idx');
+      expect(affiliates.indexes).toContain('affiliates_pkey');
+      expect(affiliates.seqScans).not.toContain('affiliates');
+    });
+  });
+});

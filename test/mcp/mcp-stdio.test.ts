@@ -1,0 +1,89 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { createAffiliate, createCampaign, type TestCampaign } from '../support/program-mother.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+import { callTool, listen } from './support.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+/** `npm run mcp` as a desktop assistant starts it: a child process speaking MCP on stdin/stdout. */
+const spawnAssistant = async (env: Record<string, string>) => {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  let stderr = '';
+  const transport = new StdioClientTransport({
+    command: TSX,
+    args: ['bootstrap/mcp-stdio.ts'],
+    cwd: ROOT,
+    env: { ...inherited, DATABASE_URL: '', AFFILIATE_API_URL: '', LOG_LEVEL: 'warn', ...env },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'desktop-assistant', version: '1.0.0' });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await client.close();
+    throw Object.assign(error as Error, { stderr });
+  }
+  return { client, stderr: () => stderr };
+};
+
+describe('the stdio entry point (npm run mcp)', () => {
+  let t: TestService;
+  let merchant: TestMerchant;
+  let campaign: TestCampaign;
+  let affiliate: { id: string };
+
+  beforeAll(async () => {
+    t = await startTestService();
+    merchant = await createMerchant(t, 'scale');
+    campaign = await createCampaign(t, merchant);
+    affiliate = await createAffiliate(t, merchant.testKey, campaign.id);
+  });
+  afterAll(() => t?.close());
+
+  it('serves the tools in-process on the same database with the key from AFFILIATE_API_KEY, audited as the assistant', async () => {
+    const { client } = await spawnAssistant({ DATABASE_URL: t.db.url, AFFILIATE_API_KEY: merchant.testKey });
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['create_conversion', 'update_conversion', 'get_program_overview', 'search', 'fetch']);
+      const created = await callTool(client, 'create_conversion', { campaignId: campaign.id, affiliateId: affiliate.id, amount: 40 });
+      expect(created.data).toMatchObject({ amount: 40, commission: 4, status: 'pending', isTest: true });
+      const rest = await t.api('GET', `/conversions/${created.data.id}`, merchant.testKey);
+      expect(rest.body.data.id).toBe(created.data.id);
+      const fetched = await callTool(client, 'fetch', { id: `conversion:${created.data.id}` });
+      expect(fetched.data).toEqual(rest.body.data);
+    } finally {
+      await client.close();
+    }
+    const rows = await t.sql(`select actor, merchant_id, method, path, status, user_agent from audit_log where actor = 'assistant'`);
+    expect(rows).toEqual([
+      { actor: 'assistant', merchant_id: merchant.id, method: 'POST', path: '/api/v1/conversions', status: 201, user_agent: 'affiliate-service-stdio/1.0.0' },
+    ]);
+  });
+
+  it('relays to a running service with AFFILIATE_API_URL, and reports a refused key as a JSON-RPC error', async () => {
+    const http = await listen(t);
+    try {
+      const { client } = await spawnAssistant({ AFFILIATE_API_URL: http.baseUrl, AFFILIATE_API_KEY: merchant.liveReadKey });
+      try {
+        const refused = await callTool(client, 'create_conversion', { campaignId: campaign.id, affiliateId: affiliate.id, amount: 1 });
+        expect(refused.error?.code).toBe('insufficient_permissions');
+        expect((await callTool(client, 'fetch', { id: `campaign:${campaign.id}` })).data.id).toBe(campaign.id);
+      } finally {
+        await client.close();
+      }
+      await expect(spawnAssistant({ AFFILIATE_API_URL: http.baseUrl, AFFILIATE_API_KEY: 'svc_pk_live_nope' })).rejects.toThrow(/unauthorized/);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('refuses to start without a key', async () => {
+    await expect(spawnAssistant({ DATABASE_URL: t.db.url, AFFILIATE_API_KEY: '' })).rejects.toMatchObject({ stderr: expect.stringContaining('AFFILIATE_API_KEY') });
+  });
+});
