@@ -9,7 +9,8 @@ import { v7 as uuidv7 } from 'uuid';
  *
  * - `GET  /__bench/hello`        constant JSON (the HTTP ceiling);
  * - `GET  /__bench/select/:id`   one primary-key SELECT of a conversion through a `pg` pool (the read ceiling);
- * - `POST /__bench/write`        `WRITES_PER_CONVERSION` INSERTs in one transaction (the durable-write ceiling).
+ * - `POST /__bench/write?n=N`    N INSERTs in one transaction (the durable-write ceiling), N by default
+ *                                `WRITES_PER_CONVERSION`; the harness passes the number it counted.
  */
 
 /**
@@ -41,11 +42,12 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
     return rows[0] ? c.json({ data: rows[0] }) : c.json({ error: { code: 'not_found' } }, 404);
   });
   app.post('/write', async (c) => {
+    const n = Math.min(50, Math.max(1, Number(c.req.query('n') ?? WRITES_PER_CONVERSION) || WRITES_PER_CONVERSION));
     const client = await pool.connect();
     try {
       await client.query('begin');
       const now = new Date();
-      for (let i = 0; i < WRITES_PER_CONVERSION; i += 1) {
+      for (let i = 0; i < n; i += 1) {
         await client.query('insert into bench_ceiling_writes (id, merchant_id, kind, payload, created_at) values ($1, $2, $3, $4, $5)', [
           uuidv7(),
           merchantId,
@@ -61,7 +63,7 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
     } finally {
       client.release();
     }
-    return c.json({ data: { written: WRITES_PER_CONVERSION } }, 201);
+    return c.json({ data: { written: n } }, 201);
   });
 
   const fetch = ((request: Request, ...rest: never[]) =>

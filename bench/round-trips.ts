@@ -64,8 +64,9 @@ try {
     counting = true;
     await call(method, path, key, payload);
     counting = false;
-    const commits = statements.filter((s) => /^commit/i.test(s)).length;
-    const writes = statements.filter((s) => /^(insert|update|delete)/i.test(s)).length;
+    const bare = statements.map((s) => s.replace(/^\/\* prepared \*\/ /, ''));
+    const commits = bare.filter((s) => /^commit/i.test(s)).length;
+    const writes = bare.filter((s) => /^(insert|update|delete)/i.test(s)).length;
     const count = statements.length;
     const dbBefore = await clusterCpuSeconds(postmaster);
     const before = process.cpuUsage();

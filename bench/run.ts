@@ -10,11 +10,13 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
 import { conversionBody, createMerchants, inParallel, postConversion, type BenchMerchant } from './lib/fixtures.js';
+import { growthRequests, loadDataset, type DatasetSize } from './lib/growth.js';
 import type { LoadRequest, LoadResult } from './lib/load.js';
-import { log, measureRounds, type BenchSettings } from './lib/measure.js';
+import { log, measureRounds, resetRateLimits, type BenchSettings, type CpuMeter, type MeasuredRun } from './lib/measure.js';
 import { describeMachine, table, writeResults, type ResultRow } from './lib/report.js';
-import { ROOT, rssMiB, sleep, startService, timeNpmStart, type RunningService } from './lib/service.js';
+import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, rssMiB, sleep, startService, timeNpmStart, type RunningService } from './lib/service.js';
 import { median, round, summarize } from './lib/stats.js';
+import { measureLatency, measureThroughput, startReceiver, subscribe, type Receiver } from './lib/webhooks.js';
 import { WRITES_PER_CONVERSION } from './ceiling-routes.js';
 
 const GROUPS = ['core', 'webhooks', 'growth', 'startup'] as const;
@@ -31,6 +33,10 @@ const { values: flags } = parseArgs({
     'pool-max': { type: 'string', default: process.env.DB_POOL_MAX ?? '10' },
     'cpu-prof': { type: 'boolean', default: process.env.BENCH_CPU_PROF === '1' },
     'no-write': { type: 'boolean', default: false },
+    'big-conversions': { type: 'string', default: process.env.BENCH_BIG_CONVERSIONS ?? '1000000' },
+    'big-affiliates': { type: 'string', default: process.env.BENCH_BIG_AFFILIATES ?? '100000' },
+    'growth-connections': { type: 'string', default: process.env.BENCH_GROWTH_CONNECTIONS ?? '1' },
+    'webhook-events': { type: 'string', default: process.env.BENCH_WEBHOOK_EVENTS ?? '2000' },
   },
 });
 
@@ -52,8 +58,29 @@ const poolMax = Number(flags['pool-max']);
 
 const rows: ResultRow[] = [];
 const details: Record<string, unknown> = {};
-const runsOf = (runs: readonly LoadResult[]) =>
-  runs.map((r) => ({ rps: round(r.rps, 1), p50: round(r.p50), p99: round(r.p99), requests: r.requests, non2xx: r.non2xx, errors: r.errors }));
+const runsOf = (runs: readonly MeasuredRun[]) =>
+  runs.map((r) => ({
+    rps: round(r.rps, 1),
+    p50: round(r.p50),
+    p99: round(r.p99),
+    requests: r.requests,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    ...(r.serviceCpuMs === undefined ? {} : { serviceCpuMsPerRequest: round(r.serviceCpuMs, 3) }),
+    ...(r.dbCpuMs == null ? {} : { dbCpuMsPerRequest: round(r.dbCpuMs, 3) }),
+  }));
+
+/** Median CPU milliseconds per request over the runs, service and database. */
+const cpuOf = (runs: readonly MeasuredRun[]) => {
+  const service = runs.map((r) => r.serviceCpuMs).filter((v): v is number => v !== undefined);
+  const db = runs.map((r) => r.dbCpuMs).filter((v): v is number => v != null);
+  return {
+    ...(service.length ? { serviceCpuMsPerRequest: round(median(service), 3) } : {}),
+    ...(db.length ? { dbCpuMsPerRequest: round(median(db), 3) } : {}),
+  };
+};
+
+const short = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));
 
 /** Every request of a measured run must succeed, or the number measures something else. */
 const clean = (runs: readonly LoadResult[]) => runs.every((r) => r.non2xx === 0 && r.errors === 0);
@@ -79,7 +106,15 @@ const ratioRow = (
     ratio: round(ratio, 3),
     target: `ratio ≥ ${minRatio}${extra.p99Under === undefined ? '' : `, p99 < ${extra.p99Under} ms`}`,
     met: ok ? ratio >= minRatio && p99ok : null,
-    detail: { p50Ms: round(s.p50), p99Ms: round(s.p99), runs: runsOf(runs), ceilingRuns: runsOf(ceilingRuns), ...(ok ? {} : { invalid: 'non-2xx responses or socket errors' }) },
+    detail: {
+      p50Ms: round(s.p50),
+      p99Ms: round(s.p99),
+      cpu: cpuOf(runs),
+      ceilingCpu: cpuOf(ceilingRuns),
+      runs: runsOf(runs),
+      ceilingRuns: runsOf(ceilingRuns),
+      ...(ok ? {} : { invalid: 'non-2xx responses or socket errors' }),
+    },
   };
 };
 
@@ -90,6 +125,7 @@ const main = async () => {
   let embedded: RunningPostgres | null = null;
   let service: RunningService | null = null;
   let db: pg.Pool | null = null;
+  let receiver: Receiver | null = null;
   const started = new Date();
   try {
     log(`bench: ${[...only].join(', ')}; ${settings.runs} runs of ${settings.seconds}s after ${settings.warmupSeconds}s warm-up, ${settings.connections} connections, ${merchantCount} merchants`);
@@ -97,17 +133,28 @@ const main = async () => {
     const databaseUrl = external ?? embedded!.url;
     const cpuProfDir = flags['cpu-prof'] ? join(ROOT, 'bench', 'profiles') : null;
 
-    service = await startService({ databaseUrl, cpuProfDir, env: { DB_POOL_MAX: String(poolMax) } });
+    receiver = only.has('webhooks') ? await startReceiver() : null;
+    service = await startService({
+      databaseUrl,
+      cpuProfDir,
+      env: { DB_POOL_MAX: String(poolMax), ...(receiver ? { WEBHOOK_DEV_ALLOWED_HOSTS: receiver.host } : {}) },
+    });
     db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
     details.machine = await describeMachine(db);
     const base = service.url;
+    const postmaster = embedded ? await postmasterPid(dataDir) : null;
+    const running = service;
+    const cpu: CpuMeter = async () => ({ service: await cpuSeconds(running.pid), db: postmaster ? await clusterCpuSeconds(postmaster) : null });
 
     if (only.has('core')) {
       log(`creating ${merchantCount} Scale merchants`);
       const merchants = await createMerchants(base, merchantCount, 'm');
-      await core(base, db, service, merchants);
+      await core(base, db, service, merchants, cpu);
     }
+    if (receiver) await webhooks(base, db, receiver);
+    if (only.has('growth')) await growth(base, db, cpu);
   } finally {
+    await receiver?.close();
     await service?.stop();
     await db?.end();
     await embedded?.stop();
@@ -130,7 +177,7 @@ const main = async () => {
 };
 
 /** Ceilings, the conversion write and the hot reads, and the service's memory under the write load. */
-const core = async (base: string, db: pg.Pool, service: RunningService, merchants: readonly BenchMerchant[]) => {
+const core = async (base: string, db: pg.Pool, service: RunningService, merchants: readonly BenchMerchant[], cpu: CpuMeter) => {
   const auth = (m: BenchMerchant) => ({ authorization: `Bearer ${m.key}` });
   log('seeding 5 conversions per merchant');
   const seeded = await inParallel(merchants, 8, async (m) => {
@@ -139,6 +186,9 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     return ids.map((id) => ({ m, id }));
   });
   const conversions = seeded.flat();
+  const writes = await writesPerConversion(db, merchants[0]!.id);
+  details.writesPerConversion = writes;
+  log(`a conversion create writes ${writes.total} rows: ${writes.tables.join(', ')}`);
 
   const creates: LoadRequest[] = merchants.flatMap((m) =>
     [19.99, 120, 75.5].map((amount) => ({ method: 'POST' as const, path: '/api/v1/conversions', headers: { ...auth(m), 'content-type': 'application/json' }, body: conversionBody(m, amount) })),
@@ -157,13 +207,14 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     settings,
     [
       { name: 'ceiling:hello', requests: [{ method: 'GET', path: '/__bench/hello' }] },
-      { name: 'ceiling:write', requests: [{ method: 'POST', path: '/__bench/write' }] },
+      { name: 'ceiling:write', requests: [{ method: 'POST', path: `/__bench/write?n=${writes.total}` }] },
       { name: 'POST /conversions', requests: creates },
       { name: 'ceiling:select', requests: selects },
       { name: 'GET /conversions/:id', requests: gets },
       { name: 'GET /campaigns/:id', requests: campaignGets },
     ],
     {
+      cpu,
       onRunStart: (spec) => {
         if (spec.name !== 'POST /conversions') return;
         sampler = setInterval(() => void rssMiB(service.pid).then((v) => samples.push(v)), 250);
@@ -182,7 +233,7 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     unit: 'req/s',
     target: 'reference',
     met: null,
-    detail: { p50Ms: round(hello.p50), p99Ms: round(hello.p99), runs: runsOf(hello.runs) },
+    detail: { p50Ms: round(hello.p50), p99Ms: round(hello.p99), cpu: cpuOf(hello.runs), runs: runsOf(hello.runs) },
   });
   const select = summarize(get('ceiling:select'));
   rows.push({
@@ -191,16 +242,16 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     unit: 'req/s',
     target: 'reference',
     met: null,
-    detail: { p50Ms: round(select.p50), p99Ms: round(select.p99), runs: runsOf(select.runs) },
+    detail: { p50Ms: round(select.p50), p99Ms: round(select.p99), cpu: cpuOf(select.runs), runs: runsOf(select.runs) },
   });
   const write = summarize(get('ceiling:write'));
   rows.push({
-    scenario: `ceiling (c): ${WRITES_PER_CONVERSION} INSERTs, one transaction`,
+    scenario: `ceiling (c): ${writes.total} INSERTs, one transaction`,
     value: round(write.rps, 1),
     unit: 'req/s',
     target: 'reference',
     met: null,
-    detail: { p50Ms: round(write.p50), p99Ms: round(write.p99), runs: runsOf(write.runs) },
+    detail: { p50Ms: round(write.p50), p99Ms: round(write.p99), cpu: cpuOf(write.runs), runs: runsOf(write.runs) },
   });
   rows.push(ratioRow('POST /conversions', get('POST /conversions'), 'c', get('ceiling:write'), 0.5, { p99Under: 50 }));
   rows.push(ratioRow('GET /conversions/:id', get('GET /conversions/:id'), 'b', get('ceiling:select'), 0.5));
@@ -213,6 +264,130 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     met: null,
     detail: { idleMiB: round(idleRss, 1), medianMiB: round(median(samples), 1), samples: samples.length },
   });
+};
+
+/** Deliveries per second to a local receiver, and commit-to-receipt latency. */
+const webhooks = async (base: string, db: pg.Pool, receiver: Receiver) => {
+  log('webhooks: 20 merchants subscribed to conversion.created');
+  const merchants = await createMerchants(base, 20, 'w');
+  await subscribe(base, merchants, receiver.url);
+  await resetRateLimits(db);
+  const latency = await measureLatency(base, receiver, merchants, 20, Math.max(5, settings.seconds));
+  log(`  latency: p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms over ${latency.delivered}/${latency.events} events`);
+  await resetRateLimits(db);
+  const throughput = await measureThroughput(base, receiver, merchants, Number(flags['webhook-events']));
+  log(`  fan-out: ${throughput.deliveriesPerSecond} deliveries/s (${throughput.delivered}/${throughput.events} in ${throughput.drainSeconds}s)`);
+  rows.push({
+    scenario: 'webhook fan-out: deliveries/s',
+    value: throughput.deliveriesPerSecond,
+    unit: 'deliveries/s',
+    target: 'reported',
+    met: throughput.complete ? null : false,
+    detail: throughput,
+  });
+  rows.push({
+    scenario: 'webhook commit-to-receipt p99',
+    value: latency.p99Ms,
+    unit: 'ms',
+    target: 'reported',
+    met: latency.complete ? null : false,
+    detail: { ...latency, ratePerSecond: 20 },
+  });
+};
+
+/**
+ * Cost as data grows: one merchant with 10,000 conversions and one with 1,000,000 (100 and 100,000
+ * affiliates... see DatasetSize), loaded in bulk, then the same reads against each, interleaved.
+ */
+const growth = async (base: string, db: pg.Pool, cpu: CpuMeter) => {
+  const bigConversions = Number(flags['big-conversions']);
+  const bigAffiliates = Number(flags['big-affiliates']);
+  const sizes: DatasetSize[] = [
+    { label: 'small', conversions: Math.round(bigConversions / 100), affiliates: Math.max(20, Math.round(bigAffiliates / 100)), campaigns: 20 },
+    { label: 'big', conversions: bigConversions, affiliates: bigAffiliates, campaigns: 20 },
+  ];
+  const loaded: Record<string, { merchant: BenchMerchant; seconds: number }> = {};
+  for (const size of sizes) {
+    const [merchant] = await createMerchants(base, 1, size.label);
+    log(`growth: loading ${size.conversions.toLocaleString('en')} conversions, ${size.affiliates.toLocaleString('en')} affiliates for "${size.label}"`);
+    const seconds = await loadDataset(db, merchant!, size);
+    log(`  loaded in ${seconds.toFixed(0)} s`);
+    loaded[size.label] = { merchant: merchant!, seconds };
+  }
+  const small = await growthRequests(db, loaded.small!.merchant, 'small');
+  const big = await growthRequests(db, loaded.big!.merchant, 'big');
+  const connections = Number(flags['growth-connections']);
+  const names = Object.keys(small) as (keyof typeof small)[];
+  const results = await measureRounds(
+    base,
+    db,
+    settings,
+    names.flatMap((name) => [
+      { name: `${name} @small`, requests: small[name], connections, resetLimitsDuringRun: true },
+      { name: `${name} @big`, requests: big[name], connections, resetLimitsDuringRun: true },
+    ]),
+    { cpu },
+  );
+  details.growth = {
+    sizes,
+    loadSeconds: Object.fromEntries(Object.entries(loaded).map(([k, v]) => [k, round(v.seconds, 0)])),
+    connections,
+  };
+  for (const name of names) {
+    const s = summarize(results.get(`${name} @small`)!);
+    const b = summarize(results.get(`${name} @big`)!);
+    const valid = clean(s.runs) && clean(b.runs);
+    const detail = {
+      smallP50Ms: round(s.p50),
+      smallP99Ms: round(s.p99),
+      bigP50Ms: round(b.p50),
+      bigP99Ms: round(b.p99),
+      smallCpu: cpuOf(s.runs),
+      bigCpu: cpuOf(b.runs),
+      small: runsOf(s.runs),
+      big: runsOf(b.runs),
+      ...(valid ? {} : { invalid: 'non-2xx responses or socket errors' }),
+    };
+    if (name === 'GET /search') {
+      rows.push({
+        scenario: `GET /search p99 at ${short(sizes[1]!.conversions)} conversions, ${short(sizes[1]!.affiliates)} affiliates`,
+        value: round(b.p99),
+        unit: 'ms',
+        target: 'p99 < 50 ms',
+        met: valid ? b.p99 < 50 : null,
+        detail,
+      });
+    }
+    const ratio = b.p50 / s.p50;
+    rows.push({
+      scenario: `${name}: p50 at ${short(sizes[1]!.conversions)} ÷ at ${short(sizes[0]!.conversions)}`,
+      value: round(b.p50),
+      unit: 'ms',
+      ceiling: { name: 'same at 10k', value: round(s.p50) },
+      ratio: round(ratio, 2),
+      target: 'ratio ≤ 1.5',
+      met: valid ? ratio <= 1.5 : null,
+      detail,
+    });
+  }
+};
+
+/**
+ * What one conversion create writes, counted on the database rather than assumed: the conversion,
+ * its outbox event, the audit row, the rate-limit window, and one row in every daily or monthly
+ * roll-up table its triggers maintain (the tables `conversion%totals` holding the merchant's sales).
+ */
+const writesPerConversion = async (db: pg.Pool, merchantId: string) => {
+  const { rows } = await db.query<{ table_name: string }>(
+    `select table_name from information_schema.tables where table_schema = 'public' and table_name like 'conversion%totals' order by 1`,
+  );
+  const rollups: string[] = [];
+  for (const { table_name } of rows) {
+    const found = await db.query(`select 1 from "${table_name}" where merchant_id = $1 limit 1`, [merchantId]);
+    if (found.rowCount) rollups.push(table_name);
+  }
+  const tables = ['conversions', 'outbox_events', 'audit_log', 'rate_limit_windows', ...rollups];
+  return { total: tables.length, tables };
 };
 
 /** `npm start` to a 200 on /healthz, on the embedded database the run created: warm-up, then three. */

@@ -1255,6 +1255,7 @@ export interface components {
              *     ]
              */
             events: string[];
+            /** @description Automatic retries with exponential backoff; 0 (the default) keeps the spec’s deliver-once behaviour */
             maxRetries?: number;
         };
         UpdateWebhook: {
@@ -1268,8 +1269,10 @@ export interface components {
              */
             events?: string[];
             active?: boolean;
+            /** @description Automatic retries with exponential backoff; 0 (the default) keeps the spec’s deliver-once behaviour */
             maxRetries?: number;
         };
+        /** @description One delivery attempt (the spec leaves the shape open) */
         WebhookDeliveryAttempt: {
             /** @description The attempt */
             id: string;

@@ -1,37 +1,46 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 
 /**
- * Prepared statements for the parameterized queries (Kysely's `sql` templates and query builder send
- * a fixed text with `$n` parameters): each distinct text gets a name the first time it is sent, and
- * `pg` then parses it once per connection; PostgreSQL plans it once per connection too when its
- * generic plan is as good as a custom one (`plan_cache_mode = auto`). Texts with literals inlined
- * (MikroORM's own `execute`) and statements without parameters stay unnamed.
+ * Prepared statements, opted into per statement: a query whose text starts with `PREPARED` (a SQL
+ * comment) is sent as a named statement, so `pg` parses it once per connection and PostgreSQL may
+ * keep its plan (`plan_cache_mode = auto` switches to a generic plan after five executions when that
+ * plan looks no worse). Only for statements whose best plan does not depend on the values: lookups
+ * by primary or unique key, inserts, single-row upserts. Never for searches or range filters, where
+ * a generic plan can be orders of magnitude slower (measured: a trigram search 14 ms with a custom
+ * plan, 337 ms with the generic one; bench/README.md).
  *
- * Bounded: after `MAX_NAMED` distinct texts (queries built with a variable number of parameters
- * could produce many) new texts are sent unnamed. Names are process-wide, so one text has one name
- * on every connection. Nothing may run `DISCARD ALL` on these connections.
+ * Names are process-wide (one text, one name on every connection) and bounded: past `MAX_NAMED`
+ * distinct texts new ones go unnamed. Nothing may run `DISCARD ALL` on these connections.
  */
-export const MAX_NAMED = 500;
+export const PREPARED = sql.raw('/* prepared */ ');
+const MARKER = '/* prepared */ ';
+export const MAX_NAMED = 200;
 
 const names = new Map<string, string>();
 
 export const statementName = (text: string): string | undefined => {
+  if (!text.startsWith(MARKER)) return undefined;
   let name = names.get(text);
   if (name === undefined && names.size < MAX_NAMED) {
-    name = `s${names.size + 1}`;
+    name = `p${names.size + 1}`;
     names.set(text, name);
   }
   return name;
 };
 
+/** Runs a `$n`-parameterized text as a prepared statement on `db` (a transaction's, when in one). */
+export const runPrepared = async <R>(db: Kysely<any>, text: string, values: readonly unknown[]): Promise<R[]> =>
+  (await db.executeQuery<R>(CompiledQuery.raw(MARKER + text, [...values]))).rows;
+
 type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
-/** Wraps every new connection of `pool` so that parameterized texts are sent as named statements. */
+/** Wraps every new connection of `pool` so that statements marked `PREPARED` are sent by name. */
 export const usePreparedStatements = (pool: pg.Pool): void => {
   pool.on('connect', (client) => {
     const query = (client.query as Query).bind(client);
     (client as unknown as { query: Query }).query = (config, values, callback) => {
-      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      if (typeof config === 'string' && Array.isArray(values)) {
         const name = statementName(config);
         if (name) return query({ name, text: config, values }, callback);
       }

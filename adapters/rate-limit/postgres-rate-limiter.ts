@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { RateLimitDecision, RateLimiter } from '../../application/ports/rate-limiter.js';
 import { decide, windowStartOf, type WindowDecision, type WindowState } from '../../application/rate-limiting/sliding-window.js';
 import { currentEm, type Orm } from '../persistence/orm.js';
+import { PREPARED } from '../persistence/prepared-statements.js';
 
 const PERIOD_MS = 60_000;
 
@@ -34,7 +35,7 @@ export class PostgresRateLimiter implements RateLimiter {
       when w.window_start = ${start - PERIOD_MS} then w.current_count else 0 end)`;
     const current = sql`(case when w.window_start = ${start} then w.current_count else 0 end)`;
     const elapsed = Math.min(nowMs - start, PERIOD_MS);
-    const counted = await sql<WindowRow>`
+    const counted = await sql<WindowRow>`${PREPARED}
       insert into rate_limit_windows as w (bucket, window_start, current_count, previous_count)
       values (${bucket}, ${start}, 1, 0)
       on conflict (bucket) do update set

@@ -37,6 +37,13 @@ export interface CreateConversionInput {
   readonly clickId: string | null;
   readonly customerEmail: string | null;
   readonly customerName: string | null;
+  /**
+   * The merchant's monthly earnings cap as the request's authentication read it, when the caller
+   * knows it. `null` (no cap) skips the merchant row lock on live sales; absent, the lock is taken
+   * and the cap read under it. A cap set by the operator during such a request applies from the
+   * next request on, as if the sale had committed just before.
+   */
+  readonly merchantEarningsCap?: Decimal | null;
 }
 
 /**
@@ -80,12 +87,15 @@ export class CreateConversion {
       const month = calendarMonthOf(now);
       if (live) {
         // The merchant row lock serialises live creates while the cap is checked, so two sales cannot both slip under it.
-        const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
-        if (!merchant) return err(notFound('Merchant'));
-        if (merchant.monthlyEarningsCap !== null) {
-          const soFar = await this.conversions.sumSales(tenant, month.from, month.to);
-          if (soFar.plus(input.amount).gt(merchant.monthlyEarningsCap)) {
-            return err(domainError('earnings_limit_reached', "This sale would exceed the plan's monthly earnings cap"));
+        // Merchants without a cap (known from the request's authentication) need neither the lock nor the check.
+        if (input.merchantEarningsCap !== null) {
+          const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
+          if (!merchant) return err(notFound('Merchant'));
+          if (merchant.monthlyEarningsCap !== null) {
+            const soFar = await this.conversions.sumSales(tenant, month.from, month.to);
+            if (soFar.plus(input.amount).gt(merchant.monthlyEarningsCap)) {
+              return err(domainError('earnings_limit_reached', "This sale would exceed the plan's monthly earnings cap"));
+            }
           }
         }
         if (input.clickId !== null && input.customerEmail !== null && isSelfReferral(input.customerEmail, affiliate)) {

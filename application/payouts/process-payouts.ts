@@ -1,4 +1,5 @@
 import {
+  ATTEMPT_LEASE_MS,
   attemptKey,
   DEFAULT_PAYOUT_POLICY,
   recordOutcome,
@@ -10,7 +11,7 @@ import {
 import type { DueJob } from '../ports/jobs.js';
 import type { Logger } from '../ports/logger.js';
 import type { PayoutProviders } from '../ports/payout-provider.js';
-import type { ClaimedAttempt, ClaimedPayout, ScanCursor } from '../ports/payout-repository.js';
+import type { ClaimedAttempt, ScanCursor } from '../ports/payout-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
 
@@ -20,9 +21,16 @@ export interface PayoutJobSettings {
   /** Upper bound of rows one run handles per step, so a run always ends. */
   readonly maxPerRun: number;
   readonly policy: PayoutPolicy;
+  /** How long a started attempt may go without a saved answer before it is repeated. */
+  readonly attemptLeaseMs: number;
 }
 
-export const DEFAULT_PAYOUT_JOB_SETTINGS: PayoutJobSettings = { batchSize: 50, maxPerRun: 5_000, policy: DEFAULT_PAYOUT_POLICY };
+export const DEFAULT_PAYOUT_JOB_SETTINGS: PayoutJobSettings = {
+  batchSize: 50,
+  maxPerRun: 5_000,
+  policy: DEFAULT_PAYOUT_POLICY,
+  attemptLeaseMs: ATTEMPT_LEASE_MS,
+};
 
 interface BatchResult {
   readonly handled: number;
@@ -31,20 +39,22 @@ interface BatchResult {
 }
 
 /**
- * The payout worker (`payouts`). Each run, in three steps, each in batches of rows claimed with
- * `FOR UPDATE SKIP LOCKED` (row and conversion) inside one transaction per batch:
+ * The payout worker (`payouts`). Each run has three steps, each over batches of rows claimed with
+ * `FOR UPDATE SKIP LOCKED` (the row, and its conversion when the step may pay it):
  *
  * 1. release: `pending` rows whose holding period is over → `scheduled`;
- * 2. settle: transfers in flight (`processing`) that are due for a look → asks the provider;
- * 3. attempt: due `scheduled` / `awaiting_funds` rows → one request each to the provider of the
- *    affiliate's method, and the outcome recorded (completed, in transit, awaiting funds, retry, failed).
+ * 2. follow up: `processing` rows due for a look → the provider's `status` of the transfer in flight,
+ *    or, for an attempt whose answer was never saved (its process died), the same request again;
+ * 3. attempt: due `scheduled` / `awaiting_funds` rows. A first transaction starts the attempts
+ *    (`processing`, attempt count, method, a lease) and commits, so the request is on record before it
+ *    leaves; a second transaction holds the rows while each request goes to the provider of its method
+ *    and records the outcome (completed, in transit, awaiting funds, retry, failed) with its events.
  *
- * The provider is called while the batch's transaction holds the rows, and every request carries the
- * attempt's idempotency key (`attemptKey`), derived from committed state. A process that dies mid-batch
- * rolls the batch back; the next run repeats the same requests with the same keys, and the provider
- * answers with the transfers it already made, so no row is paid twice and none is lost. Two processes
- * never hold the same row. A provider that throws (unknown outcome) leaves its row untouched for the
- * next run, again with the same key.
+ * Every request carries the attempt's idempotency key (`attemptKey`). A process that dies while a batch
+ * is with the provider rolls the outcomes back; once the lease has passed, step 2 repeats the same
+ * requests (same method, same key), and the provider answers with the transfers it already made: no
+ * row is paid twice and none is lost. Two processes never hold the same row. A provider that throws
+ * (unknown outcome) leaves its row as it is, to be asked again later with the same key.
  */
 export class ProcessPayouts implements DueJob {
   readonly name = 'payouts';
@@ -59,9 +69,9 @@ export class ProcessPayouts implements DueJob {
 
   async runDue(now: Date): Promise<number> {
     const released = await this.inBatches((after) => this.releaseBatch(now, after));
-    const settled = await this.inBatches((after) => this.settleBatch(now, after));
+    const followedUp = await this.inBatches((after) => this.followUpBatch(now, after));
     const attempted = await this.inBatches((after) => this.attemptBatch(now, after));
-    return released + settled + attempted;
+    return released + followedUp + attempted;
   }
 
   private async inBatches(batch: (after: ScanCursor | null) => Promise<BatchResult>): Promise<number> {
@@ -93,67 +103,74 @@ export class ProcessPayouts implements DueJob {
     });
   }
 
-  private settleBatch(now: Date, after: ScanCursor | null): Promise<BatchResult> {
+  private followUpBatch(now: Date, after: ScanCursor | null): Promise<BatchResult> {
     return this.uow.transaction(async () => {
-      const rows = await this.sinks.payouts.claimInTransit(now, this.settings.batchSize, after);
+      const rows = await this.sinks.payouts.claimProcessing(now, this.settings.batchSize, after);
       let handled = 0;
-      for (const row of rows) {
-        const { payoutMethod: method, providerReference: reference } = row.payout;
-        if (method === null || reference === null) continue;
-        const outcome = await this.ask(row, () => this.providers.forMethod(method).status(reference));
-        if (outcome && (await this.record(row, outcome, now))) handled += 1;
-      }
+      for (const row of rows) if (await this.askProvider(row, now)) handled += 1;
       const last = rows.at(-1);
       return { handled, claimed: rows.length, last: last ? { at: last.payout.nextCheckAt ?? now, id: last.payout.id } : null };
     });
   }
 
-  private attemptBatch(now: Date, after: ScanCursor | null): Promise<BatchResult> {
-    return this.uow.transaction(async () => {
+  private async attemptBatch(now: Date, after: ScanCursor | null): Promise<BatchResult> {
+    const started = await this.uow.transaction(async () => {
       const rows = await this.sinks.payouts.claimAttemptable(now, this.settings.batchSize, after);
-      let handled = 0;
+      const ids: string[] = [];
       for (const row of rows) {
-        const started = startAttempt(row.payout, { method: row.destination.payoutMethod, now });
-        if (started.isErr()) continue;
-        const payout = started.value;
-        const outcome = await this.ask(row, () =>
-          this.providers.forMethod(row.destination.payoutMethod).send({
-            idempotencyKey: attemptKey(payout),
-            payoutId: payout.id,
-            merchantId: payout.merchantId,
-            mode: payout.mode,
-            affiliateId: payout.affiliateId,
-            email: row.destination.payoutMethod === 'connect' ? null : row.destination.payoutEmail,
-            amount: payout.amount,
-            currency: payout.currency,
-          }),
-        );
-        if (outcome && (await this.record({ ...row, payout }, outcome, now))) handled += 1;
+        const attempt = startAttempt(row.payout, { method: row.destination.payoutMethod, now, leaseMs: this.settings.attemptLeaseMs });
+        if (attempt.isErr()) continue;
+        await this.sinks.payouts.update(attempt.value);
+        ids.push(attempt.value.id);
       }
       const last = rows.at(-1);
-      return { handled, claimed: rows.length, last: last ? { at: last.payout.scheduledDate, id: last.payout.id } : null };
+      return { ids, claimed: rows.length, last: last ? { at: last.payout.scheduledDate, id: last.payout.id } : null };
     });
+    const handled =
+      started.ids.length === 0
+        ? 0
+        : await this.uow.transaction(async () => {
+            let count = 0;
+            for (const row of await this.sinks.payouts.lockProcessing(started.ids)) if (await this.askProvider(row, now)) count += 1;
+            return count;
+          });
+    return { handled, claimed: started.claimed, last: started.last };
   }
 
-  /** The provider's answer, or null when it threw: the row is left as it was, to be asked again with the same key. */
-  private async ask(row: ClaimedPayout | ClaimedAttempt, call: () => Promise<PayoutOutcome>): Promise<PayoutOutcome | null> {
+  /**
+   * One request to the provider of the attempt's method: the transfer request itself while no answer
+   * is saved (a repeat carries the same key), else the status of the transfer in flight.
+   */
+  private async askProvider(row: ClaimedAttempt, now: Date): Promise<boolean> {
+    const { payout, destination } = row;
+    const provider = this.providers.forMethod(destination.payoutMethod);
+    let outcome: PayoutOutcome;
     try {
-      return await call();
+      outcome =
+        payout.providerReference === null
+          ? await provider.send({
+              idempotencyKey: attemptKey(payout),
+              payoutId: payout.id,
+              merchantId: payout.merchantId,
+              mode: payout.mode,
+              affiliateId: payout.affiliateId,
+              email: destination.payoutMethod === 'connect' ? null : destination.payoutEmail,
+              amount: payout.amount,
+              currency: payout.currency,
+            })
+          : await provider.status(payout.providerReference);
     } catch (error) {
-      this.logger.warn({ err: error, payoutId: row.payout.id }, 'payout provider did not answer; the payout is tried again later');
-      return null;
+      this.logger.warn({ err: error, payoutId: payout.id }, 'payout provider did not answer; the payout is asked again later');
+      return false;
     }
-  }
-
-  private async record(row: ClaimedPayout, outcome: PayoutOutcome, now: Date): Promise<boolean> {
-    const change = recordOutcome(row.payout, outcome, { now, policy: this.settings.policy });
+    const change = recordOutcome(payout, outcome, { now, policy: this.settings.policy });
     if (change.isErr()) {
-      this.logger.error({ payoutId: row.payout.id, code: change.error.code, message: change.error.message }, 'payout outcome refused');
+      this.logger.error({ payoutId: payout.id, code: change.error.code, message: change.error.message }, 'payout outcome refused');
       return false;
     }
     const applied = await applyPayoutChange(this.sinks, change.value, row.conversion, now);
     if (applied.isErr()) {
-      this.logger.error({ payoutId: row.payout.id, code: applied.error.code, message: applied.error.message }, 'payout completion not recorded');
+      this.logger.error({ payoutId: payout.id, code: applied.error.code, message: applied.error.message }, 'payout completion not recorded');
       return false;
     }
     return true;

@@ -50,6 +50,11 @@ export interface PayoutRepository {
    * payouts on, conversion approved, affiliate not headless and with a payout method.
    */
   claimAttemptable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedAttempt[]>;
-  /** `processing` rows whose transfer in flight is due for a look. */
-  claimInTransit(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedPayout[]>;
+  /**
+   * `processing` rows due for a look (`nextCheckAt` passed): a transfer in flight, or an attempt whose
+   * answer was never saved. The destination's method is the attempt's, the email the affiliate's.
+   */
+  claimProcessing(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedAttempt[]>;
+  /** The given rows that are still `processing`, locked with their conversions (`SKIP LOCKED`). */
+  lockProcessing(ids: readonly string[]): Promise<readonly ClaimedAttempt[]>;
 }

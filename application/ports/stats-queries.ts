@@ -1,4 +1,4 @@
-import type { ConversionStatus, CurrencyCode, Decimal } from '../../domain/index.js';
+import type { ConversionStatus, CurrencyCode, Decimal, ExchangeRateTable } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 
 /** A half-open span of time: `[from, to)`. */
@@ -60,6 +60,22 @@ export interface StatsQueries {
    * (ties by affiliate id), at most `limit`.
    */
   topCommissions(tenant: Tenant, month: string, currency: CurrencyCode, limit: number): Promise<readonly RankedCommission[]>;
+  /**
+   * Fixed positive US-dollar rates per currency (not necessarily current): the yardstick of
+   * `topReferenceCommissions`. Currencies without one are ranked through `topCommissions`.
+   */
+  referenceRates(): Promise<ReadonlyMap<CurrencyCode, Decimal>>;
+  /**
+   * The month's affiliates by counted commission converted at the reference rates (currencies without
+   * a reference rate count zero), highest first (ties by affiliate id), at most `limit`.
+   */
+  topReferenceCommissions(tenant: Tenant, month: string, limit: number): Promise<readonly RankedCommission[]>;
+  /**
+   * The month's `limit` affiliates with the highest counted commission, currencies compared at `rates`
+   * (a currency without a rate counts as zero, as `convertedTotal`), ties by affiliate id. Reads every
+   * affiliate with sales in the month: the fallback of the threshold ranking.
+   */
+  rankByConvertedCommission(tenant: Tenant, month: string, rates: ExchangeRateTable, limit: number): Promise<readonly string[]>;
   /** The month's counted figures of the given affiliates (those with none are left out). */
   affiliateMonths(tenant: Tenant, month: string, affiliateIds: readonly string[]): Promise<readonly AffiliateMonth[]>;
   /** The newest conversions of any status, newest first. */

@@ -1,5 +1,5 @@
 import { convertedTotal, Decimal, money, sumAsRecorded, type CurrencyCode, type ExchangeRateTable } from '../../domain/index.js';
-import type { AffiliateMonth, StatsQueries } from '../ports/stats-queries.js';
+import type { AffiliateMonth, RankedCommission, StatsQueries } from '../ports/stats-queries.js';
 import type { Tenant } from '../shared/tenant.js';
 
 export interface TopAffiliate {
@@ -29,15 +29,31 @@ const toTop = (month: AffiliateMonth, rates: ExchangeRateTable): TopAffiliate =>
 export const compareTop = (a: TopAffiliate, b: TopAffiliate): number =>
   b.rankingValue.comparedTo(a.rankingValue) || (a.affiliateId < b.affiliateId ? -1 : a.affiliateId > b.affiliateId ? 1 : 0);
 
+/** How deep the threshold ranking reads its lists before ranking every affiliate of the month instead. */
+export const THRESHOLD_DEPTH = 100;
+
+/** A ranked list the threshold algorithm reads: an unseen affiliate is worth at most `factor` × its k-th value. */
+interface RankedList {
+  readonly read: (k: number) => Promise<readonly RankedCommission[]>;
+  readonly factor: Decimal;
+}
+
 /**
  * The month's `limit` affiliates with the highest commission, currencies compared at `rates`
- * (`convertedTotal`; ties by affiliate id), without reading every affiliate of the month: a threshold
- * algorithm over each currency's affiliates ranked by commission (then id). It reads the best `k` of
- * every currency, ranks the candidates by their exact converted totals, and stops once no affiliate
- * not yet seen can rank above the `limit`-th candidate: such an affiliate is worth at most the bound
- * τ = Σ rate × (k-th commission) over the currencies not read to the end, and can only tie with τ
- * if it comes after the k-th in each of those lists (a larger id). Otherwise it reads four times
- * deeper. With one currency it stops after the first read.
+ * (`convertedTotal`; ties by affiliate id), usually by reading a handful of rows: a threshold
+ * algorithm over ranked lists that together cover every currency of the month:
+ *
+ * - one list of affiliates by their commission at the fixed reference rates (currencies that have
+ *   one). At the day's rates an affiliate is worth at most R × that value, R the largest ratio of a
+ *   day's rate to its reference rate over those currencies (1 while the rates equal the references);
+ * - one list per currency without a reference rate, by commission; worth at most the day's rate × it.
+ *
+ * It reads the best `k` of every list, ranks the candidates by their exact converted totals, and stops
+ * once no affiliate not yet seen can rank above the `limit`-th candidate: such an affiliate is worth
+ * at most τ = Σ factor × (k-th value) over the lists not read to the end, and can only tie with τ if it
+ * comes after the k-th in each of those lists (a larger id). Otherwise it reads four times deeper, up
+ * to `maxDepth` rows a list; past that (rates far from their references) it ranks every affiliate of
+ * the month in one query (cost: the month's affiliates, never its sales).
  */
 export const topAffiliates = async (
   queries: StatsQueries,
@@ -46,25 +62,43 @@ export const topAffiliates = async (
   currencies: readonly CurrencyCode[],
   rates: ExchangeRateTable,
   limit: number,
+  maxDepth = THRESHOLD_DEPTH,
 ): Promise<TopAffiliate[]> => {
   if (currencies.length === 0 || limit <= 0) return [];
-  for (let k = limit; ; k *= 4) {
-    const lists = await Promise.all(currencies.map((currency) => queries.topCommissions(tenant, month, currency, k)));
-    const ids = [...new Set(lists.flatMap((list) => list.map((entry) => entry.affiliateId)))];
-    const ranked = (await queries.affiliateMonths(tenant, month, ids)).map((m) => toTop(m, rates)).sort(compareTop);
-    if (lists.every((list) => list.length < k)) return ranked.slice(0, limit);
-    let bound = new Decimal(0);
-    let lastKthId: string | null = null;
-    for (const [i, list] of lists.entries()) {
-      const kth = list.length === k ? list[k - 1] : undefined;
-      const rate = rates.usdPerUnit.get(currencies[i]!);
-      if (!kth || !rate || rate.isZero() || kth.commission.isZero()) continue;
-      bound = bound.plus(kth.commission.times(rate));
-      if (lastKthId === null || kth.affiliateId > lastKthId) lastKthId = kth.affiliateId;
-    }
-    const cutoff = ranked[limit - 1];
-    if (cutoff && (cutoff.rankingValue.gt(bound) || (cutoff.rankingValue.eq(bound) && lastKthId !== null && cutoff.affiliateId <= lastKthId))) {
-      return ranked.slice(0, limit);
+  const ranked = async (ids: readonly string[]) =>
+    (await queries.affiliateMonths(tenant, month, ids)).map((m) => toTop(m, rates)).sort(compareTop);
+  const references = await queries.referenceRates();
+  const lists: RankedList[] = [];
+  let ratio: Decimal | null = null;
+  for (const currency of currencies) {
+    const reference = references.get(currency);
+    const rate = rates.usdPerUnit.get(currency) ?? new Decimal(0);
+    if (reference) {
+      const r = rate.dividedBy(reference);
+      if (ratio === null || r.gt(ratio)) ratio = r;
+    } else {
+      lists.push({ read: (k) => queries.topCommissions(tenant, month, currency, k), factor: rate });
     }
   }
+  if (ratio !== null) lists.unshift({ read: (k) => queries.topReferenceCommissions(tenant, month, k), factor: ratio });
+
+  for (let k = limit; k <= maxDepth; k *= 4) {
+    const read = await Promise.all(lists.map((list) => list.read(k)));
+    const candidates = await ranked([...new Set(read.flatMap((entries) => entries.map((entry) => entry.affiliateId)))]);
+    if (read.every((entries) => entries.length < k)) return candidates.slice(0, limit);
+    let bound = new Decimal(0);
+    let lastKthId: string | null = null;
+    for (const [i, entries] of read.entries()) {
+      const kth = entries.length === k ? entries[k - 1] : undefined;
+      const factor = lists[i]!.factor;
+      if (!kth || factor.isZero() || kth.commission.isZero()) continue;
+      bound = bound.plus(kth.commission.times(factor));
+      if (lastKthId === null || kth.affiliateId > lastKthId) lastKthId = kth.affiliateId;
+    }
+    const cutoff = candidates[limit - 1];
+    if (cutoff && (cutoff.rankingValue.gt(bound) || (cutoff.rankingValue.eq(bound) && lastKthId !== null && cutoff.affiliateId <= lastKthId))) {
+      return candidates.slice(0, limit);
+    }
+  }
+  return (await ranked(await queries.rankByConvertedCommission(tenant, month, rates, limit))).slice(0, limit);
 };

@@ -5,6 +5,7 @@ import {
   skipDelivery,
   webhookEnvelope,
   type WebhookDelivery,
+  type WebhookSubscription,
 } from '../../domain/webhook/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -71,10 +72,18 @@ export class DispatchWebhooks implements DueJob {
       const handled = await this.uow.transaction(async () => {
         const events = await this.events.claim(this.settings.fanOutBatch);
         const deliveries: WebhookDelivery[] = [];
+        // One subscription lookup per merchant and event type in the batch, not one per event.
+        const listeners = new Map<string, Promise<readonly WebhookSubscription[]>>();
         for (const event of events) {
           // Test-key activity dispatches no webhooks (spec, Authentication 4).
           if (event.mode !== 'live') continue;
-          const listening = await this.subscriptions.listeningTo({ merchantId: event.merchantId, mode: 'live' }, event.type);
+          const key = `${event.merchantId} ${event.type}`;
+          let found = listeners.get(key);
+          if (!found) {
+            found = this.subscriptions.listeningTo({ merchantId: event.merchantId, mode: 'live' }, event.type);
+            listeners.set(key, found);
+          }
+          const listening = await found;
           for (const subscription of listening) {
             const id = this.ids.next();
             deliveries.push({

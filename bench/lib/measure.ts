@@ -21,6 +21,11 @@ export interface LoadSpec {
   readonly name: string;
   readonly requests: readonly LoadRequest[];
   readonly connections?: number;
+  /**
+   * Empties the rate-limit windows every second during the run too: one merchant alone would
+   * otherwise reach its plan's limit within the run (the data-growth scenarios measure one merchant).
+   */
+  readonly resetLimitsDuringRun?: boolean;
 }
 
 /**
@@ -50,7 +55,13 @@ export const measureRounds = async (
   const once = async (spec: LoadSpec, seconds: number): Promise<MeasuredRun> => {
     await resetRateLimits(db);
     const before = await during.cpu?.();
-    const result = await runLoad({ baseUrl: base, requests: spec.requests, connections: spec.connections ?? settings.connections, seconds });
+    const resetter = spec.resetLimitsDuringRun ? setInterval(() => void resetRateLimits(db).catch(() => undefined), 1000) : null;
+    let result: LoadResult;
+    try {
+      result = await runLoad({ baseUrl: base, requests: spec.requests, connections: spec.connections ?? settings.connections, seconds });
+    } finally {
+      if (resetter) clearInterval(resetter);
+    }
     const after = await during.cpu?.();
     if (!before || !after || result.requests === 0) return result;
     const perRequest = (a: number, b: number) => ((a - b) * 1000) / result.requests;

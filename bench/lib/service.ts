@@ -162,10 +162,21 @@ export const postmasterPid = async (dataDir: string): Promise<number | null> => 
   }
 };
 
-/** CPU seconds of a postmaster and all its children (backends, WAL writer, checkpointer...). */
+/**
+ * CPU seconds of a postmaster and all its children (backends, WAL writer, checkpointer...): the live
+ * ones from their own counters, the exited ones from the postmaster's reaped-children counters (a
+ * pooled connection that closes takes its CPU time there).
+ */
 export const clusterCpuSeconds = async (postmaster: number): Promise<number> => {
   const { readdir } = await import('node:fs/promises');
-  let total = await cpuSeconds(postmaster);
+  let total = 0;
+  try {
+    const stat = await readFile(`/proc/${postmaster}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {

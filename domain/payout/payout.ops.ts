@@ -5,6 +5,7 @@ import { validationError, type DomainError } from '../shared/domain-error.js';
 import { payoutInProgress, payoutInvalidTransition } from './payout.errors.js';
 import { payoutEvent, type PayoutEvent } from './payout.events.js';
 import {
+  ATTEMPT_LEASE_MS,
   DEFAULT_PAYOUT_POLICY,
   IN_TRANSIT_RECHECK_MS,
   isOpenPayout,
@@ -112,12 +113,15 @@ export const releasePayout = (payout: Payout, now: Date): Result<PayoutChange, D
 export interface StartAttemptInput {
   readonly method: PayoutMethod;
   readonly now: Date;
+  /** Default `ATTEMPT_LEASE_MS`. */
+  readonly leaseMs?: number;
 }
 
 /**
- * A due `scheduled` (or `awaiting_funds`) row goes to its provider: `processing`, one more attempt.
- * The attempt's idempotency key (`attemptKey`) comes from the new attempt count, so a crash before
- * the outcome is saved repeats the same request, never a second payment.
+ * A due `scheduled` (or `awaiting_funds`) row goes to its provider: `processing`, one more attempt,
+ * its method recorded. The attempt's idempotency key (`attemptKey`) comes from the new attempt count;
+ * saved before the provider is called, it lets a run that died before the answer was saved repeat the
+ * same request (same method, same key) once `nextCheckAt` (the lease) has passed: never a second payment.
  */
 export const startAttempt = (payout: Payout, input: StartAttemptInput): Result<Payout, DomainError> => {
   if (payout.status !== 'scheduled' && payout.status !== 'awaiting_funds') {
@@ -134,7 +138,7 @@ export const startAttempt = (payout: Payout, input: StartAttemptInput): Result<P
     payoutMethod: input.method,
     providerReference: null,
     cardPaymentId: null,
-    nextCheckAt: null,
+    nextCheckAt: later(input.now, input.leaseMs ?? ATTEMPT_LEASE_MS),
     updatedAt: input.now,
   });
 };

@@ -43,6 +43,12 @@ export const DEFAULT_PAYOUT_POLICY: PayoutPolicy = {
 /** How often a payout still in transit at its provider is looked at again, when the provider gives no time. */
 export const IN_TRANSIT_RECHECK_MS = 15 * MINUTE;
 
+/**
+ * How long a started attempt waits for its provider's answer before the payout job asks again (same
+ * request, same idempotency key): only a process that died mid-attempt leaves one that long.
+ */
+export const ATTEMPT_LEASE_MS = 5 * MINUTE;
+
 /** Backoff after the `failedAttempts`-th failed attempt (1-based): base, 2×base, 4×base, … capped. */
 export const retryDelayMs = (failedAttempts: number, policy: PayoutPolicy = DEFAULT_PAYOUT_POLICY): number => {
   const exponent = Math.max(0, failedAttempts - 1);
@@ -84,7 +90,10 @@ export interface Payout {
   readonly providerReference: string | null;
   /** The payment on the connected account (`connect` only). */
   readonly cardPaymentId: string | null;
-  /** While `processing`: when to ask the provider about the transfer in flight. */
+  /**
+   * While `processing`: when to ask the provider again: about the transfer in flight, or, before any
+   * answer (`providerReference` null), when the attempt's request is repeated.
+   */
   readonly nextCheckAt: Date | null;
   /** Why the last attempt did not pay (`insufficient_funds`, a provider reason); null once completed. */
   readonly failureReason: string | null;

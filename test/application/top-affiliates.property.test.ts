@@ -1,22 +1,61 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AffiliateMonth, StatsQueries } from '../../application/ports/stats-queries.js';
-import { compareTop, topAffiliates } from '../../application/stats/top-affiliates.js';
-import { Decimal, type CurrencyCode, type ExchangeRateTable } from '../../domain/index.js';
+import { topAffiliates } from '../../application/stats/top-affiliates.js';
+import { convertedTotal, Decimal, type CurrencyCode, type ExchangeRateTable } from '../../domain/index.js';
 
 type Ledger = Map<string, Map<CurrencyCode, { commission: Decimal; conversions: number }>>;
 
+/** Every affiliate ranked by the definition: converted commission (`convertedTotal`), then id. */
+const bruteForce = (ledger: Ledger, rates: ExchangeRateTable): string[] =>
+  [...ledger.entries()]
+    .map(([id, byCurrency]) => ({
+      id,
+      value: convertedTotal([...byCurrency.entries()].map(([currency, e]) => ({ currency, amount: e.commission })), rates),
+    }))
+    .sort((a, b) => b.value.comparedTo(a.value) || (a.id < b.id ? -1 : 1))
+    .map((a) => a.id);
+
+const byValueThenId = (a: { affiliateId: string; commission: Decimal }, b: { affiliateId: string; commission: Decimal }) =>
+  b.commission.comparedTo(a.commission) || (a.affiliateId < b.affiliateId ? -1 : 1);
+
 /** An in-memory StatsQueries over one month's ledger, counting how many rows the ranking reads. */
-const fakeQueries = (ledger: Ledger) => {
+const fakeQueries = (ledger: Ledger, references: ReadonlyMap<CurrencyCode, Decimal> = new Map()) => {
   let rowsRead = 0;
-  const queries: Pick<StatsQueries, 'topCommissions' | 'affiliateMonths'> = {
+  let fullRankings = 0;
+  const queries: Pick<
+    StatsQueries,
+    'topCommissions' | 'affiliateMonths' | 'rankByConvertedCommission' | 'referenceRates' | 'topReferenceCommissions'
+  > = {
+    async referenceRates() {
+      return references;
+    },
+    async topReferenceCommissions(_tenant, _month, limit) {
+      const entries = [...ledger.entries()]
+        .map(([affiliateId, byCurrency]) => ({
+          affiliateId,
+          commission: [...byCurrency.entries()].reduce(
+            (sum, [currency, e]) => sum.plus(e.commission.times(references.get(currency) ?? 0)),
+            new Decimal(0),
+          ),
+        }))
+        .sort(byValueThenId)
+        .slice(0, limit);
+      rowsRead += entries.length;
+      return entries;
+    },
+    async rankByConvertedCommission(_tenant, _month, rates, limit) {
+      fullRankings += 1;
+      rowsRead += ledger.size;
+      return bruteForce(ledger, rates).slice(0, limit);
+    },
     async topCommissions(_tenant, _month, currency, limit) {
       const entries = [...ledger.entries()]
         .flatMap(([affiliateId, byCurrency]) => {
           const entry = byCurrency.get(currency);
           return entry ? [{ affiliateId, commission: entry.commission }] : [];
         })
-        .sort((a, b) => b.commission.comparedTo(a.commission) || (a.affiliateId < b.affiliateId ? -1 : 1))
+        .sort(byValueThenId)
         .slice(0, limit);
       rowsRead += entries.length;
       return entries;
@@ -37,7 +76,7 @@ const fakeQueries = (ledger: Ledger) => {
       });
     },
   };
-  return { queries: queries as StatsQueries, rowsRead: () => rowsRead };
+  return { queries: queries as StatsQueries, rowsRead: () => rowsRead, fullRankings: () => fullRankings };
 };
 
 const CURRENCIES = ['eur', 'jpy', 'usd', 'xxx'] as CurrencyCode[];
@@ -78,20 +117,64 @@ const ratesArb = fc
     return { day: '2027-03-15', usdPerUnit };
   });
 
+// Reference rates: none, some or all currencies (never `xxx`), equal to the day's or not.
+const referencesArb = fc
+  .tuple(fc.constantFrom(null, 0.5, 1, 1.1), fc.constantFrom(null, 0.01, 0.02), fc.constantFrom(null, 1, 3))
+  .map(([eur, jpy, usd]) => {
+    const references = new Map<CurrencyCode, Decimal>();
+    if (eur !== null) references.set('eur' as CurrencyCode, new Decimal(eur));
+    if (jpy !== null) references.set('jpy' as CurrencyCode, new Decimal(jpy));
+    if (usd !== null) references.set('usd' as CurrencyCode, new Decimal(usd));
+    return references as ReadonlyMap<CurrencyCode, Decimal>;
+  });
+
 describe('topAffiliates (threshold algorithm)', () => {
-  it('ranks exactly as sorting every affiliate by converted commission, then id', async () => {
+  it('ranks exactly as sorting every affiliate by converted commission, then id, at any depth before the fallback', async () => {
     await fc.assert(
-      fc.asyncProperty(ledgerArb, ratesArb, fc.integer({ min: 1, max: 6 }), async (ledger, rates, limit) => {
-        const { queries } = fakeQueries(ledger);
+      fc.asyncProperty(
+        ledgerArb,
+        ratesArb,
+        referencesArb,
+        fc.integer({ min: 1, max: 6 }),
+        fc.constantFrom(1, 5, 20, 1000),
+        async (ledger, rates, references, limit, depth) => {
+        const { queries } = fakeQueries(ledger, references);
         const currencies = CURRENCIES.filter((c) => [...ledger.values()].some((m) => m.has(c)));
-        const fast = await topAffiliates(queries, tenant, '2027-03-01', currencies, rates, limit);
-        const all = await topAffiliates(queries, tenant, '2027-03-01', currencies, rates, ledger.size || 1);
-        const brute = [...all].sort(compareTop).slice(0, limit);
-        expect(fast.map((a) => a.affiliateId)).toEqual(brute.map((a) => a.affiliateId));
-        expect(all).toHaveLength(ledger.size);
-      }),
-      { numRuns: 500 },
+        const top = await topAffiliates(queries, tenant, '2027-03-01', currencies, rates, limit, depth);
+        expect(top.map((a) => a.affiliateId)).toEqual(bruteForce(ledger, rates).slice(0, limit));
+        },
+      ),
+      { numRuns: 2000 },
     );
+  });
+
+  it('falls back to ranking every affiliate when commissions spread evenly over currencies', async () => {
+    const ledger: Ledger = new Map();
+    for (let i = 0; i < 1000; i += 1) {
+      // Each affiliate sells in one of two currencies worth the same: no short list settles the top.
+      const currency = (i % 2 === 0 ? 'usd' : 'eur') as CurrencyCode;
+      ledger.set(`aff-${String(i).padStart(4, '0')}`, new Map([[currency, { commission: new Decimal(1 + (i % 7)), conversions: 1 }]]));
+    }
+    const rates = { day: '2027-03-15', usdPerUnit: new Map([['usd' as CurrencyCode, new Decimal(1)], ['eur' as CurrencyCode, new Decimal(1)]]) };
+    const { queries, fullRankings } = fakeQueries(ledger);
+    const top = await topAffiliates(queries, tenant, '2027-03-01', ['eur', 'usd'] as CurrencyCode[], rates, 5, 20);
+    expect(top.map((a) => a.affiliateId)).toEqual(bruteForce(ledger, rates).slice(0, 5));
+    expect(fullRankings()).toBe(1);
+  });
+
+  it('settles the same spread from the reference list while the day’s rates stay near the references', async () => {
+    const ledger: Ledger = new Map();
+    for (let i = 0; i < 1000; i += 1) {
+      const currency = (i % 2 === 0 ? 'usd' : 'eur') as CurrencyCode;
+      ledger.set(`aff-${String(i).padStart(4, '0')}`, new Map([[currency, { commission: new Decimal(1 + (i % 7)), conversions: 1 }]]));
+    }
+    const references = new Map([['usd' as CurrencyCode, new Decimal(1)], ['eur' as CurrencyCode, new Decimal('1.1')]]);
+    const rates = { day: '2027-03-15', usdPerUnit: new Map([['usd' as CurrencyCode, new Decimal(1)], ['eur' as CurrencyCode, new Decimal('1.12')]]) };
+    const { queries, fullRankings, rowsRead } = fakeQueries(ledger, references);
+    const top = await topAffiliates(queries, tenant, '2027-03-01', ['eur', 'usd'] as CurrencyCode[], rates, 5);
+    expect(top.map((a) => a.affiliateId)).toEqual(bruteForce(ledger, rates).slice(0, 5));
+    expect(fullRankings()).toBe(0);
+    expect(rowsRead()).toBeLessThanOrEqual(5 + 20);
   });
 
   it('reads only the first rows of each currency when one currency dominates', async () => {

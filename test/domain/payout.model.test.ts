@@ -30,6 +30,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const MAX_FAILED = 5;
 const FUNDS_RECHECK = 6 * HOUR;
+const LEASE = 5 * 60_000;
 const backoff = (failed: number) => Math.min(HOUR * 2 ** (failed - 1), 24 * HOUR);
 const OPEN: readonly PayoutStatus[] = ['pending', 'awaiting_funds', 'scheduled', 'failed'];
 
@@ -91,8 +92,8 @@ const checkInvariants = (m: Model, r: Real) => {
   expect(p.completedAt !== null).toBe(m.status === 'completed');
   // Money never leaves twice.
   expect(m.completions).toBeLessThanOrEqual(1);
-  // A transfer in flight is known by its reference once the provider accepted it.
-  if (p.status === 'processing') expect(p.nextCheckAt !== null).toBe(p.providerReference !== null);
+  // Money in flight is always due for another look: the lease of an unanswered request, or the transfer's check.
+  expect(p.nextCheckAt !== null).toBe(p.status === 'processing');
 };
 
 /** A cancelled row is deleted: nothing more happens to it. */
@@ -141,7 +142,8 @@ class Attempt implements fc.Command<Model, Real> {
       expect(result.isErr() && result.error.code).toBe('invalid_transition');
     } else {
       r.payout = result._unsafeUnwrap();
-      Object.assign(m, { status: 'processing', attempts: m.attempts + 1, lastAttemptAt: m.clock, method: this.method, reference: null, nextCheckAt: null });
+      // The attempt is on record before the request leaves; without an answer it is repeated after the lease.
+      Object.assign(m, { status: 'processing', attempts: m.attempts + 1, lastAttemptAt: m.clock, method: this.method, reference: null, nextCheckAt: m.clock + LEASE });
       // Each attempt has its own idempotency key; a repeat of the same attempt has the same one.
       expect(attemptKey(r.payout)).not.toBe(attemptKey(before));
       expect(attemptKey(r.payout)).toBe(attemptKey({ id: before.id, attempts: m.attempts }));

@@ -215,9 +215,11 @@ describe('campaigns', () => {
           createdAt: new Date(Date.UTC(2026, 9, 1, 0, i)).toISOString(),
         });
       }
-      await insertConversion(t, { ...base, affiliateId: live.id, amount: '5000', currency: 'jpy', status: 'pending' });
-      await insertConversion(t, { ...base, affiliateId: live.id, amount: '99', status: 'rejected' });
-      await insertConversion(t, { ...base, affiliateId: live.id, amount: '77', status: 'refunded' });
+      // Explicit, distinct times: rows written in the same millisecond would tie on createdAt.
+      const later = (minute: number) => new Date(Date.UTC(2026, 9, 2, 0, minute)).toISOString();
+      await insertConversion(t, { ...base, affiliateId: live.id, amount: '5000', currency: 'jpy', status: 'pending', createdAt: later(0) });
+      await insertConversion(t, { ...base, affiliateId: live.id, amount: '99', status: 'rejected', createdAt: later(1) });
+      await insertConversion(t, { ...base, affiliateId: live.id, amount: '77', status: 'refunded', createdAt: later(2) });
       await insertConversion(t, { ...base, affiliateId: test.id, mode: 'test', amount: '3', currency: 'eur' });
 
       const res = await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey);

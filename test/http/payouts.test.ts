@@ -25,7 +25,7 @@ describe('payouts', () => {
   const clock = () => clockOf(t);
 
   beforeAll(async () => {
-    t = await startTestService({ logLevel: process.env.PAYOUT_TEST_LOG ?? 'silent' });
+    t = await startTestService();
     merchant = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
     campaign = await payoutCampaign(t, merchant);
     for (const method of ['connect', 'wallet_a', 'transfer_b'] as const) {
@@ -413,7 +413,53 @@ describe('payouts', () => {
     });
   });
 
-  describe('concurrency', () => {
+  describe('crash recovery and concurrency', () => {
+    /** The state a process leaves when it dies after starting an attempt and before saving the answer. */
+    const startedButUnanswered = async (payoutId: string, startedAt: Date) =>
+      t.sql(
+        `update payouts set status = 'processing', attempts = attempts + 1, last_attempt_at = $2, payout_method = 'connect',
+           next_check_at = $3 where id = $1`,
+        [payoutId, startedAt, new Date(startedAt.getTime() + 5 * 60_000)],
+      );
+
+    it('repeats an attempt whose answer was lost, after its lease, with the same key: the provider returns the transfer it made', async () => {
+      const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+      const k = await payoutCampaign(t, m);
+      const a = await payableAffiliate(t, m.id, k.id, 'connect');
+      const id = await approvedSale(t, m.liveKey, k.id, a.id, 70);
+      const payoutId = (await payoutOf(t, m.liveKey, id))!.id as string;
+      const startedAt = await clock().now();
+      await startedButUnanswered(payoutId, startedAt);
+      // The provider made the transfer before the process died.
+      await t.sql(
+        `insert into sandbox_payout_transfers (id, idempotency_key, payout_id, method, merchant_id, mode, destination, amount, currency,
+           status, retryable, payment_id, created_at, updated_at)
+         values ('tr_sbx_before_crash', $1, $2, 'connect', $3, 'live', 'acct_x', 70, 'usd', 'completed', false, 'py_sbx_before_crash', $4, $4)`,
+        [`payout_${payoutId}_1`, payoutId, m.id, startedAt],
+      );
+      await runJobs(t);
+      expect((await payoutOf(t, m.liveKey, id))!.status).toBe('processing');
+      await clock().set(new Date(startedAt.getTime() + 5 * 60_000));
+      await runJobs(t);
+      expect(await payoutOf(t, m.liveKey, id)).toMatchObject({ status: 'completed', attempts: 1, cardPaymentId: 'py_sbx_before_crash' });
+      expect((await t.api('GET', `/conversions/${id}`, m.liveKey)).body.data).toMatchObject({ status: 'paid', cardTransferId: 'tr_sbx_before_crash' });
+      expect(await ledger(payoutId)).toHaveLength(1);
+    });
+
+    it('sends an attempt whose request never left once its lease has passed', async () => {
+      const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+      const k = await payoutCampaign(t, m);
+      const a = await payableAffiliate(t, m.id, k.id, 'connect');
+      const id = await approvedSale(t, m.liveKey, k.id, a.id, 71);
+      const payoutId = (await payoutOf(t, m.liveKey, id))!.id as string;
+      const startedAt = await clock().now();
+      await startedButUnanswered(payoutId, startedAt);
+      await clock().set(new Date(startedAt.getTime() + 5 * 60_000));
+      await runJobs(t);
+      expect(await payoutOf(t, m.liveKey, id)).toMatchObject({ status: 'completed', attempts: 1 });
+      expect((await ledger(payoutId)).map((l) => l.idempotency_key)).toEqual([`payout_${payoutId}_1`]);
+    });
+
     it('two job runs at once pay every row exactly once', async () => {
       const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
       const k = await payoutCampaign(t, m);

@@ -1,9 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
+import 'reflect-metadata';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPeriod, statsSql } from '../../adapters/persistence/repositories/sql-stats-queries.js';
 import { AFFILIATE_TEXT, containsPattern, searchSql } from '../../adapters/persistence/repositories/sql-search.js';
-import type { CurrencyCode } from '../../domain/index.js';
+import { countedConversionSql } from '../../adapters/persistence/repositories/conversion-counting.sql.js';
+import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
+import type { StatsQueries } from '../../application/ports/stats-queries.js';
+import { topAffiliates } from '../../application/stats/top-affiliates.js';
+import { STATS_SEARCH_TOKENS } from '../../bootstrap/modules/stats-search.module.js';
+import { TOKENS } from '../../bootstrap/tokens.js';
+import { convertedTotal, Decimal, type CurrencyCode } from '../../domain/index.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
@@ -127,6 +134,9 @@ describe('query plans of statistics and search', () => {
     });
 
     it('the overview ranks from the commission index and takes the newest sales from the tenant index, without sorting', async () => {
+      const reference = await explain(statsSql.topReferenceCommissions(tenant, '2026-11-01', 5));
+      expect(reference.indexes).toContain('conversion_affiliate_monthly_ranks_idx');
+      expect(reference.sorts).toBe(0);
       const top = await explain(statsSql.topCommissions(tenant, '2026-11-01', 'usd' as CurrencyCode, 5));
       expect(top.indexes).toContain('conversion_affiliate_monthly_rank_idx');
       expect(top.sorts).toBe(0);
@@ -134,6 +144,27 @@ describe('query plans of statistics and search', () => {
       expect(latest.indexes).toContain('conversions_tenant_created_idx');
       expect(latest.sorts).toBe(0);
     });
+  });
+
+  it('the overview’s two rankings (threshold and whole-month query) agree with a recount through convertedTotal', async () => {
+    const scope = t.service.container.resolve<RequestScope>(TOKENS.RequestScope);
+    const queries = t.service.container.resolve<StatsQueries>(STATS_SEARCH_TOKENS.StatsQueries);
+    const rates = { day: '2026-11-22', usdPerUnit: new Map([['usd', new Decimal(1)], ['eur', new Decimal('1.1582')]]) as Map<CurrencyCode, Decimal> };
+    const rows = await t.sql(`select affiliate_id, currency, sum(commission)::text as commission from conversions c
+      where merchant_id = $1 and mode = 'live' and created_at >= '2026-11-01' and ${countedConversionSql('c')}
+      group by 1, 2`, [M]);
+    const totals = new Map<string, { currency: CurrencyCode; amount: Decimal }[]>();
+    for (const r of rows) totals.set(r.affiliate_id, [...(totals.get(r.affiliate_id) ?? []), { currency: r.currency, amount: new Decimal(r.commission) }]);
+    const expected = [...totals.entries()]
+      .map(([id, list]) => ({ id, value: convertedTotal(list, rates) }))
+      .sort((a, b) => b.value.comparedTo(a.value) || (a.id < b.id ? -1 : 1))
+      .slice(0, 5)
+      .map((a) => a.id);
+    const currencies = ['eur', 'jpy', 'usd'] as CurrencyCode[];
+    const threshold = await scope(() => topAffiliates(queries, tenant, '2026-11-01', currencies, rates, 5, 10_000));
+    const whole = await scope(() => topAffiliates(queries, tenant, '2026-11-01', currencies, rates, 5, 0));
+    expect(threshold.map((a) => a.affiliateId)).toEqual(expected);
+    expect(whole.map((a) => a.affiliateId)).toEqual(expected);
   });
 
   describe('search uses the trigram indexes', () => {

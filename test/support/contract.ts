@@ -10,7 +10,7 @@ import { openApiDocuments } from '../../adapters/http/openapi/document.js';
  * response when `CONTRACT_CHECK=1` (set by `npm test`, and so by CI).
  */
 
-// biome-ignore lint: the document is untyped JSON
+/** The document is untyped JSON. */
 type Json = any;
 
 const addFormats = ((addFormatsModule as Json).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;

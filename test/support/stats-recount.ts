@@ -26,6 +26,13 @@ export const rollupMismatches = async (t: TestService): Promise<Record<string, u
         select merchant_id, mode, affiliate_id, date_trunc('month', created_at at time zone 'UTC')::date as month, currency, ${SALES}
         from conversions c where ${counted} group by 1, 2, 3, 4, 5) v using (merchant_id, mode, affiliate_id, month, currency)
       where ${DIFFERS}`,
+    conversion_affiliate_monthly_ranks: `
+      select * from conversion_affiliate_monthly_ranks t full join (
+        select merchant_id, mode, date_trunc('month', created_at at time zone 'UTC')::date as month, affiliate_id,
+               count(*)::int as n, sum(commission * coalesce(rr.usd_per_unit, 0)) as rc
+        from conversions c left join ranking_reference_rates rr using (currency) where ${counted} group by 1, 2, 3, 4) v
+        using (merchant_id, mode, month, affiliate_id)
+      where t.conversions is distinct from v.n or t.reference_commission is distinct from v.rc`,
     click_daily_totals: `
       select * from click_daily_totals t full join (
         select merchant_id, mode, (created_at at time zone 'UTC')::date as day, count(*)::int as n from clicks group by 1, 2, 3) v

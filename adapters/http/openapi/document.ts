@@ -18,7 +18,6 @@ import { webhookEventRoutes } from './webhook-events.js';
  */
 
 /** Loosely typed JSON: the document is plain data, walked and completed here. */
-// biome-ignore lint: the document is untyped JSON by nature
 type Json = any;
 
 export interface OpenApiDocuments {
@@ -88,7 +87,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Coupons: 'Coupon codes that attribute sales to affiliates.',
   Payouts: 'The payout queue (read-only).',
   Teams: 'Affiliate Teams, goals and bonus awards (Scale).',
-  Stats: 'Aggregate statistics and the monthly overview.',
+  Statistics: 'Aggregate statistics and the monthly overview, in the key mode.',
   Search: 'Free-text search across campaigns, affiliates, coupons and conversions.',
   Webhooks: 'Outbound webhook subscriptions and their delivery log (Ultimate and Scale).',
   'Webhook events': 'What the service POSTs to your subscription URL.',

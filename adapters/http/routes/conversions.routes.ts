@@ -81,7 +81,10 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
       }),
       async (c) => {
         const principal = c.get('principal');
-        const result = await useCases.createConversion.execute(toCreateConversionInput(c.req.valid('json'), c.get('tenant'), principal.key));
+        const result = await useCases.createConversion.execute({
+          ...toCreateConversionInput(c.req.valid('json'), c.get('tenant'), principal.key),
+          merchantEarningsCap: principal.merchant.monthlyEarningsCap,
+        });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, conversionJson(result.value), 201);
       },

@@ -30,11 +30,11 @@ export const WebhookSubscriptionSchema = z
     url: z.string(),
     events: z.array(z.string()),
     active: z.boolean(),
-    consecutiveFailures: z.number().int().openapi({ description: 'Automatic deliveries failed in a row (5 pauses it)' }),
-    pausedAt: z.string().nullable().openapi({ description: 'When 5 consecutive failures paused it; null otherwise' }),
-    maxRetries: z.number().int().openapi({ description: 'Extension: automatic retries with exponential backoff (0 = off, the default)' }),
+    consecutiveFailures: z.number().int().openapi({ 'x-extension': true, description: 'Automatic deliveries failed in a row (5 pauses it)' }),
+    pausedAt: z.string().nullable().openapi({ 'x-extension': true, description: 'When 5 consecutive failures paused it; null otherwise' }),
+    maxRetries: z.number().int().openapi({ 'x-extension': true, description: 'Extension: automatic retries with exponential backoff (0 = off, the default)' }),
     createdAt: z.string(),
-    updatedAt: z.string(),
+    updatedAt: z.string().openapi({ 'x-extension': true }),
   })
   .openapi('WebhookSubscription');
 
@@ -59,7 +59,7 @@ export const DeliveryAttemptSchema = z
     error: z.string().nullable(),
     createdAt: z.string(),
   })
-  .openapi('WebhookDeliveryAttempt');
+  .openapi('WebhookDeliveryAttempt', { 'x-extension': true, description: 'One delivery attempt (the spec leaves the shape open)' });
 
 export const webhookJson = (s: WebhookSubscription) => ({
   id: s.id,
@@ -92,7 +92,7 @@ export const attemptJson = (a: DeliveryAttempt) => ({
 
 const Url = z.string().min(1).max(2048).openapi({ example: 'https://example.com/webhooks/affiliate' });
 const Events = z.array(z.string()).min(1).max(50).openapi({ example: ['conversion.created', 'conversion.approved'] });
-const MaxRetries = z.number().int().min(0).max(MAX_RETRIES_LIMIT);
+const MaxRetries = z.number().int().min(0).max(MAX_RETRIES_LIMIT).openapi({ 'x-extension': true, description: 'Automatic retries with exponential backoff; 0 (the default) keeps the spec’s deliver-once behaviour' });
 
 const CreateBody = z.object({ url: Url, events: Events, maxRetries: MaxRetries.optional() }).strict().openapi('CreateWebhook');
 const PatchBody = z
@@ -298,8 +298,8 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
               httpStatus: z.number().int().nullable(),
               responseBody: z.string().nullable(),
               url: z.string(),
-              error: z.string().nullable(),
-              deliveryId: z.string(),
+              error: z.string().nullable().openapi({ 'x-extension': true }),
+              deliveryId: z.string().openapi({ 'x-extension': true }),
             }),
             'The outcome of the ping',
           ),

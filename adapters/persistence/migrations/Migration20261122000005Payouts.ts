@@ -19,7 +19,7 @@ export class Migration20261122000005Payouts extends Migration {
       add column next_check_at timestamptz null,
       add column failed_attempts integer not null default 0 check (failed_attempts >= 0),
       add constraint payouts_attempts_check check (attempts >= 0 and failed_attempts <= attempts),
-      add constraint payouts_processing_check check (status <> 'processing' or (next_check_at is not null and provider_reference is not null)),
+      add constraint payouts_processing_check check (status <> 'processing' or next_check_at is not null),
       add constraint payouts_completed_check check ((status = 'completed') = (completed_at is not null));`);
     // Transfers in flight, by when they are looked at next (the due index covers the other states).
     this.addSql(`create index payouts_in_transit_idx on payouts (next_check_at, id) where status = 'processing';`);

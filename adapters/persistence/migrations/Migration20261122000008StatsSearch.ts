@@ -9,6 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  * - `conversion_daily_totals`             (merchant, mode, UTC day, currency): `/stats`, the overview, the earnings cap;
  * - `conversion_campaign_monthly_totals`  (… campaign, UTC month, currency): campaign figures, revenue sorting;
  * - `conversion_affiliate_monthly_totals` (… affiliate, UTC month, currency): affiliate earnings, top affiliates;
+ * - `conversion_affiliate_monthly_ranks`  (… UTC month, affiliate): the month's commission of each affiliate
+ *   in US dollars at fixed reference rates (`ranking_reference_rates`), an index key that lets the
+ *   overview find its top affiliates at the day's rates by reading a handful of rows;
  * - `click_daily_totals`                  (merchant, mode, UTC day): `totalClicks`;
  * - `campaign_affiliate_counts`, `merchant_affiliate_memberships`, `merchant_affiliate_counts`: approved
  *   affiliates per campaign and (distinct) per merchant.
@@ -20,9 +23,10 @@ import { Migration } from '@mikro-orm/migrations';
  *
  * Statement-level triggers keep them, in the same transaction as every insert, update and delete on
  * the source table, whichever code path writes: each groups the statement's rows (old ones
- * subtracted, new ones added), skips keys whose change is zero, upserts in key order (day roll-up,
- * then campaign, then affiliate), and deletes rows that fall to zero. A bulk `insert ... select`
- * aggregates in one pass.
+ * subtracted, new ones added), skips keys whose change is zero, upserts in a fixed order (day, campaign,
+ * affiliate, rank roll-up; rows in key order), and deletes rows that fall to zero. A bulk
+ * `insert ... select` aggregates in one pass. Since only single-sale changes touch roll-up rows (one
+ * row per roll-up, always in that order), two transactions cannot deadlock on them.
  *
  * Search: trigram (pg_trgm) GIN indexes for case-insensitive substring matching with `ilike`.
  */
@@ -76,10 +80,26 @@ const dropEmpty = ({ table, keys }: Rollup, source: string): string => {
   return `delete from ${table} where (${k}) in (select distinct ${k} from (${source}) s) and conversions = 0;`;
 };
 
+/** Per affiliate and month: counted sales and their commission at the reference rates (0 for a currency without one). */
+const rankUpsert = (source: string): string => `insert into conversion_affiliate_monthly_ranks as t
+    (merchant_id, mode, month, affiliate_id, conversions, reference_commission)
+    select s.merchant_id, s.mode, s.month, s.affiliate_id, sum(s.n), sum(s.commission * coalesce(rr.usd_per_unit, 0))
+    from (${source}) s left join ranking_reference_rates rr on rr.currency = s.currency
+    group by s.merchant_id, s.mode, s.month, s.affiliate_id
+    having sum(s.n) <> 0 or sum(s.commission * coalesce(rr.usd_per_unit, 0)) <> 0
+    order by s.merchant_id, s.mode, s.month, s.affiliate_id
+    on conflict (merchant_id, mode, month, affiliate_id) do update set
+      conversions = t.conversions + excluded.conversions,
+      reference_commission = t.reference_commission + excluded.reference_commission;`;
+
 const conversionTrigger = (event: 'insert' | 'update' | 'delete'): string => {
   const source = sourceOf(event);
-  const statements = ROLLUPS.map((r) => upsert(r, source));
-  if (event !== 'insert') statements.push(...ROLLUPS.map((r) => dropEmpty(r, source)));
+  const statements = [...ROLLUPS.map((r) => upsert(r, source)), rankUpsert(source)];
+  if (event !== 'insert') {
+    statements.push(...ROLLUPS.map((r) => dropEmpty(r, source)));
+    statements.push(`delete from conversion_affiliate_monthly_ranks where (merchant_id, mode, month, affiliate_id) in
+      (select distinct merchant_id, mode, month, affiliate_id from (${source}) s) and conversions = 0;`);
+  }
   return `
     create function conversion_totals_after_${event}() returns trigger language plpgsql as $$
     begin
@@ -166,6 +186,29 @@ export class Migration20261122000008StatsSearch extends Migration {
     this.addSql(`
       create index conversion_affiliate_monthly_rank_idx
         on conversion_affiliate_monthly_totals (merchant_id, mode, month, currency, commission desc, affiliate_id);`);
+    // Fixed yardsticks (the latest seeded rate of each currency), never changed: the overview bounds
+    // how far the day's rates stray from them, so they need not be current, only positive.
+    this.addSql(`
+      create table ranking_reference_rates (
+        currency text primary key,
+        usd_per_unit numeric not null check (usd_per_unit > 0)
+      );`);
+    this.addSql(`
+      insert into ranking_reference_rates (currency, usd_per_unit)
+      select distinct on (currency) currency, usd_per_unit from exchange_rates order by currency, rate_date desc;`);
+    this.addSql(`
+      create table conversion_affiliate_monthly_ranks (
+        merchant_id uuid not null,
+        mode text not null,
+        month date not null,
+        affiliate_id uuid not null,
+        conversions integer not null,
+        reference_commission numeric not null,
+        primary key (merchant_id, mode, month, affiliate_id)
+      );`);
+    this.addSql(`
+      create index conversion_affiliate_monthly_ranks_idx
+        on conversion_affiliate_monthly_ranks (merchant_id, mode, month, reference_commission desc, affiliate_id);`);
     for (const event of EVENTS) {
       this.addSql(conversionTrigger(event));
       this.addSql(`
@@ -173,6 +216,7 @@ export class Migration20261122000008StatsSearch extends Migration {
         for each statement execute function conversion_totals_after_${event}();`);
     }
     for (const rollup of ROLLUPS) this.addSql(upsert(rollup, contributions('conversions', '')));
+    this.addSql(rankUpsert(contributions('conversions', '')));
 
     this.addSql(`
       create table click_daily_totals (

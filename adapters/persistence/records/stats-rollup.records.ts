@@ -53,6 +53,30 @@ export const ConversionAffiliateMonthlyTotalRecord = defineEntity({
   },
 });
 
+/** Per affiliate and UTC month: counted sales and their commission at the reference rates (the overview's ranking key). */
+export const ConversionAffiliateMonthlyRankRecord = defineEntity({
+  name: 'ConversionAffiliateMonthlyRankRecord',
+  tableName: 'conversion_affiliate_monthly_ranks',
+  properties: {
+    merchantId: p.uuid().primary(),
+    mode: p.text().primary(),
+    month: p.date().primary(),
+    affiliateId: p.uuid().primary(),
+    conversions: p.integer(),
+    referenceCommission: p.decimal('string'),
+  },
+});
+
+/** Fixed US-dollar yardsticks per currency for that ranking key (seeded once, never changed). */
+export const RankingReferenceRateRecord = defineEntity({
+  name: 'RankingReferenceRateRecord',
+  tableName: 'ranking_reference_rates',
+  properties: {
+    currency: p.text().primary(),
+    usdPerUnit: p.decimal('string'),
+  },
+});
+
 /** Clicks per merchant, mode and UTC day. */
 export const ClickDailyTotalRecord = defineEntity({
   name: 'ClickDailyTotalRecord',
@@ -104,6 +128,8 @@ export const STATS_ROLLUP_RECORDS = [
   ConversionDailyTotalRecord,
   ConversionCampaignMonthlyTotalRecord,
   ConversionAffiliateMonthlyTotalRecord,
+  ConversionAffiliateMonthlyRankRecord,
+  RankingReferenceRateRecord,
   ClickDailyTotalRecord,
   CampaignAffiliateCountRecord,
   MerchantAffiliateMembershipRecord,

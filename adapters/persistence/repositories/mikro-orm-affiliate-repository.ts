@@ -12,6 +12,7 @@ import {
   type MembershipRow,
 } from '../mappers/affiliate.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
+import { PREPARED } from '../prepared-statements.js';
 
 export class MikroOrmAffiliateRepository implements AffiliateRepository {
   constructor(private readonly orm: Orm) {}
@@ -51,7 +52,7 @@ export class MikroOrmAffiliateRepository implements AffiliateRepository {
   }
 
   async findById(tenant: Tenant, id: string): Promise<Affiliate | null> {
-    const { rows } = await sql<AffiliateRow>`
+    const { rows } = await sql<AffiliateRow>`${PREPARED}
       select ${sql.raw(affiliateColumns('a'))} from affiliates a
       where a.id = ${id} and exists (
         select 1 from affiliate_memberships m
@@ -111,7 +112,7 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
   }
 
   private async select(tenant: Tenant, affiliateId: string, campaignId: string, lock: boolean): Promise<Membership | null> {
-    const { rows } = await sql<MembershipRow>`
+    const { rows } = await sql<MembershipRow>`${PREPARED}
       select ${sql.raw(MEMBERSHIP_COLUMNS)} from affiliate_memberships
       where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId}
         and campaign_id = ${campaignId}

@@ -4,6 +4,7 @@ import type { ApiKeyRepository, ApiKeyWithMerchant } from '../../../application/
 import { apiKeyToDomain, apiKeyToRecord } from '../mappers/api-key.mapper.js';
 import { merchantToDomain } from '../mappers/merchant.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
+import { PREPARED } from '../prepared-statements.js';
 import { ApiKeyRecord } from '../records/api-key.record.js';
 import type { MerchantRecord } from '../records/merchant.record.js';
 
@@ -50,7 +51,7 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
 
   /** Hot path (every request): one indexed join, a prepared statement, no entity hydration. */
   async findByLookup(lookup: string): Promise<ApiKeyWithMerchant | null> {
-    const { rows } = await sql<KeyWithMerchantRow>`
+    const { rows } = await sql<KeyWithMerchantRow>`${PREPARED}
       select ${sql.raw(KEY_COLUMNS)}, ${sql.raw(MERCHANT_COLUMNS)} from api_keys k join merchants m on m.id = k.merchant_id
       where k.lookup = ${lookup}`.execute(currentEm(this.orm).getKysely());
     const row = rows[0];

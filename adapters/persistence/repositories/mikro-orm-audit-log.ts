@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AuditActor, AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import { currentEm, type Orm } from '../orm.js';
+import { PREPARED } from '../prepared-statements.js';
 import { AuditEntryRecord } from '../records/audit-entry.record.js';
 
 export class MikroOrmAuditLog implements AuditLog {
@@ -9,7 +10,7 @@ export class MikroOrmAuditLog implements AuditLog {
 
   /** Hot path (every write request): a prepared statement, no entity metadata. */
   async append(e: AuditEntry): Promise<void> {
-    await sql`
+    await sql`${PREPARED}
       insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at)
       values (${e.id}, ${e.actor}, ${e.apiKeyId}, ${e.merchantId}, ${e.method}, ${e.path}, ${e.status}, ${e.errorCode}, ${e.address},
         ${e.userAgent}, ${e.requestId}, ${e.createdAt})`.execute(currentEm(this.orm).getKysely());

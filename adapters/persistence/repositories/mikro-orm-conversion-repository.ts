@@ -3,11 +3,12 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
+import { runPrepared } from '../prepared-statements.js';
 import { countedConversionSql } from './conversion-counting.sql.js';
 
 const COLUMNS = CONVERSION_COLUMNS.join(', ');
 const isMidnight = (t: Date): boolean => t.getTime() % 86_400_000 === 0;
-const PLACEHOLDERS = CONVERSION_COLUMNS.map(() => '?').join(', ');
+const PLACEHOLDERS = CONVERSION_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
 const UPDATABLE = CONVERSION_COLUMNS.filter((c) => !['id', 'merchant_id', 'mode', 'created_at'].includes(c));
 
 /**
@@ -25,7 +26,8 @@ export class MikroOrmConversionRepository implements ConversionRepository {
   async insert(conversion: Conversion): Promise<'inserted' | 'duplicate_order'> {
     // ON CONFLICT on the partial unique index: a concurrent duplicate waits for the first to commit,
     // then inserts nothing, without aborting the transaction.
-    const rows = await this.exec<{ id: string }>(
+    const rows = await runPrepared<{ id: string }>(
+      currentEm(this.orm).getKysely(),
       `insert into conversions (${COLUMNS}) values (${PLACEHOLDERS})
        on conflict (merchant_id, mode, order_id) where order_id is not null do nothing returning id`,
       conversionValues(conversion),

@@ -3,6 +3,7 @@ import type { MerchantRepository } from '../../../application/ports/merchant-rep
 import type { Merchant } from '../../../domain/index.js';
 import { merchantToDomain, merchantToRecord } from '../mappers/merchant.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
+import { PREPARED } from '../prepared-statements.js';
 import { MerchantRecord } from '../records/merchant.record.js';
 
 interface MerchantRow {
@@ -38,7 +39,7 @@ export class MikroOrmMerchantRepository implements MerchantRepository {
 
   /** On the sale path (live conversions with an earnings cap): a prepared statement, no entity hydration. */
   async findByIdForUpdate(id: string): Promise<Merchant | null> {
-    const { rows } = await sql<MerchantRow>`
+    const { rows } = await sql<MerchantRow>`${PREPARED}
       select id, business_name, email, plan, custom_domain, automatic_payouts, monthly_earnings_cap, affiliate_limit,
         payout_holding_days, created_at, updated_at
       from merchants where id = ${id} for update`.execute(currentEm(this.orm).getKysely());

@@ -4,6 +4,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Conversion } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
+import { runPrepared } from '../prepared-statements.js';
 
 const SELECT = CONVERSION_COLUMNS.map((c) => `c.${c}`).join(', ');
 
@@ -41,9 +42,11 @@ export class SqlConversionQueries implements ConversionQueries {
   }
 
   async get(tenant: Tenant, id: string): Promise<ConversionDetail | null> {
-    const [row] = await currentEm(this.orm).execute<(ConversionRow & { campaign_name: string })[]>(
+    // Hot path: a prepared statement (a primary-key lookup: its plan never depends on the values).
+    const [row] = await runPrepared<ConversionRow & { campaign_name: string }>(
+      currentEm(this.orm).getKysely(),
       `select ${SELECT}, k.name as campaign_name from conversions c join campaigns k on k.id = c.campaign_id
-       where c.id = ? and c.merchant_id = ? and c.mode = ?`,
+       where c.id = $1 and c.merchant_id = $2 and c.mode = $3`,
       [id, tenant.merchantId, tenant.mode],
     );
     return row ? { conversion: conversionFromRow(row), campaignName: row.campaign_name } : null;

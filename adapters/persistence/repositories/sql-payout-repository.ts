@@ -121,16 +121,30 @@ export class SqlPayoutRepository implements PayoutRepository {
     }));
   }
 
-  async claimInTransit(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedPayout[]> {
+  async claimProcessing(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedAttempt[]> {
     const cursor = afterClause('p.next_check_at', after);
-    const rows = await this.exec<JoinedRow>(
-      `select ${P_COLUMNS}, ${C_COLUMNS} from payouts p join conversions c on c.id = p.conversion_id
-       where p.status = 'processing' and p.next_check_at <= ? ${cursor.sql}
-       order by p.next_check_at, p.id
-       limit ?
+    return this.processingRows(`p.next_check_at <= ? ${cursor.sql} order by p.next_check_at, p.id limit ?`, [now, ...cursor.params, limit]);
+  }
+
+  async lockProcessing(ids: readonly string[]): Promise<readonly ClaimedAttempt[]> {
+    if (ids.length === 0) return [];
+    return this.processingRows(`p.id in (${ids.map(() => '?').join(', ')}) order by p.id`, [...ids]);
+  }
+
+  private async processingRows(where: string, params: unknown[]): Promise<readonly ClaimedAttempt[]> {
+    const rows = await this.exec<JoinedRow & { a_payout_email: string | null }>(
+      `select ${P_COLUMNS}, ${C_COLUMNS}, a.payout_email as a_payout_email
+       from payouts p
+       join conversions c on c.id = p.conversion_id
+       join affiliates a on a.id = p.affiliate_id
+       where p.status = 'processing' and p.payout_method is not null and ${where}
        for update of p, c skip locked`,
-      [now, ...cursor.params, limit],
+      params,
     );
-    return rows.map((row) => ({ payout: payoutFromRow(row), conversion: conversionOf(row) }));
+    return rows.map((row) => ({
+      payout: payoutFromRow(row),
+      conversion: conversionOf(row),
+      destination: { payoutMethod: row.payout_method as PayoutMethod, payoutEmail: row.a_payout_email },
+    }));
   }
 }

@@ -8,7 +8,7 @@ import type {
   StatsQueries,
 } from '../../../application/ports/stats-queries.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type ConversionStatus, type CurrencyCode } from '../../../domain/index.js';
+import { Decimal, type ConversionStatus, type CurrencyCode, type ExchangeRateTable } from '../../../domain/index.js';
 import { currentEm, type Orm } from '../orm.js';
 import { countedConversion } from './conversion-counting.sql.js';
 
@@ -116,6 +116,28 @@ export const statsSql = {
     order by t.commission desc, t.affiliate_id
     limit ${limit}`,
 
+  referenceRates: () => sql<{ currency: string; usd_per_unit: string }>`
+    select currency, usd_per_unit::text as usd_per_unit from ranking_reference_rates`,
+
+  topReferenceCommissions: (tenant: Tenant, month: string, limit: number) => sql<{ affiliate_id: string; reference_commission: string }>`
+    select t.affiliate_id, t.reference_commission::text as reference_commission from conversion_affiliate_monthly_ranks t
+    where t.merchant_id = ${tenant.merchantId} and t.mode = ${tenant.mode} and t.month = ${month}::date
+    order by t.reference_commission desc, t.affiliate_id
+    limit ${limit}`,
+
+  rankByConvertedCommission: (tenant: Tenant, month: string, rates: ExchangeRateTable, limit: number) => {
+    const currencies = [...rates.usdPerUnit.keys()];
+    const values = currencies.map((c) => rates.usdPerUnit.get(c)!.toFixed());
+    return sql<{ affiliate_id: string }>`
+      select t.affiliate_id
+      from conversion_affiliate_monthly_totals t
+      left join unnest(${currencies}::text[], ${values}::numeric[]) as r (currency, rate) on r.currency = t.currency
+      where t.merchant_id = ${tenant.merchantId} and t.mode = ${tenant.mode} and t.month = ${month}::date
+      group by t.affiliate_id
+      order by sum(t.commission * coalesce(r.rate, 0)) desc, t.affiliate_id
+      limit ${limit}`;
+  },
+
   affiliateMonths: (tenant: Tenant, month: string, affiliateIds: readonly string[]) => sql<{
     affiliate_id: string;
     name: string;
@@ -142,6 +164,8 @@ export const statsSql = {
  * transaction as every conversion, click and membership change).
  */
 export class SqlStatsQueries implements StatsQueries {
+  private references: Promise<ReadonlyMap<CurrencyCode, Decimal>> | null = null;
+
   constructor(private readonly orm: Orm) {}
 
   private db() {
@@ -176,6 +200,30 @@ export class SqlStatsQueries implements StatsQueries {
   async topCommissions(tenant: Tenant, month: string, currency: CurrencyCode, limit: number): Promise<readonly RankedCommission[]> {
     const { rows } = await statsSql.topCommissions(tenant, month, currency, limit).execute(this.db());
     return rows.map((r) => ({ affiliateId: r.affiliate_id, commission: new Decimal(r.commission) }));
+  }
+
+  /** The reference rates never change once migrated, so they are read once. */
+  async referenceRates(): Promise<ReadonlyMap<CurrencyCode, Decimal>> {
+    this.references ??= statsSql
+      .referenceRates()
+      .execute(this.db())
+      .then(({ rows }) => new Map(rows.map((r) => [r.currency as CurrencyCode, new Decimal(r.usd_per_unit)])));
+    try {
+      return await this.references;
+    } catch (error) {
+      this.references = null;
+      throw error;
+    }
+  }
+
+  async topReferenceCommissions(tenant: Tenant, month: string, limit: number): Promise<readonly RankedCommission[]> {
+    const { rows } = await statsSql.topReferenceCommissions(tenant, month, limit).execute(this.db());
+    return rows.map((r) => ({ affiliateId: r.affiliate_id, commission: new Decimal(r.reference_commission) }));
+  }
+
+  async rankByConvertedCommission(tenant: Tenant, month: string, rates: ExchangeRateTable, limit: number): Promise<readonly string[]> {
+    const { rows } = await statsSql.rankByConvertedCommission(tenant, month, rates, limit).execute(this.db());
+    return rows.map((r) => r.affiliate_id);
   }
 
   async affiliateMonths(tenant: Tenant, month: string, affiliateIds: readonly string[]): Promise<readonly AffiliateMonth[]> {

@@ -4,6 +4,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Campaign, CommissionRates } from '../../../domain/index.js';
 import { rateOf } from '../mappers/team.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
+import { PREPARED } from '../prepared-statements.js';
 
 /**
  * The campaign's rates (from `base`) plus the team's, when the affiliate's membership on the campaign
@@ -26,7 +27,7 @@ export class TeamCommissionRates implements CommissionRatesProvider {
       campaign_value: string | null;
       override_type: string | null;
       override_value: string | null;
-    }>`
+    }>`${PREPARED}
       select t.base_commission_type as base_type, t.base_commission_value as base_value,
         tc.commission_type as campaign_type, tc.commission_value as campaign_value,
         o.commission_type as override_type, o.commission_value as override_value
