@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Logger as Pino } from 'pino';
-import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { single } from './modules/single.js';
 import { AuthenticateApiKey } from '../application/api-keys/authenticate-api-key.js';
 import { IssueApiKey } from '../application/api-keys/issue-api-key.js';
 import { RevokeApiKey } from '../application/api-keys/revoke-api-key.js';
@@ -22,7 +23,7 @@ import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
 import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
 import { PostgresRateLimiter } from '../adapters/rate-limit/postgres-rate-limiter.js';
-import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './campaigns-affiliates.module.js';
+import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './modules/campaigns-affiliates.module.js';
 import type { ServiceConfig } from './config.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
 import { registerWebhookJob, registerWebhooks, webhooksHttp } from './modules/webhooks.module.js';
@@ -44,7 +45,6 @@ export interface Infrastructure {
   readonly hostResolver?: HostResolver | undefined;
 }
 
-const single = <V>(factory: (c: DependencyContainer) => V) => ({ useFactory: instanceCachingFactory(factory) });
 
 /** Wires every adapter to its port and every use case to its adapters, by factory (no decorators). */
 export const buildContainer = (infra: Infrastructure): DependencyContainer => {

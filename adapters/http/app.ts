@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { teamRoutes, type TeamRouteDependencies } from './routes/teams.routes.js';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import type { Logger as Pino } from 'pino';
 import type { AuthenticateApiKey } from '../../application/api-keys/authenticate-api-key.js';
 import type { AuditLog } from '../../application/ports/audit-log.js';
@@ -18,6 +17,7 @@ import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
 import { adminAuth } from './middleware/admin-auth.js';
 import { audit, refusedRequests } from './middleware/audit.js';
+import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
@@ -99,7 +99,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.notFound(handleNotFound);
 
   app.use('*', requestContext(deps.logger, deps.ids));
-  app.use('*', cors({ origin: '*', exposeHeaders: ['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id'] }));
+  app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
   app.route('/', healthRoutes());
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));

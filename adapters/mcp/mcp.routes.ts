@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
@@ -70,7 +71,9 @@ export const mcpRoutes = (deps: McpDependencies) =>
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {
-        return await transport.handleRequest(c.req.raw);
+        const res = await transport.handleRequest(c.req.raw);
+        // Through the context, so the response carries the headers prepared on it (CORS, rate limit, request id).
+        return c.newResponse(res.body, res.status as ContentfulStatusCode, Object.fromEntries(res.headers));
       } finally {
         await server.close();
       }

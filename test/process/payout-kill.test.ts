@@ -1,44 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-// Node itself with tsx as a loader: one process, so SIGKILL kills the worker (the tsx CLI would leave a child running).
-const NODE = join(ROOT, 'node_modules/.bin/node');
 const TOKEN = 'op-token';
 
-interface Running {
-  readonly child: ChildProcess;
-  readonly port: number;
-  output(): string;
-  readonly exited: Promise<number | null>;
-}
+type Running = ServiceProcess;
 
-let nextPort = 46_000 + Math.floor(Math.random() * 4_000);
-
-const startService = async (env: Record<string, string>): Promise<Running> => {
-  const port = (nextPort += 1);
-  let output = '';
-  const child = spawn(NODE, ['--import', 'tsx', 'bootstrap/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return { child, port, output: () => output, exited };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`service did not become healthy:\n${output}`);
-};
+const startService = (env: Record<string, string>) => startServiceProcess(env, 'node');
 
 const call = async (port: number, method: string, path: string, key: string, body?: unknown) => {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {

@@ -1,44 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { createScratchDatabase } from '../support/test-database.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+type Running = ServiceProcess;
 
-interface Running {
-  readonly child: ChildProcess;
-  readonly port: number;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-let nextPort = 41_000 + Math.floor(Math.random() * 5_000);
-
-const startService = async (env: Record<string, string>): Promise<Running> => {
-  const port = (nextPort += 1);
-  let output = '';
-  const child = spawn(TSX, ['bootstrap/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return { child, port, output: () => output, exited };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`service did not become healthy:\n${output}`);
-};
+/** As `npm start` runs it (through the tsx CLI), with info logs so the first start's banner is seen. */
+const startService = (env: Record<string, string>) => startServiceProcess({ LOG_LEVEL: 'info', DATABASE_URL: '', ...env }, 'npm-like');
 
 const demoKey = (output: string) => /test write key: (svc_pk_test_\S+)/.exec(output)?.[1];
 

@@ -1,45 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../client/webhooks.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN = 'crash-admin-token';
 
-interface Running {
-  readonly child: ChildProcess;
-  readonly base: string;
-  output(): string;
-  readonly exited: Promise<unknown>;
-}
+type Running = ServiceProcess;
 
-let nextPort = 46_000 + Math.floor(Math.random() * 4_000);
-
-/** The real service process: node itself (with tsx as a loader), so SIGKILL hits the service and nothing else. */
-const startService = async (env: Record<string, string>): Promise<Running> => {
-  const port = (nextPort += 1);
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ADMIN_TOKEN: ADMIN, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise((r) => child.once('exit', r));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { child, base, output: () => output, exited };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`service did not become healthy:\n${output}`);
-};
+const startService = (env: Record<string, string>) => startServiceProcess({ ADMIN_TOKEN: ADMIN, ...env }, 'node');
 
 const call = async (base: string, method: string, path: string, token: string, body?: unknown) => {
   const res = await fetch(`${base}${path}`, {

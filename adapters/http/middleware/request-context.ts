@@ -8,7 +8,7 @@ export const API_VERSION = '1';
 
 /**
  * Outermost middleware: request id, one structured log line per request, and the headers every
- * response carries (`X-API-Version`, `X-Request-Id`), set after the handler so that errors get them too.
+ * response carries (`X-API-Version`, `X-Request-Id`), prepared before the handler so that errors get them too.
  */
 export const requestContext =
   (logger: Pino, ids: IdGenerator): MiddlewareHandler<AppEnv> =>
@@ -20,9 +20,20 @@ export const requestContext =
     c.set('requestId', requestId);
     c.set('log', log);
     c.set('actor', 'anonymous');
+    // Prepared on the context, so every response made through it (errors included) carries them
+    // without building and copying a Response object (see middleware/cors.ts).
+    c.header('X-API-Version', API_VERSION);
+    c.header('X-Request-Id', requestId);
     await next();
-    c.res.headers.set('X-API-Version', API_VERSION);
-    c.res.headers.set('X-Request-Id', requestId);
+    if (!c.res.headers.has('X-Request-Id')) {
+      // A raw Response returned by a handler skips the prepared headers: these two are added here
+      // (a handler that returns one should pass it through `c.newResponse`, which adds them all).
+      const res = c.res;
+      const headers = new Headers(res.headers);
+      headers.set('X-API-Version', API_VERSION);
+      headers.set('X-Request-Id', requestId);
+      c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    }
     log.info(
       {
         method: c.req.method,

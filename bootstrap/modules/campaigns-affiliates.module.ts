@@ -1,34 +1,34 @@
-import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import { CreateAffiliate } from '../application/affiliates/create-affiliate.js';
-import { DecideMembership } from '../application/affiliates/decide-membership.js';
-import { GetAffiliate } from '../application/affiliates/get-affiliate.js';
-import { InviteAffiliate } from '../application/affiliates/invite-affiliate.js';
-import { ListAffiliates } from '../application/affiliates/list-affiliates.js';
-import { SavePayoutDetails } from '../application/affiliates/save-payout-details.js';
-import { SignUpAffiliate } from '../application/affiliates/sign-up-affiliate.js';
-import { TrackingLinks } from '../application/affiliates/tracking-links.js';
-import { CreateCampaign } from '../application/campaigns/create-campaign.js';
-import { GetCampaign } from '../application/campaigns/get-campaign.js';
-import { ListCampaigns } from '../application/campaigns/list-campaigns.js';
-import { RecordClick } from '../application/clicks/record-click.js';
-import { LoadExchangeRates } from '../application/exchange-rates/load-exchange-rates.js';
-import type { HttpDependencies } from '../adapters/http/app.js';
-import { SaltedVisitorFingerprint } from '../adapters/clicks/salted-visitor-fingerprint.js';
-import { MailOutboxMailer } from '../adapters/mail/mail-outbox-mailer.js';
-import { MikroOrmAffiliateQueries } from '../adapters/persistence/repositories/mikro-orm-affiliate-queries.js';
+import type { DependencyContainer } from 'tsyringe';
+import { single } from './single.js';
+import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
+import { DecideMembership } from '../../application/affiliates/decide-membership.js';
+import { GetAffiliate } from '../../application/affiliates/get-affiliate.js';
+import { InviteAffiliate } from '../../application/affiliates/invite-affiliate.js';
+import { ListAffiliates } from '../../application/affiliates/list-affiliates.js';
+import { SavePayoutDetails } from '../../application/affiliates/save-payout-details.js';
+import { SignUpAffiliate } from '../../application/affiliates/sign-up-affiliate.js';
+import { TrackingLinks } from '../../application/affiliates/tracking-links.js';
+import { CreateCampaign } from '../../application/campaigns/create-campaign.js';
+import { GetCampaign } from '../../application/campaigns/get-campaign.js';
+import { ListCampaigns } from '../../application/campaigns/list-campaigns.js';
+import { RecordClick } from '../../application/clicks/record-click.js';
+import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
+import type { HttpDependencies } from '../../adapters/http/app.js';
+import { SaltedVisitorFingerprint } from '../../adapters/clicks/salted-visitor-fingerprint.js';
+import { MailOutboxMailer } from '../../adapters/mail/mail-outbox-mailer.js';
+import { MikroOrmAffiliateQueries } from '../../adapters/persistence/repositories/mikro-orm-affiliate-queries.js';
 import {
   MikroOrmAffiliateRepository,
   MikroOrmMembershipRepository,
-} from '../adapters/persistence/repositories/mikro-orm-affiliate-repository.js';
-import { MikroOrmCampaignQueries } from '../adapters/persistence/repositories/mikro-orm-campaign-queries.js';
-import { MikroOrmCampaignRepository } from '../adapters/persistence/repositories/mikro-orm-campaign-repository.js';
-import { MikroOrmClickRepository } from '../adapters/persistence/repositories/mikro-orm-click-repository.js';
-import { MikroOrmInvitationRepository } from '../adapters/persistence/repositories/mikro-orm-invitation-repository.js';
-import { SqlExchangeRates } from '../adapters/persistence/repositories/sql-exchange-rates.js';
-import type { ServiceConfig } from './config.js';
-import { TOKENS as T } from './tokens.js';
+} from '../../adapters/persistence/repositories/mikro-orm-affiliate-repository.js';
+import { MikroOrmCampaignQueries } from '../../adapters/persistence/repositories/mikro-orm-campaign-queries.js';
+import { MikroOrmCampaignRepository } from '../../adapters/persistence/repositories/mikro-orm-campaign-repository.js';
+import { MikroOrmClickRepository } from '../../adapters/persistence/repositories/mikro-orm-click-repository.js';
+import { MikroOrmInvitationRepository } from '../../adapters/persistence/repositories/mikro-orm-invitation-repository.js';
+import { SqlExchangeRates } from '../../adapters/persistence/repositories/sql-exchange-rates.js';
+import type { ServiceConfig } from '../config.js';
+import { TOKENS as T } from '../tokens.js';
 
-const single = <V>(factory: (c: DependencyContainer) => V) => ({ useFactory: instanceCachingFactory(factory) });
 
 /** Issue 3's adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */
 export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => {

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface ServiceProcess {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly base: string;
+  output(): string;
+  readonly exited: Promise<number | null>;
+}
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+
+/**
+ * The real service (`bootstrap/main.ts`) in a child process, healthy on a free port.
+ * `launcher: 'npm-like'` runs it through the tsx CLI as `npm start` does; `'node'` runs Node itself
+ * with tsx as a loader, so a SIGKILL hits the service process and nothing else.
+ */
+export const startServiceProcess = async (
+  env: Record<string, string>,
+  launcher: 'npm-like' | 'node' = 'node',
+): Promise<ServiceProcess> => {
+  const port = await freePort();
+  let output = '';
+  const [command, args] =
+    launcher === 'node'
+      ? [join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', 'bootstrap/main.ts']]
+      : [join(ROOT, 'node_modules/.bin/tsx'), ['bootstrap/main.ts']];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { child, port, base, output: () => output, exited };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`service did not become healthy:\n${output}`);
+};
