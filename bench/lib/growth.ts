@@ -47,7 +47,7 @@ export const loadDataset = async (db: pg.Pool, m: BenchMerchant, size: DatasetSi
     await q(
       `insert into affiliate_memberships (id, merchant_id, mode, campaign_id, affiliate_id, status, joined_at, decided_at, updated_at)
        select gen_random_uuid(), $1, 'live', c.id, a.id, 'approved', a.created_at + make_interval(secs => a.n::double precision), a.created_at, now()
-       from (select id, created_at, row_number() over (order by id) as n from affiliates where email like 'affiliate-' || $2 || '-%') a
+       from (select id, created_at, row_number() over (order by id) as n from affiliates where email like 'affiliate-' || $2 || '-%@bench.example.com') a
        join (select id, row_number() over (order by created_at, id) - 1 as k from campaigns where merchant_id = $1) c
          on c.k = a.n % $3`,
       [m.id, label, size.campaigns],

@@ -38,9 +38,13 @@ export const waitForOk = async (url: string, timeoutMs: number, alive: () => boo
 
 /** Resident set size of a process in MiB, from /proc. */
 export const rssMiB = async (pid: number): Promise<number> => {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
-  return kb ? Number(kb) / 1024 : 0;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0; // exited
+  }
 };
 
 export interface RunningService {
@@ -90,12 +94,15 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       BENCH_CEILINGS: '1',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Warnings and errors (pino writes to stdout) and anything the process prints on a crash.
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-20_000);
-  });
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForOk(`${url}/healthz`, 120_000, () => child.exitCode === null);
@@ -103,7 +110,19 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     await stopChild(child);
     throw new Error(`${(error as Error).message}\n${stderr}`);
   }
-  return { url, pid: child.pid!, stderr: () => stderr, stop: () => stopChild(child) };
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`\nthe service exited during the run (code ${code}, signal ${signal}):\n${stderr}\n`);
+  });
+  let stopping = false;
+  return {
+    url,
+    pid: child.pid!,
+    stderr: () => stderr,
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
+  };
 };
 
 /**
