@@ -8,6 +8,7 @@ import {
   type PayoutOutcome,
 } from '../../domain/index.js';
 import type { Result } from 'neverthrow';
+import { drainInBatches } from '../jobs/drain-in-batches.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { Logger } from '../ports/logger.js';
 import type { PayoutProviders } from '../ports/payout-provider.js';
@@ -33,29 +34,24 @@ export class CloseGoalPeriods implements DueJob {
     private readonly settlement: PeriodSettlement,
   ) {}
 
-  async runDue(now: Date): Promise<number> {
-    let closedPeriods = 0;
-    for (;;) {
-      const batch = await this.uow.transaction(async () => {
-        const due = await this.stores.goals.claimDue(now, BATCH);
-        let closed = 0;
-        for (const { tenant, goal } of due) {
-          const team = await this.stores.teams.findById(tenant, goal.teamId);
-          let current = goal;
-          for (;;) {
-            const change = closeDuePeriod(current, now);
-            if (!change.closed) break;
-            if (team) await this.settlement.close(tenant, change.goal, team, change.closed, now);
-            current = change.goal;
-            closed += 1;
-          }
-          await this.stores.goals.update(tenant, current);
+  runDue(now: Date): Promise<number> {
+    return drainInBatches(this.uow, BATCH, async () => {
+      const due = await this.stores.goals.claimDue(now, BATCH);
+      let closed = 0;
+      for (const { tenant, goal } of due) {
+        const team = await this.stores.teams.findById(tenant, goal.teamId);
+        let current = goal;
+        for (;;) {
+          const change = closeDuePeriod(current, now);
+          if (!change.closed) break;
+          if (team) await this.settlement.close(tenant, change.goal, team, change.closed, now);
+          current = change.goal;
+          closed += 1;
         }
-        return { closed, size: due.length };
-      });
-      closedPeriods += batch.closed;
-      if (batch.size < BATCH) return closedPeriods;
-    }
+        await this.stores.goals.update(tenant, current);
+      }
+      return { processed: closed, claimed: due.length };
+    });
   }
 }
 
@@ -74,18 +70,13 @@ export class CloseAwardWindows implements DueJob {
     private readonly settlement: PeriodSettlement,
   ) {}
 
-  async runDue(now: Date): Promise<number> {
-    let moved = 0;
-    for (;;) {
-      const batch = await this.uow.transaction(async () => {
-        const due = await this.stores.goals.claimWindowsEnded(now, BATCH);
-        let changed = 0;
-        for (const { tenant, period } of due) changed += await this.settlement.recompute(tenant, period, now, true);
-        return { changed, size: due.length };
-      });
-      moved += batch.changed;
-      if (batch.size < BATCH) return moved;
-    }
+  runDue(now: Date): Promise<number> {
+    return drainInBatches(this.uow, BATCH, async () => {
+      const due = await this.stores.goals.claimWindowsEnded(now, BATCH);
+      let changed = 0;
+      for (const { tenant, period } of due) changed += await this.settlement.recompute(tenant, period, now, true);
+      return { processed: changed, claimed: due.length };
+    });
   }
 }
 

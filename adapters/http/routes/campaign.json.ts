@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { recentConversionJson } from './recent-conversion.json.js';
 import type { CampaignDetail } from '../../../application/campaigns/get-campaign.js';
 import type { CampaignView } from '../../../application/ports/campaign-queries.js';
 import { AUTO_APPROVE_COMMISSION_DAYS, CAMPAIGN_STATUSES, Decimal, formatCommissionValue, type VolumeTiers } from '../../../domain/index.js';
@@ -115,15 +116,5 @@ export const campaignJson = (view: CampaignView): z.infer<typeof CampaignSchema>
 
 export const campaignDetailJson = (detail: CampaignDetail): z.infer<typeof CampaignDetailSchema> => ({
   ...common(detail, detail.campaign.commissionValue.toNumber()),
-  recentConversions: detail.recentConversions.map((r) => ({
-    id: r.id,
-    affiliateId: r.affiliateId,
-    orderId: r.orderId,
-    customerName: r.customerName,
-    amount: r.amount.toNumber(),
-    commission: r.commission.toNumber(),
-    currency: r.currency,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-  })),
+  recentConversions: detail.recentConversions.map((r) => ({ ...recentConversionJson(r), affiliateId: r.affiliateId })),
 });

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { recentConversionJson } from './recent-conversion.json.js';
 import type { SalesFigures } from '../../../application/ports/stats-queries.js';
 import type { GetOverview, Overview } from '../../../application/stats/get-overview.js';
 import type { GetStats } from '../../../application/stats/get-stats.js';
@@ -82,16 +83,7 @@ export const overviewJson = (o: Overview): z.infer<typeof OverviewSchema> => ({
     commissionByCurrency: a.commissionByCurrency.map((x) => ({ currency: x.currency, amount: x.amount.toNumber() })),
     conversions: a.conversions,
   })),
-  recentConversions: o.recentConversions.map((r) => ({
-    id: r.id,
-    orderId: r.orderId,
-    customerName: r.customerName,
-    amount: r.amount.toNumber(),
-    commission: r.commission.toNumber(),
-    currency: r.currency,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-  })),
+  recentConversions: o.recentConversions.map(recentConversionJson),
 });
 
 export interface StatsUseCases {
