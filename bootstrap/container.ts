@@ -18,6 +18,7 @@ import { MikroOrmEventOutbox } from '../adapters/persistence/mikro-orm-event-out
 import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { Orm } from '../adapters/persistence/orm.js';
+import { PostgresApiKeyAdmission } from '../adapters/rate-limit/postgres-api-key-admission.js';
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
@@ -66,7 +67,8 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.NotificationRepository, single((r) => new MikroOrmNotificationRepository(r.resolve(T.Orm))));
   c.register(T.RateLimiter, single((r) => new PostgresRateLimiter(r.resolve(T.Orm))));
 
-  c.register(T.AuthenticateApiKey, single((r) => new AuthenticateApiKey(r.resolve(T.ApiKeyRepository))));
+  c.register(T.ApiKeyAdmission, single((r) => new PostgresApiKeyAdmission(r.resolve(T.Orm))));
+  c.register(T.AuthenticateApiKey, single((r) => new AuthenticateApiKey(r.resolve(T.ApiKeyAdmission))));
   c.register(
     T.CreateMerchant,
     single((r) => new CreateMerchant(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.Ids), r.resolve(T.Clock))),

@@ -16,6 +16,7 @@ export const TOKENS = {
   AuditLog: Symbol('AuditLog'),
   NotificationRepository: Symbol('NotificationRepository'),
   RateLimiter: Symbol('RateLimiter'),
+  ApiKeyAdmission: Symbol('ApiKeyAdmission'),
   AuthenticateApiKey: Symbol('AuthenticateApiKey'),
   CreateMerchant: Symbol('CreateMerchant'),
   UpdateMerchant: Symbol('UpdateMerchant'),

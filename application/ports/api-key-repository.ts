@@ -9,7 +9,5 @@ export interface ApiKeyWithMerchant {
 export interface ApiKeyRepository {
   insert(key: ApiKey): Promise<void>;
   findById(id: string): Promise<ApiKey | null>;
-  /** The key and its merchant by lookup prefix, revoked keys included (the caller decides). */
-  findByLookup(lookup: string): Promise<ApiKeyWithMerchant | null>;
   markRevoked(id: string, at: Date): Promise<void>;
 }

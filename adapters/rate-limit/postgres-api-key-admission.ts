@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Admission, AdmissionRequest, ApiKeyAdmission } from '../../application/ports/api-key-admission.js';
+import type { Plan } from '../../domain/index.js';
+import { KEY_COLUMNS, keyWithMerchantFromRow, MERCHANT_COLUMNS, type KeyWithMerchantRow } from '../persistence/mappers/api-key-with-merchant.mapper.js';
+import { currentEm, type Orm } from '../persistence/orm.js';
+import { PREPARED } from '../persistence/prepared-statements.js';
+import { admitted, countRequest, refused } from './window-count.sql.js';
+
+interface AdmissionRow extends KeyWithMerchantRow {
+  verified: boolean;
+  counted_start: string | null;
+  counted_current: number | null;
+  counted_previous: number | null;
+  stored_start: string | null;
+  stored_current: number | null;
+  stored_previous: number | null;
+}
+
+/**
+ * One statement: read the key with its merchant; when the presented secret's hash, the mode and the
+ * revocation check all pass, count the request in the merchant's window (the same upsert as
+ * `PostgresRateLimiter`); and return the window as it was before (every part of one statement sees
+ * the same snapshot), from which a refusal's headers are computed. The application still verifies the
+ * secret in constant time; the hash equality here only decides whether to count.
+ */
+export class PostgresApiKeyAdmission implements ApiKeyAdmission {
+  constructor(private readonly orm: Orm) {}
+
+  async admit(request: AdmissionRequest): Promise<Admission> {
+    // Outside any surrounding transaction: the limiter's row lock must not be held for a whole request.
+    const db = currentEm(this.orm).fork().getKysely();
+    const { rows } = await sql<AdmissionRow>`${PREPARED}
+      with k as (
+        select ${sql.raw(KEY_COLUMNS)}, ${sql.raw(MERCHANT_COLUMNS)},
+          (k.secret_hash = ${request.secretHash} and k.mode = ${request.mode} and k.revoked_at is null) as verified,
+          ${request.bucketPrefix}::text || k.merchant_id as bucket,
+          (${JSON.stringify(request.limitsByPlan)}::jsonb ->> m.plan)::int as rate_limit
+        from api_keys k join merchants m on m.id = k.merchant_id
+        where k.lookup = ${request.lookup}
+      ), counted as (
+        ${countRequest(sql`select bucket from k where verified`, sql`(select rate_limit from k)`, request.now)}
+      )
+      select k.*, c.window_start as counted_start, c.current_count as counted_current, c.previous_count as counted_previous,
+        s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous
+      from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket`.execute(db);
+    const row = rows[0];
+    if (!row) return { found: null, decision: null };
+    const found = keyWithMerchantFromRow(row);
+    if (!row.verified) return { found, decision: null };
+    const limit = request.limitsByPlan[found.merchant.plan as Plan];
+    const decision =
+      row.counted_start !== null
+        ? admitted({ window_start: row.counted_start, current_count: row.counted_current!, previous_count: row.counted_previous! }, request.now, limit)
+        : refused(
+            row.stored_start !== null
+              ? { window_start: row.stored_start, current_count: row.stored_current!, previous_count: row.stored_previous! }
+              : null,
+            request.now,
+            limit,
+          );
+    return { found, decision };
+  }
+}
