@@ -1,6 +1,8 @@
 import { Migrator } from '@mikro-orm/migrations';
-import { MikroORM, RequestContext, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
+import type { Kysely } from 'kysely';
 import { MIGRATIONS } from './migrations/index.js';
+import { scopedEntityManager } from './mikro-orm-request-scope.js';
 import { usePreparedStatements } from './prepared-statements.js';
 import { ALL_RECORDS } from './records/index.js';
 
@@ -23,6 +25,8 @@ export const openOrm = (options: OrmOptions): Promise<Orm> =>
     driverOptions: { onPoolCreated: usePreparedStatements },
     // Every query runs in a request, job or transaction context; the global manager is never used.
     allowGlobalContext: false,
+    // Request and job scopes fork lazily (mikro-orm-request-scope.ts).
+    context: scopedEntityManager,
     ensureDatabase: false,
   });
 
@@ -32,9 +36,18 @@ export const applyMigrations = async (orm: Orm): Promise<void> => {
 
 /** The entity manager of the current transaction, else of the current request or job scope. */
 export const currentEm = (orm: Orm): EntityManager => {
-  const em = TransactionContext.getEntityManager(orm.em.name) ?? RequestContext.getEntityManager(orm.em.name);
+  const em = TransactionContext.getEntityManager(orm.em.name) ?? scopedEntityManager(orm.em.name);
   if (!em) throw new Error('No request or transaction context: wrap the caller in a RequestScope');
   return em as EntityManager;
 };
 
 export const inTransaction = (orm: Orm): boolean => TransactionContext.getEntityManager(orm.em.name) !== undefined;
+
+/**
+ * Where raw SQL runs: the current transaction's connection, else the pool. Unlike `currentEm(orm)
+ * .getKysely()` it needs no entity manager, so a request that only runs SQL never forks one.
+ */
+export const currentDb = (orm: Orm): Kysely<any> => (TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined)?.getKysely() ?? poolDb(orm);
+
+/** The pool, outside any surrounding transaction (e.g. the rate limiter, whose row lock must not last a request). */
+export const poolDb = (orm: Orm): Kysely<any> => orm.em.getConnection().getClient();

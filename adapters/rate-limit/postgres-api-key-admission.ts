@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { Admission, AdmissionRequest, ApiKeyAdmission } from '../../application/ports/api-key-admission.js';
 import type { Plan } from '../../domain/index.js';
 import { KEY_COLUMNS, keyWithMerchantFromRow, MERCHANT_COLUMNS, type KeyWithMerchantRow } from '../persistence/mappers/api-key-with-merchant.mapper.js';
-import { currentEm, type Orm } from '../persistence/orm.js';
-import { PREPARED } from '../persistence/prepared-statements.js';
-import { admitted, countRequest, refused } from './window-count.sql.js';
+import { poolDb, type Orm } from '../persistence/orm.js';
+import { runPrepared } from '../persistence/prepared-statements.js';
+import { admitted, countRequestSql, refused, windowValues } from './window-count.sql.js';
 
 interface AdmissionRow extends KeyWithMerchantRow {
   verified: boolean;
@@ -15,6 +14,21 @@ interface AdmissionRow extends KeyWithMerchantRow {
   stored_current: number | null;
   stored_previous: number | null;
 }
+
+const ADMIT = `
+  with k as (
+    select ${KEY_COLUMNS}, ${MERCHANT_COLUMNS},
+      (k.secret_hash = $2 and k.mode = $3 and k.revoked_at is null) as verified,
+      $4::text || k.merchant_id as bucket,
+      ($5::jsonb ->> m.plan)::bigint as rate_limit
+    from api_keys k join merchants m on m.id = k.merchant_id
+    where k.lookup = $1
+  ), counted as (
+    ${countRequestSql('select bucket from k where verified', 'select rate_limit from k', 6)}
+  )
+  select k.*, c.window_start as counted_start, c.current_count as counted_current, c.previous_count as counted_previous,
+    s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous
+  from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket`;
 
 /**
  * One statement: read the key with its merchant; when the presented secret's hash, the mode and the
@@ -27,22 +41,15 @@ export class PostgresApiKeyAdmission implements ApiKeyAdmission {
   constructor(private readonly orm: Orm) {}
 
   async admit(request: AdmissionRequest): Promise<Admission> {
-    // Outside any surrounding transaction: the limiter's row lock must not be held for a whole request.
-    const db = currentEm(this.orm).fork().getKysely();
-    const { rows } = await sql<AdmissionRow>`${PREPARED}
-      with k as (
-        select ${sql.raw(KEY_COLUMNS)}, ${sql.raw(MERCHANT_COLUMNS)},
-          (k.secret_hash = ${request.secretHash} and k.mode = ${request.mode} and k.revoked_at is null) as verified,
-          ${request.bucketPrefix}::text || k.merchant_id as bucket,
-          (${JSON.stringify(request.limitsByPlan)}::jsonb ->> m.plan)::int as rate_limit
-        from api_keys k join merchants m on m.id = k.merchant_id
-        where k.lookup = ${request.lookup}
-      ), counted as (
-        ${countRequest(sql`select bucket from k where verified`, sql`(select rate_limit from k)`, request.now)}
-      )
-      select k.*, c.window_start as counted_start, c.current_count as counted_current, c.previous_count as counted_previous,
-        s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous
-      from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket`.execute(db);
+    // On the pool, outside any surrounding transaction: the limiter's row lock must not be held for a whole request.
+    const rows = await runPrepared<AdmissionRow>(poolDb(this.orm), ADMIT, [
+      request.lookup,
+      request.secretHash,
+      request.mode,
+      request.bucketPrefix,
+      JSON.stringify(request.limitsByPlan),
+      ...windowValues(request.now),
+    ]);
     const row = rows[0];
     if (!row) return { found: null, decision: null };
     const found = keyWithMerchantFromRow(row);

@@ -1,4 +1,3 @@
-import { sql, type RawBuilder } from 'kysely';
 import { decide, windowStartOf, type WindowDecision, type WindowState } from '../../application/rate-limiting/sliding-window.js';
 import type { RateLimitDecision } from '../../application/ports/rate-limiter.js';
 
@@ -20,22 +19,28 @@ export const toState = (row: WindowRow): WindowState => ({
 /**
  * The upsert that counts one request in a bucket only when the condition of `sliding-window.ts`
  * (`admits`) holds, evaluated under the row's lock so that every process on one database enforces one
- * shared limit. `rows` yields `(bucket)`; `limit` is the requests-per-minute expression (a value or a
- * subquery). Returns the stored window after counting; no row means refused.
+ * shared limit. `rows` is SQL yielding `(bucket)`; `limit` the requests-per-minute expression; the
+ * window's three values (`windowValues`) are parameters `$first` to `$first + 2`. A constant text, so
+ * it is prepared once per connection. Returns the stored window after counting; no row means refused.
  */
-export const countRequest = (rows: RawBuilder<unknown>, limit: RawBuilder<unknown>, now: Date) => {
+export const countRequestSql = (rows: string, limit: string, first: number): string => {
+  const start = `$${first}::bigint`;
+  const previousStart = `$${first + 1}::bigint`;
+  const remainingMs = `$${first + 2}::bigint`;
+  const previous = `(case when w.window_start = ${start} then w.previous_count when w.window_start = ${previousStart} then w.current_count else 0 end)`;
+  const current = `(case when w.window_start = ${start} then w.current_count else 0 end)`;
+  return `insert into rate_limit_windows as w (bucket, window_start, current_count, previous_count)
+      select bucket, ${start}, 1, 0 from (${rows}) as counted(bucket)
+      on conflict (bucket) do update set previous_count = ${previous}, current_count = ${current} + 1, window_start = ${start}
+      where ${previous} * ${remainingMs} + (${current} + 1) * ${PERIOD_MS}::bigint <= (${limit}) * ${PERIOD_MS}::bigint
+      returning window_start, current_count, previous_count`;
+};
+
+/** The parameters of `countRequestSql` at `now`: window start, previous window's start, milliseconds left of the overlap. */
+export const windowValues = (now: Date): [number, number, number] => {
   const nowMs = now.getTime();
   const start = windowStartOf(nowMs, PERIOD_MS);
-  const elapsed = Math.min(nowMs - start, PERIOD_MS);
-  const previous = sql`(case when w.window_start = ${start} then w.previous_count
-      when w.window_start = ${start - PERIOD_MS} then w.current_count else 0 end)`;
-  const current = sql`(case when w.window_start = ${start} then w.current_count else 0 end)`;
-  return sql`insert into rate_limit_windows as w (bucket, window_start, current_count, previous_count)
-      select bucket, ${start}::bigint, 1, 0 from (${rows}) as counted(bucket)
-      on conflict (bucket) do update set
-        previous_count = ${previous}, current_count = ${current} + 1, window_start = ${start}
-      where ${previous} * ${PERIOD_MS - elapsed} + (${current} + 1) * ${PERIOD_MS} <= ${limit} * ${PERIOD_MS}
-      returning window_start, current_count, previous_count`;
+  return [start, start - PERIOD_MS, PERIOD_MS - Math.min(nowMs - start, PERIOD_MS)];
 };
 
 /** The decision for a counted request, its headers recomputed from the stored state. */

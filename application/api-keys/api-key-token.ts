@@ -39,8 +39,9 @@ export const generateToken = (mode: Mode): { token: string; parsed: ParsedToken 
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-export const secretMatches = (secret: string, storedHash: string): boolean => {
-  const presented = Buffer.from(hashSecret(secret), 'hex');
+/** Constant-time comparison of two hex SHA-256 digests. */
+export const hashesMatch = (presentedHash: string, storedHash: string): boolean => {
+  const presented = Buffer.from(presentedHash, 'hex');
   const stored = Buffer.from(storedHash, 'hex');
   return presented.length === stored.length && timingSafeEqual(presented, stored);
 };

@@ -5,7 +5,7 @@ import type { ApiKeyAdmission } from '../ports/api-key-admission.js';
 import type { RateLimitDecision } from '../ports/rate-limiter.js';
 import { unauthorized } from '../shared/errors.js';
 import type { ApiKey } from './api-key.js';
-import { hashSecret, parseToken, secretMatches } from './api-key-token.js';
+import { hashSecret, hashesMatch, parseToken } from './api-key-token.js';
 
 export interface Principal {
   readonly key: ApiKey;
@@ -32,16 +32,17 @@ export class AuthenticateApiKey {
     if (!match?.[1]) return refusedWith('Missing or malformed Authorization header');
     const parsed = parseToken(match[1]);
     if (!parsed) return refusedWith('Malformed API key');
+    const secretHash = hashSecret(parsed.secret);
     const { found, decision } = await this.admission.admit({
       lookup: parsed.lookup,
-      secretHash: hashSecret(parsed.secret),
+      secretHash,
       mode: parsed.mode,
       limitsByPlan: LIMITS_BY_PLAN,
       bucketPrefix: MERCHANT_BUCKET_PREFIX,
       now,
     });
     // Compared in constant time even when nothing was found, so that timing says nothing about which keys exist.
-    const matches = secretMatches(parsed.secret, found?.key.secretHash ?? '0'.repeat(64));
+    const matches = hashesMatch(secretHash, found?.key.secretHash ?? '0'.repeat(64));
     if (!found || !matches || found.key.mode !== parsed.mode || found.key.revokedAt) return refusedWith('Invalid API key');
     return { principal: ok(found), rateLimit: decision };
   }
