@@ -19,5 +19,7 @@ export interface AppEnv {
     errorCode: string | undefined;
     /** Merchant an operator request acted on, for the audit row. */
     auditMerchantId: string | undefined;
+    /** The request's audit row committed with its transaction (audit-in-transaction.ts): the after-response audit skips it. */
+    auditCommitted: boolean | undefined;
   };
 }

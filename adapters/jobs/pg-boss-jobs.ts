@@ -2,7 +2,7 @@ import { PgBoss, fromKysely } from 'pg-boss';
 import type { Clock } from '../../application/ports/clock.js';
 import type { JobQueue, JobRegistry } from '../../application/ports/jobs.js';
 import type { Logger } from '../../application/ports/logger.js';
-import { currentEm, inTransaction, type Orm } from '../persistence/orm.js';
+import { currentDb, inTransaction, type Orm } from '../persistence/orm.js';
 import type { RequestScope } from '../persistence/mikro-orm-request-scope.js';
 
 export interface PgBossOptions {
@@ -32,7 +32,7 @@ export class PgBossJobs implements JobQueue {
   /** Inside `UnitOfWork.transaction` the job is inserted on the transaction's connection. */
   async enqueue(queue: string, data: Readonly<Record<string, unknown>>, options: { startAfter?: Date } = {}) {
     await this.boss.createQueue(queue);
-    const db = inTransaction(this.orm) ? fromKysely(currentEm(this.orm).getKysely()) : undefined;
+    const db = inTransaction(this.orm) ? fromKysely(currentDb(this.orm)) : undefined;
     return this.boss.send(queue, { ...data }, { ...(db ? { db } : {}), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { EventOutbox, OutboxEvent } from '../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
-import { currentEm, inTransaction, type Orm } from './orm.js';
+import { currentDb, inTransaction, type Orm } from './orm.js';
 import { PREPARED } from './prepared-statements.js';
 
 export class MikroOrmEventOutbox implements EventOutbox {
@@ -17,7 +17,7 @@ export class MikroOrmEventOutbox implements EventOutbox {
     // Hot path (every sale): plain parameterized SQL, a prepared statement for each batch size.
     const rows = events.map((e) => sql`(${this.ids.next()}, ${e.merchantId}, ${e.mode}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb, ${e.occurredAt})`);
     await sql`${PREPARED}insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at) values ${sql.join(rows)}`.execute(
-      currentEm(this.orm).getKysely(),
+      currentDb(this.orm),
     );
   }
 }

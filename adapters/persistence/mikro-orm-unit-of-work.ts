@@ -1,5 +1,7 @@
-import { RequestContext, TransactionContext } from '@mikro-orm/postgresql';
+import { TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import { currentCommitParticipants } from './commit-participants.js';
+import { scopedEntityManager } from './mikro-orm-request-scope.js';
 import type { Orm } from './orm.js';
 
 export class MikroOrmUnitOfWork implements UnitOfWork {
@@ -7,8 +9,20 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
     const name = this.orm.em.name;
-    const em = TransactionContext.getEntityManager(name) ?? RequestContext.getEntityManager(name) ?? this.orm.em.fork();
+    const outer = TransactionContext.getEntityManager(name);
+    const em = (outer ?? scopedEntityManager(name) ?? this.orm.em.fork()) as EntityManager;
     // Nested calls join the outer transaction (a savepoint), so a use case can call another.
-    return em.transactional(() => work());
+    const participants = outer ? undefined : currentCommitParticipants();
+    if (!participants?.canOpen()) return em.transactional(() => work());
+    // The request's rows that belong to its commit (commit-participants.ts) are written just before
+    // it, only when the work succeeded; a rollback leaves them pending for the caller to write.
+    return participants.settle(() =>
+      em.transactional(async (tx) => {
+        participants.open(tx);
+        const result = await work();
+        await participants.writeRemaining(tx);
+        return result;
+      }),
+    );
   }
 }

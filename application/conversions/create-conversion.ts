@@ -9,14 +9,11 @@ import {
   type DomainError,
 } from '../../domain/index.js';
 import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
-import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
-import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';
-import type { CommissionRatesProvider } from '../ports/commission-rates.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
-import type { EventOutbox } from '../ports/event-outbox.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
+import type { SaleContexts } from '../ports/sale-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -56,12 +53,8 @@ export class CreateConversion {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly merchants: MerchantRepository,
-    private readonly campaigns: CampaignRepository,
-    private readonly affiliates: AffiliateRepository,
-    private readonly memberships: MembershipRepository,
+    private readonly sales: SaleContexts,
     private readonly conversions: ConversionRepository,
-    private readonly rates: CommissionRatesProvider,
-    private readonly outbox: EventOutbox,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -74,12 +67,12 @@ export class CreateConversion {
     }
     return transactionalResult(this.uow, async () => {
       const now = this.clock.now();
-      const campaign = await this.campaigns.findById(tenant, input.campaignId);
-      if (!campaign) return err(notFound('Campaign'));
+      // One read for the campaign, the affiliate, its membership and the rates; checked in this order.
+      const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
+      if (!sale) return err(notFound('Campaign'));
+      const { campaign, affiliate, membership, rates } = sale;
       if (campaign.status !== 'active') return err(validationError('campaignId', `campaign is ${campaign.status}, not active`));
-      const affiliate = await this.affiliates.findById(tenant, input.affiliateId);
       if (!affiliate) return err(notFound('Affiliate'));
-      const membership = await this.memberships.find(tenant, affiliate.id, campaign.id);
       if (membership?.status !== 'approved') {
         return err(domainError('affiliate_not_approved', `The affiliate is ${membership?.status ?? 'not a member'} for this campaign`));
       }
@@ -103,7 +96,6 @@ export class CreateConversion {
         }
       }
 
-      const rates = await this.rates.ratesFor(tenant, campaign, affiliate.id);
       const monthToDate = rates.campaignTiers
         ? await this.conversions.monthToDate(tenant, affiliate.id, campaign.id, month.from, month.to)
         : undefined;
@@ -127,10 +119,9 @@ export class CreateConversion {
       });
       if (created.isErr()) return err(created.error);
       const { conversion, events } = created.value;
-      if ((await this.conversions.insert(conversion)) === 'duplicate_order') {
+      if ((await this.conversions.insert(conversion, toOutbox(conversion, events, now))) === 'duplicate_order') {
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
       }
-      await this.outbox.record(toOutbox(conversion, events, now));
       return ok(conversion);
     });
   }

@@ -8,8 +8,9 @@ import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { ConversionUseCases } from '../../adapters/http/routes/conversions.routes.js';
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
-import { CampaignCommissionRates } from '../../adapters/persistence/repositories/campaign-commission-rates.js';
-import { TeamCommissionRates } from '../../adapters/persistence/repositories/team-commission-rates.js';
+import { SqlSaleContexts } from '../../adapters/persistence/repositories/sql-sale-contexts.js';
+import { appendOnCommit } from '../../adapters/persistence/repositories/mikro-orm-audit-log.js';
+import { auditInTransaction } from '../../adapters/http/middleware/audit-in-transaction.js';
 import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
 import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
 import { TOKENS as T } from '../tokens.js';
@@ -18,7 +19,7 @@ import { single } from './single.js';
 export const CONVERSION_TOKENS = {
   ConversionRepository: Symbol('ConversionRepository'),
   ConversionQueries: Symbol('ConversionQueries'),
-  CommissionRates: Symbol('CommissionRatesProvider'),
+  SaleContexts: Symbol('SaleContexts'),
   PayoutQueue: Symbol('PayoutQueue'),
   ChangeSinks: Symbol('ConversionChangeSinks'),
   CreateConversion: Symbol('CreateConversion'),
@@ -28,12 +29,12 @@ export const CONVERSION_TOKENS = {
 } as const;
 const C = CONVERSION_TOKENS;
 
-/** Conversions: repositories, the commission-rate source, the payout queue, use cases and the auto-approval job. */
+/** Conversions: repositories, the sale's one-statement read (with team rates), the payout queue, use cases and the auto-approval job. */
 export const registerConversions = (c: DependencyContainer): void => {
-  c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm))));
+  c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
-  // Team rates (issue 6) layered over the campaign's own rates and tiers.
-  c.register(C.CommissionRates, single((r) => new TeamCommissionRates(r.resolve(T.Orm), new CampaignCommissionRates())));
+  // The campaign, affiliate, membership and team rates (issue 6) a sale reads, in one statement.
+  c.register(C.SaleContexts, single((r) => new SqlSaleContexts(r.resolve(T.Orm))));
   c.register(C.PayoutQueue, single((r) => new ConversionPayoutQueue(new SqlPayoutRepository(r.resolve(T.Orm)), r.resolve(T.Ids))));
   c.register(
     C.ChangeSinks,
@@ -50,12 +51,8 @@ export const registerConversions = (c: DependencyContainer): void => {
         new CreateConversion(
           r.resolve(T.UnitOfWork),
           r.resolve(T.MerchantRepository),
-          r.resolve(T.CampaignRepository),
-          r.resolve(T.AffiliateRepository),
-          r.resolve(T.MembershipRepository),
+          r.resolve(C.SaleContexts),
           r.resolve(C.ConversionRepository),
-          r.resolve(C.CommissionRates),
-          r.resolve(T.EventOutbox),
           r.resolve(T.Ids),
           r.resolve(T.Clock),
         ),
@@ -89,6 +86,8 @@ export const conversionRouteDependencies = (c: DependencyContainer): ConversionU
   createConversion: c.resolve(C.CreateConversion),
   updateConversionStatus: c.resolve(C.UpdateConversionStatus),
   conversionQueries: c.resolve(C.ConversionQueries),
+  // A created sale's audit row is written in its transaction (one commit instead of two).
+  auditInTransaction: auditInTransaction(appendOnCommit, c.resolve(T.Ids), c.resolve(T.Clock)),
 });
 
 export const conversionAdminDependencies = (c: DependencyContainer): OperatorConversionActions => c.resolve(C.OperatorConversionActions);

@@ -46,7 +46,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
     P.PayoutSinks,
     single((r): PayoutSinks => ({
       payouts: r.resolve(P.PayoutRepository),
-      conversions: new MikroOrmConversionRepository(r.resolve(T.Orm)),
+      conversions: new MikroOrmConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids)),
       outbox: r.resolve(T.EventOutbox),
     })),
   );

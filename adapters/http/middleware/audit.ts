@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AuditLog } from '../../../application/ports/audit-log.js';
+import type { AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { AppEnv } from '../app-env.js';
@@ -19,32 +19,38 @@ export const writesAndAuthFailures: AuditFilter = (c, status) => !READS.has(c.re
  */
 export const refusedRequests: AuditFilter = (c, status) => status === 401 || (!READS.has(c.req.method) && status >= 400);
 
+/** The audit row of this request, answered with `status`. The row never holds the key. */
+export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerator, clock: Clock): AuditEntry => {
+  const principal = c.get('principal');
+  return {
+    id: ids.next(),
+    actor: c.get('actor'),
+    apiKeyId: principal?.key.id ?? null,
+    merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
+    method: c.req.method,
+    path: c.req.path,
+    status,
+    errorCode: c.get('errorCode') ?? null,
+    address: clientAddress(c),
+    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+    requestId: c.get('requestId') ?? null,
+    createdAt: clock.now(),
+  };
+};
+
 /**
  * Appends one audit row for every write and every failed authentication, after the response is
- * decided and whether it succeeded or not. Successful reads write nothing. The row never holds the key.
+ * decided and whether it succeeded or not. Successful reads write nothing. A request whose row its
+ * own transaction already committed (audit-in-transaction.ts) is not written twice.
  */
 export const audit =
   (log: AuditLog, ids: IdGenerator, clock: Clock, record: AuditFilter = writesAndAuthFailures): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     await next();
     const status = c.res.status;
-    if (!record(c, status)) return;
-    const principal = c.get('principal');
+    if (c.get('auditCommitted') || !record(c, status)) return;
     try {
-      await log.append({
-        id: ids.next(),
-        actor: c.get('actor'),
-        apiKeyId: principal?.key.id ?? null,
-        merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
-        method: c.req.method,
-        path: c.req.path,
-        status,
-        errorCode: c.get('errorCode') ?? null,
-        address: clientAddress(c),
-        userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-        requestId: c.get('requestId') ?? null,
-        createdAt: clock.now(),
-      });
+      await log.append(auditEntryOf(c, status, ids, clock));
     } catch (error) {
       c.get('log').error({ err: error }, 'audit row could not be written');
       throw error;

@@ -7,6 +7,7 @@ import { isUuid } from '../../ids/uuid-v7-generator.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
+import type { AuditInTransaction } from '../middleware/audit-in-transaction.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { requireId } from './path-id.js';
 import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput, UpdateConversionBody } from './conversion.input.js';
@@ -32,6 +33,8 @@ export interface ConversionUseCases {
   createConversion: CreateConversion;
   updateConversionStatus: UpdateConversionStatus;
   conversionQueries: ConversionQueries;
+  /** Writes a created sale's audit row inside its transaction (middleware/audit-in-transaction.ts). */
+  auditInTransaction: AuditInTransaction;
 }
 
 export const conversionRoutes = (useCases: ConversionUseCases) =>
@@ -75,7 +78,7 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         summary: 'Record a sale; the commission is computed from the campaign',
         description:
           'Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`) and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).',
-        middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
+        middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes'), useCases.auditInTransaction(201)] as const,
         request: { body: { content: { 'application/json': { schema: CreateConversionBody } }, required: true } },
         responses: { 201: data(ConversionSchema, 'Created, pending') },
       }),

@@ -1,6 +1,7 @@
 import type { Membership, MembershipStatus } from '../../../domain/affiliate/membership.js';
 import type { PayoutMethod } from '../../../domain/conversion/conversion.js';
 import type { Affiliate, AffiliateOrigin, Mode } from '../../../domain/index.js';
+import { prefixedColumns } from './prefixed-columns.js';
 
 /** An `affiliates` row as raw SQL returns it. */
 export interface AffiliateRow {
@@ -18,12 +19,14 @@ export interface AffiliateRow {
   updated_at: Date | string;
 }
 
-/** Affiliate columns under an alias, named as `AffiliateRow` expects. */
-export const affiliateColumns = (alias: string): string =>
-  ['id', 'email', 'name', 'is_test', 'headless', 'created_via', 'ref_code', 'payout_method', 'payout_email',
-    'payout_details_completed_at', 'created_at', 'updated_at']
-    .map((column) => `${alias}.${column}`)
-    .join(', ');
+/** Affiliate columns under an alias, named as `AffiliateRow` expects (after `prefix`, for a join: see prefixed-columns.ts). */
+export const affiliateColumns = (alias: string, prefix = ''): string =>
+  prefixedColumns(
+    ['id', 'email', 'name', 'is_test', 'headless', 'created_via', 'ref_code', 'payout_method', 'payout_email',
+      'payout_details_completed_at', 'created_at', 'updated_at'],
+    alias,
+    prefix,
+  );
 
 const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
@@ -70,7 +73,12 @@ export interface MembershipRow {
   updated_at: Date | string;
 }
 
-export const MEMBERSHIP_COLUMNS = 'id, merchant_id, mode, campaign_id, affiliate_id, status, joined_at, decided_at, updated_at';
+const MEMBERSHIP_COLUMN_NAMES = ['id', 'merchant_id', 'mode', 'campaign_id', 'affiliate_id', 'status', 'joined_at', 'decided_at', 'updated_at'];
+
+export const MEMBERSHIP_COLUMNS = MEMBERSHIP_COLUMN_NAMES.join(', ');
+
+/** Membership columns under an alias, named `prefix` + the `MembershipRow` name (for a join). */
+export const membershipColumns = (alias: string, prefix: string): string => prefixedColumns(MEMBERSHIP_COLUMN_NAMES, alias, prefix);
 
 export const membershipFromRow = (r: MembershipRow): Membership => ({
   id: r.id,

@@ -11,14 +11,14 @@ import {
   type AffiliateRow,
   type MembershipRow,
 } from '../mappers/affiliate.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 import { PREPARED } from '../prepared-statements.js';
 
 export class MikroOrmAffiliateRepository implements AffiliateRepository {
   constructor(private readonly orm: Orm) {}
 
   private db() {
-    return currentEm(this.orm).getKysely();
+    return currentDb(this.orm);
   }
 
   /** `on conflict do nothing` keeps the transaction usable, so the caller can answer 409 cleanly. */
@@ -78,7 +78,7 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
   constructor(private readonly orm: Orm) {}
 
   private db() {
-    return currentEm(this.orm).getKysely();
+    return currentDb(this.orm);
   }
 
   async insert(tenant: Tenant, m: Membership): Promise<void> {

@@ -1,19 +1,30 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AuditActor, AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
-import { currentEm, type Orm } from '../orm.js';
+import { withCommitParticipant } from '../commit-participants.js';
+import { currentDb, currentEm, type Orm } from '../orm.js';
 import { PREPARED } from '../prepared-statements.js';
 import { AuditEntryRecord } from '../records/audit-entry.record.js';
+
+/** The insert of one audit row, without the `PREPARED` marker so a write statement can embed it. */
+export const auditInsert = (e: AuditEntry): RawBuilder<unknown> => sql`
+  insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at)
+  values (${e.id}, ${e.actor}, ${e.apiKeyId}, ${e.merchantId}, ${e.method}, ${e.path}, ${e.status}, ${e.errorCode}, ${e.address},
+    ${e.userAgent}, ${e.requestId}, ${e.createdAt})`;
+
+/**
+ * Runs `work` with the audit row `entry()` joined to the request's next committing transaction
+ * (written inside it, see commit-participants.ts); resolves whether it committed with one.
+ */
+export const appendOnCommit = (entry: () => AuditEntry, work: () => Promise<void>): Promise<boolean> =>
+  withCommitParticipant({ insert: () => auditInsert(entry()) }, work);
 
 export class MikroOrmAuditLog implements AuditLog {
   constructor(private readonly orm: Orm) {}
 
   /** Hot path (every write request): a prepared statement, no entity metadata. */
   async append(e: AuditEntry): Promise<void> {
-    await sql`${PREPARED}
-      insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at)
-      values (${e.id}, ${e.actor}, ${e.apiKeyId}, ${e.merchantId}, ${e.method}, ${e.path}, ${e.status}, ${e.errorCode}, ${e.address},
-        ${e.userAgent}, ${e.requestId}, ${e.createdAt})`.execute(currentEm(this.orm).getKysely());
+    await sql`${PREPARED}${auditInsert(e)}`.execute(currentDb(this.orm));
   }
 
   async listForMerchant(merchantId: string, page: PageRequest): Promise<Page<AuditEntry>> {

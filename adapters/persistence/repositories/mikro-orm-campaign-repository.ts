@@ -3,7 +3,7 @@ import type { CampaignRepository } from '../../../application/ports/campaign-rep
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Campaign } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, tiersToStored, type CampaignRow } from '../mappers/campaign.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 import { PREPARED } from '../prepared-statements.js';
 
 export class MikroOrmCampaignRepository implements CampaignRepository {
@@ -19,7 +19,7 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
         ${c.isPublic}, ${c.enableRecurringCommissions}, ${c.commissionTiers ? JSON.stringify(tiersToStored(c.commissionTiers)) : null}::jsonb,
         ${c.createdAt}, ${c.updatedAt})
       on conflict (tracking_code) do nothing
-      returning id`.execute(currentEm(this.orm).getKysely());
+      returning id`.execute(currentDb(this.orm));
     return inserted.rows.length > 0 ? 'inserted' : 'tracking_code_taken';
   }
 
@@ -27,7 +27,7 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
   async findById(tenant: Tenant, id: string): Promise<Campaign | null> {
     const { rows } = await sql<CampaignRow>`${PREPARED}
       select ${sql.raw(campaignColumns('c'))} from campaigns c where c.id = ${id} and c.merchant_id = ${tenant.merchantId}`.execute(
-      currentEm(this.orm).getKysely(),
+      currentDb(this.orm),
     );
     return rows[0] ? campaignFromRow(rows[0]) : null;
   }

@@ -4,13 +4,13 @@ import type { MembershipStatus } from '../../../domain/affiliate/membership.js';
 import type { Click, Plan } from '../../../domain/index.js';
 import { affiliateColumns, affiliateFromRow, type AffiliateRow } from '../mappers/affiliate.mapper.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 
 export class MikroOrmClickRepository implements ClickRepository {
   constructor(private readonly orm: Orm) {}
 
   private db() {
-    return currentEm(this.orm).getKysely();
+    return currentDb(this.orm);
   }
 
   /** Three unique-index lookups: campaign (with its merchant) by code, affiliate by ref code, their membership. */

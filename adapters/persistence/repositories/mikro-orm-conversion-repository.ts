@@ -1,14 +1,17 @@
+import { sql } from 'kysely';
 import type { ConversionRepository, DueConversion } from '../../../application/ports/conversion-repository.js';
+import type { OutboxEvent } from '../../../application/ports/event-outbox.js';
+import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
+import { currentCommitParticipants, participantCtes } from '../commit-participants.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
-import { runPrepared } from '../prepared-statements.js';
+import { PREPARED } from '../prepared-statements.js';
 import { countedConversionSql } from './conversion-counting.sql.js';
 
 const COLUMNS = CONVERSION_COLUMNS.join(', ');
 const isMidnight = (t: Date): boolean => t.getTime() % 86_400_000 === 0;
-const PLACEHOLDERS = CONVERSION_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
 const UPDATABLE = CONVERSION_COLUMNS.filter((c) => !['id', 'merchant_id', 'mode', 'created_at'].includes(c));
 
 /**
@@ -17,21 +20,36 @@ const UPDATABLE = CONVERSION_COLUMNS.filter((c) => !['id', 'merchant_id', 'mode'
  * transaction through `currentEm`.
  */
 export class MikroOrmConversionRepository implements ConversionRepository {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly orm: Orm,
+    /** Outbox event ids. */
+    private readonly ids: IdGenerator,
+  ) {}
 
-  private exec<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return currentEm(this.orm).execute<T[]>(sql, params);
+  private exec<T>(text: string, params: unknown[]): Promise<T[]> {
+    return currentEm(this.orm).execute<T[]>(text, params);
   }
 
-  async insert(conversion: Conversion): Promise<'inserted' | 'duplicate_order'> {
-    // ON CONFLICT on the partial unique index: a concurrent duplicate waits for the first to commit,
-    // then inserts nothing, without aborting the transaction.
-    const rows = await runPrepared<{ id: string }>(
-      currentEm(this.orm).getKysely(),
-      `insert into conversions (${COLUMNS}) values (${PLACEHOLDERS})
-       on conflict (merchant_id, mode, order_id) where order_id is not null do nothing returning id`,
-      conversionValues(conversion),
-    );
+  async insert(conversion: Conversion, events: readonly OutboxEvent[]): Promise<'inserted' | 'duplicate_order'> {
+    const em = currentEm(this.orm);
+    // One round trip for the sale, its events and the request's rows that belong to its commit (the
+    // audit row, commit-participants.ts). ON CONFLICT on the partial unique index: a concurrent
+    // duplicate waits for the first to commit, then inserts nothing, without aborting the
+    // transaction; the events select from the inserted row, so a duplicate writes none.
+    const carried = currentCommitParticipants()?.take(em) ?? [];
+    const sale = sql`created as (
+      insert into conversions (${sql.raw(COLUMNS)}) values (${sql.join(conversionValues(conversion))})
+      on conflict (merchant_id, mode, order_id) where order_id is not null do nothing returning id)`;
+    const ctes = [...participantCtes(carried), sale];
+    if (events.length > 0) {
+      const rows = events.map(
+        (e) => sql`select ${this.ids.next()}::uuid, ${e.merchantId}::uuid, ${e.mode}::text, ${e.type}::text,
+          ${JSON.stringify(e.payload)}::jsonb, ${e.occurredAt}::timestamptz from created`,
+      );
+      ctes.push(sql`events as (
+        insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at) ${sql.join(rows, sql` union all `)})`);
+    }
+    const { rows } = await sql<{ id: string }>`${PREPARED}with ${sql.join(ctes)} select id from created`.execute(em.getKysely());
     return rows.length === 1 ? 'inserted' : 'duplicate_order';
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { InvitationRepository } from '../../../application/ports/invitation-repository.js';
 import type { AffiliateInvitation } from '../../../domain/index.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 
 export class MikroOrmInvitationRepository implements InvitationRepository {
   constructor(private readonly orm: Orm) {}
@@ -11,7 +11,7 @@ export class MikroOrmInvitationRepository implements InvitationRepository {
       insert into affiliate_invitations (id, merchant_id, mode, campaign_id, email, name, status, created_at)
       values (${i.id}, ${i.merchantId}, ${i.mode}, ${i.campaignId}, ${i.email}, ${i.name}, ${i.status}, ${i.createdAt})
       on conflict do nothing
-      returning id`.execute(currentEm(this.orm).getKysely());
+      returning id`.execute(currentDb(this.orm));
     return rows.length > 0 ? 'inserted' : 'duplicate';
   }
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { MerchantRepository } from '../../../application/ports/merchant-repository.js';
 import type { Merchant } from '../../../domain/index.js';
 import { merchantToDomain, merchantToRecord } from '../mappers/merchant.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, currentEm, type Orm } from '../orm.js';
 import { PREPARED } from '../prepared-statements.js';
 import { MerchantRecord } from '../records/merchant.record.js';
 
@@ -42,7 +42,7 @@ export class MikroOrmMerchantRepository implements MerchantRepository {
     const { rows } = await sql<MerchantRow>`${PREPARED}
       select id, business_name, email, plan, custom_domain, automatic_payouts, monthly_earnings_cap, affiliate_limit,
         payout_holding_days, created_at, updated_at
-      from merchants where id = ${id} for update`.execute(currentEm(this.orm).getKysely());
+      from merchants where id = ${id} for update`.execute(currentDb(this.orm));
     const r = rows[0];
     if (!r) return null;
     return merchantToDomain({

@@ -3,7 +3,7 @@ import { offsetOf, type Page, type PageRequest } from '../../../application/shar
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Conversion } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, currentEm, type Orm } from '../orm.js';
 import { runPrepared } from '../prepared-statements.js';
 
 const SELECT = CONVERSION_COLUMNS.map((c) => `c.${c}`).join(', ');
@@ -44,7 +44,7 @@ export class SqlConversionQueries implements ConversionQueries {
   async get(tenant: Tenant, id: string): Promise<ConversionDetail | null> {
     // Hot path: a prepared statement (a primary-key lookup: its plan never depends on the values).
     const [row] = await runPrepared<ConversionRow & { campaign_name: string }>(
-      currentEm(this.orm).getKysely(),
+      currentDb(this.orm),
       `select ${SELECT}, k.name as campaign_name from conversions c join campaigns k on k.id = c.campaign_id
        where c.id = $1 and c.merchant_id = $2 and c.mode = $3`,
       [id, tenant.merchantId, tenant.mode],

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ExchangeRates } from '../../../application/ports/exchange-rates.js';
 import { Decimal, type CurrencyCode, type ExchangeRateTable } from '../../../domain/index.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 
 /** The dated rate table in PostgreSQL (`exchange_rates`), seeded from the shipped snapshot. */
 export class SqlExchangeRates implements ExchangeRates {
@@ -12,7 +12,7 @@ export class SqlExchangeRates implements ExchangeRates {
     const { rows } = await sql<{ currency: string; usd_per_unit: string }>`
       select distinct on (currency) currency, usd_per_unit::text as usd_per_unit
       from exchange_rates
-      order by currency, (rate_date > ${day}::date), abs(rate_date - ${day}::date)`.execute(currentEm(this.orm).getKysely());
+      order by currency, (rate_date > ${day}::date), abs(rate_date - ${day}::date)`.execute(currentDb(this.orm));
     return { day, usdPerUnit: new Map(rows.map((r) => [r.currency as CurrencyCode, new Decimal(r.usd_per_unit)])) };
   }
 
@@ -24,7 +24,7 @@ export class SqlExchangeRates implements ExchangeRates {
       select ${day}::date, r.currency, r.rate
       from unnest(${currencies}::text[], ${rates}::numeric[]) as r (currency, rate)
       on conflict (currency, rate_date) do update set usd_per_unit = excluded.usd_per_unit`.execute(
-      currentEm(this.orm).getKysely(),
+      currentDb(this.orm),
     );
   }
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../../application/ports/stats-queries.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type ConversionStatus, type CurrencyCode, type ExchangeRateTable } from '../../../domain/index.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 import { countedConversion } from './conversion-counting.sql.js';
 
 const DAY_MS = 86_400_000;
@@ -169,7 +169,7 @@ export class SqlStatsQueries implements StatsQueries {
   constructor(private readonly orm: Orm) {}
 
   private db() {
-    return currentEm(this.orm).getKysely();
+    return currentDb(this.orm);
   }
 
   async salesByCurrency(tenant: Tenant, period: Period, now: Date): Promise<readonly SalesFigures[]> {

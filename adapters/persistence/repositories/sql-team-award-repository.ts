@@ -10,7 +10,7 @@ import { offsetOf, type Page, type PageRequest } from '../../../application/shar
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Award, type AwardEventContext, type AwardStatus, type Mode, type PayoutMethod } from '../../../domain/index.js';
 import { AWARD_COLUMNS, awardFromRow, type AwardRow } from '../mappers/team.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 
 type ViewRow = AwardRow & { goal_name: string; team_name: string; affiliate_name: string; affiliate_email: string };
 
@@ -33,7 +33,7 @@ export class SqlTeamAwardRepository implements TeamAwardRepository {
   constructor(private readonly orm: Orm) {}
 
   private async rows<T>(query: RawBuilder<T>): Promise<T[]> {
-    return (await query.execute(currentEm(this.orm).getKysely())).rows;
+    return (await query.execute(currentDb(this.orm))).rows;
   }
 
   async insertMany(tenant: Tenant, awards: readonly Award[]): Promise<void> {

@@ -12,7 +12,7 @@ import {
   type GoalRow,
   type PeriodRow,
 } from '../mappers/team.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 
 const PERIOD_COLUMNS = `p.id, p.goal_id, p.team_id, p.merchant_id, p.period_key, p.period_start, p.period_end, p.closed_at,
   p.window_ends_at, p.settled_at, p.member_ids, p.campaign_ids, p.leader_affiliate_id, p.target_value, p.aggregate, p.hit,
@@ -22,7 +22,7 @@ export class SqlTeamGoalRepository implements TeamGoalRepository {
   constructor(private readonly orm: Orm) {}
 
   private async rows<T>(query: RawBuilder<T>): Promise<T[]> {
-    return (await query.execute(currentEm(this.orm).getKysely())).rows;
+    return (await query.execute(currentDb(this.orm))).rows;
   }
 
   async insert(tenant: Tenant, g: Goal): Promise<void> {

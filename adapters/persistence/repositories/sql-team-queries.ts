@@ -5,14 +5,14 @@ import { offsetOf, type Page, type PageRequest } from '../../../application/shar
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type ConversionFact, type ConversionStatus, type CurrencyCode } from '../../../domain/index.js';
 import { rateOf, TEAM_COLUMNS, teamFromRow, type TeamRow } from '../mappers/team.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 
 /** Read side of teams. */
 export class SqlTeamQueries implements TeamQueries {
   constructor(private readonly orm: Orm) {}
 
   private async rows<T>(query: RawBuilder<T>): Promise<T[]> {
-    return (await query.execute(currentEm(this.orm).getKysely())).rows;
+    return (await query.execute(currentDb(this.orm))).rows;
   }
 
   async listPage(tenant: Tenant, page: PageRequest): Promise<Page<TeamSummary>> {
@@ -102,7 +102,7 @@ export class SqlTeamConversionFacts implements TeamConversionFacts {
       where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
         and affiliate_id = any(${[...query.affiliateIds]}::uuid[]) and campaign_id = any(${[...query.campaignIds]}::uuid[])
         and created_at >= ${query.from} ${query.to === null ? sql`` : sql`and created_at < ${query.to}`}`.execute(
-      currentEm(this.orm).getKysely(),
+      currentDb(this.orm),
     );
     return rows.map((r) => ({
       affiliateId: r.affiliate_id,

@@ -9,7 +9,7 @@ import type {
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { MembershipStatus, MerchantRelation, PayoutMethod, Team } from '../../../domain/index.js';
 import { rateOf, TEAM_COLUMNS, teamFromRow, type TeamRow } from '../mappers/team.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 
 /**
  * Teams in plain SQL (kysely's `sql` tag on the current transaction's connection): the rows map to
@@ -20,7 +20,7 @@ export class SqlTeamRepository implements TeamRepository {
   constructor(private readonly orm: Orm) {}
 
   private async rows<T>(query: RawBuilder<T>): Promise<T[]> {
-    return (await query.execute(currentEm(this.orm).getKysely())).rows;
+    return (await query.execute(currentDb(this.orm))).rows;
   }
 
   async insert(tenant: Tenant, t: Team): Promise<void> {

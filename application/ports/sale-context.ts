@@ -1,0 +1,22 @@
+import type { Affiliate, Campaign, CommissionRates, Membership } from '../../domain/index.js';
+import type { Tenant } from '../shared/tenant.js';
+
+/** What a sale's checks and its commission read, as the tenant sees it. */
+export interface SaleContext {
+  readonly campaign: Campaign;
+  /** The affiliate if it has a membership (any status, any campaign) with the tenant's merchant in the tenant's mode. */
+  readonly affiliate: Affiliate | null;
+  /** The affiliate's membership on this campaign in the tenant's mode. */
+  readonly membership: Membership | null;
+  /**
+   * The campaign's rate and volume tiers, plus, when the membership is linked to a team, the team's
+   * base rate, its rate on this campaign and the member's override (the domain applies the precedence).
+   */
+  readonly rates: CommissionRates;
+}
+
+/** Everything a sale reads before its checks, in one look-up (the sale's hot path). */
+export interface SaleContexts {
+  /** Null when the campaign is not the merchant's (campaigns are read by both modes). */
+  find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null>;
+}
