@@ -66,7 +66,8 @@ try {
     counting = false;
     const bare = statements.map((s) => s.replace(/^\/\* prepared \*\/ /, ''));
     const commits = bare.filter((s) => /^commit/i.test(s)).length;
-    const writes = bare.filter((s) => /^(insert|update|delete)/i.test(s)).length;
+    // A `with` statement counts as a write when one of its parts writes.
+    const writes = bare.filter((s) => /^(insert|update|delete)/i.test(s) || (/^with/i.test(s) && /\b(insert into|update \w+ set|delete from)\b/i.test(s))).length;
     const count = statements.length;
     const dbBefore = await clusterCpuSeconds(postmaster);
     const before = process.cpuUsage();

@@ -43,7 +43,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
-    webhookPollIntervalMs: int(env.WEBHOOK_POLL_INTERVAL_MS, 1_000, 'WEBHOOK_POLL_INTERVAL_MS'),
+    webhookPollIntervalMs: int(env.WEBHOOK_POLL_INTERVAL_MS, 200, 'WEBHOOK_POLL_INTERVAL_MS'),
     dbPoolMax: int(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
     jobsPoolMax: int(env.JOBS_POOL_MAX, 3, 'JOBS_POOL_MAX'),
     runJobs: env.RUN_JOBS !== '0',

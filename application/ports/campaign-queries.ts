@@ -36,6 +36,11 @@ export interface RecentConversion {
   readonly createdAt: Date;
 }
 
+/** A campaign's view with its newest conversions in the tenant's mode, newest first. */
+export interface CampaignDetailData extends CampaignView {
+  readonly recentConversions: readonly RecentConversion[];
+}
+
 export type SqlSortableCampaignField = 'createdAt' | 'name' | 'conversions';
 export type SortDirection = 'asc' | 'desc';
 
@@ -56,6 +61,6 @@ export interface CampaignQueries {
   revenueOfAll(tenant: Tenant): Promise<readonly CampaignRevenue[]>;
   /** Views of the given campaigns, in the order of `ids`. */
   viewsOf(tenant: Tenant, ids: readonly string[]): Promise<readonly CampaignView[]>;
-  /** The newest conversions on the campaign in the tenant's mode, newest first. */
-  recentConversions(tenant: Tenant, campaignId: string, limit: number): Promise<readonly RecentConversion[]>;
+  /** The campaign's view and its `recentLimit` newest conversions, read together; null when not the merchant's. */
+  detail(tenant: Tenant, campaignId: string, recentLimit: number): Promise<CampaignDetailData | null>;
 }

@@ -22,8 +22,8 @@ class FakeCampaignQueries implements CampaignQueries {
     this.viewed.push([...ids]);
     return ids.map((id) => ({ campaign: { id } as Campaign, stats: {} as CampaignView['stats'] }));
   }
-  async recentConversions() {
-    return [];
+  async detail() {
+    return null;
   }
 }
 

@@ -314,6 +314,39 @@ describe('affiliates', () => {
       expect(theirView.body.data.campaigns).toHaveLength(1);
     });
 
+    it('keeps money exact across currencies and membership times as stored, oldest membership first', async () => {
+      const merchant = await createMerchant(t, 'scale');
+      const first = await createCampaign(t, merchant.liveKey, { name: 'Joined first' });
+      const second = await createCampaign(t, merchant.liveKey, { name: 'Joined second' });
+      const aff = await createAffiliate(t, merchant.liveKey, second.id);
+      await signUp(t, merchant.id, { email: aff.email, campaignId: first.id });
+      const joinedAt = (campaignId: string, at: string) =>
+        t.sql('update affiliate_memberships set joined_at = $3 where affiliate_id = $1 and campaign_id = $2', [aff.id, campaignId, at]);
+      await joinedAt(first.id, '2026-10-01T00:00:00.999999Z');
+      await joinedAt(second.id, '2026-10-01T00:00:01.123456Z');
+      const base = { merchantId: merchant.id, affiliateId: aff.id, campaignId: second.id };
+      // Added as decimals the two revenues make ...083.875; read as JSON numbers (doubles) they would make ...083.88.
+      await insertConversion(t, { ...base, amount: '29762583009215.752292', commission: '0.5' });
+      await insertConversion(t, { ...base, amount: '38396524587868.123493', commission: '0.25', currency: 'eur' });
+
+      const res = await t.api('GET', `/affiliates/${aff.id}`, merchant.liveKey);
+      expect(res.status).toBe(200);
+      expect(res.body.data.campaigns).toEqual([
+        { campaignId: first.id, campaignName: 'Joined first', status: 'pending', joinedAt: '2026-10-01T00:00:00.999Z' },
+        { campaignId: second.id, campaignName: 'Joined second', status: 'approved', joinedAt: '2026-10-01T00:00:01.123Z' },
+      ]);
+      expect(res.body.data.earnings).toEqual({
+        totalRevenue: 68159107597083.875,
+        totalCommissions: 0.75,
+        totalConversions: 2,
+        uniqueClicks: 0,
+        byCurrency: [
+          { currency: 'eur', revenue: Number('38396524587868.123493'), commissions: 0.25, conversions: 1 },
+          { currency: 'usd', revenue: Number('29762583009215.752292'), commissions: 0.5, conversions: 1 },
+        ],
+      });
+    });
+
     it('counts test sales for test keys only', async () => {
       const merchant = await createMerchant(t, 'scale');
       const c = await createCampaign(t, merchant.liveKey);

@@ -261,6 +261,62 @@ describe('campaigns', () => {
       expect(asTest.body.data.recentConversions).toHaveLength(1);
     });
 
+    it('keeps money exact across currencies and timestamps as stored, and counts nothing of the other mode', async () => {
+      const merchant = await createMerchant(t, 'scale');
+      const campaign = await createCampaign(t, merchant.liveKey);
+      const aff = await createAffiliate(t, merchant.liveKey, campaign.id);
+      const base = { merchantId: merchant.id, campaignId: campaign.id, affiliateId: aff.id };
+      // Added as decimals the two revenues make ...083.875; read as JSON numbers (doubles) they would make ...083.88.
+      const usd = await insertConversion(t, {
+        ...base,
+        amount: '29762583009215.752292',
+        commission: '0.000001',
+        orderId: 'ord-exact',
+        customerName: 'Jane Roe',
+        createdAt: '2026-10-02T00:00:00.123456Z',
+      });
+      const eur = await insertConversion(t, { ...base, amount: '38396524587868.123493', currency: 'eur', createdAt: '2026-10-02T00:00:00.999999Z' });
+
+      const res = await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        conversions: 2,
+        revenue: 68159107597083.875,
+        byCurrency: [
+          { currency: 'eur', revenue: Number('38396524587868.123493'), conversions: 1 },
+          { currency: 'usd', revenue: Number('29762583009215.752292'), conversions: 1 },
+        ],
+        affiliateCount: 1,
+      });
+      expect(res.body.data.recentConversions).toEqual([
+        {
+          id: eur,
+          affiliateId: aff.id,
+          orderId: null,
+          customerName: null,
+          amount: Number('38396524587868.123493'),
+          commission: 0,
+          currency: 'eur',
+          status: 'approved',
+          createdAt: '2026-10-02T00:00:00.999Z',
+        },
+        {
+          id: usd,
+          affiliateId: aff.id,
+          orderId: 'ord-exact',
+          customerName: 'Jane Roe',
+          amount: Number('29762583009215.752292'),
+          commission: 0.000001,
+          currency: 'usd',
+          status: 'approved',
+          createdAt: '2026-10-02T00:00:00.123Z',
+        },
+      ]);
+
+      const asTest = await t.api('GET', `/campaigns/${campaign.id}`, merchant.testKey);
+      expect(asTest.body.data).toMatchObject({ conversions: 0, revenue: 0, byCurrency: [], affiliateCount: 0, recentConversions: [] });
+    });
+
     it("answers 404 not_found for another merchant's campaign, an unknown id and a malformed id", async () => {
       const other = await createMerchant(t, 'scale');
       const theirs = await createCampaign(t, other.liveKey);

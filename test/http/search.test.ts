@@ -140,6 +140,22 @@ describe('GET /search', () => {
     expect(ids(await search('q=ge'), 'conversion')).toEqual([`conversion:${order}`]);
   });
 
+  it('finds an order-id-like text anywhere in any field, in any case, newest first, as any other text', async () => {
+    const base = { merchantId: m.id, campaignId: summer.id, affiliateId: ada.id, amount: '1' };
+    const at = (day: number) => new Date(Date.UTC(2026, 5, day)).toISOString();
+    const exact = await insertConversion(t, { ...base, orderId: 'ORD-big-4242', createdAt: at(1) });
+    const inside = await insertConversion(t, { ...base, orderId: 'xord-BIG-42420', createdAt: at(2) });
+    const inName = await insertConversion(t, { ...base, customerName: 'Ord-Big-4242 Jr', createdAt: at(3) });
+    // The same digits without the whole text, the whole text in the test mode: never found.
+    await insertConversion(t, { ...base, orderId: 'ORD-4242', createdAt: at(4) });
+    await insertConversion(t, { ...base, orderId: 'ORD-big-424', createdAt: at(5) });
+    await insertConversion(t, { ...base, affiliateId: testAffiliate.id, mode: 'test', orderId: 'ORD-big-4242', createdAt: at(6) });
+
+    expect(ids(await search('q=ORD-big-4242&limit=20'), 'conversion')).toEqual([inName, inside, exact].map((id) => `conversion:${id}`));
+    expect(ids(await search('q=ord-big-4242&limit=2'), 'conversion')).toEqual([inName, inside].map((id) => `conversion:${id}`));
+    expect(ids(await search('q=BIG-42420'), 'conversion')).toEqual([`conversion:${inside}`]);
+  });
+
   it('returns at most `limit` per category (default 5), newest first', async () => {
     const campaigns: string[] = [];
     for (let i = 0; i < 7; i += 1) campaigns.push((await createCampaign(t, m.liveKey, { name: `Bulk campaign ${i}` })).id);

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPeriod, statsSql } from '../../adapters/persistence/repositories/sql-stats-queries.js';
-import { AFFILIATE_TEXT, containsPattern, searchSql } from '../../adapters/persistence/repositories/sql-search.js';
+import { AFFILIATE_TEXT, CONVERSION_TEXT, containsPattern, rarePart, searchSql } from '../../adapters/persistence/repositories/sql-search.js';
 import { countedConversionSql } from '../../adapters/persistence/repositories/conversion-counting.sql.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import type { StatsQueries } from '../../application/ports/stats-queries.js';
@@ -185,6 +185,46 @@ describe('query plans of statistics and search', () => {
         noSeq,
       );
       expect(coupons.indexes).toContain('coupons_code_trgm_idx');
+    });
+
+    it('an identifier-like text gives the index only its rare digits and checks the whole text on the rows found', async () => {
+      expect(rarePart('ORD-big-4242')).toBe('4242');
+      expect(rarePart('ORD-2027-0042')).toBe('0042');
+      expect(rarePart('INV-12345-678')).toBe('12345');
+      for (const text of ['4242', 'wei.12', 'jane', 'smith 4242', 'garcia smith']) expect(rarePart(text)).toBeNull();
+      const plan = await explain(searchSql.conversions(tenant, 'ORD-c4b2-4242', 5), { plainScans: false });
+      expect(plan.indexes).toContain('conversions_search_trgm_idx');
+      const indexConds = nodes(JSON.parse(plan.text)).map((n) => (n as { 'Index Cond'?: string })['Index Cond'] ?? '');
+      expect(indexConds.join(' ')).toContain("'%4242%'");
+      expect(indexConds.join(' ')).not.toContain('ORD-c4b2');
+      expect(plan.text).toContain("texticlike");
+    });
+
+    it('an identifier-like text finds exactly the rows, in the order, of the plain contains search', async () => {
+      const orderIds: string[] = (await t.sql(`select order_id from conversions where merchant_id = $1 and order_id ~ '[0-9]{4}'
+        order by id limit 6`, [M])).map((r) => r.order_id);
+      expect(orderIds).toHaveLength(6);
+      const texts = orderIds.flatMap((id) => {
+        const run = /[0-9]{4,}/.exec(id)!;
+        const around = id.slice(Math.max(0, run.index - 3), run.index + run[0].length + 2);
+        // The id, another case, a piece around its digits, and a near miss that shares the digits.
+        return [id, id.toLowerCase(), id.toUpperCase(), around, `${around.slice(0, -1)}~`, `x-${run[0]}`];
+      });
+      const reference = (text: string) =>
+        sql`select c.id from conversions c where c.merchant_id = ${M} and c.mode = 'live' and ${CONVERSION_TEXT} ilike ${containsPattern(text)}
+          order by c.created_at desc, c.id desc limit 20`;
+      const run = async (query: RawBuilder<unknown>) => {
+        const compiled = query.compile(t.service.orm.em.fork().getKysely());
+        return (await t.sql(compiled.sql, [...compiled.parameters])).map((r) => r.id as string);
+      };
+      let found = 0;
+      for (const text of texts) {
+        if (rarePart(text) === null) continue;
+        const expected = await run(reference(text));
+        found += expected.length;
+        expect(await run(searchSql.conversions(tenant, text, 20)), text).toEqual(expected);
+      }
+      expect(found).toBeGreaterThan(0);
     });
 
     it('a 2-character text reads only a window of the newest rows through the tenant indexes', async () => {

@@ -10,9 +10,9 @@ import type { SortDirection } from '../../../application/ports/campaign-queries.
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { MembershipStatus } from '../../../domain/affiliate/membership.js';
-import { Decimal, type CurrencyCode } from '../../../domain/index.js';
 import { affiliateColumns, affiliateFromRow, type AffiliateRow } from '../mappers/affiliate.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
+import { affiliateDetailFromRow, affiliateDetailQuery } from './affiliate-detail.sql.js';
 
 interface ListRow extends AffiliateRow {
   m_merchant_id: string;
@@ -50,7 +50,7 @@ export class MikroOrmAffiliateQueries implements AffiliateQueries {
   constructor(private readonly orm: Orm) {}
 
   private db() {
-    return currentEm(this.orm).getKysely();
+    return currentDb(this.orm);
   }
 
   async listPage(
@@ -97,39 +97,7 @@ export class MikroOrmAffiliateQueries implements AffiliateQueries {
   }
 
   async detail(tenant: Tenant, affiliateId: string): Promise<AffiliateDetailData | null> {
-    const memberships = await sql<ListRow>`
-      select ${sql.raw(SELECT_ROW)} from ${sql.raw(FROM_MEMBERSHIPS)}
-      where m.merchant_id = ${tenant.merchantId} and m.mode = ${tenant.mode} and m.affiliate_id = ${affiliateId}
-      order by m.joined_at, m.id`.execute(this.db());
-    const first = memberships.rows[0];
-    if (!first) return null;
-    // Earnings from the monthly roll-up of counted sales (issue 8): one row per month and currency.
-    const [earnings, clicks] = await Promise.all([
-      sql<{ currency: string; revenue: string; commissions: string; conversions: number }>`
-        select currency, sum(revenue)::text as revenue, sum(commission)::text as commissions, sum(conversions)::int as conversions
-        from conversion_affiliate_monthly_totals
-        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId}
-        group by currency
-        order by currency`.execute(this.db()),
-      sql<{ n: number }>`
-        select count(distinct visitor_hash)::int as n from clicks
-        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId}`.execute(this.db()),
-    ]);
-    return {
-      affiliate: affiliateFromRow(first),
-      campaigns: memberships.rows.map((r) => ({
-        campaignId: r.m_campaign_id,
-        campaignName: r.campaign_name,
-        status: r.m_status as MembershipStatus,
-        joinedAt: new Date(r.m_joined_at),
-      })),
-      byCurrency: earnings.rows.map((r) => ({
-        currency: r.currency as CurrencyCode,
-        revenue: new Decimal(r.revenue),
-        commissions: new Decimal(r.commissions),
-        conversions: r.conversions,
-      })),
-      uniqueClicks: clicks.rows[0]?.n ?? 0,
-    };
+    const { rows } = await affiliateDetailQuery(tenant, affiliateId).execute(this.db());
+    return rows[0] ? affiliateDetailFromRow(rows[0]) : null;
   }
 }

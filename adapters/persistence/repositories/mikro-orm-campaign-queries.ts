@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type {
   CampaignCurrencyStats,
+  CampaignDetailData,
   CampaignQueries,
   CampaignRevenue,
+  CampaignStats,
   CampaignView,
-  RecentConversion,
   SortDirection,
   SqlSortableCampaignField,
 } from '../../../application/ports/campaign-queries.js';
@@ -12,7 +13,8 @@ import { offsetOf, type Page, type PageRequest } from '../../../application/shar
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Campaign, type CurrencyCode } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
+import { campaignDetailQuery, recentConversionFromJson } from './campaign-detail.sql.js';
 
 interface CurrencyRow {
   campaign_id: string;
@@ -20,6 +22,13 @@ interface CurrencyRow {
   conversions: number;
   revenue: string;
 }
+
+const statsOf = (byCurrency: CampaignCurrencyStats[], affiliateCount: number): CampaignStats => ({
+  conversions: byCurrency.reduce((n, c) => n + c.conversions, 0),
+  revenue: byCurrency.reduce((sum, c) => sum.plus(c.revenue), new Decimal(0)),
+  byCurrency,
+  affiliateCount,
+});
 
 const DIRECTIONS: Record<SortDirection, string> = { asc: 'asc', desc: 'desc' };
 
@@ -32,7 +41,7 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
   constructor(private readonly orm: Orm) {}
 
   private db() {
-    return currentEm(this.orm).getKysely();
+    return currentDb(this.orm);
   }
 
   async listPage(
@@ -93,35 +102,20 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
     return this.withStats(tenant, ordered);
   }
 
-  async recentConversions(tenant: Tenant, campaignId: string, limit: number): Promise<readonly RecentConversion[]> {
-    const { rows } = await sql<{
-      id: string;
-      affiliate_id: string;
-      order_id: string | null;
-      customer_name: string | null;
-      amount: string;
-      commission: string;
-      currency: string;
-      status: string;
-      created_at: Date | string;
-    }>`
-      select id, affiliate_id, order_id, customer_name, amount::text as amount, commission::text as commission, currency,
-        status, created_at
-      from conversions
-      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = ${campaignId}
-      order by created_at desc, id desc
-      limit ${limit}`.execute(this.db());
-    return rows.map((r) => ({
-      id: r.id,
-      affiliateId: r.affiliate_id,
-      orderId: r.order_id,
-      customerName: r.customer_name,
-      amount: new Decimal(r.amount),
-      commission: new Decimal(r.commission),
-      currency: r.currency as CurrencyCode,
-      status: r.status,
-      createdAt: new Date(r.created_at),
+  async detail(tenant: Tenant, campaignId: string, recentLimit: number): Promise<CampaignDetailData | null> {
+    const { rows } = await campaignDetailQuery(tenant, campaignId, recentLimit).execute(this.db());
+    const row = rows[0];
+    if (!row) return null;
+    const byCurrency = row.by_currency.map((b) => ({
+      currency: b.currency as CurrencyCode,
+      revenue: new Decimal(b.revenue),
+      conversions: b.conversions,
     }));
+    return {
+      campaign: campaignFromRow(row),
+      stats: statsOf(byCurrency, row.affiliate_count),
+      recentConversions: row.recent_conversions.map(recentConversionFromJson),
+    };
   }
 
   private async count(tenant: Tenant): Promise<number> {
@@ -154,17 +148,9 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
       byCampaign.set(row.campaign_id, list);
     }
     const affiliateCounts = new Map(affiliates.rows.map((row) => [row.campaign_id, row.n]));
-    return campaigns.map((campaign) => {
-      const byCurrency = byCampaign.get(campaign.id) ?? [];
-      return {
-        campaign,
-        stats: {
-          conversions: byCurrency.reduce((n, c) => n + c.conversions, 0),
-          revenue: byCurrency.reduce((sum, c) => sum.plus(c.revenue), new Decimal(0)),
-          byCurrency,
-          affiliateCount: affiliateCounts.get(campaign.id) ?? 0,
-        },
-      };
-    });
+    return campaigns.map((campaign) => ({
+      campaign,
+      stats: statsOf(byCampaign.get(campaign.id) ?? [], affiliateCounts.get(campaign.id) ?? 0),
+    }));
   }
 }
