@@ -9,6 +9,8 @@ import { v7 as uuidv7 } from 'uuid';
  *
  * - `GET  /__bench/hello`        constant JSON (the HTTP ceiling);
  * - `GET  /__bench/select/:id`   one primary-key SELECT of a conversion through a `pg` pool (the read ceiling);
+ * - `GET  /__bench/select2/:id`  two sequential primary-key SELECTs (a reference: the fewest round trips an
+ *                                authenticated read can take, the key with its rate-limit count, then the row);
  * - `POST /__bench/write?n=N`    N INSERTs in one transaction (the durable-write ceiling), N by default
  *                                `WRITES_PER_CONVERSION`; the harness passes the number it counted.
  */
@@ -40,6 +42,12 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
   app.get('/select/:id', async (c) => {
     const { rows } = await pool.query('select * from conversions where id = $1', [c.req.param('id')]);
     return rows[0] ? c.json({ data: rows[0] }) : c.json({ error: { code: 'not_found' } }, 404);
+  });
+  app.get('/select2/:id', async (c) => {
+    const first = await pool.query('select merchant_id from conversions where id = $1', [c.req.param('id')]);
+    if (!first.rows[0]) return c.json({ error: { code: 'not_found' } }, 404);
+    const { rows } = await pool.query('select * from conversions where id = $1', [c.req.param('id')]);
+    return c.json({ data: rows[0] });
   });
   app.post('/write', async (c) => {
     const n = Math.min(50, Math.max(1, Number(c.req.query('n') ?? WRITES_PER_CONVERSION) || WRITES_PER_CONVERSION));

@@ -23,7 +23,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   if (counting) {
     const first = args[0] as string | { text?: string; name?: string };
     const text = typeof first === 'string' ? first : (first?.text ?? `(prepared ${first?.name})`);
-    statements.push(text.replace(/\s+/g, ' ').trim().slice(0, 110));
+    statements.push(text.replace(/\s+/g, ' ').trim());
   }
   return (original as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
@@ -82,7 +82,7 @@ try {
     process.stdout.write(
       `${label.padEnd(34)} ${String(count).padStart(2)} statements (${writes} writes, ${commits} commits)  cpu/request: service ${serviceMs.toFixed(3)} ms, database ${dbMs.toFixed(3)} ms\n`,
     );
-    if (list) for (const s of statements) process.stdout.write(`    ${s}\n`);
+    if (list) for (const s of statements) process.stdout.write(`    ${s.slice(0, 110)}\n`);
     return { label, statements: count, serviceMs, dbMs };
   };
   await measure('POST /conversions', 'POST', '/api/v1/conversions', body);

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { teamRoutes, type TeamRouteDependencies } from './routes/teams.routes.js';
 import { bodyLimit } from 'hono/body-limit';
+import type { MiddlewareHandler } from 'hono';
 import type { Logger as Pino } from 'pino';
 import type { AuthenticateApiKey } from '../../application/api-keys/authenticate-api-key.js';
 import type { AuditLog } from '../../application/ports/audit-log.js';
@@ -83,6 +84,8 @@ export interface HttpDependencies {
   readonly teams: TeamRouteDependencies;
 }
 
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const tooLarge = () => {
   throw new ApiError('payload_too_large', 'The request body is too large');
 };
@@ -98,7 +101,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.onError(handleError);
   app.notFound(handleNotFound);
 
-  app.use('*', requestContext(deps.logger, deps.ids));
+  app.use('*', requestContext(deps.logger));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
   app.route('/', healthRoutes());
@@ -106,7 +109,10 @@ export const createHttpApp = (deps: HttpDependencies) => {
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app)));
 
-  const limitBody = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
+  const bodyLimited = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
+  // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
+  // a measurable share of a hot read's CPU (bench/README.md).
+  const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (BODILESS.has(c.req.method) ? next() : bodyLimited(c, next));
   app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));
   app.use(
     '/api/*',
