@@ -1,0 +1,99 @@
+/**
+ * One hot scenario alone, for working on it: a fresh embedded database, the service with its
+ * ceiling routes, 60 Scale merchants, then a warm-up and one measured wrk run. Prints req/s, p50/p99
+ * and CPU per request of the service and the database.
+ *
+ *   tsx bench/one.ts <post|get|campaign|select|select2|write> [seconds=15] [--cpu-prof] [--statements]
+ *
+ * `--cpu-prof` writes the service's V8 profile to bench/profiles/ (summarise it with
+ * bench/profile-summary.ts); `--statements` loads pg_stat_statements and prints the statements that
+ * took the database's time during the run.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
+import { conversionBody, createMerchants, postConversion, type BenchMerchant } from './lib/fixtures.js';
+import { runLoad, type LoadRequest } from './lib/load.js';
+import { resetRateLimits } from './lib/measure.js';
+import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, startService } from './lib/service.js';
+
+const SCENARIOS = ['post', 'get', 'campaign', 'select', 'select2', 'write'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const scenario = (args[0] ?? 'get') as Scenario;
+if (!SCENARIOS.includes(scenario)) throw new Error(`scenario must be one of ${SCENARIOS.join(', ')}`);
+const seconds = Number(args[1] ?? 15);
+const cpuProf = process.argv.includes('--cpu-prof');
+const statements = process.argv.includes('--statements');
+
+const requestsFor = (merchants: readonly BenchMerchant[], sales: readonly { m: BenchMerchant; id: string }[]): LoadRequest[] => {
+  const auth = (m: BenchMerchant) => ({ authorization: `Bearer ${m.key}` });
+  switch (scenario) {
+    case 'post':
+      return merchants.map((m) => ({ method: 'POST', path: '/api/v1/conversions', headers: { ...auth(m), 'content-type': 'application/json' }, body: conversionBody(m, 12) }));
+    case 'get':
+      return sales.map(({ m, id }) => ({ method: 'GET', path: `/api/v1/conversions/${id}`, headers: auth(m) }));
+    case 'campaign':
+      return merchants.map((m) => ({ method: 'GET', path: `/api/v1/campaigns/${m.campaignId}`, headers: auth(m) }));
+    case 'select':
+    case 'select2':
+      return sales.map(({ id }) => ({ method: 'GET', path: `/__bench/${scenario}/${id}` }));
+    case 'write':
+      return [{ method: 'POST', path: '/__bench/write?n=7' }];
+  }
+};
+
+/** Restarts the database with pg_stat_statements loaded. */
+const withStatementStats = async (dir: string, running: RunningPostgres): Promise<RunningPostgres> => {
+  const client = new pg.Client({ connectionString: running.url });
+  await client.connect();
+  await client.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+  await client.query(`alter system set pg_stat_statements.track = 'all'`);
+  await client.end();
+  await running.stop();
+  const restarted = await startEmbeddedPostgres({ dataDir: dir, database: 'affiliate', log: () => undefined });
+  const again = new pg.Client({ connectionString: restarted.url });
+  await again.connect();
+  await again.query('create extension pg_stat_statements');
+  await again.end();
+  return restarted;
+};
+
+const dir = await mkdtemp(join(tmpdir(), 'bench-one-'));
+let database = await startEmbeddedPostgres({ dataDir: dir, database: 'affiliate', log: () => undefined });
+if (statements) database = await withStatementStats(dir, database);
+const postmaster = (await postmasterPid(dir))!;
+const service = await startService({ databaseUrl: database.url, cpuProfDir: cpuProf ? join(ROOT, 'bench', 'profiles') : null });
+const db = new pg.Pool({ connectionString: database.url, max: 2 });
+try {
+  const merchants = await createMerchants(service.url, 60, 'one');
+  const sales = [];
+  for (const m of merchants) for (let i = 0; i < 3; i += 1) sales.push({ m, id: await postConversion(service.url, m, 10 + i) });
+  const requests = requestsFor(merchants, sales);
+  await resetRateLimits(db);
+  await runLoad({ baseUrl: service.url, requests, connections: 50, seconds: 3 });
+  await resetRateLimits(db);
+  if (statements) await db.query('select pg_stat_statements_reset()');
+  const [service0, db0] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
+  const run = await runLoad({ baseUrl: service.url, requests, connections: 50, seconds });
+  const [service1, db1] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
+  if (statements) {
+    const { rows } = await db.query(`
+      select calls, round((total_exec_time / calls)::numeric, 3) as exec_ms, round((total_plan_time / calls)::numeric, 3) as plan_ms,
+        left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
+      from pg_stat_statements order by total_exec_time desc limit 15`);
+    console.table(rows);
+  }
+  const perRequest = (from: number, to: number) => (((to - from) * 1000) / run.requests).toFixed(3);
+  console.log(
+    `${scenario}: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}; ` +
+      `CPU ms/request: service ${perRequest(service0, service1)}, database ${perRequest(db0, db1)}`,
+  );
+} finally {
+  await db.end();
+  await service.stop();
+  await database.stop();
+  await rm(dir, { recursive: true, force: true });
+}
