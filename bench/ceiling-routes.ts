@@ -11,6 +11,10 @@ import { v7 as uuidv7 } from 'uuid';
  * - `GET  /__bench/select/:id`   one primary-key SELECT of a conversion through a `pg` pool (the read ceiling);
  * - `GET  /__bench/select2/:id`  two sequential primary-key SELECTs (a reference: the fewest round trips an
  *                                authenticated read can take, the key with its rate-limit count, then the row);
+ * - `POST /__bench/sale/:merchant/:campaign/:affiliate`  a reference: a sale's rows through the real
+ *                                tables (the conversion with its indexes and roll-up trigger, its outbox
+ *                                event, its audit row) in one statement of one transaction, as the service
+ *                                writes them, without any of its reads or its HTTP stack;
  * - `POST /__bench/write?n=N`    N INSERTs in one transaction (the durable-write ceiling), N by default
  *                                `WRITES_PER_CONVERSION`; the harness passes the number it counted.
  */
@@ -48,6 +52,33 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
     if (!first.rows[0]) return c.json({ error: { code: 'not_found' } }, 404);
     const { rows } = await pool.query('select * from conversions where id = $1', [c.req.param('id')]);
     return c.json({ data: rows[0] });
+  });
+  app.post('/sale/:merchant/:campaign/:affiliate', async (c) => {
+    const { merchant, campaign, affiliate } = c.req.param();
+    const now = new Date();
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `with audit as (
+           insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at)
+           values ($1, 'api_key', null, $4, 'POST', '/api/v1/conversions', 201, null, '127.0.0.1', 'bench', $8, $7)),
+         created as (
+           insert into conversions (id, merchant_id, mode, campaign_id, affiliate_id, amount, commission, original_commission, currency,
+             status, conversion_type, source, created_at, updated_at, version)
+           values ($2, $4, 'live', $5, $6, 120, 12, 12, 'usd', 'pending', 'one_time', 'api', $7, $7, 1) returning id)
+         insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at)
+         select $3, $4, 'live', 'conversion.created', jsonb_build_object('id', id), $7 from created`,
+        [uuidv7(), uuidv7(), uuidv7(), merchant, campaign, affiliate, now, 'bench-sale'],
+      );
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    return c.json({ data: { written: 3 } }, 201);
   });
   app.post('/write', async (c) => {
     const n = Math.min(50, Math.max(1, Number(c.req.query('n') ?? WRITES_PER_CONVERSION) || WRITES_PER_CONVERSION));

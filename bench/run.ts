@@ -84,6 +84,7 @@ const short = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k
 
 /** Every request of a measured run must succeed, or the number measures something else. */
 const clean = (runs: readonly LoadResult[]) => runs.every((r) => r.non2xx === 0 && r.errors === 0);
+const validity = (runs: readonly LoadResult[]) => (clean(runs) ? {} : { invalid: 'non-2xx responses or socket errors' });
 
 const ratioRow = (
   scenario: string,
@@ -196,6 +197,7 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
   const gets: LoadRequest[] = conversions.map(({ m, id }) => ({ method: 'GET', path: `/api/v1/conversions/${id}`, headers: auth(m) }));
   const campaignGets: LoadRequest[] = merchants.map((m) => ({ method: 'GET', path: `/api/v1/campaigns/${m.campaignId}`, headers: auth(m) }));
   const selects: LoadRequest[] = conversions.map(({ id }) => ({ method: 'GET', path: `/__bench/select/${id}` }));
+  const saleRows: LoadRequest[] = merchants.map((m) => ({ method: 'POST', path: `/__bench/sale/${m.id}/${m.campaignId}/${m.affiliateId}` }));
   const selectPairs: LoadRequest[] = conversions.map(({ id }) => ({ method: 'GET', path: `/__bench/select2/${id}` }));
 
   // Memory: sampled through the write runs.
@@ -210,6 +212,7 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
       { name: 'ceiling:hello', requests: [{ method: 'GET', path: '/__bench/hello' }] },
       { name: 'ceiling:write', requests: [{ method: 'POST', path: `/__bench/write?n=${writes.total}` }] },
       { name: 'POST /conversions', requests: creates },
+      { name: 'ceiling:sale', requests: saleRows },
       { name: 'ceiling:select', requests: selects },
       { name: 'ceiling:select2', requests: selectPairs },
       { name: 'GET /conversions/:id', requests: gets },
@@ -235,7 +238,7 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     unit: 'req/s',
     target: 'reference',
     met: null,
-    detail: { p50Ms: round(hello.p50), p99Ms: round(hello.p99), cpu: cpuOf(hello.runs), runs: runsOf(hello.runs) },
+    detail: { p50Ms: round(hello.p50), p99Ms: round(hello.p99), cpu: cpuOf(hello.runs), runs: runsOf(hello.runs), ...validity(hello.runs) },
   });
   const select = summarize(get('ceiling:select'));
   rows.push({
@@ -244,7 +247,7 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     unit: 'req/s',
     target: 'reference',
     met: null,
-    detail: { p50Ms: round(select.p50), p99Ms: round(select.p99), cpu: cpuOf(select.runs), runs: runsOf(select.runs) },
+    detail: { p50Ms: round(select.p50), p99Ms: round(select.p99), cpu: cpuOf(select.runs), runs: runsOf(select.runs), ...validity(select.runs) },
   });
   const pair = summarize(get('ceiling:select2'));
   rows.push({
@@ -256,7 +259,7 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     ratio: round(median(get('ceiling:select2').map((r, i) => r.rps / (get('ceiling:select')[i]?.rps ?? Number.NaN))), 3),
     target: 'reference',
     met: null,
-    detail: { p50Ms: round(pair.p50), p99Ms: round(pair.p99), cpu: cpuOf(pair.runs), runs: runsOf(pair.runs) },
+    detail: { p50Ms: round(pair.p50), p99Ms: round(pair.p99), cpu: cpuOf(pair.runs), runs: runsOf(pair.runs), ...validity(pair.runs) },
   });
   const write = summarize(get('ceiling:write'));
   rows.push({
@@ -265,9 +268,25 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     unit: 'req/s',
     target: 'reference',
     met: null,
-    detail: { p50Ms: round(write.p50), p99Ms: round(write.p99), cpu: cpuOf(write.runs), runs: runsOf(write.runs) },
+    detail: { p50Ms: round(write.p50), p99Ms: round(write.p99), cpu: cpuOf(write.runs), runs: runsOf(write.runs), ...validity(write.runs) },
   });
-  rows.push(ratioRow('POST /conversions', get('POST /conversions'), 'c', get('ceiling:write'), 0.5, { p99Under: 50 }));
+  const sale = summarize(get('ceiling:sale'));
+  rows.push({
+    scenario: "reference (c2): a sale's rows through the real tables, one transaction",
+    value: round(sale.rps, 1),
+    unit: 'req/s',
+    // What the schema alone costs a sale (indexes, roll-up trigger, outbox, audit), without the service's reads or HTTP stack.
+    ceiling: { name: 'c', value: round(write.rps, 1) },
+    ratio: round(median(get('ceiling:sale').map((r, i) => r.rps / (get('ceiling:write')[i]?.rps ?? Number.NaN))), 3),
+    target: 'reference',
+    met: null,
+    detail: { p50Ms: round(sale.p50), p99Ms: round(sale.p99), cpu: cpuOf(sale.runs), runs: runsOf(sale.runs), ...validity(sale.runs) },
+  });
+  const post = ratioRow('POST /conversions', get('POST /conversions'), 'c', get('ceiling:write'), 0.5, { p99Under: 50 });
+  rows.push({
+    ...post,
+    detail: { ...post.detail, ratioToC2: round(median(get('POST /conversions').map((r, i) => r.rps / (get('ceiling:sale')[i]?.rps ?? Number.NaN))), 3) },
+  });
   // Each read also against (b2), the two-statement bound, in its detail.
   const againstPair = (row: ResultRow, name: string): ResultRow => ({
     ...row,
