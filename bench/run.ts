@@ -86,6 +86,24 @@ const short = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k
 const clean = (runs: readonly LoadResult[]) => runs.every((r) => r.non2xx === 0 && r.errors === 0);
 const validity = (runs: readonly LoadResult[]) => (clean(runs) ? {} : { invalid: 'non-2xx responses or socket errors' });
 
+/** The median over rounds of scenario ÷ ceiling, each round against the ceiling of the same round. */
+const perRoundRatio = (runs: readonly LoadResult[], ceilingRuns: readonly LoadResult[]): number =>
+  median(runs.map((r, i) => r.rps / (ceilingRuns[i]?.rps ?? Number.NaN)));
+
+/** A ceiling or reference row: its rate and latency, and against another ceiling when given. */
+const referenceRow = (scenario: string, runs: readonly MeasuredRun[], against?: { name: string; runs: readonly MeasuredRun[] }): ResultRow => {
+  const s = summarize(runs);
+  return {
+    scenario,
+    value: round(s.rps, 1),
+    unit: 'req/s',
+    ...(against ? { ceiling: { name: against.name, value: round(summarize(against.runs).rps, 1) }, ratio: round(perRoundRatio(runs, against.runs), 3) } : {}),
+    target: 'reference',
+    met: null,
+    detail: { p50Ms: round(s.p50), p99Ms: round(s.p99), cpu: cpuOf(runs), runs: runsOf(runs), ...validity(runs) },
+  };
+};
+
 const ratioRow = (
   scenario: string,
   runs: readonly LoadResult[],
@@ -96,7 +114,7 @@ const ratioRow = (
 ): ResultRow => {
   const s = summarize(runs);
   const c = summarize(ceilingRuns);
-  const ratio = median(runs.map((r, i) => r.rps / (ceilingRuns[i]?.rps ?? Number.NaN)));
+  const ratio = perRoundRatio(runs, ceilingRuns);
   const ok = clean(runs) && clean(ceilingRuns);
   const p99ok = extra.p99Under === undefined || s.p99 < extra.p99Under;
   return {
@@ -231,69 +249,24 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     },
   );
   const get = (name: string) => results.get(name)!;
-  const hello = summarize(get('ceiling:hello'));
-  rows.push({
-    scenario: 'ceiling (a): bare Hono route',
-    value: round(hello.rps, 1),
-    unit: 'req/s',
-    target: 'reference',
-    met: null,
-    detail: { p50Ms: round(hello.p50), p99Ms: round(hello.p99), cpu: cpuOf(hello.runs), runs: runsOf(hello.runs), ...validity(hello.runs) },
-  });
-  const select = summarize(get('ceiling:select'));
-  rows.push({
-    scenario: 'ceiling (b): pg primary-key SELECT',
-    value: round(select.rps, 1),
-    unit: 'req/s',
-    target: 'reference',
-    met: null,
-    detail: { p50Ms: round(select.p50), p99Ms: round(select.p99), cpu: cpuOf(select.runs), runs: runsOf(select.runs), ...validity(select.runs) },
-  });
-  const pair = summarize(get('ceiling:select2'));
-  rows.push({
-    scenario: 'reference (b2): two sequential primary-key SELECTs',
-    value: round(pair.rps, 1),
-    unit: 'req/s',
-    // The fewest round trips an authenticated read can take (key with its rate-limit count, then the row).
-    ceiling: { name: 'b', value: round(select.rps, 1) },
-    ratio: round(median(get('ceiling:select2').map((r, i) => r.rps / (get('ceiling:select')[i]?.rps ?? Number.NaN))), 3),
-    target: 'reference',
-    met: null,
-    detail: { p50Ms: round(pair.p50), p99Ms: round(pair.p99), cpu: cpuOf(pair.runs), runs: runsOf(pair.runs), ...validity(pair.runs) },
-  });
-  const write = summarize(get('ceiling:write'));
-  rows.push({
-    scenario: `ceiling (c): ${writes.total} INSERTs, one transaction`,
-    value: round(write.rps, 1),
-    unit: 'req/s',
-    target: 'reference',
-    met: null,
-    detail: { p50Ms: round(write.p50), p99Ms: round(write.p99), cpu: cpuOf(write.runs), runs: runsOf(write.runs), ...validity(write.runs) },
-  });
-  const sale = summarize(get('ceiling:sale'));
-  rows.push({
-    scenario: "reference (c2): a sale's rows through the real tables, one transaction",
-    value: round(sale.rps, 1),
-    unit: 'req/s',
-    // What the schema alone costs a sale (indexes, roll-up trigger, outbox, audit), without the service's reads or HTTP stack.
-    ceiling: { name: 'c', value: round(write.rps, 1) },
-    ratio: round(median(get('ceiling:sale').map((r, i) => r.rps / (get('ceiling:write')[i]?.rps ?? Number.NaN))), 3),
-    target: 'reference',
-    met: null,
-    detail: { p50Ms: round(sale.p50), p99Ms: round(sale.p99), cpu: cpuOf(sale.runs), runs: runsOf(sale.runs), ...validity(sale.runs) },
-  });
-  const post = ratioRow('POST /conversions', get('POST /conversions'), 'c', get('ceiling:write'), 0.5, { p99Under: 50 });
-  rows.push({
-    ...post,
-    detail: { ...post.detail, ratioToC2: round(median(get('POST /conversions').map((r, i) => r.rps / (get('ceiling:sale')[i]?.rps ?? Number.NaN))), 3) },
-  });
-  // Each read also against (b2), the two-statement bound, in its detail.
-  const againstPair = (row: ResultRow, name: string): ResultRow => ({
+  rows.push(referenceRow('ceiling (a): bare Hono route', get('ceiling:hello')));
+  rows.push(referenceRow('ceiling (b): pg primary-key SELECT', get('ceiling:select')));
+  // The fewest round trips an authenticated read can take (key with its rate-limit count, then the row).
+  rows.push(referenceRow('reference (b2): two sequential primary-key SELECTs', get('ceiling:select2'), { name: 'b', runs: get('ceiling:select') }));
+  rows.push(referenceRow(`ceiling (c): ${writes.total} INSERTs, one transaction`, get('ceiling:write')));
+  // What the schema alone costs a sale (indexes, roll-up trigger, outbox, audit), without the service's reads or HTTP stack.
+  rows.push(
+    referenceRow("reference (c2): a sale's rows through the real tables, one transaction", get('ceiling:sale'), { name: 'c', runs: get('ceiling:write') }),
+  );
+  // Each scenario also against its reference (c2 or b2), in its detail.
+  const alsoAgainst = (row: ResultRow, name: string, key: string, reference: string): ResultRow => ({
     ...row,
-    detail: { ...row.detail, ratioToB2: round(median(get(name).map((r, i) => r.rps / (get('ceiling:select2')[i]?.rps ?? Number.NaN))), 3) },
+    detail: { ...row.detail, [key]: round(perRoundRatio(get(name), get(reference)), 3) },
   });
-  rows.push(againstPair(ratioRow('GET /conversions/:id', get('GET /conversions/:id'), 'b', get('ceiling:select'), 0.5), 'GET /conversions/:id'));
-  rows.push(againstPair(ratioRow('GET /campaigns/:id', get('GET /campaigns/:id'), 'b', get('ceiling:select'), 0.5), 'GET /campaigns/:id'));
+  rows.push(alsoAgainst(ratioRow('POST /conversions', get('POST /conversions'), 'c', get('ceiling:write'), 0.5, { p99Under: 50 }), 'POST /conversions', 'ratioToC2', 'ceiling:sale'));
+  for (const name of ['GET /conversions/:id', 'GET /campaigns/:id']) {
+    rows.push(alsoAgainst(ratioRow(name, get(name), 'b', get('ceiling:select'), 0.5), name, 'ratioToB2', 'ceiling:select2'));
+  }
   rows.push({
     scenario: 'RSS under the write load (peak)',
     value: round(Math.max(...samples), 1),

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from './orm.js';
 
 /** Runs `work` with its own entity manager (per HTTP request, per job run). */
 export type RequestScope = <T>(work: () => Promise<T>) => Promise<T>;
@@ -36,6 +37,6 @@ const scopes = new AsyncLocalStorage<LazyFork>();
 export const scopedEntityManager = (name: string): EntityManager | undefined => scopes.getStore()?.get(name);
 
 export const mikroOrmRequestScope =
-  (orm: { em: unknown }): RequestScope =>
+  (orm: Orm): RequestScope =>
   (work) =>
     scopes.run(new LazyFork(orm.em as EntityManager), work);

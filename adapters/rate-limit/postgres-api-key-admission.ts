@@ -30,6 +30,17 @@ const ADMIT = `
     s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous
   from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket`;
 
+// The limits are one constant table in practice: serialised once, not on every request.
+const serialised = new WeakMap<object, string>();
+const limitsJson = (limits: AdmissionRequest['limitsByPlan']): string => {
+  let json = serialised.get(limits);
+  if (json === undefined) {
+    json = JSON.stringify(limits);
+    serialised.set(limits, json);
+  }
+  return json;
+};
+
 /**
  * One statement: read the key with its merchant; when the presented secret's hash, the mode and the
  * revocation check all pass, count the request in the merchant's window (the same upsert as
@@ -47,7 +58,7 @@ export class PostgresApiKeyAdmission implements ApiKeyAdmission {
       request.secretHash,
       request.mode,
       request.bucketPrefix,
-      JSON.stringify(request.limitsByPlan),
+      limitsJson(request.limitsByPlan),
       ...windowValues(request.now),
     ]);
     const row = rows[0];
