@@ -1,5 +1,6 @@
 import type { Logger as Pino } from 'pino';
 import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
+import type { AttachedRead, AttachedResult } from '../../application/ports/api-key-admission.js';
 import type { AuditActor } from '../../application/ports/audit-log.js';
 import type { RateLimitDecision } from '../../application/ports/rate-limiter.js';
 import type { Tenant } from '../../application/shared/tenant.js';
@@ -15,6 +16,8 @@ export interface AppEnv {
     tenant: Tenant;
     authFailure: DomainError | undefined;
     rateLimit: RateLimitDecision;
+    /** A read the key's admission ran in its round trip (attached-reads.ts), with what it found. */
+    attached: { read: AttachedRead; result: AttachedResult } | undefined;
     /** The error code of the response, for the audit row. */
     errorCode: string | undefined;
     /** Merchant an operator request acted on, for the audit row. */

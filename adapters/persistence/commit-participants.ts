@@ -1,7 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PREPARED } from './prepared-statements.js';
+
+/**
+ * What commits the participants: the outermost transaction's entity manager, or `AUTOCOMMIT` for
+ * work whose one write statement commits on its own (`UnitOfWork.singleWrite`).
+ */
+export const AUTOCOMMIT = Symbol('autocommit');
+export type Carrier = EntityManager | typeof AUTOCOMMIT;
 
 /**
  * A row that belongs to whichever transaction the current request commits (the audit row of a
@@ -9,8 +16,12 @@ import { PREPARED } from './prepared-statements.js';
  * the request's work and costs no commit, no WAL flush, of its own.
  */
 export interface CommitParticipant {
-  /** Built when written (so it is stamped then). No `PREPARED` marker: a write statement may embed it. */
-  readonly insert: () => RawBuilder<unknown>;
+  /**
+   * Built when written (so it is stamped then). No `PREPARED` marker: a write statement may embed it.
+   * `onlyIf`: a condition of the carrying statement (its own row was written), for carriers that
+   * commit whatever the statement wrote (`AUTOCOMMIT`).
+   */
+  readonly insert: (onlyIf?: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
 
 type State = 'pending' | 'written' | 'committed';
@@ -18,7 +29,7 @@ type State = 'pending' | 'written' | 'committed';
 /** One request's participants and the outermost transaction open for them. */
 export class CommitParticipants {
   readonly #states = new Map<CommitParticipant, State>();
-  #transaction: EntityManager | undefined;
+  #transaction: Carrier | undefined;
 
   join(participant: CommitParticipant): void {
     this.#states.set(participant, 'pending');
@@ -34,29 +45,30 @@ export class CommitParticipants {
   }
 
   /**
-   * The pending participants' inserts, counted as written, when `em` is the open outermost
-   * transaction; none in a savepoint (it could roll back alone) or outside a transaction.
+   * The pending participants' inserts, counted as written, when `carrier` is the open outermost
+   * transaction (or the open autocommit work); none in a savepoint (it could roll back alone) or
+   * outside either. `onlyIf` makes each insert conditional (see `CommitParticipant`).
    */
-  take(em: EntityManager): RawBuilder<unknown>[] {
-    if (this.#transaction === undefined || em !== this.#transaction) return [];
+  take(carrier: Carrier, onlyIf?: RawBuilder<unknown>): RawBuilder<unknown>[] {
+    if (this.#transaction === undefined || carrier !== this.#transaction) return [];
     const inserts: RawBuilder<unknown>[] = [];
     for (const [participant, state] of this.#states) {
       if (state !== 'pending') continue;
       this.#states.set(participant, 'written');
-      inserts.push(participant.insert());
+      inserts.push(participant.insert(onlyIf));
     }
     return inserts;
   }
 
-  /** For the unit of work, first thing in the outermost transaction. */
-  open(em: EntityManager): void {
-    this.#transaction = em;
+  /** For the unit of work, first thing in the outermost transaction (or single-write work). */
+  open(carrier: Carrier): void {
+    this.#transaction = carrier;
   }
 
   /** For the unit of work, last thing before the outermost transaction commits: whatever no statement carried. */
-  async writeRemaining(em: EntityManager): Promise<void> {
-    const inserts = this.take(em);
-    if (inserts.length > 0) await sql`${PREPARED}${asOneStatement(inserts)}`.execute(em.getKysely());
+  async writeRemaining(carrier: Carrier, db: Kysely<any>): Promise<void> {
+    const inserts = this.take(carrier);
+    if (inserts.length > 0) await sql`${PREPARED}${asOneStatement(inserts)}`.execute(db);
   }
 
   /** For the unit of work, around the outermost transaction: written rows committed when it resolves, pending again when it rejects. */

@@ -1,8 +1,8 @@
 import { TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
-import { currentCommitParticipants } from './commit-participants.js';
+import { AUTOCOMMIT, currentCommitParticipants } from './commit-participants.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
-import type { Orm } from './orm.js';
+import { poolDb, type Orm } from './orm.js';
 
 export class MikroOrmUnitOfWork implements UnitOfWork {
   constructor(private readonly orm: Orm) {}
@@ -20,9 +20,24 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
       em.transactional(async (tx) => {
         participants.open(tx);
         const result = await work();
-        await participants.writeRemaining(tx);
+        await participants.writeRemaining(tx, tx.getKysely());
         return result;
       }),
     );
+  }
+
+  singleWrite<T>(work: () => Promise<T>): Promise<T> {
+    // Inside a transaction it simply joins it.
+    if (TransactionContext.getEntityManager(this.orm.em.name)) return work();
+    const participants = currentCommitParticipants();
+    if (!participants?.canOpen()) return work();
+    // The request's rows ride on the one write statement, written only if its own row is
+    // (commit-participants.ts); work that wrote nothing and succeeded writes them on their own.
+    return participants.settle(async () => {
+      participants.open(AUTOCOMMIT);
+      const result = await work();
+      await participants.writeRemaining(AUTOCOMMIT, poolDb(this.orm));
+      return result;
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Kysely } from 'kysely';
+import { AUTOCOMMIT, type Carrier } from './commit-participants.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
 import { usePreparedStatements } from './prepared-statements.js';
@@ -51,3 +52,12 @@ export const currentDb = (orm: Orm): Kysely<any> => (TransactionContext.getEntit
 
 /** The pool, outside any surrounding transaction (e.g. the rate limiter, whose row lock must not last a request). */
 export const poolDb = (orm: Orm): Kysely<any> => orm.em.getConnection().getClient();
+
+/**
+ * Where a write statement runs (the current transaction's connection, else the pool) and what
+ * commits the request's rows it may carry (commit-participants.ts).
+ */
+export const writeTarget = (orm: Orm): { readonly db: Kysely<any>; readonly carrier: Carrier } => {
+  const tx = TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined;
+  return tx ? { db: tx.getKysely(), carrier: tx } : { db: poolDb(orm), carrier: AUTOCOMMIT };
+};

@@ -1,4 +1,5 @@
-import type { Admission, AdmissionRequest, ApiKeyAdmission } from '../../application/ports/api-key-admission.js';
+import type { Admission, AdmissionRequest, ApiKeyAdmission, AttachedRead } from '../../application/ports/api-key-admission.js';
+import { ATTACHED_READS, attachedResultOf } from '../persistence/repositories/attached-reads.sql.js';
 import type { Plan } from '../../domain/index.js';
 import { KEY_COLUMNS, keyWithMerchantFromRow, MERCHANT_COLUMNS, type KeyWithMerchantRow } from '../persistence/mappers/api-key-with-merchant.mapper.js';
 import { poolDb, type Orm } from '../persistence/orm.js';
@@ -15,7 +16,10 @@ interface AdmissionRow extends KeyWithMerchantRow {
   stored_previous: number | null;
 }
 
-const ADMIT = `
+/** The attached read's own values follow the admission's eight. */
+const FIRST_ATTACHED = 9;
+
+const admitSql = (attached: AttachedRead['kind'] | null): string => `
   with k as (
     select ${KEY_COLUMNS}, ${MERCHANT_COLUMNS},
       (k.secret_hash = $2 and k.mode = $3 and k.revoked_at is null) as verified,
@@ -25,10 +29,20 @@ const ADMIT = `
     where k.lookup = $1
   ), counted as (
     ${countRequestSql('select bucket from k where verified', 'select rate_limit from k', 6)}
-  )
+  )${attached ? `, t as (select k.merchant_id, k.mode from k where k.verified and exists (select from counted))` : ''}
   select k.*, c.window_start as counted_start, c.current_count as counted_current, c.previous_count as counted_previous,
-    s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous
-  from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket`;
+    s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous${attached ? ', a.*' : ''}
+  from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket${
+    attached ? `
+  left join lateral (${ATTACHED_READS[attached].sql(FIRST_ATTACHED)}) a on true` : ''
+  }`;
+
+// Constant texts, one per attached read, so each is prepared once per connection.
+const ADMIT = admitSql(null);
+const ADMIT_WITH = Object.fromEntries(Object.keys(ATTACHED_READS).map((kind) => [kind, admitSql(kind as AttachedRead['kind'])])) as Record<
+  AttachedRead['kind'],
+  string
+>;
 
 // The limits are one constant table in practice: serialised once, not on every request.
 const serialised = new WeakMap<object, string>();
@@ -53,18 +67,20 @@ export class PostgresApiKeyAdmission implements ApiKeyAdmission {
 
   async admit(request: AdmissionRequest): Promise<Admission> {
     // On the pool, outside any surrounding transaction: the limiter's row lock must not be held for a whole request.
-    const rows = await runPrepared<AdmissionRow>(poolDb(this.orm), ADMIT, [
+    const attach = request.attach ?? null;
+    const rows = await runPrepared<AdmissionRow>(poolDb(this.orm), attach ? ADMIT_WITH[attach.kind] : ADMIT, [
       request.lookup,
       request.secretHash,
       request.mode,
       request.bucketPrefix,
       limitsJson(request.limitsByPlan),
       ...windowValues(request.now),
+      ...(attach ? ATTACHED_READS[attach.kind].values(attach) : []),
     ]);
     const row = rows[0];
-    if (!row) return { found: null, decision: null };
+    if (!row) return { found: null, decision: null, attached: null };
     const found = keyWithMerchantFromRow(row);
-    if (!row.verified) return { found, decision: null };
+    if (!row.verified) return { found, decision: null, attached: null };
     const limit = request.limitsByPlan[found.merchant.plan as Plan];
     const decision =
       row.counted_start !== null
@@ -76,6 +92,7 @@ export class PostgresApiKeyAdmission implements ApiKeyAdmission {
             request.now,
             limit,
           );
-    return { found, decision };
+    const attached = attach && row.counted_start !== null ? attachedResultOf(attach.kind, row as unknown as Record<string, unknown>) : null;
+    return { found, decision, attached };
   }
 }

@@ -17,7 +17,7 @@ import type { SaleContexts } from '../ports/sale-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
-import { transactionalResult } from '../shared/transactional-result.js';
+import { singleWriteResult, transactionalResult } from '../shared/transactional-result.js';
 import { calendarMonthOf } from './calendar-month.js';
 import { toOutbox } from './conversion-events.js';
 import { isSelfReferral } from './self-referral.js';
@@ -65,7 +65,10 @@ export class CreateConversion {
     if (live && !mayManagePayouts(input.key)) {
       return Promise.resolve(err(insufficientPermissions('Creating live conversions needs the Manage payouts permission')));
     }
-    return transactionalResult(this.uow, async () => {
+    // A live sale of a merchant with (or without a known) cap locks the merchant row while checking it:
+    // that needs a transaction. Any other sale reads, then writes with its one statement.
+    const locks = live && input.merchantEarningsCap !== null;
+    return (locks ? transactionalResult : singleWriteResult)(this.uow, async () => {
       const now = this.clock.now();
       // One read for the campaign, the affiliate, its membership and the rates; checked in this order.
       const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);

@@ -1,6 +1,22 @@
 import type { Mode, Plan } from '../../domain/index.js';
 import type { ApiKeyWithMerchant } from './api-key-repository.js';
+import type { CampaignDetailData } from './campaign-queries.js';
+import type { ConversionDetail } from './conversion-queries.js';
 import type { RateLimitDecision } from './rate-limiter.js';
+
+/**
+ * A read that rides along with the admission in its one round trip, run in the tenant of the key
+ * being admitted (its merchant and mode) and only when that key verifies and the request is counted.
+ * For the hottest reads, where a second round trip would cost more than the read itself.
+ */
+export type AttachedRead =
+  | { readonly kind: 'conversion'; readonly id: string }
+  | { readonly kind: 'campaign'; readonly id: string; readonly recentLimit: number };
+
+/** What an attached read found (`null`: nothing of that id in the tenant). */
+export type AttachedResult =
+  | { readonly kind: 'conversion'; readonly found: ConversionDetail | null }
+  | { readonly kind: 'campaign'; readonly found: CampaignDetailData | null };
 
 export interface AdmissionRequest {
   /** The key's lookup prefix, as parsed from the presented token. */
@@ -14,6 +30,8 @@ export interface AdmissionRequest {
   /** The merchant's shared bucket is this prefix followed by the merchant id. */
   readonly bucketPrefix: string;
   readonly now: Date;
+  /** A read to run in the same round trip, in the key's tenant, if the request is admitted. */
+  readonly attach?: AttachedRead | null;
 }
 
 export interface Admission {
@@ -24,6 +42,8 @@ export interface Admission {
    * stored hash equals `secretHash`, the key's mode is `mode` and it is not revoked.
    */
   readonly decision: RateLimitDecision | null;
+  /** The attached read's result: present only when one was asked for and the request was admitted. */
+  readonly attached: AttachedResult | null;
 }
 
 /**

@@ -11,9 +11,22 @@ class Rollback<E> extends Error {
  * Runs `work` in one transaction that commits only when it answers ok: an error result rolls back
  * everything written so far, so nothing is written on any error.
  */
-export const transactionalResult = async <T, E>(uow: UnitOfWork, work: () => Promise<Result<T, E>>): Promise<Result<T, E>> => {
+export const transactionalResult = <T, E>(uow: UnitOfWork, work: () => Promise<Result<T, E>>): Promise<Result<T, E>> =>
+  resultOf((inner) => uow.transaction(inner), work);
+
+/**
+ * `transactionalResult` for work whose only write is its last statement (`UnitOfWork.singleWrite`):
+ * an error result means nothing was written, and the request's commit participants stay unwritten.
+ */
+export const singleWriteResult = <T, E>(uow: UnitOfWork, work: () => Promise<Result<T, E>>): Promise<Result<T, E>> =>
+  resultOf((inner) => uow.singleWrite(inner), work);
+
+const resultOf = async <T, E>(
+  run: (inner: () => Promise<Result<T, E>>) => Promise<Result<T, E>>,
+  work: () => Promise<Result<T, E>>,
+): Promise<Result<T, E>> => {
   try {
-    return await uow.transaction(async () => {
+    return await run(async () => {
       const result = await work();
       if (result.isErr()) throw new Rollback(result.error);
       return result;

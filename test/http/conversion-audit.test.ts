@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { createAffiliate, createCampaign, type TestCampaign } from '../support/program-mother.js';
+import { statementsSentDuring } from '../support/sent-statements.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
- * A created sale's audit row is written inside the sale's transaction (one commit); every other
- * outcome gets its row after the response, with the real status. Either way: exactly one row.
+ * A created sale's audit row is written with the sale (one commit): inside the sale's transaction
+ * when the merchant has an earnings cap (its row is locked), else carried by the sale's one
+ * statement, conditional on the sale's row. Every other outcome gets its row after the response,
+ * with the real status. Either way: exactly one row.
  */
-describe('POST /conversions audit row', () => {
+describe.each([
+  { path: 'one statement, no transaction (no earnings cap)', fields: {}, ownTransaction: true },
+  { path: 'one transaction, the merchant row locked (an earnings cap)', fields: { monthlyEarningsCap: 1_000_000 }, ownTransaction: false },
+])('POST /conversions audit row: $path', ({ fields, ownTransaction }) => {
   let t: TestService;
   let merchant: TestMerchant;
   let campaign: TestCampaign;
@@ -16,7 +22,7 @@ describe('POST /conversions audit row', () => {
 
   beforeAll(async () => {
     t = await startTestService();
-    merchant = await createMerchant(t, 'scale');
+    merchant = await createMerchant(t, 'scale', fields);
     campaign = await createCampaign(t, merchant);
     affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
     // A sale with this order id fails when its transaction commits (after every statement succeeded).
@@ -61,6 +67,12 @@ describe('POST /conversions audit row', () => {
       },
     ]);
     expect(await counts()).toEqual({ conversions: before.conversions + 1, events: before.events + 1 });
+  });
+
+  it('opens a transaction only when the sale needs the lock', async () => {
+    const sent = await statementsSentDuring(() => post(sale({ orderId: 'counted-1' })));
+    expect(sent.filter((text) => /^begin\b/i.test(text))).toHaveLength(ownTransaction ? 0 : 1);
+    expect(sent.filter((text) => /^commit\b/i.test(text))).toHaveLength(ownTransaction ? 0 : 1);
   });
 
   it('writes exactly one row with the error status for an unknown campaign, and no sale', async () => {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPeriod, statsSql } from '../../adapters/persistence/repositories/sql-stats-queries.js';
 import { AFFILIATE_TEXT, CONVERSION_TEXT, containsPattern, rarePart, searchSql } from '../../adapters/persistence/repositories/sql-search.js';
-import { campaignDetailQuery } from '../../adapters/persistence/repositories/campaign-detail.sql.js';
+import { CAMPAIGN_DETAIL, campaignDetailValues } from '../../adapters/persistence/repositories/campaign-detail.sql.js';
 import { countedConversionSql } from '../../adapters/persistence/repositories/conversion-counting.sql.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import type { StatsQueries } from '../../application/ports/stats-queries.js';
@@ -172,14 +172,14 @@ describe('query plans of statistics and search', () => {
     it("reads a campaign's newest conversions through the campaign index under the generic plan", async () => {
       // Prepared statements switch to a generic plan, which cannot see the campaign: the index must
       // serve the order by itself, or the plan walks the merchant's whole time index.
-      const compiled = campaignDetailQuery(tenant, '00000000-0000-7000-8001-000000000007', 10).compile(t.service.orm.em.fork().getKysely());
+      const values = campaignDetailValues(tenant, '00000000-0000-7000-8001-000000000007', 10);
       const client = new pg.Client({ connectionString: t.db.url });
       await client.connect();
       try {
         await client.query('set plan_cache_mode = force_generic_plan');
-        await client.query(`prepare campaign_detail as ${compiled.sql}`);
+        await client.query(`prepare campaign_detail as ${CAMPAIGN_DETAIL}`);
         // EXECUTE takes values, not bind parameters: ids, the mode and the limit as literals.
-        const literals = compiled.parameters.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`)).join(', ');
+        const literals = values.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`)).join(', ');
         const [row] = (await client.query(`explain (format json) execute campaign_detail(${literals})`)).rows;
         const all = nodes(row['QUERY PLAN'][0].Plan as PlanNode);
         const indexes = new Set(all.map((n) => n['Index Name']).filter(Boolean));

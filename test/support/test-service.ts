@@ -47,7 +47,7 @@ export const startTestService = async (
     adminToken: ADMIN_TOKEN,
     testClock: true,
     runJobs: false,
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     dbPoolMax: 5,
     jobsPoolMax: 2,
     ...overrides,

@@ -10,6 +10,7 @@ import { sendData, sendPage } from '../envelope.js';
 import type { AuditInTransaction } from '../middleware/audit-in-transaction.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { requireId } from './path-id.js';
+import { prefetched } from '../attached-reads.js';
 import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput, UpdateConversionBody } from './conversion.input.js';
 import { conversionJson, conversionListItemJson, ConversionListItemSchema, ConversionSchema, conversionUpdateJson, ConversionUpdateSchema } from './conversion.json.js';
 import { dateRangeQuery, toDateRange } from './date-range.js';
@@ -103,7 +104,9 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         responses: { 200: data(ConversionSchema, 'The conversion') },
       }),
       async (c) => {
-        const detail = await useCases.conversionQueries.get(c.get('tenant'), requireId(c.req.valid('param').id, 'Conversion'));
+        const id = requireId(c.req.valid('param').id, 'Conversion');
+        const attached = prefetched(c, 'conversion', id);
+        const detail = attached ? attached.found : await useCases.conversionQueries.get(c.get('tenant'), id);
         if (!detail) throw new ApiError('not_found', 'Conversion not found');
         return sendData(c, conversionJson(detail.conversion, detail.campaignName));
       },

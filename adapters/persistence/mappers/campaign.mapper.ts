@@ -39,14 +39,17 @@ export interface CampaignRow {
 }
 
 /** Campaign columns under an alias, named as `CampaignRow` expects (money as decimal text). */
-export const campaignColumns = (alias: string): string =>
-  [
-    'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'commission_type',
-    'commission_value::text as commission_value', 'target_url', 'auto_approve_affiliates',
-    'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'commission_tiers', 'created_at', 'updated_at',
-  ]
-    .map((column) => `${alias}.${column}`)
-    .join(', ');
+const COLUMNS = [
+  'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'commission_type', 'commission_value', 'target_url',
+  'auto_approve_affiliates', 'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'commission_tiers',
+  'created_at', 'updated_at',
+] as const;
+
+/** The select list of a campaign row (`prefix` before each output name); the rate as text, so it stays exact. */
+export const campaignColumns = (alias: string, prefix = ''): string =>
+  COLUMNS.map((column) =>
+    column === 'commission_value' ? `${alias}.${column}::text as ${prefix}${column}` : prefix ? `${alias}.${column} as ${prefix}${column}` : `${alias}.${column}`,
+  ).join(', ');
 
 export const campaignFromRow = (r: CampaignRow): Campaign => ({
   id: r.id,

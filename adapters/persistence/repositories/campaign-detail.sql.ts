@@ -1,9 +1,7 @@
-import { PREPARED } from '../prepared-statements.js';
-import { sql, type RawBuilder } from 'kysely';
-import type { RecentConversion } from '../../../application/ports/campaign-queries.js';
+import type { CampaignCurrencyStats, CampaignDetailData, CampaignStats, RecentConversion } from '../../../application/ports/campaign-queries.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type CurrencyCode } from '../../../domain/index.js';
-import { campaignColumns, type CampaignRow } from '../mappers/campaign.mapper.js';
+import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 
 /** One recent conversion as the detail query nests it (decimals and the timestamp as text). */
 interface RecentConversionJson {
@@ -24,6 +22,18 @@ export interface DetailRow extends CampaignRow {
   recent_conversions: RecentConversionJson[];
 }
 
+/** Where the detail statement takes its inputs from: SQL expressions (parameters or a joined row's columns). */
+export interface DetailInputs {
+  readonly merchantId: string;
+  readonly mode: string;
+  readonly campaignId: string;
+  readonly recentLimit: string;
+  /** Extra `from` items, e.g. the admitted tenant when the read rides along with the key's admission. */
+  readonly from?: string;
+  /** Prefix of every output column, so that the row can share a result with other columns. */
+  readonly prefix?: string;
+}
+
 /**
  * `GET /campaigns/:id` in one statement (one round trip instead of four): the campaign row with its
  * per-currency roll-up, approved affiliate count and newest conversions as scalar subqueries. Money
@@ -33,26 +43,55 @@ export interface DetailRow extends CampaignRow {
  * tenant's mode. No row when the campaign is not the merchant's, and then no subquery runs. Prepared: every part is
  * an indexed lookup by key, so the generic plan is the best one and planning (0.3 ms) is paid once.
  */
-export const campaignDetailQuery = (tenant: Tenant, campaignId: string, recentLimit: number): RawBuilder<DetailRow> => sql<DetailRow>`${PREPARED}
-  select ${sql.raw(campaignColumns('c'))},
+export const campaignDetailSql = (at: DetailInputs): string => {
+  const p = at.prefix ?? '';
+  return `select ${campaignColumns('c', p)},
     (select coalesce(json_agg(json_build_object('currency', s.currency, 'conversions', s.conversions, 'revenue', s.revenue)
         order by s.currency), '[]'::json)
       from (select currency, sum(conversions)::int as conversions, sum(revenue)::text as revenue
         from conversion_campaign_monthly_totals
-        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = c.id
-        group by currency) s) as by_currency,
+        where merchant_id = ${at.merchantId} and mode = ${at.mode} and campaign_id = c.id
+        group by currency) s) as ${p}by_currency,
     coalesce((select n.approved_affiliates from campaign_affiliate_counts n
-      where n.merchant_id = ${tenant.merchantId} and n.mode = ${tenant.mode} and n.campaign_id = c.id), 0) as affiliate_count,
+      where n.merchant_id = ${at.merchantId} and n.mode = ${at.mode} and n.campaign_id = c.id), 0) as ${p}affiliate_count,
     (select coalesce(json_agg(json_build_object('id', r.id, 'affiliate_id', r.affiliate_id, 'order_id', r.order_id,
         'customer_name', r.customer_name, 'amount', r.amount::text, 'commission', r.commission::text, 'currency', r.currency,
         'status', r.status, 'created_at', r.created_at::text) order by r.created_at desc, r.id desc), '[]'::json)
       from (select id, affiliate_id, order_id, customer_name, amount, commission, currency, status, created_at
         from conversions
-        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = c.id
+        where merchant_id = ${at.merchantId} and mode = ${at.mode} and campaign_id = c.id
         order by created_at desc, id desc
-        limit ${recentLimit}) r) as recent_conversions
-  from campaigns c
-  where c.merchant_id = ${tenant.merchantId} and c.id = ${campaignId}`;
+        limit ${at.recentLimit}) r) as ${p}recent_conversions
+  from ${at.from ? `${at.from}, ` : ''}campaigns c
+  where c.merchant_id = ${at.merchantId} and c.id = ${at.campaignId}`;
+};
+
+/** The detail statement on its own: its text (constant, so prepared once per connection) and values. */
+export const CAMPAIGN_DETAIL = campaignDetailSql({ merchantId: '$1', mode: '$2', campaignId: '$3', recentLimit: '$4' });
+export const campaignDetailValues = (tenant: Tenant, campaignId: string, recentLimit: number): unknown[] => [
+  tenant.merchantId,
+  tenant.mode,
+  campaignId,
+  recentLimit,
+];
+
+const statsOf = (byCurrency: CampaignCurrencyStats[], affiliateCount: number): CampaignStats => ({
+  conversions: byCurrency.reduce((n, c) => n + c.conversions, 0),
+  revenue: byCurrency.reduce((sum, c) => sum.plus(c.revenue), new Decimal(0)),
+  byCurrency,
+  affiliateCount,
+});
+
+export { statsOf as campaignStatsOf };
+
+export const campaignDetailFromRow = (row: DetailRow): CampaignDetailData => ({
+  campaign: campaignFromRow(row),
+  stats: statsOf(
+    row.by_currency.map((b) => ({ currency: b.currency as CurrencyCode, revenue: new Decimal(b.revenue), conversions: b.conversions })),
+    row.affiliate_count,
+  ),
+  recentConversions: row.recent_conversions.map(recentConversionFromJson),
+});
 
 export const recentConversionFromJson = (r: RecentConversionJson): RecentConversion => ({
   id: r.id,

@@ -6,18 +6,22 @@ import { currentDb, currentEm, type Orm } from '../orm.js';
 import { PREPARED } from '../prepared-statements.js';
 import { AuditEntryRecord } from '../records/audit-entry.record.js';
 
-/** The insert of one audit row, without the `PREPARED` marker so a write statement can embed it. */
-export const auditInsert = (e: AuditEntry): RawBuilder<unknown> => sql`
+/**
+ * The insert of one audit row, without the `PREPARED` marker so a write statement can embed it;
+ * with `onlyIf`, written only when that condition of the embedding statement holds.
+ */
+export const auditInsert = (e: AuditEntry, onlyIf?: RawBuilder<unknown>): RawBuilder<unknown> => sql`
   insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at)
-  values (${e.id}, ${e.actor}, ${e.apiKeyId}, ${e.merchantId}, ${e.method}, ${e.path}, ${e.status}, ${e.errorCode}, ${e.address},
-    ${e.userAgent}, ${e.requestId}, ${e.createdAt})`;
+  ${onlyIf ? sql`select ` : sql`values (`}${e.id}::uuid, ${e.actor}::text, ${e.apiKeyId}::uuid, ${e.merchantId}::uuid, ${e.method}::text,
+    ${e.path}::text, ${e.status}::int, ${e.errorCode}::text, ${e.address}::text, ${e.userAgent}::text, ${e.requestId}::text,
+    ${e.createdAt}::timestamptz${onlyIf ? sql` where ${onlyIf}` : sql`)`}`;
 
 /**
  * Runs `work` with the audit row `entry()` joined to the request's next committing transaction
  * (written inside it, see commit-participants.ts); resolves whether it committed with one.
  */
 export const appendOnCommit = (entry: () => AuditEntry, work: () => Promise<void>): Promise<boolean> =>
-  withCommitParticipant({ insert: () => auditInsert(entry()) }, work);
+  withCommitParticipant({ insert: (onlyIf) => auditInsert(entry(), onlyIf) }, work);
 
 export class MikroOrmAuditLog implements AuditLog {
   constructor(private readonly orm: Orm) {}

@@ -14,7 +14,8 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Campaign, type CurrencyCode } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
-import { campaignDetailQuery, recentConversionFromJson } from './campaign-detail.sql.js';
+import { runPrepared } from '../prepared-statements.js';
+import { CAMPAIGN_DETAIL, campaignDetailFromRow, campaignDetailValues, campaignStatsOf as statsOf, type DetailRow } from './campaign-detail.sql.js';
 
 interface CurrencyRow {
   campaign_id: string;
@@ -23,12 +24,6 @@ interface CurrencyRow {
   revenue: string;
 }
 
-const statsOf = (byCurrency: CampaignCurrencyStats[], affiliateCount: number): CampaignStats => ({
-  conversions: byCurrency.reduce((n, c) => n + c.conversions, 0),
-  revenue: byCurrency.reduce((sum, c) => sum.plus(c.revenue), new Decimal(0)),
-  byCurrency,
-  affiliateCount,
-});
 
 const DIRECTIONS: Record<SortDirection, string> = { asc: 'asc', desc: 'desc' };
 
@@ -103,19 +98,8 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
   }
 
   async detail(tenant: Tenant, campaignId: string, recentLimit: number): Promise<CampaignDetailData | null> {
-    const { rows } = await campaignDetailQuery(tenant, campaignId, recentLimit).execute(this.db());
-    const row = rows[0];
-    if (!row) return null;
-    const byCurrency = row.by_currency.map((b) => ({
-      currency: b.currency as CurrencyCode,
-      revenue: new Decimal(b.revenue),
-      conversions: b.conversions,
-    }));
-    return {
-      campaign: campaignFromRow(row),
-      stats: statsOf(byCurrency, row.affiliate_count),
-      recentConversions: row.recent_conversions.map(recentConversionFromJson),
-    };
+    const [row] = await runPrepared<DetailRow>(this.db(), CAMPAIGN_DETAIL, campaignDetailValues(tenant, campaignId, recentLimit));
+    return row ? campaignDetailFromRow(row) : null;
   }
 
   private async count(tenant: Tenant): Promise<number> {

@@ -6,7 +6,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
 import { currentCommitParticipants, participantCtes } from '../commit-participants.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentEm, writeTarget, type Orm } from '../orm.js';
 import { PREPARED } from '../prepared-statements.js';
 import { countedConversionSql } from './conversion-counting.sql.js';
 
@@ -31,16 +31,17 @@ export class MikroOrmConversionRepository implements ConversionRepository {
   }
 
   async insert(conversion: Conversion, events: readonly OutboxEvent[]): Promise<'inserted' | 'duplicate_order'> {
-    const em = currentEm(this.orm);
+    const { db, carrier } = writeTarget(this.orm);
     // One round trip for the sale, its events and the request's rows that belong to its commit (the
     // audit row, commit-participants.ts). ON CONFLICT on the partial unique index: a concurrent
     // duplicate waits for the first to commit, then inserts nothing, without aborting the
-    // transaction; the events select from the inserted row, so a duplicate writes none.
-    const carried = currentCommitParticipants()?.take(em) ?? [];
+    // transaction; the events and the carried rows select from the inserted row, so a duplicate
+    // writes none (also when this statement commits on its own: UnitOfWork.singleWrite).
+    const carried = currentCommitParticipants()?.take(carrier, sql`exists (select from created)`) ?? [];
     const sale = sql`created as (
       insert into conversions (${sql.raw(COLUMNS)}) values (${sql.join(conversionValues(conversion))})
       on conflict (merchant_id, mode, order_id) where order_id is not null do nothing returning id)`;
-    const ctes = [...participantCtes(carried), sale];
+    const ctes = [sale, ...participantCtes(carried)];
     if (events.length > 0) {
       const rows = events.map(
         (e) => sql`select ${this.ids.next()}::uuid, ${e.merchantId}::uuid, ${e.mode}::text, ${e.type}::text,
@@ -49,7 +50,7 @@ export class MikroOrmConversionRepository implements ConversionRepository {
       ctes.push(sql`events as (
         insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at) ${sql.join(rows, sql` union all `)})`);
     }
-    const { rows } = await sql<{ id: string }>`${PREPARED}with ${sql.join(ctes)} select id from created`.execute(em.getKysely());
+    const { rows } = await sql<{ id: string }>`${PREPARED}with ${sql.join(ctes)} select id from created`.execute(db);
     return rows.length === 1 ? 'inserted' : 'duplicate_order';
   }
 
