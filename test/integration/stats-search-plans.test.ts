@@ -252,6 +252,45 @@ describe('query plans of statistics and search', () => {
       expect(found).toBeGreaterThan(0);
     });
 
+    it('a text found often among the newest rows is answered from them, without the trigram index; a rare one through it', async () => {
+      // At a test's few thousand rows the planner may rather walk the rows than use the index: only bitmap scans are allowed here.
+      const trigramScans = async (text: string) => {
+        const compiled = searchSql.conversions(tenant, text, 5).compile(t.service.orm.em.fork().getKysely());
+        const client = new pg.Client({ connectionString: t.db.url });
+        await client.connect();
+        try {
+          await client.query('begin');
+          for (const scan of ['seqscan', 'indexscan', 'indexonlyscan']) await client.query(`set local enable_${scan} = off`);
+          const [row] = (await client.query(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters])).rows;
+          await client.query('rollback');
+          const all = nodes(row['QUERY PLAN'][0].Plan as PlanNode) as (PlanNode & { 'Actual Loops': number })[];
+          return all.filter((n) => n['Index Name'] === 'conversions_search_trgm_idx').reduce((loops, n) => loops + n['Actual Loops'], 0);
+        } finally {
+          await client.end();
+        }
+      };
+      expect(await trigramScans('Customer')).toBe(0);
+      expect(await trigramScans('example.com')).toBe(0);
+      const [rare] = await t.sql(`select substr(customer_email, 2, 10) as text from conversions where merchant_id = $1 order by created_at limit 1`, [M]);
+      expect(await trigramScans(rare.text)).toBeGreaterThan(0);
+    });
+
+    it('finds exactly the rows, in the order, of the plain contains search, from the newest rows or through the index', async () => {
+      const [oldest] = await t.sql(`select substr(customer_email, 2, 10) as text from conversions where merchant_id = $1 order by created_at limit 1`, [M]);
+      const texts = ['Customer', 'example.com', 'customer a', 'c4b', 'c4b2', 'ab1', '@example.co', oldest.text, 'no such text'];
+      for (const text of texts) {
+        for (const limit of [1, 5, 20]) {
+          const reference = sql`select c.id from conversions c where c.merchant_id = ${M} and c.mode = 'live' and ${CONVERSION_TEXT} ilike ${containsPattern(text)}
+            order by c.created_at desc, c.id desc limit ${limit}`;
+          const run = async (query: RawBuilder<unknown>) => {
+            const compiled = query.compile(t.service.orm.em.fork().getKysely());
+            return (await t.sql(compiled.sql, [...compiled.parameters])).map((r) => r.id as string);
+          };
+          expect(await run(searchSql.conversions(tenant, text, limit)), `${text} (${limit})`).toEqual(await run(reference));
+        }
+      }
+    });
+
     it('a 2-character text reads only a window of the newest rows through the tenant indexes', async () => {
       const conversions = await explain(searchSql.conversions(tenant, 'zz', 5));
       expect(conversions.indexes).toContain('conversions_tenant_created_idx');

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AffiliateMatch, CampaignMatch, ConversionMatch, CouponMatch, SearchIndex } from '../../../application/ports/search-index.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type ConversionStatus, type CurrencyCode } from '../../../domain/index.js';
@@ -22,6 +22,9 @@ export const SHORT_TEXT_WINDOW = 2_000;
 
 /** `%text%` for `ilike`, with the pattern characters of the text taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** How many of the newest conversions a search looks at before it asks the trigram index. */
+export const RECENT_WINDOW = 1_000;
 
 const isShort = (text: string): boolean => [...text].length < 3;
 
@@ -121,18 +124,30 @@ export const searchSql = {
       limit ${limit}`;
   },
 
+  /**
+   * A 2-character text looks at the newest rows only. Any longer text first looks at the newest
+   * `RECENT_WINDOW` rows: when they hold `limit` matches, those are the newest matches of all (every
+   * other row is older), found without the trigram index, whose posting lists for a common text (a
+   * frequent name) are long; otherwise the index finds them all (the window's part then never runs).
+   */
   conversions: (tenant: Tenant, text: string, limit: number) => {
-    const source = isShort(text)
-      ? sql`(select * from conversions
+    const newest = (rows: number) => sql`(select * from conversions
           where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
-          order by created_at desc, id desc limit ${SHORT_TEXT_WINDOW}) c`
-      : sql`conversions c`;
-    return sql<ConversionMatchRow>`
-      select c.id, c.order_id, c.customer_name, c.customer_email, c.amount::text as amount, c.currency, c.status
+          order by created_at desc, id desc limit ${rows}) c`;
+    const matching = (source: RawBuilder<unknown>) => sql`
+      select c.id, c.order_id, c.customer_name, c.customer_email, c.amount::text as amount, c.currency, c.status, c.created_at
       from ${source}
       where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and ${conversionMatches(text)}
       order by c.created_at desc, c.id desc
       limit ${limit}`;
+    if (isShort(text)) return sql<ConversionMatchRow>`${matching(newest(SHORT_TEXT_WINDOW))}`;
+    return sql<ConversionMatchRow>`
+      with recent as materialized (${matching(newest(RECENT_WINDOW))})
+      select * from (
+        select * from recent where (select count(*) from recent) >= ${limit}
+        union all
+        select * from (${matching(sql`conversions c`)}) everywhere where (select count(*) from recent) < ${limit}) found
+      order by created_at desc, id desc`;
   },
 };
 
