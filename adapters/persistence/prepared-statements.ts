@@ -29,9 +29,19 @@ export const statementName = (text: string): string | undefined => {
   return name;
 };
 
+// The marked text of each constant text, one string object each: its hash is computed once, not
+// on every lookup of its name (a new concatenation would be hashed anew, a few kB per request).
+const marked = new Map<string, string>();
+
 /** Runs a `$n`-parameterized text as a prepared statement on `db` (a transaction's, when in one). */
-export const runPrepared = async <R>(db: Kysely<any>, text: string, values: readonly unknown[]): Promise<R[]> =>
-  (await db.executeQuery<R>(CompiledQuery.raw(MARKER + text, [...values]))).rows;
+export const runPrepared = async <R>(db: Kysely<any>, text: string, values: readonly unknown[]): Promise<R[]> => {
+  let sqlText = marked.get(text);
+  if (sqlText === undefined) {
+    sqlText = MARKER + text;
+    if (marked.size < MAX_NAMED) marked.set(text, sqlText);
+  }
+  return (await db.executeQuery<R>(CompiledQuery.raw(sqlText, [...values]))).rows;
+};
 
 type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 

@@ -29,7 +29,7 @@ const admitSql = (attached: AttachedRead['kind'] | null): string => `
     where k.lookup = $1
   ), counted as (
     ${countRequestSql('select bucket from k where verified', 'select rate_limit from k', 6)}
-  )${attached ? `, t as (select k.merchant_id, k.mode from k where k.verified and exists (select from counted))` : ''}
+  )${attached ? `, admitted as (select k.merchant_id, k.mode from k where k.verified and exists (select from counted))` : ''}
   select k.*, c.window_start as counted_start, c.current_count as counted_current, c.previous_count as counted_previous,
     s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous${attached ? ', a.*' : ''}
   from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket${

@@ -13,7 +13,7 @@ import type { Clock } from '../ports/clock.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
-import type { SaleContexts } from '../ports/sale-context.js';
+import type { SaleContext, SaleContexts } from '../ports/sale-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -41,6 +41,12 @@ export interface CreateConversionInput {
    * next request on, as if the sale had committed just before.
    */
   readonly merchantEarningsCap?: Decimal | null;
+  /**
+   * The sale's context when the caller already read it in the tenant for these campaign and
+   * affiliate ids (with the key's admission: ports/api-key-admission.ts); `null`: the campaign is not
+   * the merchant's. Absent, it is read here.
+   */
+  readonly saleContext?: SaleContext | null;
 }
 
 /**
@@ -71,7 +77,7 @@ export class CreateConversion {
     return (locks ? transactionalResult : singleWriteResult)(this.uow, async () => {
       const now = this.clock.now();
       // One read for the campaign, the affiliate, its membership and the rates; checked in this order.
-      const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
+      const sale = input.saleContext !== undefined ? input.saleContext : await this.sales.find(tenant, input.campaignId, input.affiliateId);
       if (!sale) return err(notFound('Campaign'));
       const { campaign, affiliate, membership, rates } = sale;
       if (campaign.status !== 'active') return err(validationError('campaignId', `campaign is ${campaign.status}, not active`));

@@ -3,6 +3,7 @@ import type { ApiKeyWithMerchant } from './api-key-repository.js';
 import type { CampaignDetailData } from './campaign-queries.js';
 import type { ConversionDetail } from './conversion-queries.js';
 import type { RateLimitDecision } from './rate-limiter.js';
+import type { SaleContext } from './sale-context.js';
 
 /**
  * A read that rides along with the admission in its one round trip, run in the tenant of the key
@@ -11,12 +12,14 @@ import type { RateLimitDecision } from './rate-limiter.js';
  */
 export type AttachedRead =
   | { readonly kind: 'conversion'; readonly id: string }
-  | { readonly kind: 'campaign'; readonly id: string; readonly recentLimit: number };
+  | { readonly kind: 'campaign'; readonly id: string; readonly recentLimit: number }
+  | { readonly kind: 'sale'; readonly campaignId: string; readonly affiliateId: string };
 
 /** What an attached read found (`null`: nothing of that id in the tenant). */
 export type AttachedResult =
   | { readonly kind: 'conversion'; readonly found: ConversionDetail | null }
-  | { readonly kind: 'campaign'; readonly found: CampaignDetailData | null };
+  | { readonly kind: 'campaign'; readonly found: CampaignDetailData | null }
+  | { readonly kind: 'sale'; readonly found: SaleContext | null };
 
 export interface AdmissionRequest {
   /** The key's lookup prefix, as parsed from the presented token. */

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret, parseToken } from '../../application/api-keys/api-key-token.js';
+import { PostgresApiKeyAdmission } from '../../adapters/rate-limit/postgres-api-key-admission.js';
+import { SqlSaleContexts } from '../../adapters/persistence/repositories/sql-sale-contexts.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { createAffiliate, createCampaign, postConversion, type TestCampaign } from '../support/program-mother.js';
 import { statementsSentDuring } from '../support/sent-statements.js';
@@ -80,5 +83,52 @@ describe('reads attached to the key admission', () => {
     const res = await get('/conversions/not-an-id', merchant.liveKey);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
+  });
+
+  describe('POST a sale', () => {
+    it('reads its context with the admission (one statement before the write) and no transaction', async () => {
+      const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+      let created: Awaited<ReturnType<typeof postConversion>> | undefined;
+      const sent = await statementsSentDuring(async () => {
+        created = await postConversion(t, merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 12 });
+      });
+      expect(created!.status).toBe(201);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toMatch(/insert into conversions/);
+    });
+
+    it('reads the same context with the admission as on its own, in the key\'s tenant', async () => {
+      const admission = new PostgresApiKeyAdmission(t.service.orm);
+      const contexts = new SqlSaleContexts(t.service.orm);
+      const approved = await createAffiliate(t, merchant.liveKey, campaign.id);
+      const testOnly = await createAffiliate(t, merchant.testKey, campaign.id);
+      const elsewhere = await createCampaign(t, other);
+      const cases = [
+        { key: merchant.liveKey, campaignId: campaign.id, affiliateId: approved.id },
+        { key: merchant.liveKey, campaignId: campaign.id, affiliateId: testOnly.id },
+        { key: merchant.testKey, campaignId: campaign.id, affiliateId: testOnly.id },
+        { key: merchant.testKey, campaignId: campaign.id, affiliateId: approved.id },
+        { key: merchant.liveKey, campaignId: elsewhere.id, affiliateId: approved.id },
+        { key: other.liveKey, campaignId: campaign.id, affiliateId: approved.id },
+      ];
+      let found = 0;
+      for (const { key, campaignId, affiliateId } of cases) {
+        const parsed = parseToken(key)!;
+        const { found: principal, attached } = await admission.admit({
+          lookup: parsed.lookup,
+          secretHash: hashSecret(parsed.secret),
+          mode: parsed.mode,
+          limitsByPlan: { professional: 1_000, ultimate: 1_000, scale: 1_000 },
+          bucketPrefix: 'attached-sale:',
+          now: new Date(),
+          attach: { kind: 'sale', campaignId, affiliateId },
+        });
+        const tenant = { merchantId: principal!.merchant.id, mode: parsed.mode };
+        const alone = await contexts.find(tenant, campaignId, affiliateId);
+        expect(attached).toEqual({ kind: 'sale', found: alone });
+        if (alone?.membership) found += 1;
+      }
+      expect(found).toBeGreaterThanOrEqual(2);
+    });
   });
 });

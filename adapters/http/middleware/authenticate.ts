@@ -13,7 +13,7 @@ import { attachedReadFor } from '../attached-reads.js';
 export const authenticate =
   (authenticateKey: AuthenticateApiKey, clock: Clock): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const read = attachedReadFor(c.req.method, c.req.path);
+    const read = await attachedReadFor(c);
     const { principal: result, rateLimit, attached } = await authenticateKey.execute(c.req.header('authorization'), clock.now(), read);
     if (rateLimit) c.set('rateLimit', rateLimit);
     if (read && attached) c.set('attached', { read, result: attached });

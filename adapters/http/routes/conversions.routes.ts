@@ -85,9 +85,12 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
       }),
       async (c) => {
         const principal = c.get('principal');
+        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), principal.key);
+        const context = prefetched(c, 'sale', `${input.campaignId}/${input.affiliateId}`);
         const result = await useCases.createConversion.execute({
-          ...toCreateConversionInput(c.req.valid('json'), c.get('tenant'), principal.key),
+          ...input,
           merchantEarningsCap: principal.merchant.monthlyEarningsCap,
+          ...(context ? { saleContext: context.found } : {}),
         });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, conversionJson(result.value), 201);

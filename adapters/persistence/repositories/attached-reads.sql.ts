@@ -1,12 +1,14 @@
 import type { AttachedRead, AttachedResult } from '../../../application/ports/api-key-admission.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
+import { prefixedColumns, unprefixed } from '../mappers/prefixed-columns.js';
 import { campaignDetailFromRow, campaignDetailSql, type DetailRow } from './campaign-detail.sql.js';
+import { saleContextFromRow, saleContextSql, type SaleContextRow } from './sql-sale-contexts.js';
 
 /** Output columns of an attached read carry this prefix, so they can share a row with the key's columns. */
 const PREFIX = 'att_';
 
 /**
- * An attached read as SQL: a `select` that reads its tenant from the one-row relation `t`
+ * An attached read as SQL: a `select` that reads its tenant from the one-row relation `admitted`
  * (`merchant_id`, `mode`: the admitted key's, empty when the request was not admitted), takes its
  * own values from parameter `$first` on, and prefixes its output columns with `att_`.
  */
@@ -16,29 +18,48 @@ interface AttachedSql<R> {
   readonly map: (row: R) => AttachedResult;
 }
 
-const conversionColumns = CONVERSION_COLUMNS.map((c) => `c.${c} as ${PREFIX}${c}`).join(', ');
+const conversionColumns = prefixedColumns(CONVERSION_COLUMNS, 'c', PREFIX);
 
 const conversion: AttachedSql<ConversionRow & { campaign_name: string }> = {
   sql: (first) => `select ${conversionColumns}, p.name as ${PREFIX}campaign_name
-    from t join conversions c on c.merchant_id = t.merchant_id and c.mode = t.mode join campaigns p on p.id = c.campaign_id
+    from admitted join conversions c on c.merchant_id = admitted.merchant_id and c.mode = admitted.mode join campaigns p on p.id = c.campaign_id
     where c.id = $${first}`,
-  values: (read) => [read.id],
+  values: (read) => (read.kind === 'conversion' ? [read.id] : []),
   map: (row) => ({ kind: 'conversion', found: { conversion: conversionFromRow(row), campaignName: row.campaign_name } }),
 };
 
 const campaign: AttachedSql<DetailRow> = {
   sql: (first) =>
-    campaignDetailSql({ merchantId: 't.merchant_id', mode: 't.mode', campaignId: `$${first}`, recentLimit: `$${first + 1}`, from: 't', prefix: PREFIX }),
+    campaignDetailSql({
+      merchantId: 'admitted.merchant_id',
+      mode: 'admitted.mode',
+      campaignId: `$${first}`,
+      recentLimit: `$${first + 1}`,
+      from: 'admitted',
+      prefix: PREFIX,
+    }),
   values: (read) => (read.kind === 'campaign' ? [read.id, read.recentLimit] : []),
   map: (row) => ({ kind: 'campaign', found: campaignDetailFromRow(row) }),
 };
 
-export const ATTACHED_READS: Record<AttachedRead['kind'], AttachedSql<any>> = { conversion, campaign };
+const sale: AttachedSql<SaleContextRow> = {
+  sql: (first) =>
+    saleContextSql({
+      merchantId: 'admitted.merchant_id',
+      mode: 'admitted.mode',
+      campaignId: `$${first}`,
+      affiliateId: `$${first + 1}`,
+      from: 'admitted',
+      prefix: PREFIX,
+    }),
+  values: (read) => (read.kind === 'sale' ? [read.campaignId, read.affiliateId] : []),
+  map: (row) => ({ kind: 'sale', found: saleContextFromRow(row) }),
+};
+
+export const ATTACHED_READS: Record<AttachedRead['kind'], AttachedSql<any>> = { conversion, campaign, sale };
 
 /** The attached read's result from a row whose `att_id` is null when the read found nothing. */
 export const attachedResultOf = (kind: AttachedRead['kind'], row: Record<string, unknown>): AttachedResult => {
-  if (row[`${PREFIX}id`] === null || row[`${PREFIX}id`] === undefined) return { kind, found: null } as AttachedResult;
-  const own: Record<string, unknown> = {};
-  for (const name in row) if (name.startsWith(PREFIX)) own[name.slice(PREFIX.length)] = row[name];
-  return ATTACHED_READS[kind].map(own);
+  const own = unprefixed<Record<string, unknown>>(row, PREFIX);
+  return own === null ? ({ kind, found: null } as AttachedResult) : ATTACHED_READS[kind].map(own);
 };

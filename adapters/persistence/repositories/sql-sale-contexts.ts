@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { SaleContext, SaleContexts } from '../../../application/ports/sale-context.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Campaign, CommissionRates } from '../../../domain/index.js';
@@ -7,7 +6,7 @@ import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/c
 import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
-import { PREPARED } from '../prepared-statements.js';
+import { runPrepared } from '../prepared-statements.js';
 
 interface TeamRatesRow {
   team_id: string | null;
@@ -19,7 +18,7 @@ interface TeamRatesRow {
   override_value: string | null;
 }
 
-type SaleContextRow = CampaignRow & TeamRatesRow & Record<string, unknown>;
+export type SaleContextRow = CampaignRow & TeamRatesRow & Record<string, unknown>;
 
 const AFFILIATE = 'affiliate__';
 const MEMBERSHIP = 'membership__';
@@ -36,39 +35,59 @@ const ratesOf = (campaign: Campaign, r: TeamRatesRow): CommissionRates => {
   };
 };
 
+/** Where the context statement takes its inputs from: SQL expressions (parameters or a joined row's columns). */
+export interface SaleContextInputs {
+  readonly merchantId: string;
+  readonly mode: string;
+  readonly campaignId: string;
+  readonly affiliateId: string;
+  /** Extra `from` items, e.g. the admitted tenant when the read rides along with the key's admission. */
+  readonly from?: string;
+  /** Prefix of every output column, so that the row can share a result with other columns. */
+  readonly prefix?: string;
+}
+
 /**
  * The campaign, the affiliate as the tenant sees it, its membership on the campaign and the team
  * rates in one indexed statement (each joined row by its key), instead of one round trip each.
  */
+export const saleContextSql = (at: SaleContextInputs): string => {
+  const p = at.prefix ?? '';
+  return `select ${campaignColumns('c', p)}, ${affiliateColumns('a', `${p}${AFFILIATE}`)}, ${membershipColumns('m', `${p}${MEMBERSHIP}`)},
+      t.id as ${p}team_id, t.base_commission_type as ${p}team_base_type, t.base_commission_value::text as ${p}team_base_value,
+      tc.commission_type as ${p}team_campaign_type, tc.commission_value::text as ${p}team_campaign_value,
+      o.commission_type as ${p}override_type, o.commission_value::text as ${p}override_value
+    from ${at.from ? `${at.from} cross join ` : ''}campaigns c
+    left join affiliates a on a.id = ${at.affiliateId} and exists (
+      select 1 from affiliate_memberships v
+      where v.affiliate_id = a.id and v.merchant_id = ${at.merchantId} and v.mode = ${at.mode})
+    left join affiliate_memberships m on m.affiliate_id = a.id and m.campaign_id = c.id
+      and m.merchant_id = ${at.merchantId} and m.mode = ${at.mode}
+    left join teams t on t.id = m.team_id
+    left join team_campaigns tc on tc.team_id = m.team_id and tc.campaign_id = m.campaign_id
+    left join team_overrides o on o.team_id = m.team_id and o.campaign_id = m.campaign_id and o.affiliate_id = m.affiliate_id
+    where c.id = ${at.campaignId} and c.merchant_id = ${at.merchantId}`;
+};
+
+const SALE_CONTEXT = saleContextSql({ merchantId: '$1', mode: '$2', campaignId: '$3', affiliateId: '$4' });
+
+export const saleContextFromRow = (row: SaleContextRow): SaleContext => {
+  const campaign = campaignFromRow(row);
+  const affiliate = unprefixed<AffiliateRow>(row, AFFILIATE);
+  const membership = unprefixed<MembershipRow>(row, MEMBERSHIP);
+  return {
+    campaign,
+    affiliate: affiliate ? affiliateFromRow(affiliate) : null,
+    membership: membership ? membershipFromRow(membership) : null,
+    rates: ratesOf(campaign, row),
+  };
+};
+
 export class SqlSaleContexts implements SaleContexts {
   constructor(private readonly orm: Orm) {}
 
   async find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null> {
-    const { rows } = await sql<SaleContextRow>`${PREPARED}
-      select ${sql.raw(campaignColumns('c'))}, ${sql.raw(affiliateColumns('a', AFFILIATE))}, ${sql.raw(membershipColumns('m', MEMBERSHIP))},
-        t.id as team_id, t.base_commission_type as team_base_type, t.base_commission_value::text as team_base_value,
-        tc.commission_type as team_campaign_type, tc.commission_value::text as team_campaign_value,
-        o.commission_type as override_type, o.commission_value::text as override_value
-      from campaigns c
-      left join affiliates a on a.id = ${affiliateId} and exists (
-        select 1 from affiliate_memberships v
-        where v.affiliate_id = a.id and v.merchant_id = ${tenant.merchantId} and v.mode = ${tenant.mode})
-      left join affiliate_memberships m on m.affiliate_id = a.id and m.campaign_id = c.id
-        and m.merchant_id = ${tenant.merchantId} and m.mode = ${tenant.mode}
-      left join teams t on t.id = m.team_id
-      left join team_campaigns tc on tc.team_id = m.team_id and tc.campaign_id = m.campaign_id
-      left join team_overrides o on o.team_id = m.team_id and o.campaign_id = m.campaign_id and o.affiliate_id = m.affiliate_id
-      where c.id = ${campaignId} and c.merchant_id = ${tenant.merchantId}`.execute(currentDb(this.orm));
-    const row = rows[0];
-    if (!row) return null;
-    const campaign = campaignFromRow(row);
-    const affiliate = unprefixed<AffiliateRow>(row, AFFILIATE);
-    const membership = unprefixed<MembershipRow>(row, MEMBERSHIP);
-    return {
-      campaign,
-      affiliate: affiliate ? affiliateFromRow(affiliate) : null,
-      membership: membership ? membershipFromRow(membership) : null,
-      rates: ratesOf(campaign, row),
-    };
+    const [row] = await runPrepared<SaleContextRow>(currentDb(this.orm), SALE_CONTEXT, [tenant.merchantId, tenant.mode, campaignId, affiliateId]);
+    return row ? saleContextFromRow(row) : null;
   }
 }
