@@ -1,4 +1,4 @@
-import type { Logger as Pino } from 'pino';
+import type { RequestLog } from '../logging/request-log.js';
 import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
 import type { AttachedRead, AttachedResult } from '../../application/ports/api-key-admission.js';
 import type { AuditActor } from '../../application/ports/audit-log.js';
@@ -10,7 +10,7 @@ import type { DomainError } from '../../domain/index.js';
 export interface AppEnv {
   Variables: {
     requestId: string;
-    log: Pino;
+    log: RequestLog;
     actor: AuditActor;
     principal: Principal;
     tenant: Tenant;

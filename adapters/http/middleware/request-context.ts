@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger as Pino } from 'pino';
 import { randomUUID } from 'node:crypto';
+import { requestLog } from '../../logging/request-log.js';
 import type { AppEnv } from '../app-env.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -18,7 +19,7 @@ export const requestContext =
     // Random, not time-ordered: nothing sorts by request id, and `randomUUID` draws from a cached pool
     // (a time-ordered id per request was a measurable share of a hot read's CPU).
     const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ requestId });
+    const log = requestLog(logger, requestId);
     c.set('requestId', requestId);
     c.set('log', log);
     c.set('actor', 'anonymous');
@@ -36,6 +37,7 @@ export const requestContext =
       headers.set('X-Request-Id', requestId);
       c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
     }
+    if (!logger.isLevelEnabled('info')) return;
     log.info(
       {
         method: c.req.method,
