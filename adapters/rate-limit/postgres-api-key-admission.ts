@@ -44,6 +44,18 @@ const ADMIT_WITH = Object.fromEntries(Object.keys(ATTACHED_READS).map((kind) => 
   string
 >;
 
+/** The admission's statement text (constant per attached read, so prepared once per connection) and its values. */
+export const admissionStatement = (attach: AttachedRead | null): string => (attach ? ADMIT_WITH[attach.kind] : ADMIT);
+export const admissionValues = (request: AdmissionRequest): unknown[] => [
+  request.lookup,
+  request.secretHash,
+  request.mode,
+  request.bucketPrefix,
+  limitsJson(request.limitsByPlan),
+  ...windowValues(request.now),
+  ...(request.attach ? ATTACHED_READS[request.attach.kind].values(request.attach) : []),
+];
+
 // The limits are one constant table in practice: serialised once, not on every request.
 const serialised = new WeakMap<object, string>();
 const limitsJson = (limits: AdmissionRequest['limitsByPlan']): string => {
@@ -68,15 +80,7 @@ export class PostgresApiKeyAdmission implements ApiKeyAdmission {
   async admit(request: AdmissionRequest): Promise<Admission> {
     // On the pool, outside any surrounding transaction: the limiter's row lock must not be held for a whole request.
     const attach = request.attach ?? null;
-    const rows = await runPrepared<AdmissionRow>(poolDb(this.orm), attach ? ADMIT_WITH[attach.kind] : ADMIT, [
-      request.lookup,
-      request.secretHash,
-      request.mode,
-      request.bucketPrefix,
-      limitsJson(request.limitsByPlan),
-      ...windowValues(request.now),
-      ...(attach ? ATTACHED_READS[attach.kind].values(attach) : []),
-    ]);
+    const rows = await runPrepared<AdmissionRow>(poolDb(this.orm), admissionStatement(attach), admissionValues(request));
     const row = rows[0];
     if (!row) return { found: null, decision: null, attached: null };
     const found = keyWithMerchantFromRow(row);

@@ -23,7 +23,7 @@ export interface Authentication {
   readonly attached: AttachedResult | null;
 }
 
-const LIMITS_BY_PLAN = Object.fromEntries(PLANS.map((plan) => [plan, merchantLimit(plan)])) as Record<Plan, number>;
+export const LIMITS_BY_PLAN = Object.fromEntries(PLANS.map((plan) => [plan, merchantLimit(plan)])) as Record<Plan, number>;
 
 /** Reads `Authorization: Bearer <key>`; every failure is the same `401 unauthorized`. */
 export class AuthenticateApiKey {
