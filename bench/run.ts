@@ -216,7 +216,8 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
   const campaignGets: LoadRequest[] = merchants.map((m) => ({ method: 'GET', path: `/api/v1/campaigns/${m.campaignId}`, headers: auth(m) }));
   const selects: LoadRequest[] = conversions.map(({ id }) => ({ method: 'GET', path: `/__bench/select/${id}` }));
   const saleRows: LoadRequest[] = merchants.map((m) => ({ method: 'POST', path: `/__bench/sale/${m.id}/${m.campaignId}/${m.affiliateId}` }));
-  const admittedReads: LoadRequest[] = conversions.map(({ m, id }) => ({ method: 'GET', path: `/__bench/admitted/${id}`, headers: auth(m) }));
+  const admittedReads: LoadRequest[] = conversions.map(({ m, id }) => ({ method: 'GET', path: `/__bench/admitted/conversion/${id}`, headers: auth(m) }));
+  const admittedCampaigns: LoadRequest[] = merchants.map((m) => ({ method: 'GET', path: `/__bench/admitted/campaign/${m.campaignId}`, headers: auth(m) }));
 
   // Memory: sampled through the write runs.
   const idleRss = await rssMiB(service.pid);
@@ -233,6 +234,7 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
       { name: 'ceiling:sale', requests: saleRows },
       { name: 'ceiling:select', requests: selects },
       { name: 'ceiling:admitted', requests: admittedReads },
+      { name: 'ceiling:admitted-campaign', requests: admittedCampaigns },
       { name: 'GET /conversions/:id', requests: gets },
       { name: 'GET /campaigns/:id', requests: campaignGets },
     ],
@@ -263,14 +265,23 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
   rows.push(
     referenceRow("reference (c2): a sale's rows through the real tables, one transaction", get('ceiling:sale'), { name: 'c', runs: get('ceiling:write') }),
   );
-  // Each scenario also against its reference (c2 or b3), in its detail.
+  rows.push(
+    referenceRow("reference (b4): the same for a campaign's detail (GET /campaigns/:id's statement), bare route", get('ceiling:admitted-campaign'), {
+      name: 'b',
+      runs: get('ceiling:select'),
+    }),
+  );
+  // Each scenario also against its reference (c2, b3 or b4), in its detail.
   const alsoAgainst = (row: ResultRow, name: string, key: string, reference: string): ResultRow => ({
     ...row,
     detail: { ...row.detail, [key]: round(perRoundRatio(get(name), get(reference)), 3) },
   });
   rows.push(alsoAgainst(ratioRow('POST /conversions', get('POST /conversions'), 'c', get('ceiling:write'), 0.5, { p99Under: 50 }), 'POST /conversions', 'ratioToC2', 'ceiling:sale'));
-  for (const name of ['GET /conversions/:id', 'GET /campaigns/:id']) {
-    rows.push(alsoAgainst(ratioRow(name, get(name), 'b', get('ceiling:select'), 0.5), name, 'ratioToB3', 'ceiling:admitted'));
+  for (const [name, reference, key] of [
+    ['GET /conversions/:id', 'ceiling:admitted', 'ratioToB3'],
+    ['GET /campaigns/:id', 'ceiling:admitted-campaign', 'ratioToB4'],
+  ] as const) {
+    rows.push(alsoAgainst(ratioRow(name, get(name), 'b', get('ceiling:select'), 0.5), name, key, reference));
   }
   rows.push({
     scenario: 'RSS under the write load (peak)',
