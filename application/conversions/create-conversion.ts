@@ -53,7 +53,8 @@ export interface CreateConversionInput {
  * A sale reported through the API (and, later, by payment-provider notifications: same checks, same
  * order): Manage payouts for team-member keys on live sales; the merchant's active campaign; the
  * affiliate approved on it; a unique order id; the monthly earnings cap and the self-referral check
- * on live sales. Then the commission, the row and `conversion.created`, in one transaction.
+ * on live sales. Then the commission, the row and `conversion.created`, written by one statement
+ * (inside one transaction with the merchant row lock when the cap is checked).
  */
 export class CreateConversion {
   constructor(

@@ -1,8 +1,9 @@
 import type { AttachedRead, AttachedResult } from '../../../application/ports/api-key-admission.js';
-import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
-import { prefixedColumns, unprefixed } from '../mappers/prefixed-columns.js';
+import { unprefixed } from '../mappers/prefixed-columns.js';
 import { campaignDetailFromRow, campaignDetailSql, type DetailRow } from './campaign-detail.sql.js';
+import { conversionDetailFromRow, conversionDetailSql, type ConversionDetailRow } from './sql-conversion-queries.js';
 import { saleContextFromRow, saleContextSql, type SaleContextRow } from './sql-sale-contexts.js';
+import type { TenantSqlInputs } from './tenant-sql-inputs.js';
 
 /** Output columns of an attached read carry this prefix, so they can share a row with the key's columns. */
 const PREFIX = 'att_';
@@ -18,40 +19,25 @@ interface AttachedSql<R> {
   readonly map: (row: R) => AttachedResult;
 }
 
-const conversionColumns = prefixedColumns(CONVERSION_COLUMNS, 'c', PREFIX);
+/** The admitted tenant as the shared reads take it (tenant-sql-inputs.ts). */
+const ADMITTED: TenantSqlInputs = { merchantId: 'admitted.merchant_id', mode: 'admitted.mode', from: 'admitted', prefix: PREFIX };
 
-const conversion: AttachedSql<ConversionRow & { campaign_name: string }> = {
-  sql: (first) => `select ${conversionColumns}, p.name as ${PREFIX}campaign_name
-    from admitted join conversions c on c.merchant_id = admitted.merchant_id and c.mode = admitted.mode join campaigns p on p.id = c.campaign_id
-    where c.id = $${first}`,
+const conversion: AttachedSql<ConversionDetailRow> = {
+  sql: (first) => conversionDetailSql({ ...ADMITTED, id: `$${first}` }),
   values: (read) => (read.kind === 'conversion' ? [read.id] : []),
-  map: (row) => ({ kind: 'conversion', found: { conversion: conversionFromRow(row), campaignName: row.campaign_name } }),
+  map: (row) => ({ kind: 'conversion', found: conversionDetailFromRow(row) }),
 };
 
 const campaign: AttachedSql<DetailRow> = {
   sql: (first) =>
-    campaignDetailSql({
-      merchantId: 'admitted.merchant_id',
-      mode: 'admitted.mode',
-      campaignId: `$${first}`,
-      recentLimit: `$${first + 1}`,
-      from: 'admitted',
-      prefix: PREFIX,
-    }),
+    campaignDetailSql({ ...ADMITTED, campaignId: `$${first}`, recentLimit: `$${first + 1}` }),
   values: (read) => (read.kind === 'campaign' ? [read.id, read.recentLimit] : []),
   map: (row) => ({ kind: 'campaign', found: campaignDetailFromRow(row) }),
 };
 
 const sale: AttachedSql<SaleContextRow> = {
   sql: (first) =>
-    saleContextSql({
-      merchantId: 'admitted.merchant_id',
-      mode: 'admitted.mode',
-      campaignId: `$${first}`,
-      affiliateId: `$${first + 1}`,
-      from: 'admitted',
-      prefix: PREFIX,
-    }),
+    saleContextSql({ ...ADMITTED, campaignId: `$${first}`, affiliateId: `$${first + 1}` }),
   values: (read) => (read.kind === 'sale' ? [read.campaignId, read.affiliateId] : []),
   map: (row) => ({ kind: 'sale', found: saleContextFromRow(row) }),
 };

@@ -2,6 +2,7 @@ import type { CampaignCurrencyStats, CampaignDetailData, CampaignStats, RecentCo
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type CurrencyCode } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
+import type { TenantSqlInputs } from './tenant-sql-inputs.js';
 
 /** One recent conversion as the detail query nests it (decimals and the timestamp as text). */
 interface RecentConversionJson {
@@ -22,16 +23,10 @@ export interface DetailRow extends CampaignRow {
   recent_conversions: RecentConversionJson[];
 }
 
-/** Where the detail statement takes its inputs from: SQL expressions (parameters or a joined row's columns). */
-export interface DetailInputs {
-  readonly merchantId: string;
-  readonly mode: string;
+/** The detail's inputs: its tenant, the campaign and how many newest sales, as SQL expressions. */
+export interface DetailInputs extends TenantSqlInputs {
   readonly campaignId: string;
   readonly recentLimit: string;
-  /** Extra `from` items, e.g. the admitted tenant when the read rides along with the key's admission. */
-  readonly from?: string;
-  /** Prefix of every output column, so that the row can share a result with other columns. */
-  readonly prefix?: string;
 }
 
 /**

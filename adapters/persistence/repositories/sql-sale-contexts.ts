@@ -7,6 +7,7 @@ import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 import { runPrepared } from '../prepared-statements.js';
+import type { TenantSqlInputs } from './tenant-sql-inputs.js';
 
 interface TeamRatesRow {
   team_id: string | null;
@@ -35,16 +36,10 @@ const ratesOf = (campaign: Campaign, r: TeamRatesRow): CommissionRates => {
   };
 };
 
-/** Where the context statement takes its inputs from: SQL expressions (parameters or a joined row's columns). */
-export interface SaleContextInputs {
-  readonly merchantId: string;
-  readonly mode: string;
+/** The context's inputs: its tenant, the campaign and the affiliate, as SQL expressions. */
+export interface SaleContextInputs extends TenantSqlInputs {
   readonly campaignId: string;
   readonly affiliateId: string;
-  /** Extra `from` items, e.g. the admitted tenant when the read rides along with the key's admission. */
-  readonly from?: string;
-  /** Prefix of every output column, so that the row can share a result with other columns. */
-  readonly prefix?: string;
 }
 
 /**
