@@ -11,10 +11,17 @@ import type { AppEnv } from './app-env.js';
  * composite id, a body that will not validate) simply reads the usual way; the route uses what was
  * read only for exactly the ids it validated (`prefetched`).
  */
-const ATTACHABLE: readonly { readonly method: string; readonly path: RegExp; readonly read: (c: Context<AppEnv>, id: string) => Promise<AttachedRead | null> }[] = [
-  { method: 'GET', path: /^\/api\/v1\/conversions\/([0-9a-fA-F-]{36})$/, read: async (_c, id) => ({ kind: 'conversion', id }) },
-  { method: 'GET', path: /^\/api\/v1\/campaigns\/([0-9a-fA-F-]{36})$/, read: async (_c, id) => ({ kind: 'campaign', id, recentLimit: RECENT_CONVERSIONS }) },
-  { method: 'POST', path: /^\/api\/v1\/conversions()$/, read: (c) => saleOf(c) },
+interface Attachable {
+  readonly method: string;
+  readonly path: RegExp;
+  /** `id`: the path's id, already checked to be a UUID and lowercased, for paths that have one. */
+  readonly read: (c: Context<AppEnv>, id: string) => Promise<AttachedRead | null> | AttachedRead | null;
+}
+
+const ATTACHABLE: readonly Attachable[] = [
+  { method: 'GET', path: /^\/api\/v1\/conversions\/([0-9a-fA-F-]{36})$/, read: (_c, id) => ({ kind: 'conversion', id }) },
+  { method: 'GET', path: /^\/api\/v1\/campaigns\/([0-9a-fA-F-]{36})$/, read: (_c, id) => ({ kind: 'campaign', id, recentLimit: RECENT_CONVERSIONS }) },
+  { method: 'POST', path: /^\/api\/v1\/conversions$/, read: (c) => saleOf(c) },
 ];
 
 /** A sale's campaign and affiliate, when the body names both as ids (the parsed body is cached for validation). */
@@ -30,8 +37,9 @@ const saleOf = async (c: Context<AppEnv>): Promise<AttachedRead | null> => {
 export const attachedReadFor = async (c: Context<AppEnv>): Promise<AttachedRead | null> => {
   for (const { method, path, read } of ATTACHABLE) {
     if (c.req.method !== method) continue;
-    const id = path.exec(c.req.path)?.[1];
-    if (id === undefined) continue;
+    const match = path.exec(c.req.path);
+    if (!match) continue;
+    const id = match[1] ?? '';
     if (id !== '' && !isUuid(id)) return null;
     return read(c, id.toLowerCase());
   }
@@ -48,6 +56,7 @@ export const prefetched = <K extends AttachedRead['kind']>(
   key: string,
 ): Extract<AttachedResult, { kind: K }> | undefined => {
   const attached = c.get('attached');
-  if (!attached || attached.read.kind !== kind || keyOf(attached.read) !== key || attached.result.kind !== kind) return undefined;
+  // The result is of its read's kind (ports/api-key-admission.ts).
+  if (!attached || attached.read.kind !== kind || keyOf(attached.read) !== key) return undefined;
   return attached.result as Extract<AttachedResult, { kind: K }>;
 };

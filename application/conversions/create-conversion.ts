@@ -72,8 +72,9 @@ export class CreateConversion {
     if (live && !mayManagePayouts(input.key)) {
       return Promise.resolve(err(insufficientPermissions('Creating live conversions needs the Manage payouts permission')));
     }
-    // A live sale of a merchant with (or without a known) cap locks the merchant row while checking it:
-    // that needs a transaction. Any other sale reads, then writes with its one statement.
+    // A live sale locks the merchant row to check its cap, when the merchant has one or the caller did
+    // not say (`merchantEarningsCap` absent): that needs a transaction. Any other sale reads, then
+    // writes with its one statement.
     const locks = live && input.merchantEarningsCap !== null;
     return (locks ? transactionalResult : singleWriteResult)(this.uow, async () => {
       const now = this.clock.now();

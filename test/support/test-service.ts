@@ -47,6 +47,7 @@ export const startTestService = async (
     adminToken: ADMIN_TOKEN,
     testClock: true,
     runJobs: false,
+    // TEST_LOG_LEVEL=error shows a failing request's server-side error while debugging a test.
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     dbPoolMax: 5,
     jobsPoolMax: 2,

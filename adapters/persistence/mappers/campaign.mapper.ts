@@ -47,9 +47,11 @@ const COLUMNS = [
 
 /** The select list of a campaign row (`prefix` before each output name); the rate as text, so it stays exact. */
 export const campaignColumns = (alias: string, prefix = ''): string =>
-  COLUMNS.map((column) =>
-    column === 'commission_value' ? `${alias}.${column}::text as ${prefix}${column}` : prefix ? `${alias}.${column} as ${prefix}${column}` : `${alias}.${column}`,
-  ).join(', ');
+  COLUMNS.map((column) => {
+    const cast = column === 'commission_value';
+    const expression = `${alias}.${column}${cast ? '::text' : ''}`;
+    return cast || prefix ? `${expression} as ${prefix}${column}` : expression;
+  }).join(', ');
 
 export const campaignFromRow = (r: CampaignRow): Campaign => ({
   id: r.id,

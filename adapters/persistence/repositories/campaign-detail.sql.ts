@@ -70,18 +70,17 @@ export const campaignDetailValues = (tenant: Tenant, campaignId: string, recentL
   recentLimit,
 ];
 
-const statsOf = (byCurrency: CampaignCurrencyStats[], affiliateCount: number): CampaignStats => ({
+/** A campaign's figures from its per-currency rows: totals add the currencies as recorded, never converted. */
+export const campaignStatsOf = (byCurrency: CampaignCurrencyStats[], affiliateCount: number): CampaignStats => ({
   conversions: byCurrency.reduce((n, c) => n + c.conversions, 0),
   revenue: byCurrency.reduce((sum, c) => sum.plus(c.revenue), new Decimal(0)),
   byCurrency,
   affiliateCount,
 });
 
-export { statsOf as campaignStatsOf };
-
 export const campaignDetailFromRow = (row: DetailRow): CampaignDetailData => ({
   campaign: campaignFromRow(row),
-  stats: statsOf(
+  stats: campaignStatsOf(
     row.by_currency.map((b) => ({ currency: b.currency as CurrencyCode, revenue: new Decimal(b.revenue), conversions: b.conversions })),
     row.affiliate_count,
   ),

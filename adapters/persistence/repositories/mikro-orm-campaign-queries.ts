@@ -4,7 +4,6 @@ import type {
   CampaignDetailData,
   CampaignQueries,
   CampaignRevenue,
-  CampaignStats,
   CampaignView,
   SortDirection,
   SqlSortableCampaignField,
@@ -15,7 +14,7 @@ import { Decimal, type Campaign, type CurrencyCode } from '../../../domain/index
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 import { runPrepared } from '../prepared-statements.js';
-import { CAMPAIGN_DETAIL, campaignDetailFromRow, campaignDetailValues, campaignStatsOf as statsOf, type DetailRow } from './campaign-detail.sql.js';
+import { CAMPAIGN_DETAIL, campaignDetailFromRow, campaignDetailValues, campaignStatsOf, type DetailRow } from './campaign-detail.sql.js';
 
 interface CurrencyRow {
   campaign_id: string;
@@ -23,7 +22,6 @@ interface CurrencyRow {
   conversions: number;
   revenue: string;
 }
-
 
 const DIRECTIONS: Record<SortDirection, string> = { asc: 'asc', desc: 'desc' };
 
@@ -134,7 +132,7 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
     const affiliateCounts = new Map(affiliates.rows.map((row) => [row.campaign_id, row.n]));
     return campaigns.map((campaign) => ({
       campaign,
-      stats: statsOf(byCampaign.get(campaign.id) ?? [], affiliateCounts.get(campaign.id) ?? 0),
+      stats: campaignStatsOf(byCampaign.get(campaign.id) ?? [], affiliateCounts.get(campaign.id) ?? 0),
     }));
   }
 }
