@@ -22,6 +22,12 @@ export interface ServiceConfig {
   /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
+  /** How long a verified key with its merchant, and a tracking link, are answered from memory. */
+  readonly memoryCacheTtlMs: number;
+  /** How often local rate-limit counts and recorded clicks are written to the database. */
+  readonly batchIntervalMs: number;
+  /** Addresses (or CIDR ranges) of proxies whose `X-Forwarded-For` is believed; none by default. */
+  readonly trustedProxies: readonly string[];
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -55,5 +61,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
+    memoryCacheTtlMs: int(env.MEMORY_CACHE_TTL_MS, 5_000, 'MEMORY_CACHE_TTL_MS'),
+    batchIntervalMs: Math.max(1, int(env.BATCH_INTERVAL_MS, 100, 'BATCH_INTERVAL_MS')),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
   };
 };

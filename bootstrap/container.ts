@@ -18,12 +18,14 @@ import { MikroOrmEventOutbox } from '../adapters/persistence/mikro-orm-event-out
 import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { Orm } from '../adapters/persistence/orm.js';
-import { PostgresApiKeyAdmission } from '../adapters/rate-limit/postgres-api-key-admission.js';
+import { CachedApiKeyLookup } from '../adapters/cache/cached-api-key-lookup.js';
+import type { ChangeFeed } from '../adapters/cache/change-feed.js';
+import { SqlApiKeyLookup } from '../adapters/persistence/repositories/sql-api-key-lookup.js';
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
 import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
-import { PostgresRateLimiter } from '../adapters/rate-limit/postgres-rate-limiter.js';
+import { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
 import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './modules/campaigns-affiliates.module.js';
 import type { ServiceConfig } from './config.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
@@ -42,6 +44,8 @@ export interface Infrastructure {
   readonly pino: Pino;
   readonly clock: ClockControl;
   readonly jobQueue: JobQueue;
+  /** Announces committed changes to what processes keep in memory. */
+  readonly changeFeed: ChangeFeed;
   /** Webhook host names are resolved with it (tests point names at chosen addresses); default: the system resolver. */
   readonly hostResolver?: HostResolver | undefined;
 }
@@ -55,6 +59,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.Pino, { useValue: infra.pino });
   c.register(T.Clock, { useValue: infra.clock });
   c.register(T.JobQueue, { useValue: infra.jobQueue });
+  c.register(T.ChangeFeed, { useValue: infra.changeFeed });
   c.register(T.Logger, single(() => new PinoLogger(infra.pino)));
   c.register(T.Ids, single(() => new UuidV7Generator()));
   c.register(T.UnitOfWork, single((r) => new MikroOrmUnitOfWork(r.resolve(T.Orm))));
@@ -65,10 +70,28 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.ApiKeyRepository, single((r) => new MikroOrmApiKeyRepository(r.resolve(T.Orm))));
   c.register(T.AuditLog, single((r) => new MikroOrmAuditLog(r.resolve(T.Orm))));
   c.register(T.NotificationRepository, single((r) => new MikroOrmNotificationRepository(r.resolve(T.Orm))));
-  c.register(T.RateLimiter, single((r) => new PostgresRateLimiter(r.resolve(T.Orm))));
-
-  c.register(T.ApiKeyAdmission, single((r) => new PostgresApiKeyAdmission(r.resolve(T.Orm))));
-  c.register(T.AuthenticateApiKey, single((r) => new AuthenticateApiKey(r.resolve(T.ApiKeyAdmission))));
+  // Decided in memory, shared through the database in batches (docs/decisions.md).
+  c.register(
+    T.RateLimiter,
+    single(
+      (r) =>
+        new PgBatchedRateLimiter(r.resolve(T.Orm), r.resolve(T.Logger), {
+          mergeIntervalMs: infra.config.batchIntervalMs,
+          idleMs: 1_000,
+        }),
+    ),
+  );
+  c.register(
+    T.ApiKeyLookup,
+    single(
+      (r) =>
+        new CachedApiKeyLookup(new SqlApiKeyLookup(r.resolve(T.Orm)), r.resolve(T.ChangeFeed), {
+          ttlMs: infra.config.memoryCacheTtlMs,
+          maxEntries: 10_000,
+        }),
+    ),
+  );
+  c.register(T.AuthenticateApiKey, single((r) => new AuthenticateApiKey(r.resolve(T.ApiKeyLookup))));
   c.register(
     T.CreateMerchant,
     single((r) => new CreateMerchant(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.Ids), r.resolve(T.Clock))),

@@ -116,7 +116,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));
   app.use(
     '/api/*',
-    authenticate(deps.authenticateApiKey, deps.clock),
+    authenticate(deps.authenticateApiKey),
     rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
     requireAuthenticated,
   );
@@ -134,7 +134,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.
   app.use(MCP_PATH, limitBody, audit(deps.auditLog, deps.ids, deps.clock, refusedRequests));
-  app.use(MCP_PATH, authenticate(deps.authenticateApiKey, deps.clock), assistantActor, rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute), requireAuthenticated);
+  app.use(MCP_PATH, authenticate(deps.authenticateApiKey), assistantActor, rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute), requireAuthenticated);
   app.route('/', mcpRoutes(deps.mcp));
 
   if (settings.adminToken) {

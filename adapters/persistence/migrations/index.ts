@@ -8,6 +8,7 @@ import { Migration20261122000009Webhooks } from './Migration20261122000009Webhoo
 import { Migration20261122000007Coupons } from './Migration20261122000007Coupons.js';
 import { Migration20261122000008StatsSearch } from './Migration20261122000008StatsSearch.js';
 import { Migration20261122000005Payouts } from './Migration20261122000005Payouts.js';
+import { Migration20261126100001ChangeNotifications } from './Migration20261126100001ChangeNotifications.js';
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
 
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000006Teams', class: Migration20261122000006Teams },
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
+  { name: 'Migration20261126100001ChangeNotifications', class: Migration20261126100001ChangeNotifications },
 ];
