@@ -1,4 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261126400001CampaignAttributionSettings } from './Migration20261126400001CampaignAttributionSettings.js';
 import { Migration20261122000006Teams } from './Migration20261122000006Teams.js';
 import { Migration20261122000004PayoutQueue } from './Migration20261122000004PayoutQueue.js';
 import { Migration20261122000003ConversionsWriteSide } from './Migration20261122000003ConversionsWriteSide.js';
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000006Teams', class: Migration20261122000006Teams },
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
+  { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
 ];
