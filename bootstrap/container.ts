@@ -35,6 +35,7 @@ import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } fro
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
 import { TOKENS as T } from './tokens.js';
+import { registerWebSessions } from './modules/web-sessions.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -107,6 +108,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
+  registerWebSessions(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   return c;
