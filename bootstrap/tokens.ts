@@ -71,4 +71,9 @@ export const TOKENS = {
   WebSessions: Symbol('WebSessions'),
   LinkTokens: Symbol('LinkTokens'),
   SignInThrottle: Symbol('SignInThrottle'),
+  // Mail: the durable outbox queue, its SMTP relay and the delivery job.
+  MailQueue: Symbol('MailQueue'),
+  MailTransport: Symbol('MailTransport'),
+  DeliverMail: Symbol('DeliverMail'),
+  OperatorMailActions: Symbol('OperatorMailActions'),
 } as const;
