@@ -65,4 +65,5 @@ export const TOKENS = {
   // Issue 6: hooks other modules call (any module may register one; resolved with `resolveAll`).
   ConversionChangeHook: Symbol('ConversionChangeHook'),
   PlanChangeHandler: Symbol('PlanChangeHandler'),
+  MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
 } as const;
