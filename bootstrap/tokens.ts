@@ -76,4 +76,5 @@ export const TOKENS = {
   MailTransport: Symbol('MailTransport'),
   DeliverMail: Symbol('DeliverMail'),
   OperatorMailActions: Symbol('OperatorMailActions'),
+  MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
 } as const;
