@@ -18,6 +18,7 @@ import { MikroOrmEventOutbox } from '../adapters/persistence/mikro-orm-event-out
 import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { Orm } from '../adapters/persistence/orm.js';
+import { pgReadiness } from '../adapters/persistence/pg-readiness.js';
 import { PostgresApiKeyAdmission } from '../adapters/rate-limit/postgres-api-key-admission.js';
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
@@ -132,6 +133,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
+    readiness: pgReadiness(c.resolve(T.Orm)),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),
       updateMerchant: c.resolve(T.UpdateMerchant),

@@ -24,7 +24,7 @@ import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
-import { healthRoutes } from './routes/health.routes.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.js';
 import { affiliateRoutes, type AffiliateRouteDependencies } from './routes/affiliates.routes.js';
@@ -61,6 +61,8 @@ export interface HttpDependencies {
   readonly authenticateApiKey: AuthenticateApiKey;
   readonly rateLimiter: RateLimiter;
   readonly auditLog: AuditLog;
+  /** `GET /healthz`: whether the database answers. */
+  readonly readiness: ReadinessCheck;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
   /** Issue 3: campaigns, affiliates, tracking links and their operator endpoints. */
   readonly campaigns: CampaignUseCases;
@@ -108,7 +110,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', requestContext(deps.logger));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
-  app.route('/', healthRoutes());
+  app.route('/', healthRoutes(deps.readiness));
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app)));
