@@ -1,5 +1,11 @@
 export interface ServiceConfig {
   readonly port: number;
+  /**
+   * Address to listen on; null lets Node listen on every interface, IPv6 and IPv4 alike (`::`, or
+   * `0.0.0.0` where the machine has no IPv6), so `localhost` works whichever of ::1 and 127.0.0.1 it
+   * resolves to, and a container's port mapping reaches the process.
+   */
+  readonly host: string | null;
   /** External PostgreSQL; null starts the embedded one under `dataDir`. */
   readonly databaseUrl: string | null;
   readonly dataDir: string;
@@ -41,6 +47,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   const port = int(env.PORT, 3000, 'PORT');
   return {
     port,
+    host: env.HOST?.trim() || null,
     databaseUrl: env.DATABASE_URL || null,
     dataDir: env.DATA_DIR || './.data',
     adminToken: env.ADMIN_TOKEN || null,
