@@ -22,6 +22,14 @@ export interface ServiceConfig {
   /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
+  /** Seals payout-provider credentials (AES-256-GCM); null: `bootstrap/secret-key.ts` keeps one in `dataDir`. */
+  readonly secretKey: string | null;
+  /** Older keys that still open values during a rotation (they are resealed with `secretKey` at start). */
+  readonly previousSecretKeys: readonly string[];
+  /** Payout providers' API bases (tests point them at local stubs); null: each provider's host for the mode. */
+  readonly payoutApiBases: { readonly stripe: string | null; readonly paypal: string | null; readonly wise: string | null };
+  /** Development only: live payouts of a method without credentials use the sandbox instead of waiting. */
+  readonly payoutLiveSandbox: boolean;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -55,5 +63,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
+    secretKey: env.SECRET_KEY || null,
+    previousSecretKeys: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    payoutApiBases: { stripe: env.STRIPE_API_BASE || null, paypal: env.PAYPAL_API_BASE || null, wise: env.WISE_API_BASE || null },
+    payoutLiveSandbox: env.PAYOUT_LIVE_SANDBOX === '1',
   };
 };

@@ -25,7 +25,7 @@ describe('payouts', () => {
   const clock = () => clockOf(t);
 
   beforeAll(async () => {
-    t = await startTestService();
+    t = await startTestService({ payoutLiveSandbox: true });
     merchant = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
     campaign = await payoutCampaign(t, merchant);
     for (const method of ['connect', 'wallet_a', 'transfer_b'] as const) {
