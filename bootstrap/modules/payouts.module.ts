@@ -3,6 +3,7 @@ import type { PayoutSinks } from '../../application/payouts/payout-effects.js';
 import { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { DEFAULT_PAYOUT_JOB_SETTINGS, ProcessPayouts } from '../../application/payouts/process-payouts.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { PayoutRouteDependencies } from '../../adapters/http/routes/payouts.routes.js';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxPayoutLedger, sandboxPayoutProviders } from '../../adapters/payouts/sandbox-payout-providers.js';
 import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
@@ -122,6 +123,6 @@ export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDepe
 
 /** Rotation: credentials sealed with a previous key are resealed with the current one. Returns how many. */
 export const resealPayoutCredentials = (c: DependencyContainer): Promise<number> =>
-  c.resolve<SqlPayoutCredentialStore>(P.PayoutCredentialStore).resealAll();
+  c.resolve<UnitOfWork>(T.UnitOfWork).transaction(() => c.resolve<SqlPayoutCredentialStore>(P.PayoutCredentialStore).resealAll());
 
 export const payoutAdminDependencies = (c: DependencyContainer): OperatorPayoutActions => c.resolve(P.OperatorPayoutActions);
