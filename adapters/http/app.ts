@@ -35,6 +35,8 @@ import { conversionRoutes, type ConversionUseCases } from './routes/conversions.
 import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
 import { payoutAdminRoutes } from './admin/payouts.routes.js';
+import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
+import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import type { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
@@ -133,6 +135,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', conversionRoutes(deps.conversions));
   app.route('/api/v1', couponRoutes(deps.coupons));
   app.route('/api/v1', payoutRoutes(deps.payouts));
+  app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
+  app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));
