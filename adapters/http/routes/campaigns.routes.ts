@@ -31,6 +31,16 @@ const CreateCampaignBody = z
     isPublic: z.boolean().optional(),
     enableRecurringCommissions: z.boolean().optional(),
     commissionTiers: CommissionTiersSchema.nullable().optional(),
+    recurringCommissionMonths: z.number().int().min(1).max(120).nullable().optional().openapi({
+      'x-extension': true,
+      description: 'Months after the first sale during which renewals earn commission (with enableRecurringCommissions); null or absent = lifetime',
+      example: 12,
+    }),
+    attributionWindowDays: z.number().int().min(1).max(365).optional().openapi({
+      'x-extension': true,
+      description: 'How many days after a click a sale is still attributed to it (default 30)',
+      example: 30,
+    }),
   })
   .openapi('CreateCampaign');
 

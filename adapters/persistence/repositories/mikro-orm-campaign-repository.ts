@@ -12,11 +12,11 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
     const inserted = await sql<{ id: string }>`
       insert into campaigns (id, merchant_id, name, description, tracking_code, status, commission_type, commission_value,
         target_url, auto_approve_affiliates, auto_approve_commissions_after_days, is_public, enable_recurring_commissions,
-        commission_tiers, created_at, updated_at)
+        commission_tiers, recurring_commission_months, attribution_window_days, created_at, updated_at)
       values (${c.id}, ${c.merchantId}, ${c.name}, ${c.description}, ${c.trackingCode}, ${c.status}, ${c.commissionType},
         ${c.commissionValue.toFixed()}, ${c.targetUrl}, ${c.autoApproveAffiliates}, ${c.autoApproveCommissionsAfterDays},
         ${c.isPublic}, ${c.enableRecurringCommissions}, ${c.commissionTiers ? JSON.stringify(tiersToStored(c.commissionTiers)) : null}::jsonb,
-        ${c.createdAt}, ${c.updatedAt})
+        ${c.recurringCommissionMonths}, ${c.attributionWindowDays}, ${c.createdAt}, ${c.updatedAt})
       on conflict (tracking_code) do nothing
       returning id`.execute(currentDb(this.orm));
     return inserted.rows.length > 0 ? 'inserted' : 'tracking_code_taken';
