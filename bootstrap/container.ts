@@ -150,6 +150,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
       bodyLimitBytes: config.bodyLimitBytes,
+      trustedProxies: config.trustedProxies,
     },
     logger: c.resolve(T.Pino),
     requestScope: c.resolve(T.RequestScope),

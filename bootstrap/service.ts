@@ -12,6 +12,7 @@ import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.
 import { SqlClockOffsetStore } from '../adapters/persistence/sql-clock-offset-store.js';
 import { PgChangeFeed } from '../adapters/persistence/pg-change-feed.js';
 import type { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
+import type { PgBatchedClickWriter } from '../adapters/persistence/pg-batched-click-writer.js';
 import type { ClockControl } from '../application/ports/clock.js';
 import type { ServiceConfig } from './config.js';
 import { buildContainer, httpDependencies } from './container.js';
@@ -95,6 +96,7 @@ export const buildService = async (
         await pollLoop?.stop();
         await mailLoop?.stop();
         await container.resolve<PgBatchedRateLimiter>(TOKENS.RateLimiter).close();
+        await container.resolve<PgBatchedClickWriter>(TOKENS.ClickWriter).close();
         await jobs.stop();
         await changeFeed.close();
         await orm.close(true);

@@ -24,6 +24,7 @@ import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
+import { resolveClientAddress, trustedProxyList } from './middleware/client-address.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.js';
@@ -52,6 +53,8 @@ export interface HttpSettings {
   readonly adminToken: string | null;
   readonly anonymousRequestsPerMinute: number;
   readonly bodyLimitBytes: number;
+  /** Proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); none by default. */
+  readonly trustedProxies: readonly string[];
 }
 
 export interface HttpDependencies {
@@ -110,6 +113,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.notFound(handleNotFound);
 
   app.use('*', requestContext(deps.logger));
+  app.use('*', resolveClientAddress(trustedProxyList(settings.trustedProxies)));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
   app.route('/', healthRoutes(deps.readiness));
