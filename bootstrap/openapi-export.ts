@@ -11,7 +11,7 @@ import { openApiDocuments, type OpenApiDocuments } from '../adapters/http/openap
 export const offlineOpenApiDocuments = (): OpenApiDocuments => {
   // A callable stand-in for every dependency, at any depth; never invoked for real.
   const standIn: unknown = new Proxy(() => standIn, { get: (_target, property) => (property === 'then' ? undefined : standIn) });
-  const settings = { adminToken: 'offline-document', anonymousRequestsPerMinute: 60, bodyLimitBytes: 1024 * 1024 };
+  const settings = { adminToken: 'offline-document', anonymousRequestsPerMinute: 60, bodyLimitBytes: 1024 * 1024, trustedProxies: [] };
   const deps = new Proxy({} as HttpDependencies, { get: (_target, property) => (property === 'settings' ? settings : standIn) });
   return openApiDocuments(createHttpApp(deps));
 };
