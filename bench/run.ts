@@ -235,7 +235,7 @@ const core = async (
     Array.from({ length: 50 }, (_, i) => ({
       method: 'GET' as const,
       path: m.trackingPath,
-      headers: { 'user-agent': `bench browser ${i}`, 'x-forwarded-for': `10.${j % 250}.${i}.1` },
+      headers: { 'user-agent': `bench browser ${j}-${i}`, 'x-forwarded-for': `10.${j % 250}.${i}.1` },
     })),
   );
   const clickCount = async () => Number((await db.query<{ n: string }>('select count(*) as n from clicks')).rows[0]!.n);
