@@ -9,6 +9,7 @@ import { Migration20261122000007Coupons } from './Migration20261122000007Coupons
 import { Migration20261122000008StatsSearch } from './Migration20261122000008StatsSearch.js';
 import { Migration20261122000005Payouts } from './Migration20261122000005Payouts.js';
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
+import { Migration20261126200001WebhookDeliveryLeases } from './Migration20261126200001WebhookDeliveryLeases.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000006Teams', class: Migration20261122000006Teams },
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
+  { name: 'Migration20261126200001WebhookDeliveryLeases', class: Migration20261126200001WebhookDeliveryLeases },
 ];
