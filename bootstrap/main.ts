@@ -5,9 +5,13 @@ import { createPino } from '../adapters/logging/pino-logger.js';
 import { loadConfig } from './config.js';
 import { createDemoMerchantIfEmpty } from './demo-merchant.js';
 import { buildService } from './service.js';
+import { resolveSecretKey } from './secret-key.js';
 
-const config = loadConfig();
-const pino = createPino(config.logLevel);
+const loaded = loadConfig();
+const pino = createPino(loaded.logLevel);
+// Payout-provider credentials are sealed with this key; without SECRET_KEY one is kept in the data directory.
+const secret = resolveSecretKey(loaded.secretKey, loaded.dataDir);
+const config = { ...loaded, secretKey: secret.key };
 
 let embedded: RunningPostgres | null = null;
 if (!config.databaseUrl) {
@@ -28,7 +32,7 @@ if (process.env.BENCH_CEILINGS === '1') {
 const server = serve({
   fetch: handler,
   port: config.port,
-  hostname: '0.0.0.0',
+  ...(config.host ? { hostname: config.host } : {}),
   // A client that sends its headers or body slowly loses the socket after these (Node's defaults:
   // 60 s and 300 s), checked every second rather than every 30 s.
   serverOptions: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
@@ -37,12 +41,13 @@ await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 
 const base = `http://localhost:${config.port}`;
 const lines = [
-  `Affiliate service listening on ${base}`,
+  `Affiliate service listening on ${base}${config.host ? ` (bound to ${config.host})` : ' (every interface)'}`,
   `  API:     ${base}/api/v1   (Authorization: Bearer <key>)`,
   `  Health:  ${base}/healthz`,
   `  Docs:    ${base}/docs   (OpenAPI: ${base}/api/v1/openapi.json)`,
   config.adminToken ? `  Operator API: ${base}/admin/v1` : '  Operator API: disabled (set ADMIN_TOKEN to enable)',
   `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
+  `  Secret key (payout credentials): ${secret.source === 'SECRET_KEY' ? 'SECRET_KEY' : `${secret.created ? 'created ' : ''}${secret.source}${secret.created ? ' (back it up; set SECRET_KEY in production)' : ''}`}`,
 ];
 if (demo) {
   lines.push(

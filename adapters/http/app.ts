@@ -13,6 +13,8 @@ import { keyAdminRoutes, type KeyAdminUseCases } from './admin/keys.routes.js';
 import { merchantAdminRoutes, type MerchantAdminUseCases } from './admin/merchants.routes.js';
 import { operationsAdminRoutes, type OperationsDependencies } from './admin/operations.routes.js';
 import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
+import { mailAdminRoutes } from './admin/mail.routes.js';
+import type { OperatorMailActions } from '../../application/mail/deliver-mail.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -33,6 +35,8 @@ import { conversionRoutes, type ConversionUseCases } from './routes/conversions.
 import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
 import { payoutAdminRoutes } from './admin/payouts.routes.js';
+import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
+import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import type { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
@@ -84,6 +88,8 @@ export interface HttpDependencies {
   readonly search: SearchDependencies;
   /** Issue 6: affiliate teams, goals, awards and the brand-wide award ledger (Scale). */
   readonly teams: TeamRouteDependencies;
+  /** The operator's view of the mail outbox. */
+  readonly mailAdmin: OperatorMailActions;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -129,6 +135,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', conversionRoutes(deps.conversions));
   app.route('/api/v1', couponRoutes(deps.coupons));
   app.route('/api/v1', payoutRoutes(deps.payouts));
+  app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
+  app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));
@@ -148,6 +156,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
     app.route('/admin/v1', affiliateAdminRoutes(deps.affiliateAdmin));
     app.route('/admin/v1', conversionAdminRoutes(deps.conversionAdmin));
     app.route('/admin/v1', payoutAdminRoutes(deps.payoutAdmin));
+    app.route('/admin/v1', mailAdminRoutes(deps.mailAdmin));
   }
   return app;
 };
