@@ -6,6 +6,7 @@ import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
 import { PgBossJobs } from '../adapters/jobs/pg-boss-jobs.js';
 import { PollLoop } from '../adapters/jobs/poll-loop.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
+import type { DueJob } from '../application/ports/jobs.js';
 import type { DispatchWebhooks } from '../application/webhooks/dispatch-webhooks.js';
 import { PinoLogger } from '../adapters/logging/pino-logger.js';
 import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.js';
