@@ -11,6 +11,7 @@ import { Migration20261122000008StatsSearch } from './Migration20261122000008Sta
 import { Migration20261122000005Payouts } from './Migration20261122000005Payouts.js';
 import { Migration20261126100001ChangeNotifications } from './Migration20261126100001ChangeNotifications.js';
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
+import { Migration20261126200001WebhookDeliveryLeases } from './Migration20261126200001WebhookDeliveryLeases.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
 import { Migration20261126700001WebSessions } from './Migration20261126700001WebSessions.js';
 import { Migration20261126600001MailDelivery } from './Migration20261126600001MailDelivery.js';
@@ -31,6 +32,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
   { name: 'Migration20261126100001ChangeNotifications', class: Migration20261126100001ChangeNotifications },
+  { name: 'Migration20261126200001WebhookDeliveryLeases', class: Migration20261126200001WebhookDeliveryLeases },
   { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
   { name: 'Migration20261126700001WebSessions', class: Migration20261126700001WebSessions },
   { name: 'Migration20261126600001MailDelivery', class: Migration20261126600001MailDelivery },
