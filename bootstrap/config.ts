@@ -28,6 +28,8 @@ export interface ServiceConfig {
   /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
+  /** How long a `POST` repeating an in-flight `Idempotency-Key` waits for the first before answering 409. */
+  readonly idempotencyWaitMs: number;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -62,5 +64,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
+    idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 10_000, 'IDEMPOTENCY_WAIT_MS'),
   };
 };

@@ -22,6 +22,7 @@ import { PostgresApiKeyAdmission } from '../adapters/rate-limit/postgres-api-key
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
+import { IDEMPOTENCY_TOKENS, registerIdempotency } from './modules/idempotency.module.js';
 import { MikroOrmMerchantDirectory } from '../adapters/persistence/repositories/mikro-orm-merchant-directory.js';
 import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
 import { PostgresRateLimiter } from '../adapters/rate-limit/postgres-rate-limiter.js';
@@ -109,6 +110,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
+  registerIdempotency(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   return c;
@@ -129,6 +131,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
+    idempotency: c.resolve(IDEMPOTENCY_TOKENS.IdempotencyGate),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),
       updateMerchant: c.resolve(T.UpdateMerchant),

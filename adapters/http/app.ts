@@ -21,6 +21,8 @@ import { audit, refusedRequests } from './middleware/audit.js';
 import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { idempotency } from './middleware/idempotency.js';
+import type { IdempotencyGate } from '../../application/idempotency/idempotency-gate.js';
 import { requestContext } from './middleware/request-context.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
@@ -59,6 +61,8 @@ export interface HttpDependencies {
   readonly authenticateApiKey: AuthenticateApiKey;
   readonly rateLimiter: RateLimiter;
   readonly auditLog: AuditLog;
+  /** Stored first responses of `POST`s sent with an `Idempotency-Key`. */
+  readonly idempotency: IdempotencyGate;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
   /** Issue 3: campaigns, affiliates, tracking links and their operator endpoints. */
   readonly campaigns: CampaignUseCases;
@@ -119,6 +123,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
     authenticate(deps.authenticateApiKey, deps.clock),
     rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
     requireAuthenticated,
+    idempotency(deps.idempotency),
   );
   app.route('/api/v1', meRoutes());
   app.route('/api/v1', campaignRoutes(deps.campaigns));

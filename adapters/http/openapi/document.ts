@@ -5,6 +5,8 @@ import { GUARD_ERRORS } from '../middleware/guards.js';
 import { API_VERSION } from '../middleware/request-context.js';
 import { operationKey, SPEC_OPERATIONS } from './spec-operations.js';
 import { webhookEventRoutes } from './webhook-events.js';
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from '../middleware/idempotency.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../../application/idempotency/idempotency-gate.js';
 
 /**
  * The OpenAPI 3.1 documents, generated from the mounted app: every `createRoute` definition that the
@@ -104,6 +106,15 @@ const HEADERS = {
   XRateLimitRemaining: header('Requests left in the current window', { type: 'integer', minimum: 0 }),
   XRateLimitReset: header('When the current fixed minute ends (epoch seconds)', { type: 'integer', minimum: 0 }),
   RetryAfter: header('Seconds to wait before one more request fits', { type: 'integer', minimum: 0 }),
+};
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    `Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with \`${REPLAYED_HEADER}: true\`. The same key with another path or body answers \`409 idempotency_key_reuse\`; while the first request still runs, \`409 idempotency_key_in_progress\`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.`,
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x21-\\x7e]+$' },
+  example: '5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21',
 };
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const optional = (name: keyof typeof HEADERS) => ({ ...HEADERS[name], required: false });
@@ -359,9 +370,11 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
       op.operationId ??= operationIdOf(method, path);
       if (surface === 'admin' || !SPEC_OPERATIONS.has(operationKey(method, path))) op['x-extension'] = true;
       op.responses ??= {};
+      const idempotent = surface === 'public' && method === 'post';
+      if (idempotent) op.parameters = [...(op.parameters ?? []), ref('parameters', 'IdempotencyKey')];
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         if (response.$ref) continue;
-        response.headers = { ...responseHeaders(surface, Number(status)), ...response.headers };
+        response.headers = { ...responseHeaders(surface, Number(status)), ...(idempotent ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}), ...response.headers };
       }
       const statuses = errorStatuses(surface, method, op, guardCodes.get(`${method.toUpperCase()} ${fullPath}`) ?? new Set());
       for (const [status, codes] of [...statuses].sort(([a], [b]) => a - b)) {
@@ -390,6 +403,10 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
         }
       : { adminToken: { type: 'http', scheme: 'bearer', description: 'The `ADMIN_TOKEN` the service was started with.', 'x-extension': true } };
   components.headers = { ...HEADERS };
+  if (surface === 'public') {
+    components.headers.IdempotentReplayed = header('`true` when this is the stored response of an earlier request with the same `Idempotency-Key`', { type: 'string', enum: ['true'] }, false);
+    components.parameters = { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER };
+  }
   components.responses = {};
   for (const [status, codes] of byStatus) components.responses[statusName(status)] = errorResponse(surface, status, codes);
   components.schemas = {

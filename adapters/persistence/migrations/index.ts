@@ -10,6 +10,7 @@ import { Migration20261122000008StatsSearch } from './Migration20261122000008Sta
 import { Migration20261122000005Payouts } from './Migration20261122000005Payouts.js';
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
+import { Migration20261126300001IdempotencyKeys } from './Migration20261126300001IdempotencyKeys.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000006Teams', class: Migration20261122000006Teams },
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
+  { name: 'Migration20261126300001IdempotencyKeys', class: Migration20261126300001IdempotencyKeys },
 ];
