@@ -123,6 +123,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
       bodyLimitBytes: config.bodyLimitBytes,
+      publicBaseUrl: config.publicBaseUrl,
     },
     logger: c.resolve(T.Pino),
     requestScope: c.resolve(T.RequestScope),

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant, key, plan and rate-limit state behind the calling key */
+        /**
+         * The merchant, key, plan and rate-limit state behind the calling key
+         * @description The key's mode and permissions, the merchant, its plan and the rate-limit window this request counted in.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -28,10 +31,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant's campaigns with sales counted in the key's mode */
+        /**
+         * The merchant's campaigns with sales counted in the key's mode
+         * @description Every campaign of the merchant (campaigns are shared by both modes); the counts and sums on each are of the key mode.
+         */
         get: operations["getCampaigns"];
         put?: never;
-        /** Create a campaign (Ultimate or Scale, live write key) */
+        /**
+         * Create a campaign (Ultimate or Scale, live write key)
+         * @description Needs a live write key (Ultimate or Scale). `commissionValue` is a percent (at most 100) or a fixed amount; `commissionTiers` add volume tiers. Emits `campaign.created`.
+         */
         post: operations["postCampaigns"];
         delete?: never;
         options?: never;
@@ -46,7 +55,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One campaign with per-currency figures, affiliate count and the 10 newest conversions */
+        /**
+         * One campaign with per-currency figures, affiliate count and the 10 newest conversions
+         * @description Settings, tracking code and the key mode's counts; an unknown id answers `404 not_found`.
+         */
         get: operations["getCampaignsById"];
         put?: never;
         post?: never;
@@ -63,10 +75,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One row per pending or approved affiliate-campaign membership */
+        /**
+         * One row per pending or approved affiliate-campaign membership
+         * @description Affiliates of the key mode with their memberships; filter by campaign or status.
+         */
         get: operations["getAffiliates"];
         put?: never;
-        /** Create a headless affiliate, approved on the campaign at once (Ultimate or Scale) */
+        /**
+         * Create a headless affiliate, approved on the campaign at once (Ultimate or Scale)
+         * @description Creates the affiliate (without a portal login) in the key mode and approves it on the campaign at once. An email already used in this mode answers `409 duplicate`; the plan limit answers `403 affiliate_limit_reached`.
+         */
         post: operations["postAffiliates"];
         delete?: never;
         options?: never;
@@ -83,7 +101,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite an affiliate by email (10 a minute; the plan affiliate limit applies) */
+        /**
+         * Invite an affiliate by email (10 a minute; the plan affiliate limit applies)
+         * @description Sends an invitation to join the campaign (live keys send real email, test keys nothing). Limited to 10 a minute on top of the plan limit.
+         */
         post: operations["postAffiliatesInvite"];
         delete?: never;
         options?: never;
@@ -98,14 +119,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An affiliate with its campaigns and its earnings in the key's mode */
+        /**
+         * An affiliate with its campaigns and its earnings in the key's mode
+         * @description The affiliate, its campaigns and status on each, tracking links and totals of the key mode.
+         */
         get: operations["getAffiliatesById"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Approve or reject a pending membership on one campaign */
+        /**
+         * Approve or reject a pending membership on one campaign
+         * @description Moves the affiliate's membership on `campaignId` through its state machine (`invalid_transition` otherwise). Emits `affiliate.approved` or `affiliate.rejected`.
+         */
         patch: operations["patchAffiliatesById"];
         trace?: never;
     };
@@ -116,12 +143,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The key's mode's subscriptions, newest first (never the secret) */
+        /**
+         * The key's mode's subscriptions, newest first (never the secret)
+         * @description Every subscription of the merchant with its events, state and failure count (Ultimate and Scale). The secret is never shown again.
+         */
         get: operations["getWebhooks"];
         put?: never;
-        /** Subscribe a public https URL to events; the secret is shown once */
+        /**
+         * Subscribe a public https URL to events; the secret is shown once
+         * @description The URL must be public `https` (private and reserved addresses are refused). Answers the signing secret once. Deliveries are signed with `X-Service-Signature`.
+         */
         post: operations["postWebhooks"];
-        /** Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id) */
+        /**
+         * Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id)
+         * @description Removes all of the merchant's subscriptions; nothing more is delivered.
+         */
         delete: operations["deleteWebhooks"];
         options?: never;
         head?: never;
@@ -135,15 +171,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One subscription (never the secret) */
+        /**
+         * One subscription (never the secret)
+         * @description Its URL, events, state, failure count and when it was paused.
+         */
         get: operations["getWebhooksById"];
         put?: never;
         post?: never;
-        /** Deactivate a subscription (it stays listed; PATCH active: true re-enables it) */
+        /**
+         * Deactivate a subscription (it stays listed; PATCH active: true re-enables it)
+         * @description Nothing more is delivered to it; its delivery log goes with it.
+         */
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
-        /** Change url, events, maxRetries; `active: true` re-enables and resets the failure count */
+        /**
+         * Change url, events, maxRetries; `active: true` re-enables and resets the failure count
+         * @description URL, events, retries, or `active`; re-activating a paused subscription resets its failure count.
+         */
         patch: operations["patchWebhooksById"];
         trace?: never;
     };
@@ -154,7 +199,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent delivery attempts, newest first */
+        /**
+         * Recent delivery attempts, newest first
+         * @description Deliveries newest first, each with its attempts, status codes and next retry.
+         */
         get: operations["getWebhooksByIdDeliveries"];
         put?: never;
         post?: never;
@@ -173,7 +221,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now: same envelope and id, current URL and secret */
+        /**
+         * Send a delivery again now: same envelope and id, current URL and secret
+         * @description Queues one more attempt of the delivery with the same id and payload (receivers de-duplicate on it).
+         */
         post: operations["postWebhooksByIdDeliveriesByDeliveryIdResend"];
         delete?: never;
         options?: never;
@@ -190,7 +241,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New secret, shown once; the old one stops working immediately */
+        /**
+         * New secret, shown once; the old one stops working immediately
+         * @description Answers the new secret once; deliveries from now on are signed with it.
+         */
         post: operations["postWebhooksByIdRotate"];
         delete?: never;
         options?: never;
@@ -207,7 +261,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed ping to the URL now (the URL rules are checked again first) */
+        /**
+         * Send a signed ping to the URL now (the URL rules are checked again first)
+         * @description Queues a `test` event to the subscription so a receiver can be checked end to end.
+         */
         post: operations["postWebhooksByIdTest"];
         delete?: never;
         options?: never;
@@ -270,8 +327,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Coupons, newest first
+         * @description Coupons of the key mode; filter by campaign, affiliate, provider or exact code.
+         */
         get: operations["getCoupons"];
         put?: never;
+        /**
+         * Register a coupon code for an affiliate
+         * @description Registers a reference to a code that exists at the payment provider, so sales using it are attributed to the affiliate. The affiliate must be approved on the brand. A code already registered for the campaign, provider and mode answers `409 coupon_exists`. `percentOff`, `amountOff` and `currency` are display-only (both may be given).
+         */
         post: operations["postCoupons"];
         delete?: never;
         options?: never;
@@ -286,12 +351,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * One coupon
+         * @description An id of another merchant or the other mode answers `404 not_found`.
+         */
         get: operations["getCouponsById"];
         put?: never;
         post?: never;
+        /**
+         * Delete a coupon
+         * @description Sales using the code are no longer attributed through it; the code may be registered again.
+         */
         delete: operations["deleteCouponsById"];
         options?: never;
         head?: never;
+        /**
+         * Change a coupon's provider discount id
+         * @description Only the match id of the coupon's own provider may be sent; any other field is refused.
+         */
         patch: operations["patchCouponsById"];
         trace?: never;
     };
@@ -302,7 +379,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any valid key (Pro and up). `from`/`to` filter on scheduledDate (a date covers its whole UTC day). */
+        /**
+         * The payout queue
+         * @description Any valid key (Pro and up). `from`/`to` filter on scheduledDate (a date covers its whole UTC day).
+         */
         get: operations["getPayouts"];
         put?: never;
         post?: never;
@@ -319,7 +399,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Totals of the key's mode over a period (default: this month so far) */
+        /**
+         * Totals of the key's mode over a period (default: this month so far)
+         * @description Clicks, conversions, revenue and commission in the key mode over a date range, per currency (never converted).
+         */
         get: operations["getStats"];
         put?: never;
         post?: never;
@@ -336,7 +419,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current calendar month at a glance */
+        /**
+         * The current calendar month at a glance
+         * @description The current UTC month: totals, per-currency breakdown, top affiliates and recent conversions, in the key mode.
+         */
         get: operations["getStatsOverview"];
         put?: never;
         post?: never;
@@ -353,7 +439,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Campaigns, affiliates, coupon codes and conversions containing the text */
+        /**
+         * Campaigns, affiliates, coupon codes and conversions containing the text
+         * @description Campaigns, affiliates, coupons and conversions whose text contains `q` (ignoring case), newest first, per category.
+         */
         get: operations["getSearch"];
         put?: never;
         post?: never;
@@ -370,8 +459,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Teams, newest first
+         * @description Affiliate Teams of the merchant with member, campaign and custom-rate counts (Scale; test keys see none).
+         */
         get: operations["getTeams"];
         put?: never;
+        /**
+         * Create a team
+         * @description A team with an optional currency and base commission rate (Scale, live write key).
+         */
         post: operations["postTeams"];
         delete?: never;
         options?: never;
@@ -386,12 +483,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * One team with members, campaigns and goals
+         * @description The team, its roster, its campaigns with their rates, and its goals.
+         */
         get: operations["getTeamsById"];
         put?: never;
         post?: never;
+        /**
+         * Delete a team
+         * @description Refused with `409 team_has_awards` while it has unpaid awards; members keep their campaign rates.
+         */
         delete: operations["deleteTeamsById"];
         options?: never;
         head?: never;
+        /**
+         * Change a team
+         * @description Name, currency (locked once it has awards), base rate or leader (a member).
+         */
         patch: operations["patchTeamsById"];
         trace?: never;
     };
@@ -404,6 +513,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add members
+         * @description Adds up to the batch limit of affiliates; ones already members are counted, not added twice.
+         */
         post: operations["postTeamsByIdMembers"];
         delete?: never;
         options?: never;
@@ -421,6 +534,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a member
+         * @description Clears its team link and overrides; it earns its campaign rates again.
+         */
         delete: operations["deleteTeamsByIdMembersByAffiliateId"];
         options?: never;
         head?: never;
@@ -436,6 +553,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add a campaign to the team
+         * @description Members earn the team rate (this base or the team base) on it, unless an override applies.
+         */
         post: operations["postTeamsByIdCampaigns"];
         delete?: never;
         options?: never;
@@ -453,6 +574,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a campaign from the team
+         * @description Members earn the campaign rate on it again.
+         */
         delete: operations["deleteTeamsByIdCampaignsByCampaignId"];
         options?: never;
         head?: never;
@@ -468,6 +593,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Set custom rates for members
+         * @description A rate per (campaign, member) that bypasses every other rate; affiliates not linked to this team on the campaign are skipped.
+         */
         post: operations["postTeamsByIdOverrides"];
         delete?: never;
         options?: never;
@@ -482,8 +611,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's goals
+         * @description Goals with their current period, progress and bonus settings.
+         */
         get: operations["getTeamsByIdGoals"];
         put?: never;
+        /**
+         * Create a goal
+         * @description A revenue or conversion target per period with a flat, tiered or percent-over bonus.
+         */
         post: operations["postTeamsByIdGoals"];
         delete?: never;
         options?: never;
@@ -504,6 +641,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Cancel, close or reactivate a goal
+         * @description `reactivate` needs `expectedUpdatedAt` (the goal as last read), else `409 stale_goal`.
+         */
         patch: operations["patchTeamsByIdGoalsByGoalId"];
         trace?: never;
     };
@@ -514,6 +655,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's bonus awards
+         * @description Awards of achieved goals with their status; filter by status.
+         */
         get: operations["getTeamsByIdAwards"];
         put?: never;
         post?: never;
@@ -536,6 +681,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Approve, mark paid or cancel an award
+         * @description Moves the award through its state machine; re-approving answers 200 with `idempotent: true`.
+         */
         patch: operations["patchTeamsByIdAwardsByAwardId"];
         trace?: never;
     };
@@ -546,6 +695,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's monthly history
+         * @description Revenue, conversions and awards per month for the last months.
+         */
         get: operations["getTeamsByIdHistory"];
         put?: never;
         post?: never;
@@ -562,6 +715,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Every award of the brand
+         * @description The brand-wide award ledger across teams, filterable by status and period.
+         */
         get: operations["getAwards"];
         put?: never;
         post?: never;
@@ -578,7 +735,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document (no authentication) */
+        /**
+         * This OpenAPI 3.1 document (no authentication)
+         * @description The machine-readable contract, generated from the same schemas that validate requests.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -2253,6 +2413,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring launch",
+                 *       "commissionType": "percentage",
+                 *       "commissionValue": 20,
+                 *       "targetUrl": "https://shop.example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCampaign"];
             };
         };
@@ -2291,6 +2459,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000c001 */
                 id: string;
             };
             cookie?: never;
@@ -2381,6 +2550,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "name": "Grace",
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAffiliate"];
             };
         };
@@ -2429,6 +2605,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "linus@example.com",
+                 *       "name": "Linus",
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteAffiliate"];
             };
         };
@@ -2467,6 +2650,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
                 id: string;
             };
             cookie?: never;
@@ -2501,12 +2685,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DecideAffiliateMembership"];
             };
         };
@@ -2620,6 +2811,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/affiliate",
+                 *       "events": [
+                 *         "conversion.created",
+                 *         "conversion.approved"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhook"];
             };
         };
@@ -2806,6 +3006,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "conversion.created",
+                 *         "conversion.approved",
+                 *         "conversion.rejected"
+                 *       ],
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhook"];
             };
         };
@@ -3100,6 +3310,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateId": "01900000-0000-7000-8000-00000000a001",
+                 *       "amount": 120,
+                 *       "currency": "usd",
+                 *       "orderId": "order-1001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateConversion"];
             };
         };
@@ -3178,6 +3397,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateConversion"];
             };
         };
@@ -3271,6 +3495,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateId": "01900000-0000-7000-8000-00000000a001",
+                 *       "code": "SPRING20",
+                 *       "provider": "card",
+                 *       "cardPromotionCodeId": "promo_1Spring20",
+                 *       "percentOff": 20
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCoupon"];
             };
         };
@@ -3386,6 +3620,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cardPromotionCodeId": "promo_1Spring25"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCoupon"];
             };
         };
@@ -3663,6 +3902,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "North",
+                 *       "currency": "usd",
+                 *       "baseCommissionType": "percentage",
+                 *       "baseCommissionValue": 15
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTeam"];
             };
         };
@@ -3701,6 +3948,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -3761,6 +4009,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -3802,12 +4051,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo team (north)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateTeam"];
             };
         };
@@ -3855,12 +4110,20 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "affiliateIds": [
+                 *         "01900000-0000-7000-8000-00000000a001"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddTeamMembers"];
             };
         };
@@ -3899,6 +4162,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 affiliateId: string;
             };
@@ -3948,12 +4212,20 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "baseCommissionType": "percentage",
+                 *       "baseCommissionValue": 22
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddTeamCampaign"];
             };
         };
@@ -4003,7 +4275,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
+                /** @example 01900000-0000-7000-8000-00000000c001 */
                 campaignId: string;
             };
             cookie?: never;
@@ -4052,12 +4326,23 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateIds": [
+                 *         "01900000-0000-7000-8000-00000000a001"
+                 *       ],
+                 *       "commissionType": "percentage",
+                 *       "commissionValue": 25
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetTeamOverrides"];
             };
         };
@@ -4100,6 +4385,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4166,12 +4452,22 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Q1 revenue",
+                 *       "metric": "revenue",
+                 *       "targetValue": 10000,
+                 *       "bonusType": "flat",
+                 *       "bonusValue": 250
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTeamGoal"];
             };
         };
@@ -4210,6 +4506,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 goalId: string;
             };
@@ -4217,6 +4514,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "close_now"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamGoalAction"];
             };
         };
@@ -4264,6 +4566,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4325,6 +4628,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 awardId: string;
             };
@@ -4332,6 +4636,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "approve"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamAwardAction"];
             };
         };
@@ -4371,6 +4680,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;

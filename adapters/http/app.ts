@@ -50,6 +50,8 @@ export interface HttpSettings {
   readonly adminToken: string | null;
   readonly anonymousRequestsPerMinute: number;
   readonly bodyLimitBytes: number;
+  /** Where the service is reached from outside: the OpenAPI documents' absolute `servers`. */
+  readonly publicBaseUrl: string;
 }
 
 export interface HttpDependencies {
@@ -111,7 +113,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/', healthRoutes());
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
-  app.route('/', openApiRoutes(() => openApiDocuments(app)));
+  app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
 
   const bodyLimited = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
@@ -144,7 +146,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
 
   if (settings.adminToken) {
     app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));
-    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app)));
+    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
     app.route('/admin/v1', merchantAdminRoutes(deps.admin));
     app.route('/admin/v1', keyAdminRoutes(deps.admin));
     app.route('/admin/v1', operationsAdminRoutes(deps.admin));

@@ -5,6 +5,7 @@ import { GUARD_ERRORS } from '../middleware/guards.js';
 import { API_VERSION } from '../middleware/request-context.js';
 import { operationKey, SPEC_OPERATIONS } from './spec-operations.js';
 import { webhookEventRoutes } from './webhook-events.js';
+import { completeOperation } from './operation-completion.js';
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from '../middleware/idempotency.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../../application/idempotency/idempotency-gate.js';
 
@@ -272,12 +273,13 @@ const generate = (app: OpenAPIHono<Json>): Json => {
   return scratch.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Affiliate service API', version: API_VERSION } });
 };
 
-const healthOperation = (): Json => ({
-  servers: [{ url: '/' }],
+const healthOperation = (baseUrl: string): Json => ({
+  servers: [{ url: baseUrl }],
   get: {
     tags: ['Service'],
     operationId: 'getHealthz',
     summary: 'Liveness: 200 once the service can serve requests',
+    description: 'For load balancers and orchestrators; needs no key.',
     security: [],
     'x-extension': true,
     responses: {
@@ -290,8 +292,8 @@ const healthOperation = (): Json => ({
   },
 });
 
-const trackingOperation = (): Json => ({
-  servers: [{ url: '/' }],
+const trackingOperation = (baseUrl: string): Json => ({
+  servers: [{ url: baseUrl }],
   get: {
     tags: ['Tracking'],
     operationId: 'getTrackingLink',
@@ -328,6 +330,7 @@ const documentOperation = (surface: Surface): Json => ({
     tags: [surface === 'public' ? 'Service' : 'Operator'],
     operationId: surface === 'public' ? 'getOpenApiDocument' : 'getOperatorOpenApiDocument',
     summary: surface === 'public' ? 'This OpenAPI 3.1 document (no authentication)' : 'The operator OpenAPI 3.1 document',
+    description: 'The machine-readable contract, generated from the same schemas that validate requests.',
     ...(surface === 'public' ? { security: [] } : {}),
     'x-extension': true,
     responses: {
@@ -342,7 +345,7 @@ const documentOperation = (surface: Surface): Json => ({
 });
 
 /** One surface's document from the generated whole. */
-const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, Set<string>>): Json => {
+const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, Set<string>>, baseUrl: string): Json => {
   const prefix = surface === 'public' ? PUBLIC_PREFIX : ADMIN_PREFIX;
   const byStatus = codesByStatus();
   const doc = clone(whole);
@@ -351,7 +354,7 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
     version: API_VERSION,
     description: surface === 'public' ? PUBLIC_DESCRIPTION : ADMIN_DESCRIPTION,
   };
-  doc.servers = [{ url: prefix, description: surface === 'public' ? 'This service' : 'This service (operator API)' }];
+  doc.servers = [{ url: `${baseUrl}${prefix}`, description: surface === 'public' ? 'This service' : 'This service (operator API)' }];
   doc.jsonSchemaDialect = 'https://spec.openapis.org/oas/3.1/dialect/base';
   doc.security = [{ [surface === 'public' ? 'bearerAuth' : 'adminToken']: [] }];
   if (surface === 'admin') {
@@ -368,6 +371,7 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
       const op = copy[method];
       if (!op) continue;
       op.operationId ??= operationIdOf(method, path);
+      completeOperation(op, method, path);
       if (surface === 'admin' || !SPEC_OPERATIONS.has(operationKey(method, path))) op['x-extension'] = true;
       op.responses ??= {};
       const idempotent = surface === 'public' && method === 'post';
@@ -386,8 +390,8 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
   }
   paths['/openapi.json'] = documentOperation(surface);
   if (surface === 'public') {
-    paths['/healthz'] = healthOperation();
-    paths['/r/{trackingCode}/{refCode}'] = trackingOperation();
+    paths['/healthz'] = healthOperation(baseUrl);
+    paths['/r/{trackingCode}/{refCode}'] = trackingOperation(baseUrl);
   }
   doc.paths = paths;
 
@@ -427,15 +431,25 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
   return doc;
 };
 
-const cache = new WeakMap<object, OpenApiDocuments>();
+const cache = new WeakMap<object, Map<string, OpenApiDocuments>>();
 
-/** Both documents of a mounted app (computed once per app: the routes are fixed once it serves). */
-export const openApiDocuments = (app: OpenAPIHono<Json>): OpenApiDocuments => {
-  const cached = cache.get(app);
+/** Where the documents say the service is when no base URL is given (the default `PUBLIC_BASE_URL`). */
+export const DEFAULT_BASE_URL = 'http://localhost:3000';
+
+/**
+ * Both documents of a mounted app, with absolute `servers` under `baseUrl` (the service's
+ * `PUBLIC_BASE_URL`, so generators and "Try it out" reach it from anywhere). Computed once per app
+ * and base: the routes are fixed once it serves.
+ */
+export const openApiDocuments = (app: OpenAPIHono<Json>, baseUrl: string = DEFAULT_BASE_URL): OpenApiDocuments => {
+  const byBase = cache.get(app) ?? new Map<string, OpenApiDocuments>();
+  cache.set(app, byBase);
+  const cached = byBase.get(baseUrl);
   if (cached) return cached;
   const whole = generate(app);
   const guardCodes = guardCodesOf(app);
-  const documents = { public: surfaceDocument(whole, 'public', guardCodes), admin: surfaceDocument(whole, 'admin', guardCodes) };
-  cache.set(app, documents);
+  const base = baseUrl.replace(/\/+$/, '');
+  const documents = { public: surfaceDocument(whole, 'public', guardCodes, base), admin: surfaceDocument(whole, 'admin', guardCodes, base) };
+  byBase.set(baseUrl, documents);
   return documents;
 };
