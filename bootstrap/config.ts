@@ -30,6 +30,20 @@ export interface ServiceConfig {
   readonly payoutSandboxLatencyMs: number;
   /** How long a `POST` repeating an in-flight `Idempotency-Key` waits for the first before answering 409. */
   readonly idempotencyWaitMs: number;
+  /** The SMTP relay (`SMTP_URL`, nodemailer's URL form); null keeps mail in the outbox and logs each link. */
+  readonly smtpUrl: string | null;
+  /** The From header of every message (`MAIL_FROM`). */
+  readonly mailFrom: string;
+  /** How often this process looks for queued mail (when it runs jobs and a relay is set); 0 leaves it to the per-minute tick. */
+  readonly mailPollIntervalMs: number;
+  /** Seals payout-provider credentials (AES-256-GCM); null: `bootstrap/secret-key.ts` keeps one in `dataDir`. */
+  readonly secretKey: string | null;
+  /** Older keys that still open values during a rotation (they are resealed with `secretKey` at start). */
+  readonly previousSecretKeys: readonly string[];
+  /** Payout providers' API bases (tests point them at local stubs); null: each provider's host for the mode. */
+  readonly payoutApiBases: { readonly stripe: string | null; readonly paypal: string | null; readonly wise: string | null };
+  /** Development only: live payouts of a method without credentials use the sandbox instead of waiting. */
+  readonly payoutLiveSandbox: boolean;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -65,5 +79,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
     idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 10_000, 'IDEMPOTENCY_WAIT_MS'),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Affiliate program <no-reply@localhost>',
+    mailPollIntervalMs: int(env.MAIL_POLL_INTERVAL_MS, 1000, 'MAIL_POLL_INTERVAL_MS'),
+    secretKey: env.SECRET_KEY || null,
+    previousSecretKeys: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    payoutApiBases: { stripe: env.STRIPE_API_BASE || null, paypal: env.PAYPAL_API_BASE || null, wise: env.WISE_API_BASE || null },
+    payoutLiveSandbox: env.PAYOUT_LIVE_SANDBOX === '1',
   };
 };

@@ -18,6 +18,7 @@ import { MikroOrmEventOutbox } from '../adapters/persistence/mikro-orm-event-out
 import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { Orm } from '../adapters/persistence/orm.js';
+import { pgReadiness } from '../adapters/persistence/pg-readiness.js';
 import { PostgresApiKeyAdmission } from '../adapters/rate-limit/postgres-api-key-admission.js';
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
@@ -36,7 +37,9 @@ import { couponRouteDependencies, registerCoupons } from './modules/coupons.modu
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
+import { registerMail, registerMailJob } from './modules/mail.module.js';
 import { TOKENS as T } from './tokens.js';
+import { registerWebSessions } from './modules/web-sessions.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -103,6 +106,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   );
   c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
   c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
+  registerMail(c);
   registerCampaignsAndAffiliates(c);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
@@ -111,8 +115,10 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerStatsSearch(c);
   registerTeams(c);
   registerIdempotency(c);
+  registerWebSessions(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
+  registerMailJob(c);
   return c;
 };
 
@@ -133,6 +139,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
     idempotency: c.resolve(IDEMPOTENCY_TOKENS.IdempotencyGate),
+    readiness: pgReadiness(c.resolve(T.Orm)),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),
       updateMerchant: c.resolve(T.UpdateMerchant),
@@ -145,6 +152,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       notifications: c.resolve(T.NotificationRepository),
       auditLog: c.resolve(T.AuditLog),
     },
+    mailAdmin: c.resolve(T.OperatorMailActions),
     ...campaignsAndAffiliatesHttp(c),
     ...webhooksHttp(c),
     conversions: conversionRouteDependencies(c),

@@ -5,9 +5,13 @@ import { createPino } from '../adapters/logging/pino-logger.js';
 import { loadConfig } from './config.js';
 import { createDemoMerchantIfEmpty } from './demo-merchant.js';
 import { buildService } from './service.js';
+import { resolveSecretKey } from './secret-key.js';
 
-const config = loadConfig();
-const pino = createPino(config.logLevel);
+const loaded = loadConfig();
+const pino = createPino(loaded.logLevel);
+// Payout-provider credentials are sealed with this key; without SECRET_KEY one is kept in the data directory.
+const secret = resolveSecretKey(loaded.secretKey, loaded.dataDir);
+const config = { ...loaded, secretKey: secret.key };
 
 let embedded: RunningPostgres | null = null;
 if (!config.databaseUrl) {
@@ -36,6 +40,7 @@ const lines = [
   `  Docs:    ${base}/docs   (OpenAPI: ${base}/api/v1/openapi.json)`,
   config.adminToken ? `  Operator API: ${base}/admin/v1` : '  Operator API: disabled (set ADMIN_TOKEN to enable)',
   `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
+  `  Secret key (payout credentials): ${secret.source === 'SECRET_KEY' ? 'SECRET_KEY' : `${secret.created ? 'created ' : ''}${secret.source}${secret.created ? ' (back it up; set SECRET_KEY in production)' : ''}`}`,
 ];
 if (demo) {
   lines.push(

@@ -27,7 +27,7 @@ const SignupBody = z
   .strict()
   .openapi('AffiliateSignup');
 const SignupSchema = z
-  .object({ affiliateId: z.string(), campaignId: z.string(), status: z.enum(['pending', 'approved', 'rejected']) })
+  .object({ affiliateId: z.string(), campaignId: z.string(), status: z.enum(['pending', 'approved', 'rejected', 'suspended']) })
   .openapi('AffiliateSignupResult');
 
 const PayoutDetailsBody = z
@@ -36,7 +36,7 @@ const PayoutDetailsBody = z
   .openapi('AffiliatePayoutDetails');
 /** The list item of the affiliate's oldest membership; campaign fields are null for one with none. */
 const PayoutDetailsResponse = AffiliateListItemSchema.extend({
-  status: z.enum(['approved', 'pending', 'rejected']).nullable(),
+  status: z.enum(['approved', 'pending', 'rejected', 'suspended']).nullable(),
   campaignId: z.string().nullable(),
   campaignName: z.string().nullable(),
   joinedAt: z.string().nullable(),

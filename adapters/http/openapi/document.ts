@@ -278,8 +278,8 @@ const healthOperation = (baseUrl: string): Json => ({
   get: {
     tags: ['Service'],
     operationId: 'getHealthz',
-    summary: 'Liveness: 200 once the service can serve requests',
-    description: 'For load balancers and orchestrators; needs no key.',
+    summary: 'Readiness: 200 while the service can serve requests, 503 while its database cannot be reached',
+    description: 'For load balancers and orchestrators (no key needed): restart or drain an instance that answers 503.',
     security: [],
     'x-extension': true,
     responses: {
@@ -287,6 +287,11 @@ const healthOperation = (baseUrl: string): Json => ({
         description: 'Serving',
         headers: responseHeaders('open', 200),
         content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } } },
+      },
+      503: {
+        description: 'The database does not answer within 2 seconds (down, unreachable, or no pooled connection free)',
+        headers: responseHeaders('open', 503),
+        content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['unavailable'] } } } } },
       },
     },
   },
