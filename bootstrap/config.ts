@@ -40,6 +40,8 @@ export interface ServiceConfig {
   readonly batchIntervalMs: number;
   /** Addresses (or CIDR ranges) of proxies whose `X-Forwarded-For` is believed; none by default. */
   readonly trustedProxies: readonly string[];
+  /** How long a `POST` repeating an in-flight `Idempotency-Key` waits for the first before answering 409. */
+  readonly idempotencyWaitMs: number;
   /** The SMTP relay (`SMTP_URL`, nodemailer's URL form); null keeps mail in the outbox and logs each link. */
   readonly smtpUrl: string | null;
   /** The From header of every message (`MAIL_FROM`). */
@@ -98,6 +100,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean),
+    idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 10_000, 'IDEMPOTENCY_WAIT_MS'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Affiliate program <no-reply@localhost>',
     mailPollIntervalMs: int(env.MAIL_POLL_INTERVAL_MS, 1000, 'MAIL_POLL_INTERVAL_MS'),

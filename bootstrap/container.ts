@@ -25,6 +25,7 @@ import { pgReadiness } from '../adapters/persistence/pg-readiness.js';
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
+import { IDEMPOTENCY_TOKENS, registerIdempotency } from './modules/idempotency.module.js';
 import { MikroOrmMerchantDirectory } from '../adapters/persistence/repositories/mikro-orm-merchant-directory.js';
 import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
 import { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
@@ -136,6 +137,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
+  registerIdempotency(c);
   registerWebSessions(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
@@ -150,6 +152,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
       bodyLimitBytes: config.bodyLimitBytes,
+      publicBaseUrl: config.publicBaseUrl,
     },
     logger: c.resolve(T.Pino),
     requestScope: c.resolve(T.RequestScope),
@@ -158,6 +161,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
+    idempotency: c.resolve(IDEMPOTENCY_TOKENS.IdempotencyGate),
     readiness: pgReadiness(c.resolve(T.Orm)),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),

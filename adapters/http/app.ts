@@ -23,6 +23,8 @@ import { audit, refusedRequests } from './middleware/audit.js';
 import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { idempotency } from './middleware/idempotency.js';
+import type { IdempotencyGate } from '../../application/idempotency/idempotency-gate.js';
 import { requestContext } from './middleware/request-context.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
@@ -52,6 +54,8 @@ export interface HttpSettings {
   readonly adminToken: string | null;
   readonly anonymousRequestsPerMinute: number;
   readonly bodyLimitBytes: number;
+  /** Where the service is reached from outside: the OpenAPI documents' absolute `servers`. */
+  readonly publicBaseUrl: string;
 }
 
 export interface HttpDependencies {
@@ -63,6 +67,8 @@ export interface HttpDependencies {
   readonly authenticateApiKey: AuthenticateApiKey;
   readonly rateLimiter: RateLimiter;
   readonly auditLog: AuditLog;
+  /** Stored first responses of `POST`s sent with an `Idempotency-Key`. */
+  readonly idempotency: IdempotencyGate;
   /** `GET /healthz`: whether the database answers. */
   readonly readiness: ReadinessCheck;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
@@ -115,7 +121,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/', healthRoutes(deps.readiness));
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
-  app.route('/', openApiRoutes(() => openApiDocuments(app)));
+  app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
 
   const bodyLimited = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
@@ -127,6 +133,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
     authenticate(deps.authenticateApiKey),
     rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
     requireAuthenticated,
+    idempotency(deps.idempotency),
   );
   app.route('/api/v1', meRoutes());
   app.route('/api/v1', campaignRoutes(deps.campaigns));
@@ -149,7 +156,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
 
   if (settings.adminToken) {
     app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));
-    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app)));
+    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
     app.route('/admin/v1', merchantAdminRoutes(deps.admin));
     app.route('/admin/v1', keyAdminRoutes(deps.admin));
     app.route('/admin/v1', operationsAdminRoutes(deps.admin));

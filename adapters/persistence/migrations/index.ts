@@ -13,6 +13,7 @@ import { Migration20261126100001ChangeNotifications } from './Migration202611261
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
 import { Migration20261126200001WebhookDeliveryLeases } from './Migration20261126200001WebhookDeliveryLeases.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
+import { Migration20261126300001IdempotencyKeys } from './Migration20261126300001IdempotencyKeys.js';
 import { Migration20261126700001WebSessions } from './Migration20261126700001WebSessions.js';
 import { Migration20261126600001MailDelivery } from './Migration20261126600001MailDelivery.js';
 import { Migration20261126500001RunningAProgram } from './Migration20261126500001RunningAProgram.js';
@@ -33,6 +34,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
   { name: 'Migration20261126100001ChangeNotifications', class: Migration20261126100001ChangeNotifications },
   { name: 'Migration20261126200001WebhookDeliveryLeases', class: Migration20261126200001WebhookDeliveryLeases },
+  { name: 'Migration20261126300001IdempotencyKeys', class: Migration20261126300001IdempotencyKeys },
   { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
   { name: 'Migration20261126700001WebSessions', class: Migration20261126700001WebSessions },
   { name: 'Migration20261126600001MailDelivery', class: Migration20261126600001MailDelivery },
