@@ -31,6 +31,7 @@ import { registerWebhookJob, registerWebhooks, webhooksHttp } from './modules/we
 import { conversionAdminDependencies, conversionRouteDependencies, registerConversions } from './modules/conversions.module.js';
 import { registerStatsSearch, statsSearchHttp } from './modules/stats-search.module.js';
 import { couponRouteDependencies, registerCoupons } from './modules/coupons.module.js';
+import { ingestDependencies, integrationRouteDependencies, registerSales } from './modules/sales.module.js';
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
@@ -107,6 +108,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
+  registerSales(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   return c;
@@ -148,5 +150,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
     teams: teamRouteDependencies(c),
+    integrations: integrationRouteDependencies(c),
+    ingest: ingestDependencies(c),
   };
 };

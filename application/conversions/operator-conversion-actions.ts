@@ -1,11 +1,12 @@
 import { err, ok, type Result } from 'neverthrow';
-import { holdConversion, refundConversion, type Conversion, type Decimal, type DomainError } from '../../domain/index.js';
+import { holdConversion, type Conversion, type Decimal, type DomainError } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+import type { RefundConversion } from './refund-conversion.js';
 
 /**
  * What the payment side reports to the operator: a refund (whole, or part of the sale) and a hold.
@@ -21,11 +22,14 @@ export class OperatorConversionActions {
     private readonly merchants: MerchantRepository,
     private readonly sinks: ConversionChangeSinks,
     private readonly clock: Clock,
+    private readonly refunds: RefundConversion,
     private readonly hooks: readonly ConversionChangeHook[] = [],
   ) {}
 
-  refund(id: string, amount: Decimal | null): Promise<Result<Conversion, DomainError>> {
-    return this.act(id, (conversion, now) => refundConversion(conversion, { ...(amount ? { amount } : {}), now }));
+  /** The refund rules live in `RefundConversion` (a paid sale is clawed back there). */
+  async refund(id: string, amount: Decimal | null): Promise<Result<Conversion, DomainError>> {
+    const refunded = await this.refunds.execute(null, id, amount ?? undefined);
+    return refunded.map((r) => r.conversion);
   }
 
   hold(id: string): Promise<Result<Conversion, DomainError>> {

@@ -2,6 +2,8 @@ import type { DependencyContainer } from 'tsyringe';
 import { AutoApproveConversions } from '../../application/conversions/auto-approve-conversions.js';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
 import { OperatorConversionActions, type ConversionChangeHook } from '../../application/conversions/operator-conversion-actions.js';
+import { RefundConversion } from '../../application/conversions/refund-conversion.js';
+import { SqlCommissionAdjustments } from '../../adapters/persistence/repositories/sales/sql-commission-adjustments.js';
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
 import type { ConversionChangeSinks } from '../../application/conversions/apply-conversion-change.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
@@ -25,6 +27,8 @@ export const CONVERSION_TOKENS = {
   CreateConversion: Symbol('CreateConversion'),
   UpdateConversionStatus: Symbol('UpdateConversionStatus'),
   OperatorConversionActions: Symbol('OperatorConversionActions'),
+  CommissionAdjustments: Symbol('CommissionAdjustments'),
+  RefundConversion: Symbol('RefundConversion'),
   AutoApproveConversions: Symbol('AutoApproveConversions'),
 } as const;
 const C = CONVERSION_TOKENS;
@@ -62,6 +66,23 @@ export const registerConversions = (c: DependencyContainer): void => {
     C.UpdateConversionStatus,
     single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock))),
   );
+  c.register(C.CommissionAdjustments, single((r) => new SqlCommissionAdjustments(r.resolve(T.Orm))));
+  // Every refund (operator, merchant, payment provider) runs these rules; a paid sale is clawed back.
+  c.register(
+    C.RefundConversion,
+    single(
+      (r) =>
+        new RefundConversion(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(C.ChangeSinks),
+          r.resolve(C.CommissionAdjustments),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+          r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [],
+        ),
+    ),
+  );
   c.register(
     C.OperatorConversionActions,
     single(
@@ -71,6 +92,7 @@ export const registerConversions = (c: DependencyContainer): void => {
           r.resolve(T.MerchantRepository),
           r.resolve(C.ChangeSinks),
           r.resolve(T.Clock),
+          r.resolve(C.RefundConversion),
           r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [],
         ),
     ),

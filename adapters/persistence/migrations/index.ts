@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261126400001CampaignAttributionSettings } from './Migration20261126400001CampaignAttributionSettings.js';
+import { Migration20261126400002SalesFromProviders } from './Migration20261126400002SalesFromProviders.js';
 import { Migration20261122000006Teams } from './Migration20261122000006Teams.js';
 import { Migration20261122000004PayoutQueue } from './Migration20261122000004PayoutQueue.js';
 import { Migration20261122000003ConversionsWriteSide } from './Migration20261122000003ConversionsWriteSide.js';
@@ -26,4 +27,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
   { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
+  { name: 'Migration20261126400002SalesFromProviders', class: Migration20261126400002SalesFromProviders },
 ];
