@@ -44,6 +44,9 @@ export class RecordProviderSale {
 
   async record(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date): Promise<DeliveryResult> {
     await this.payments.remember(tenant, provider, fact.paymentReferences, fact.orderId);
+    // Another notification about the same payment (a session and its invoice) already made the sale.
+    const existing = await this.payments.find(tenant, provider, [fact.orderId]);
+    if (existing) return result('duplicate', { reason: `order ${fact.orderId} already has a conversion`, conversionId: existing });
     const customerId = fact.customer.providerCustomerId;
     const customer = customerId ? await this.customers.find(tenant, provider, customerId) : null;
     const click = fact.clickId ? await this.customers.findClick(fact.clickId) : null;
