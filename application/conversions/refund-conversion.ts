@@ -9,20 +9,34 @@ import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
-import type { ConversionChangeHook } from './operator-conversion-actions.js';
+
+/** Runs after a conversion changed, in the same transaction (the teams module recomputes goal progress there). */
+export interface ConversionChangeHook {
+  afterConversionChanged(conversion: Conversion, now: Date): Promise<void>;
+}
+
+export interface RefundConversionInput {
+  readonly id: string;
+  /** Part of the sale, in the terms of `amount` (net when tax is set); null refunds all that remains. */
+  readonly amount: Decimal | null;
+  /** The merchant's own conversion in its mode; null for the operator, who reaches any conversion. */
+  readonly tenant: Tenant | null;
+}
 
 export interface RefundResult {
   /** The conversion after the refund (a paid one is unchanged). */
   readonly conversion: Conversion;
-  /** For a paid conversion: the commission taken back, netted by the affiliate's next payouts. */
+  /** For a paid conversion: the commission taken back, netted by the affiliate's next payments. */
   readonly clawback: CommissionAdjustment | null;
 }
 
 /**
- * A customer refund, whoever reports it (the operator, the merchant, a payment provider): the one
- * place the refund rules run. Before payout the conversion's own state machine refunds it (whole →
- * `refunded`, part → commission scaled down; its queued payout cancelled or resized). After payout
- * the paid row stays as paid and the refund records a `CommissionAdjustment` instead.
+ * The one refund, whoever reports it: the merchant (`POST /conversions/:id/refund`), the operator, a
+ * payment provider's notification. Whole or partial, through the conversion machine: the commission
+ * is recomputed from the figures the conversion was created with (never today's rates), a whole
+ * refund cancels the queued payout, a partial one resizes it, hooks run in the same transaction.
+ * After payout the paid row stays as paid: the refund records a `CommissionAdjustment` (clawback),
+ * which the affiliate's next payment in that currency nets.
  */
 export class RefundConversion {
   constructor(
@@ -35,13 +49,15 @@ export class RefundConversion {
     private readonly hooks: readonly ConversionChangeHook[] = [],
   ) {}
 
-  /** Refunds `amount` of the sale (default: all that remains); `tenant` null is the operator's cross-tenant lookup. */
-  execute(tenant: Tenant | null, id: string, amount?: Decimal): Promise<Result<RefundResult, DomainError>> {
-    return transactionalResult(this.uow, async () => {
-      const current = tenant ? await this.sinks.conversions.findByIdForUpdate(tenant, id) : await this.sinks.conversions.findByIdForUpdateAcrossTenants(id);
+  async execute(input: RefundConversionInput): Promise<Result<Conversion, DomainError>> {
+    const refunded = await transactionalResult(this.uow, async () => {
+      const current = input.tenant
+        ? await this.sinks.conversions.findByIdForUpdate(input.tenant, input.id)
+        : await this.sinks.conversions.findByIdForUpdateAcrossTenants(input.id);
       if (!current) return err(notFound('Conversion'));
-      return this.refundLocked(current, amount);
+      return this.refundLocked(current, input.amount ?? undefined);
     });
+    return refunded.map((r) => r.conversion);
   }
 
   /** The refund inside the caller's transaction, which holds `current`'s row lock. */
@@ -70,7 +86,6 @@ export class RefundConversion {
       conversionId: current.id,
       currency: current.currency,
       amount: clawback.value.amount,
-      remaining: clawback.value.amount,
       refundedSale: clawback.value.refundedSale,
       createdAt: now,
     };

@@ -25,8 +25,6 @@ export interface DeliveryResult {
   /** The create check's error code, for `rejected`. */
   readonly code: string | null;
   readonly conversionId: string | null;
-  /** For a hold: the status the conversion had, so a won dispute restores it. */
-  readonly statusBefore?: string | null;
 }
 
 export interface DeliveryRecord extends DeliveryResult {
@@ -57,8 +55,6 @@ export interface IntegrationEvents {
    */
   record(delivery: NewDelivery): Promise<'first' | 'duplicate'>;
   settle(id: string, result: DeliveryResult): Promise<void>;
-  /** The status a dispute's hold found its conversion in (from the hold's delivery), or null. */
-  statusBeforeHold(tenant: Tenant, conversionId: string): Promise<string | null>;
   list(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Page<DeliveryRecord>>;
 }
 

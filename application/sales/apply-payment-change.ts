@@ -5,7 +5,7 @@ import type { RefundConversion } from '../conversions/refund-conversion.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommissionAdjustments } from '../ports/commission-adjustments.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
-import type { DeliveryResult, IntegrationEvents, ProviderPayments } from '../ports/provider-sales-ledger.js';
+import type { DeliveryResult, ProviderPayments } from '../ports/provider-sales-ledger.js';
 import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { ignored, result } from './delivery-results.js';
@@ -27,7 +27,6 @@ export class ApplyPaymentChange {
     private readonly merchants: MerchantRepository,
     private readonly refunds: RefundConversion,
     private readonly adjustments: CommissionAdjustments,
-    private readonly events: IntegrationEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -67,7 +66,7 @@ export class ApplyPaymentChange {
     }
     const applied = await this.apply(conversion, (now) => holdConversion(conversion, now));
     if (applied.isErr()) return result('rejected', { code: applied.error.code, reason: applied.error.message, conversionId: conversion.id });
-    return result('held', { conversionId: conversion.id, reason: `dispute ${fact.disputeId} opened`, statusBefore: conversion.status });
+    return result('held', { conversionId: conversion.id, reason: `dispute ${fact.disputeId} opened (the conversion was ${conversion.status})` });
   }
 
   async disputeClosed(tenant: Tenant, provider: CouponProvider, fact: DisputeClosed): Promise<DeliveryResult> {
@@ -84,9 +83,9 @@ export class ApplyPaymentChange {
       });
     }
     if (conversion.status !== 'held') return ignored(`dispute ${fact.disputeId} won: the conversion is ${conversion.status}, not held`, conversion.id);
-    const before = await this.events.statusBeforeHold(tenant, conversion.id);
-    const to = before === 'approved' ? 'approved' : 'pending';
-    const applied = await this.apply(conversion, (now) => releaseConversion(conversion, to, now));
+    // Back to the status before the hold; an earlier approval stands (it passed the 5x guard then).
+    const to = conversion.heldFrom ?? 'pending';
+    const applied = await this.apply(conversion, (now) => releaseConversion(conversion, { confirmAboveSale: true, now }));
     if (applied.isErr()) return result('rejected', { code: applied.error.code, reason: applied.error.message, conversionId: conversion.id });
     return result('released', { conversionId: conversion.id, reason: `dispute ${fact.disputeId} won: back to ${to}` });
   }

@@ -6,7 +6,6 @@ export const result = (outcome: DeliveryOutcome, fields: Partial<Omit<DeliveryRe
   reason: fields.reason ?? null,
   code: fields.code ?? null,
   conversionId: fields.conversionId ?? null,
-  ...(fields.statusBefore !== undefined ? { statusBefore: fields.statusBefore } : {}),
 });
 
 export const ignored = (reason: string, conversionId: string | null = null): DeliveryResult => result('ignored', { reason, conversionId });

@@ -61,7 +61,6 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.MerchantRepository),
           r.resolve(C.RefundConversion),
           r.resolve(C.CommissionAdjustments),
-          r.resolve(S.IntegrationEvents),
           r.resolve(T.Clock),
         ),
     ),

@@ -2,14 +2,14 @@ import { err, ok, type Result } from 'neverthrow';
 import { commissionAfterRefund } from '../conversion/conversion.ops.js';
 import type { Conversion } from '../conversion/conversion.js';
 import type { CurrencyCode } from '../money/currency.js';
-import { Decimal } from '../money/decimal.js';
+import type { Decimal } from '../money/decimal.js';
 import { validationError, type DomainError } from '../shared/domain-error.js';
 import type { Mode } from '../shared/mode.js';
 
 /**
  * Commission an affiliate owes back: a refund of a sale whose commission was already paid cannot
- * change the paid conversion, so it records what the refund takes back. The next payouts to that
- * affiliate in that currency net it (`netAgainstAdjustments`) until `remaining` is zero.
+ * change the paid conversion, so it records what the refund takes back. The affiliate's next payments
+ * in that currency net what is owed (`netPayment`: never below zero, the rest carries forward).
  */
 export interface CommissionAdjustment {
   readonly id: string;
@@ -20,8 +20,6 @@ export interface CommissionAdjustment {
   readonly currency: CurrencyCode;
   /** The commission taken back (positive). */
   readonly amount: Decimal;
-  /** What no payout has netted yet. */
-  readonly remaining: Decimal;
   /** The part of the sale this refund returned (in the conversion's `amount` terms). */
   readonly refundedSale: Decimal;
   readonly createdAt: Date;
@@ -53,36 +51,4 @@ export const clawbackForRefund = (
   const before = commissionAfterRefund(conversion, refundedBefore);
   const after = commissionAfterRefund(conversion, refundedBefore.plus(refund));
   return ok({ amount: before.minus(after), refundedSale: refund });
-};
-
-/** How much of one adjustment a payout nets. */
-export interface AdjustmentApplication {
-  readonly adjustmentId: string;
-  readonly amount: Decimal;
-}
-
-export interface NettedPayout {
-  /** What is paid out: the payout less the adjustments, never below zero. */
-  readonly payable: Decimal;
-  /** The adjustments netted, oldest first; what is left of them carries forward. */
-  readonly applied: readonly AdjustmentApplication[];
-}
-
-/**
- * The netting rule: a payout of `amount` nets the affiliate's open adjustments in its currency, oldest
- * first, down to zero at most; whatever an adjustment still has left carries forward to the next
- * payout. The caller passes only the adjustments of the payout's affiliate, mode and currency.
- */
-export const netAgainstAdjustments = (amount: Decimal, open: readonly Pick<CommissionAdjustment, 'id' | 'remaining' | 'createdAt'>[]): NettedPayout => {
-  let payable = new Decimal(amount);
-  const applied: AdjustmentApplication[] = [];
-  const oldestFirst = [...open].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const adjustment of oldestFirst) {
-    if (payable.lte(0)) break;
-    if (adjustment.remaining.lte(0)) continue;
-    const take = Decimal.min(payable, adjustment.remaining);
-    applied.push({ adjustmentId: adjustment.id, amount: take });
-    payable = payable.minus(take);
-  }
-  return { payable, applied };
 };

@@ -10,7 +10,6 @@ import { sendData, sendPage } from '../envelope.js';
 import { requireLiveKey, requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { pageQuery, validationHook } from '../validation.js';
 import { campaignDetailJson, CampaignDetailSchema, campaignJson, CampaignSchema, CommissionTiersSchema, tiersFromJson } from './campaign.json.js';
-import { prefetched } from '../attached-reads.js';
 import { requireId } from './path-id.js';
 import { parseSort, sortParam } from './sort.js';
 
@@ -122,8 +121,7 @@ export const campaignRoutes = (useCases: CampaignUseCases) =>
       }),
       async (c) => {
         const id = requireId(c.req.valid('param').id, 'Campaign');
-        const attached = prefetched(c, 'campaign', id);
-        const result = attached ? useCases.getCampaign.answer(attached.found) : await useCases.getCampaign.execute(c.get('tenant'), id);
+        const result = await useCases.getCampaign.execute(c.get('tenant'), id);
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, campaignDetailJson(result.value));
       },

@@ -33,7 +33,6 @@ export class Migration20261126400002SalesFromProviders extends Migration {
       reason text null,
       error_code text null,
       conversion_id uuid null,
-      status_before text null,
       payload jsonb null);`);
     this.addSql(`create unique index integration_events_effect_idx on integration_events (integration_id, provider_event_id) where outcome <> 'duplicate';`);
     this.addSql(`create index integration_events_log_idx on integration_events (integration_id, received_at desc, id desc);`);
@@ -67,16 +66,9 @@ export class Migration20261126400002SalesFromProviders extends Migration {
       conversion_id uuid not null references conversions(id),
       currency text not null,
       amount numeric(20,6) not null check (amount >= 0),
-      remaining numeric(20,6) not null check (remaining >= 0 and remaining <= amount),
       refunded_sale numeric(20,6) not null check (refunded_sale > 0),
       created_at timestamptz not null);`);
-    this.addSql(`create index commission_adjustments_open_idx on commission_adjustments (merchant_id, mode, affiliate_id, currency, created_at, id) where remaining > 0;`);
+    this.addSql(`create index commission_adjustments_affiliate_idx on commission_adjustments (merchant_id, mode, affiliate_id, currency);`);
     this.addSql(`create index commission_adjustments_conversion_idx on commission_adjustments (conversion_id);`);
-    // What a payout netted from which adjustment (the payout's `amount` is what was paid).
-    this.addSql(`create table payout_adjustment_applications (
-      payout_id uuid not null,
-      adjustment_id uuid not null references commission_adjustments(id),
-      amount numeric(20,6) not null check (amount > 0),
-      primary key (payout_id, adjustment_id));`);
   }
 }

@@ -4,7 +4,6 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Campaign } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, tiersToStored, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
-import { PREPARED } from '../prepared-statements.js';
 
 export class MikroOrmCampaignRepository implements CampaignRepository {
   constructor(private readonly orm: Orm) {}
@@ -25,8 +24,7 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
 
   /** Campaigns are live objects: only the merchant filters them, both modes read them. */
   async findById(tenant: Tenant, id: string): Promise<Campaign | null> {
-    const { rows } = await sql<CampaignRow>`${PREPARED}
-      select ${sql.raw(campaignColumns('c'))} from campaigns c where c.id = ${id} and c.merchant_id = ${tenant.merchantId}`.execute(
+    const { rows } = await sql<CampaignRow>`select ${sql.raw(campaignColumns('c'))} from campaigns c where c.id = ${id} and c.merchant_id = ${tenant.merchantId}`.execute(
       currentDb(this.orm),
     );
     return rows[0] ? campaignFromRow(rows[0]) : null;

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { CommissionAdjustments } from '../../../../application/ports/commission-adjustments.js';
+import type { PayoutAdjustments } from '../../../../application/ports/payout-adjustments.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
-import { Decimal, type AdjustmentApplication, type CommissionAdjustment, type CurrencyCode, type Mode } from '../../../../domain/index.js';
+import { Decimal, type CommissionAdjustment, type CurrencyCode, type Mode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 
 interface AdjustmentRow {
@@ -12,12 +13,11 @@ interface AdjustmentRow {
   conversion_id: string;
   currency: string;
   amount: string;
-  remaining: string;
   refunded_sale: string;
   created_at: Date | string;
 }
 
-const COLUMNS = sql.raw('id, merchant_id, mode, affiliate_id, conversion_id, currency, amount::text, remaining::text, refunded_sale::text, created_at');
+const COLUMNS = sql.raw('id, merchant_id, mode, affiliate_id, conversion_id, currency, amount::text, refunded_sale::text, created_at');
 
 const fromRow = (r: AdjustmentRow): CommissionAdjustment => ({
   id: r.id,
@@ -27,17 +27,20 @@ const fromRow = (r: AdjustmentRow): CommissionAdjustment => ({
   conversionId: r.conversion_id,
   currency: r.currency as CurrencyCode,
   amount: new Decimal(r.amount),
-  remaining: new Decimal(r.remaining),
   refundedSale: new Decimal(r.refunded_sale),
   createdAt: new Date(r.created_at),
 });
 
-export class SqlCommissionAdjustments implements CommissionAdjustments {
+/**
+ * Clawbacks: written by refunds of paid sales, read by payments. What an affiliate owes in a currency
+ * is every clawback less what payments that did not fail netted already.
+ */
+export class SqlCommissionAdjustments implements CommissionAdjustments, PayoutAdjustments {
   constructor(private readonly orm: Orm) {}
 
   async insert(a: CommissionAdjustment): Promise<void> {
-    await sql`insert into commission_adjustments (id, merchant_id, mode, affiliate_id, conversion_id, currency, amount, remaining, refunded_sale, created_at)
-      values (${a.id}, ${a.merchantId}, ${a.mode}, ${a.affiliateId}, ${a.conversionId}, ${a.currency}, ${a.amount.toFixed()}, ${a.remaining.toFixed()},
+    await sql`insert into commission_adjustments (id, merchant_id, mode, affiliate_id, conversion_id, currency, amount, refunded_sale, created_at)
+      values (${a.id}, ${a.merchantId}, ${a.mode}, ${a.affiliateId}, ${a.conversionId}, ${a.currency}, ${a.amount.toFixed()},
         ${a.refundedSale.toFixed()}, ${a.createdAt})`.execute(currentDb(this.orm));
   }
 
@@ -47,19 +50,14 @@ export class SqlCommissionAdjustments implements CommissionAdjustments {
     return new Decimal(rows[0]?.total ?? 0);
   }
 
-  async openForUpdate(tenant: Tenant, affiliateId: string, currency: CurrencyCode): Promise<readonly CommissionAdjustment[]> {
-    const { rows } = await sql<AdjustmentRow>`select ${COLUMNS} from commission_adjustments
-      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId} and currency = ${currency} and remaining > 0
-      order by created_at, id for update`.execute(currentDb(this.orm));
-    return rows.map(fromRow);
-  }
-
-  async applyToPayout(payoutId: string, applications: readonly AdjustmentApplication[]): Promise<void> {
-    const db = currentDb(this.orm);
-    for (const a of applications) {
-      await sql`insert into payout_adjustment_applications (payout_id, adjustment_id, amount) values (${payoutId}, ${a.adjustmentId}, ${a.amount.toFixed()})`.execute(db);
-      await sql`update commission_adjustments set remaining = remaining - ${a.amount.toFixed()}::numeric where id = ${a.adjustmentId}`.execute(db);
-    }
+  async owed(tenant: Tenant, affiliateId: string, currency: CurrencyCode): Promise<Decimal> {
+    const { rows } = await sql<{ owed: string }>`select greatest(0,
+        coalesce((select sum(amount) from commission_adjustments
+          where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId} and currency = ${currency}), 0)
+        - coalesce((select sum(clawback) from payout_payments
+          where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId} and currency = ${currency}
+            and status <> 'failed'), 0))::text as owed`.execute(currentDb(this.orm));
+    return new Decimal(rows[0]?.owed ?? 0);
   }
 
   async listForAffiliate(tenant: Tenant, affiliateId: string): Promise<readonly CommissionAdjustment[]> {

@@ -14,7 +14,6 @@ interface EventRow {
   reason: string | null;
   error_code: string | null;
   conversion_id: string | null;
-  status_before: string | null;
 }
 
 export class SqlIntegrationEvents implements IntegrationEvents {
@@ -42,19 +41,12 @@ export class SqlIntegrationEvents implements IntegrationEvents {
 
   async settle(id: string, r: DeliveryResult): Promise<void> {
     await sql`update integration_events set outcome = ${r.outcome}, reason = ${r.reason}, error_code = ${r.code},
-      conversion_id = ${r.conversionId}, status_before = ${r.statusBefore ?? null} where id = ${id}`.execute(currentDb(this.orm));
-  }
-
-  async statusBeforeHold(tenant: Tenant, conversionId: string): Promise<string | null> {
-    const { rows } = await sql<{ status_before: string }>`select status_before from integration_events
-      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and conversion_id = ${conversionId} and outcome = 'held'
-      order by received_at desc, id desc limit 1`.execute(currentDb(this.orm));
-    return rows[0]?.status_before ?? null;
+      conversion_id = ${r.conversionId} where id = ${id}`.execute(currentDb(this.orm));
   }
 
   async list(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Page<DeliveryRecord>> {
     const { rows } = await sql<EventRow & { total: string }>`select id, integration_id, provider_event_id, type, received_at, outcome, reason,
-        error_code, conversion_id, status_before, count(*) over () as total
+        error_code, conversion_id, count(*) over () as total
       from integration_events
       where integration_id = ${integrationId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
       order by received_at desc, id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(currentDb(this.orm));
@@ -69,7 +61,6 @@ export class SqlIntegrationEvents implements IntegrationEvents {
         reason: r.reason,
         code: r.error_code,
         conversionId: r.conversion_id,
-        statusBefore: r.status_before,
       })),
       page: page.page,
       limit: page.limit,
