@@ -52,7 +52,7 @@ export class ApplyPaymentChange {
     if (refunded.isErr()) return result('rejected', { code: refunded.error.code, reason: refunded.error.message, conversionId: conversion.id });
     const { clawback } = refunded.value;
     const what = clawback
-      ? `refund of ${now.toFixed()} after payout: commission ${clawback.amount.toFixed()} is taken back from the affiliate's next payout`
+      ? `refund of ${now.toFixed()} after payout: commission ${clawback.amount.toFixed()} is taken back from the affiliate's next payment`
       : `refund of ${now.toFixed()} (${refunded.value.conversion.status === 'refunded' ? 'whole sale' : 'part of the sale'})`;
     return result('refunded', { conversionId: conversion.id, reason: what });
   }
@@ -79,7 +79,7 @@ export class ApplyPaymentChange {
       const clawback = refunded.value.clawback;
       return result('refunded', {
         conversionId: conversion.id,
-        reason: `dispute ${fact.disputeId} lost${clawback ? `: commission ${clawback.amount.toFixed()} is taken back from the affiliate's next payout` : ''}`,
+        reason: `dispute ${fact.disputeId} lost${clawback ? `: commission ${clawback.amount.toFixed()} is taken back from the affiliate's next payment` : ''}`,
       });
     }
     if (conversion.status !== 'held') return ignored(`dispute ${fact.disputeId} won: the conversion is ${conversion.status}, not held`, conversion.id);

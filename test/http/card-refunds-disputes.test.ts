@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardEvent, cardIntegration, click, deliver, dispute, events, newId, paidSession, refundedCharge } from '../support/card-events.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { payableAffiliate, runJobs } from '../support/payout-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 describe('refunds and disputes from the card processor', () => {
@@ -11,7 +12,7 @@ describe('refunds and disputes from the card processor', () => {
   let live: { id: string; secret: string };
 
   beforeAll(async () => {
-    t = await startTestService();
+    t = await startTestService({ payoutLiveSandbox: true });
     m = await createMerchant(t, 'scale');
     const campaign = await createCampaign(t, m.liveKey, { commissionValue: 10 });
     affiliate = await createAffiliate(t, m.liveKey, campaign.id);
@@ -72,5 +73,27 @@ describe('refunds and disputes from the card processor', () => {
     const lost = await deliver(t, live.id, cardEvent('charge.dispute.closed', dispute({ paymentIntent: s.paymentIntent, status: 'lost', id: disputeId })), live.secret);
     expect(lost.body.data).toEqual({ outcome: 'refunded', conversionId: s.id });
     expect(await conversion(s.id)).toMatchObject({ status: 'refunded', commission: 0, refundedAmount: 50 });
+  });
+
+  it('a refund after payout leaves the paid conversion as it is and claws the commission back', async () => {
+    const payer = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+    const campaign = await createCampaign(t, payer.liveKey, { commissionValue: 10, autoApproveAffiliates: true });
+    const partner = await payableAffiliate(t, payer.id, campaign.id, 'connect');
+    const integration = await cardIntegration(t, payer.liveKey);
+    const listed = await t.api('GET', `/affiliates?campaignId=${campaign.id}`, payer.liveKey);
+    const clickId = await click(t, listed.body.data.find((a: { id: string }) => a.id === partner.id).trackingLink);
+    const session = paidSession({ amountTotal: 20_000, clickId });
+    const created = await deliver(t, integration.id, cardEvent('checkout.session.completed', session), integration.secret);
+    const id = created.body.data.conversionId as string;
+    await t.api('PATCH', `/conversions/${id}`, payer.liveKey, { status: 'approved' });
+    await runJobs(t);
+    expect((await t.api('GET', `/conversions/${id}`, payer.liveKey)).body.data).toMatchObject({ status: 'paid', commission: 20 });
+
+    const res = await deliver(t, integration.id, cardEvent('charge.refunded', refundedCharge({ paymentIntent: session.payment_intent, amount: 20_000, refunded: 5_000 })), integration.secret);
+    expect(res.body.data).toEqual({ outcome: 'refunded', conversionId: id });
+    expect((await events(t, payer, integration.id))[0]!.reason).toBe("refund of 50 after payout: commission 5 is taken back from the affiliate's next payment");
+    expect((await t.api('GET', `/conversions/${id}`, payer.liveKey)).body.data).toMatchObject({ status: 'paid', commission: 20, refundedAmount: null });
+    const owed = await t.sql('select sum(amount)::text as owed from commission_adjustments where affiliate_id = $1', [partner.id]);
+    expect(owed[0].owed).toBe('5.000000');
   });
 });
