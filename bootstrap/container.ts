@@ -36,6 +36,7 @@ import { registerWebhookJob, registerWebhooks, webhooksHttp } from './modules/we
 import { conversionAdminDependencies, conversionRouteDependencies, registerConversions } from './modules/conversions.module.js';
 import { registerStatsSearch, statsSearchHttp } from './modules/stats-search.module.js';
 import { couponRouteDependencies, registerCoupons } from './modules/coupons.module.js';
+import { ingestDependencies, integrationRouteDependencies, registerSales } from './modules/sales.module.js';
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
@@ -139,6 +140,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerTeams(c);
   registerIdempotency(c);
   registerWebSessions(c);
+  registerSales(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);
@@ -186,5 +188,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
     teams: teamRouteDependencies(c),
+    integrations: integrationRouteDependencies(c),
+    ingest: ingestDependencies(c),
   };
 };

@@ -43,6 +43,9 @@ import type { OperatorPayoutActions } from '../../application/payouts/operator-p
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
+import { integrationRoutes, type IntegrationRouteDependencies } from './routes/integrations.routes.js';
+import { ingestRoutes } from './routes/ingest.routes.js';
+import type { IngestNotification } from '../../application/sales/ingest-notification.js';
 import { statsRoutes, type StatsUseCases } from './routes/stats.routes.js';
 import { searchRoutes, type SearchDependencies } from './routes/search.routes.js';
 import { openApiDocuments } from './openapi/document.js';
@@ -96,6 +99,9 @@ export interface HttpDependencies {
   readonly teams: TeamRouteDependencies;
   /** The operator's view of the mail outbox. */
   readonly mailAdmin: OperatorMailActions;
+  /** Payment-provider integrations and their receiving endpoint. */
+  readonly integrations: IntegrationRouteDependencies;
+  readonly ingest: IngestNotification;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -147,6 +153,10 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));
+  app.route('/api/v1', integrationRoutes(deps.integrations));
+  // Providers' notifications: no key (their signature authenticates them), the body limit applies.
+  app.use('/ingest/*', limitBody);
+  app.route('/', ingestRoutes(deps.ingest));
 
   // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   validation_error: 400,
   invalid_json: 400,
+  invalid_signature: 400,
   affiliate_not_approved: 400,
   unauthorized: 401,
   insufficient_permissions: 403,

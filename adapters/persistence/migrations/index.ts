@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261126400001CampaignAttributionSettings } from './Migration20261126400001CampaignAttributionSettings.js';
+import { Migration20261126400002SalesFromProviders } from './Migration20261126400002SalesFromProviders.js';
 import { Migration20261122000006Teams } from './Migration20261122000006Teams.js';
 import { Migration20261122000004PayoutQueue } from './Migration20261122000004PayoutQueue.js';
 import { Migration20261122000003ConversionsWriteSide } from './Migration20261122000003ConversionsWriteSide.js';
@@ -36,6 +37,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126200001WebhookDeliveryLeases', class: Migration20261126200001WebhookDeliveryLeases },
   { name: 'Migration20261126300001IdempotencyKeys', class: Migration20261126300001IdempotencyKeys },
   { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
+  { name: 'Migration20261126400002SalesFromProviders', class: Migration20261126400002SalesFromProviders },
   { name: 'Migration20261126700001WebSessions', class: Migration20261126700001WebSessions },
   { name: 'Migration20261126600001MailDelivery', class: Migration20261126600001MailDelivery },
   { name: 'Migration20261126500001RunningAProgram', class: Migration20261126500001RunningAProgram },
