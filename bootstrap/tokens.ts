@@ -66,4 +66,6 @@ export const TOKENS = {
   ConversionChangeHook: Symbol('ConversionChangeHook'),
   PlanChangeHandler: Symbol('PlanChangeHandler'),
   MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
+  UpdateCampaign: Symbol('UpdateCampaign'),
+  ExpireCampaigns: Symbol('ExpireCampaigns'),
 } as const;

@@ -11,6 +11,9 @@ import { TrackingLinks } from '../../application/affiliates/tracking-links.js';
 import { CreateCampaign } from '../../application/campaigns/create-campaign.js';
 import { GetCampaign } from '../../application/campaigns/get-campaign.js';
 import { ListCampaigns } from '../../application/campaigns/list-campaigns.js';
+import { UpdateCampaign } from '../../application/campaigns/update-campaign.js';
+import { ExpireCampaigns } from '../../application/campaigns/expire-campaigns.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
 import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
@@ -56,6 +59,15 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     single((r) => new ListCampaigns(r.resolve(T.CampaignQueries), r.resolve(T.ExchangeRates), r.resolve(T.Clock))),
   );
   c.register(T.GetCampaign, single((r) => new GetCampaign(r.resolve(T.CampaignQueries))));
+  c.register(
+    T.UpdateCampaign,
+    single(
+      (r) =>
+        new UpdateCampaign(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.CampaignQueries), r.resolve(T.EventOutbox), r.resolve(T.Clock)),
+    ),
+  );
+  c.register(T.ExpireCampaigns, single((r) => new ExpireCampaigns(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.EventOutbox))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ExpireCampaigns));
   c.register(
     T.CreateAffiliate,
     single(
@@ -158,6 +170,7 @@ export const campaignsAndAffiliatesHttp = (
     listCampaigns: c.resolve(T.ListCampaigns),
     createCampaign: c.resolve(T.CreateCampaign),
     getCampaign: c.resolve(T.GetCampaign),
+    updateCampaign: c.resolve(T.UpdateCampaign),
   },
   affiliates: {
     listAffiliates: c.resolve(T.ListAffiliates),

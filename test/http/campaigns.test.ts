@@ -15,6 +15,7 @@ const LIST_FIELDS = [
   'createdAt',
   'description',
   'enableRecurringCommissions',
+  'endsAt',
   'id',
   'isPublic',
   'name',
