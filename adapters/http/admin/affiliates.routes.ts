@@ -8,7 +8,7 @@ import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
 import { affiliateListItemJson, AffiliateListItemSchema } from '../routes/affiliate.json.js';
 import { requireId } from '../routes/path-id.js';
-import { validationHook } from '../validation.js';
+import { SERVICE_TIME_MESSAGE, validationHook, withinServiceTime } from '../validation.js';
 
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
@@ -45,7 +45,7 @@ const PayoutDetailsResponse = AffiliateListItemSchema.extend({
 
 const ExchangeRatesBody = z
   .object({
-    date: z.iso.date().openapi({ example: '2026-11-23' }),
+    date: z.iso.date().refine(withinServiceTime, SERVICE_TIME_MESSAGE).openapi({ example: '2026-11-23' }),
     rates: z.record(z.string(), z.number()).openapi({ description: 'US dollars per one unit, by currency code', example: { eur: 1.16 } }),
   })
   .strict()

@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requireId } from '../routes/path-id.js';
-import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
+import { pageQuery, PaginationSchema, SERVICE_TIME_MESSAGE, validationHook, withinServiceTime } from '../validation.js';
 
 const dataOf = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   description,
@@ -25,7 +25,10 @@ const existingMerchant = async (deps: OperationsDependencies, raw: string): Prom
 const AuditEntrySchema = z
   .object({
     id: z.string(),
-    actor: z.enum(['api_key', 'operator', 'assistant', 'anonymous']),
+    actor: z
+      .string()
+      .regex(/^(api_key|operator|assistant|anonymous|(user|affiliate):[0-9a-f-]{36})$/)
+      .openapi({ description: '`api_key`, `operator`, `assistant`, `anonymous`, `user:<id>` (a merchant user in the dashboard) or `affiliate:<id>` (an affiliate in the portal)', example: 'api_key' }),
     apiKeyId: z.string().nullable(),
     merchantId: z.string().nullable(),
     method: z.string(),
@@ -38,7 +41,9 @@ const AuditEntrySchema = z
     createdAt: z.string(),
   })
   .openapi('AuditEntry');
-const SetClockBody = z.object({ now: z.iso.datetime({ offset: true }) }).strict();
+const SetClockBody = z
+  .object({ now: z.iso.datetime({ offset: true }).refine(withinServiceTime, SERVICE_TIME_MESSAGE).openapi({ example: '2027-01-15T12:00:00Z' }) })
+  .strict();
 
 export interface OperationsDependencies {
   clock: ClockControl;
