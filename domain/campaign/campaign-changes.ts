@@ -34,6 +34,8 @@ export interface CampaignPatch {
   readonly autoApproveCommissionsAfterDays?: number | null | undefined;
   readonly isPublic?: boolean | undefined;
   readonly enableRecurringCommissions?: boolean | undefined;
+  readonly recurringCommissionMonths?: number | null | undefined;
+  readonly attributionWindowDays?: number | undefined;
   readonly endsAt?: Date | null | undefined;
 }
 
@@ -65,7 +67,8 @@ export interface CampaignChange {
 type PatchField = keyof CampaignPatch;
 const FIELDS: readonly PatchField[] = [
   'name', 'description', 'targetUrl', 'commissionType', 'commissionValue', 'status', 'autoApproveAffiliates',
-  'autoApproveCommissionsAfterDays', 'isPublic', 'enableRecurringCommissions', 'endsAt',
+  'autoApproveCommissionsAfterDays', 'isPublic', 'enableRecurringCommissions', 'recurringCommissionMonths',
+  'attributionWindowDays', 'endsAt',
 ];
 
 /** A field's value as the event shows it (JSON-friendly: rates as decimal text, times as ISO 8601). */
@@ -120,6 +123,8 @@ export const updateCampaign = (campaign: Campaign, patch: CampaignPatch, now: Da
       : {}),
     ...(patch.isPublic !== undefined ? { isPublic: patch.isPublic } : {}),
     ...(patch.enableRecurringCommissions !== undefined ? { enableRecurringCommissions: patch.enableRecurringCommissions } : {}),
+    ...(patch.recurringCommissionMonths !== undefined ? { recurringCommissionMonths: patch.recurringCommissionMonths } : {}),
+    ...(patch.attributionWindowDays !== undefined ? { attributionWindowDays: patch.attributionWindowDays } : {}),
     ...(patch.endsAt !== undefined ? { endsAt: patch.endsAt } : {}),
   };
   const problems: FieldProblem[] = campaignProblems({ ...next, description: next.description, targetUrl: next.targetUrl });

@@ -138,7 +138,7 @@ describe('the campaign state machine (model-based)', () => {
   it('pauses, resumes and ends as the table says; expired is final; endsAt expires it on the clock', () => {
     fc.assert(
       fc.property(commands, (cmds) => {
-        fc.modelRun(() => ({ model: { status: 'active', endsAt: null, rate: 10, clock: 0 }, real: fresh() }), cmds);
+        fc.modelRun(() => ({ model: { status: 'active' as CampaignStatus, endsAt: null, rate: 10, clock: 0 }, real: fresh() }), cmds);
       }),
       { numRuns: 300 },
     );

@@ -82,7 +82,19 @@ describe('PATCH /campaigns/:id', () => {
     expect(await campaignEvents(campaign.id)).toHaveLength(2);
   });
 
+  it('changes the recurring term and the attribution window', async () => {
+    const campaign = await createCampaign(t, m);
+    const res = await patch(campaign.id, { recurringCommissionMonths: 12, attributionWindowDays: 60, enableRecurringCommissions: true });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ recurringCommissionMonths: 12, attributionWindowDays: 60, enableRecurringCommissions: true });
+    expect((await patch(campaign.id, { recurringCommissionMonths: null })).body.data.recurringCommissionMonths).toBeNull();
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, m.liveKey)).body.data).toMatchObject({ recurringCommissionMonths: null, attributionWindowDays: 60 });
+  });
+
   it.each([
+    [{ attributionWindowDays: 0 }, 'attributionWindowDays'],
+    [{ recurringCommissionMonths: 121 }, 'recurringCommissionMonths'],
+    [{ unknownField: 1 }, 'unknownField'],
     [{ name: 'x' }, 'name'],
     [{ commissionValue: 101 }, 'commissionValue'],
     [{ commissionType: 'fixed', commissionValue: -1 }, 'commissionValue'],

@@ -69,6 +69,17 @@ const UpdateCampaignBody = z
       .openapi({ description: '7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys' }),
     isPublic: z.boolean().optional(),
     enableRecurringCommissions: z.boolean().optional(),
+    recurringCommissionMonths: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .openapi({ description: 'Months of renewals that earn commission (1 to 120), or null for the lifetime; applies to new sales', 'x-extension': true }),
+    attributionWindowDays: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'How many days after a click a sale is still attributed to it (1 to 365)', 'x-extension': true }),
     endsAt: isoInstant.nullable().optional().openapi({
       description: 'When the campaign ends (ISO 8601 date or date-time, later than now), or null for no end; a job then moves it to `expired`',
       example: '2026-12-31T23:59:59Z',

@@ -43,6 +43,7 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
         commission_type = ${c.commissionType}, commission_value = ${c.commissionValue.toFixed()}, target_url = ${c.targetUrl},
         auto_approve_affiliates = ${c.autoApproveAffiliates}, auto_approve_commissions_after_days = ${c.autoApproveCommissionsAfterDays},
         is_public = ${c.isPublic}, enable_recurring_commissions = ${c.enableRecurringCommissions},
+        recurring_commission_months = ${c.recurringCommissionMonths}, attribution_window_days = ${c.attributionWindowDays},
         commission_tiers = ${c.commissionTiers ? JSON.stringify(tiersToStored(c.commissionTiers)) : null}::jsonb,
         updated_at = ${c.updatedAt}, version = version + 1
       where id = ${c.id} and merchant_id = ${c.merchantId}`.execute(currentDb(this.orm));
