@@ -80,4 +80,8 @@ export const TOKENS = {
   MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
   UpdateCampaign: Symbol('UpdateCampaign'),
   ExpireCampaigns: Symbol('ExpireCampaigns'),
+  Notices: Symbol('Notices'),
+  MerchantNotifications: Symbol('MerchantNotifications'),
+  ManageInvitations: Symbol('ManageInvitations'),
+  ExpireInvitations: Symbol('ExpireInvitations'),
 } as const;

@@ -41,6 +41,10 @@ import type { OperatorPayoutActions } from '../../application/payouts/operator-p
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
+import { notificationRoutes } from './routes/notifications.routes.js';
+import { invitationRoutes } from './routes/invitations.routes.js';
+import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
+import type { MerchantNotifications } from '../../application/notifications/merchant-notifications.js';
 import { statsRoutes, type StatsUseCases } from './routes/stats.routes.js';
 import { searchRoutes, type SearchDependencies } from './routes/search.routes.js';
 import { openApiDocuments } from './openapi/document.js';
@@ -55,6 +59,10 @@ export interface HttpSettings {
 }
 
 export interface HttpDependencies {
+  /** The merchant's in-app notices. */
+  readonly notifications: MerchantNotifications;
+  /** Listing, revoking and resending affiliate invitations. */
+  readonly manageInvitations: ManageInvitations;
   readonly settings: HttpSettings;
   readonly logger: Pino;
   readonly requestScope: RequestScope;
@@ -130,6 +138,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   );
   app.route('/api/v1', meRoutes());
   app.route('/api/v1', campaignRoutes(deps.campaigns));
+  app.route('/api/v1', invitationRoutes({ manageInvitations: deps.manageInvitations, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', affiliateRoutes({ ...deps.affiliates, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', webhookRoutes(deps.webhooks));
   app.route('/api/v1', conversionRoutes(deps.conversions));
@@ -140,6 +149,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));
+  app.route('/api/v1', notificationRoutes(deps.notifications));
 
   // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.

@@ -4,6 +4,8 @@ import { CreateAffiliate } from '../../application/affiliates/create-affiliate.j
 import { DecideMembership, type MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
 import { GetAffiliate } from '../../application/affiliates/get-affiliate.js';
 import { InviteAffiliate } from '../../application/affiliates/invite-affiliate.js';
+import { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
+import { ExpireInvitations } from '../../application/affiliates/expire-invitations.js';
 import { ListAffiliates } from '../../application/affiliates/list-affiliates.js';
 import { SavePayoutDetails } from '../../application/affiliates/save-payout-details.js';
 import { SignUpAffiliate } from '../../application/affiliates/sign-up-affiliate.js';
@@ -63,6 +65,23 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   );
   c.register(T.ExpireCampaigns, single((r) => new ExpireCampaigns(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.EventOutbox))));
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ExpireCampaigns));
+  c.register(
+    T.ManageInvitations,
+    single(
+      (r) =>
+        new ManageInvitations(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.InvitationRepository),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.CampaignRepository),
+          r.resolve(T.Mailer),
+          r.resolve(T.TrackingLinks),
+          r.resolve(T.Clock),
+        ),
+    ),
+  );
+  c.register(T.ExpireInvitations, single((r) => new ExpireInvitations(r.resolve(T.UnitOfWork), r.resolve(T.InvitationRepository), r.resolve(T.Notices))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ExpireInvitations));
   c.register(
     T.CreateAffiliate,
     single(
