@@ -41,6 +41,7 @@ import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } fro
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
 import { registerMail, registerMailJob } from './modules/mail.module.js';
+import { notificationsHttp, registerNotifications } from './modules/notifications.module.js';
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
 
@@ -131,6 +132,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
   c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
   registerMail(c);
+  registerNotifications(c);
   registerCampaignsAndAffiliates(c);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
@@ -190,5 +192,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     teams: teamRouteDependencies(c),
     integrations: integrationRouteDependencies(c),
     ingest: ingestDependencies(c),
+    notifications: notificationsHttp(c),
+    manageInvitations: c.resolve(T.ManageInvitations),
   };
 };

@@ -79,4 +79,10 @@ export const TOKENS = {
   DeliverMail: Symbol('DeliverMail'),
   OperatorMailActions: Symbol('OperatorMailActions'),
   MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
+  UpdateCampaign: Symbol('UpdateCampaign'),
+  ExpireCampaigns: Symbol('ExpireCampaigns'),
+  Notices: Symbol('Notices'),
+  MerchantNotifications: Symbol('MerchantNotifications'),
+  ManageInvitations: Symbol('ManageInvitations'),
+  ExpireInvitations: Symbol('ExpireInvitations'),
 } as const;

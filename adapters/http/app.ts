@@ -46,6 +46,10 @@ import { validationHook } from './validation.js';
 import { integrationRoutes, type IntegrationRouteDependencies } from './routes/integrations.routes.js';
 import { ingestRoutes } from './routes/ingest.routes.js';
 import type { IngestNotification } from '../../application/sales/ingest-notification.js';
+import { notificationRoutes } from './routes/notifications.routes.js';
+import { invitationRoutes } from './routes/invitations.routes.js';
+import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
+import type { MerchantNotifications } from '../../application/notifications/merchant-notifications.js';
 import { statsRoutes, type StatsUseCases } from './routes/stats.routes.js';
 import { searchRoutes, type SearchDependencies } from './routes/search.routes.js';
 import { openApiDocuments } from './openapi/document.js';
@@ -62,6 +66,10 @@ export interface HttpSettings {
 }
 
 export interface HttpDependencies {
+  /** The merchant's in-app notices. */
+  readonly notifications: MerchantNotifications;
+  /** Listing, revoking and resending affiliate invitations. */
+  readonly manageInvitations: ManageInvitations;
   readonly settings: HttpSettings;
   readonly logger: Pino;
   readonly requestScope: RequestScope;
@@ -143,6 +151,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   );
   app.route('/api/v1', meRoutes());
   app.route('/api/v1', campaignRoutes(deps.campaigns));
+  app.route('/api/v1', invitationRoutes({ manageInvitations: deps.manageInvitations, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', affiliateRoutes({ ...deps.affiliates, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', webhookRoutes(deps.webhooks));
   app.route('/api/v1', conversionRoutes(deps.conversions));
@@ -157,6 +166,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   // Providers' notifications: no key (their signature authenticates them), the body limit applies.
   app.use('/ingest/*', limitBody);
   app.route('/', ingestRoutes(deps.ingest));
+  app.route('/api/v1', notificationRoutes(deps.notifications));
 
   // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.

@@ -18,6 +18,7 @@ import { Migration20261126300001IdempotencyKeys } from './Migration2026112630000
 import { Migration20261126700001WebSessions } from './Migration20261126700001WebSessions.js';
 import { Migration20261126600001MailDelivery } from './Migration20261126600001MailDelivery.js';
 import { Migration20261126500001RunningAProgram } from './Migration20261126500001RunningAProgram.js';
+import { Migration20261126500002InvitationListIndex } from './Migration20261126500002InvitationListIndex.js';
 import { Migration20261126800001RealPayouts } from './Migration20261126800001RealPayouts.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
@@ -42,4 +43,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126600001MailDelivery', class: Migration20261126600001MailDelivery },
   { name: 'Migration20261126500001RunningAProgram', class: Migration20261126500001RunningAProgram },
   { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },
+  { name: 'Migration20261126500002InvitationListIndex', class: Migration20261126500002InvitationListIndex },
 ];
