@@ -37,6 +37,7 @@ import { registerTeams, teamRouteDependencies } from './modules/teams.module.js'
 import { registerMail, registerMailJob } from './modules/mail.module.js';
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
+import { portalHttp, registerPortal } from './modules/portal.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -111,6 +112,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerStatsSearch(c);
   registerTeams(c);
   registerWebSessions(c);
+  registerPortal(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);
@@ -144,6 +146,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       auditLog: c.resolve(T.AuditLog),
     },
     mailAdmin: c.resolve(T.OperatorMailActions),
+    portal: portalHttp(c),
     ...campaignsAndAffiliatesHttp(c),
     ...webhooksHttp(c),
     conversions: conversionRouteDependencies(c),

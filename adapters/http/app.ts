@@ -15,6 +15,7 @@ import { operationsAdminRoutes, type OperationsDependencies } from './admin/oper
 import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
 import { mailAdminRoutes } from './admin/mail.routes.js';
 import type { OperatorMailActions } from '../../application/mail/deliver-mail.js';
+import { customDomainPortal, portalRoutes, type PortalDependencies } from '../portal/portal-mount.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -86,6 +87,8 @@ export interface HttpDependencies {
   readonly teams: TeamRouteDependencies;
   /** The operator's view of the mail outbox. */
   readonly mailAdmin: OperatorMailActions;
+  /** The affiliate portal (`/portal`, and a merchant's custom domain's root). */
+  readonly portal: PortalDependencies;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -108,7 +111,9 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', requestContext(deps.logger));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
+  app.use('*', customDomainPortal(deps.portal));
   app.route('/', healthRoutes());
+  app.route('/', portalRoutes(deps.portal));
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app)));

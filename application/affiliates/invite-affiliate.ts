@@ -90,10 +90,10 @@ export class InviteAffiliate {
       campaignName: campaign.name,
       to: invitation.email,
       recipientName: invitation.name,
-      acceptLink: invitationAcceptLink(this.links.base(merchant), invitation.id),
+      acceptLink: invitationAcceptLink(this.links.portalBase(merchant), invitation.id),
     });
   }
 }
 
 /** The portal page where an invitation is accepted (adapters/portal serves it). */
-export const invitationAcceptLink = (portalBase: string, invitationId: string): string => `${portalBase}/portal/invitations/${invitationId}`;
+export const invitationAcceptLink = (portalBase: string, invitationId: string): string => `${portalBase}/invitations/${invitationId}`;

@@ -1,10 +1,13 @@
 import { err, ok, type Result } from 'neverthrow';
-import { validationError, type DomainError } from '../shared/domain-error.js';
+import { domainError, validationError, type DomainError } from '../shared/domain-error.js';
 import type { Mode } from '../shared/mode.js';
 import { AFFILIATE_NAME_MAX, isEmail } from './affiliate.js';
 
-/** `pending` on creation; acceptance happens in the affiliate portal (outside this API). */
-export type InvitationStatus = 'pending';
+/**
+ * `pending` on creation; `accepted` when the invitee accepts it in the affiliate portal (which joins
+ * them to the campaign); `revoked` when the merchant withdraws it. Only a pending one moves.
+ */
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked';
 
 export interface AffiliateInvitation {
   readonly id: string;
@@ -43,3 +46,9 @@ export const inviteAffiliate = (input: NewInvitation): Result<AffiliateInvitatio
     createdAt: input.now,
   });
 };
+
+/** pending → accepted: the invitee accepted in the portal. Anything else is `invalid_transition`. */
+export const acceptInvitation = (invitation: AffiliateInvitation): Result<AffiliateInvitation, DomainError> =>
+  invitation.status === 'pending'
+    ? ok({ ...invitation, status: 'accepted' })
+    : err(domainError('invalid_transition', `Only a pending invitation can be accepted; this one is ${invitation.status}`));

@@ -61,7 +61,7 @@ export const InvitationSchema = z
     email: z.string(),
     name: z.string().nullable(),
     campaignId: z.string(),
-    status: z.literal('pending'),
+    status: z.enum(['pending', 'accepted', 'revoked']).openapi({ description: '`pending` on creation; `accepted` once the invitee accepts it in the affiliate portal' }),
     isTest: z.boolean(),
     createdAt: z.string(),
   })
