@@ -14,6 +14,7 @@ import type { ClockControl } from '../application/ports/clock.js';
 import type { ServiceConfig } from './config.js';
 import { buildContainer, httpDependencies } from './container.js';
 import { TOKENS } from './tokens.js';
+import { resealPayoutCredentials } from './modules/payouts.module.js';
 
 export interface Service {
   readonly app: HttpApp;
@@ -75,6 +76,8 @@ export const buildService = async (
         mailLoop.start();
       }
     }
+    const resealed = await resealPayoutCredentials(container);
+    if (resealed > 0) logger.info({ resealed }, 'payout credentials resealed with the current SECRET_KEY');
     const app = createHttpApp(httpDependencies(container));
     return {
       app,

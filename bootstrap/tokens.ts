@@ -12,6 +12,7 @@ export const TOKENS = {
   JobRegistry: Symbol('JobRegistry'),
   JobQueue: Symbol('JobQueue'),
   MerchantRepository: Symbol('MerchantRepository'),
+  MerchantDirectory: Symbol('MerchantDirectory'),
   ApiKeyRepository: Symbol('ApiKeyRepository'),
   AuditLog: Symbol('AuditLog'),
   NotificationRepository: Symbol('NotificationRepository'),
@@ -76,4 +77,5 @@ export const TOKENS = {
   MailTransport: Symbol('MailTransport'),
   DeliverMail: Symbol('DeliverMail'),
   OperatorMailActions: Symbol('OperatorMailActions'),
+  MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
 } as const;

@@ -25,7 +25,7 @@ import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
-import { healthRoutes } from './routes/health.routes.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.js';
 import { affiliateRoutes, type AffiliateRouteDependencies } from './routes/affiliates.routes.js';
@@ -36,6 +36,8 @@ import { conversionRoutes, type ConversionUseCases } from './routes/conversions.
 import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
 import { payoutAdminRoutes } from './admin/payouts.routes.js';
+import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
+import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import type { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
@@ -62,6 +64,8 @@ export interface HttpDependencies {
   readonly authenticateApiKey: AuthenticateApiKey;
   readonly rateLimiter: RateLimiter;
   readonly auditLog: AuditLog;
+  /** `GET /healthz`: whether the database answers. */
+  readonly readiness: ReadinessCheck;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
   /** Issue 3: campaigns, affiliates, tracking links and their operator endpoints. */
   readonly campaigns: CampaignUseCases;
@@ -112,7 +116,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
   app.use('*', customDomainPortal(deps.portal));
-  app.route('/', healthRoutes());
+  app.route('/', healthRoutes(deps.readiness));
   app.route('/', portalRoutes(deps.portal));
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
@@ -136,6 +140,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', conversionRoutes(deps.conversions));
   app.route('/api/v1', couponRoutes(deps.coupons));
   app.route('/api/v1', payoutRoutes(deps.payouts));
+  app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
+  app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));

@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
-import { DecideMembership } from '../../application/affiliates/decide-membership.js';
+import { DecideMembership, type MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
 import { GetAffiliate } from '../../application/affiliates/get-affiliate.js';
 import { InviteAffiliate } from '../../application/affiliates/invite-affiliate.js';
 import { ListAffiliates } from '../../application/affiliates/list-affiliates.js';
@@ -102,6 +102,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
           r.resolve(T.EventOutbox),
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
+          r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll<MembershipSuspendedHook>(T.MembershipSuspendedHook) : [],
         ),
     ),
   );

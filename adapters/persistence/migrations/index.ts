@@ -13,6 +13,8 @@ import { Migration20261122000013CampaignRecentIndex } from './Migration202611220
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
 import { Migration20261126700001WebSessions } from './Migration20261126700001WebSessions.js';
 import { Migration20261126600001MailDelivery } from './Migration20261126600001MailDelivery.js';
+import { Migration20261126500001RunningAProgram } from './Migration20261126500001RunningAProgram.js';
+import { Migration20261126800001RealPayouts } from './Migration20261126800001RealPayouts.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +32,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
   { name: 'Migration20261126700001WebSessions', class: Migration20261126700001WebSessions },
   { name: 'Migration20261126600001MailDelivery', class: Migration20261126600001MailDelivery },
+  { name: 'Migration20261126500001RunningAProgram', class: Migration20261126500001RunningAProgram },
+  { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },
 ];
