@@ -30,8 +30,9 @@ export class MikroOrmInvitationRepository implements InvitationRepository {
 
   async insert(i: AffiliateInvitation): Promise<'inserted' | 'duplicate'> {
     const { rows } = await sql<{ id: string }>`
-      insert into affiliate_invitations (id, merchant_id, mode, campaign_id, email, name, status, created_at)
-      values (${i.id}, ${i.merchantId}, ${i.mode}, ${i.campaignId}, ${i.email}, ${i.name}, ${i.status}, ${i.createdAt})
+      insert into affiliate_invitations (id, merchant_id, mode, campaign_id, email, name, status, created_at, sent_at, updated_at, expires_at)
+      values (${i.id}, ${i.merchantId}, ${i.mode}, ${i.campaignId}, ${i.email}, ${i.name}, ${i.status}, ${i.createdAt}, ${i.createdAt},
+        ${i.createdAt}, ${i.createdAt}::timestamptz + interval '14 days')
       on conflict do nothing
       returning id`.execute(currentDb(this.orm));
     return rows.length > 0 ? 'inserted' : 'duplicate';
