@@ -44,6 +44,7 @@ import { registerMail, registerMailJob } from './modules/mail.module.js';
 import { notificationsHttp, registerNotifications } from './modules/notifications.module.js';
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
+import { portalHttp, registerPortal } from './modules/portal.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -143,6 +144,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerIdempotency(c);
   registerWebSessions(c);
   registerSales(c);
+  registerPortal(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);
@@ -180,6 +182,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       auditLog: c.resolve(T.AuditLog),
     },
     mailAdmin: c.resolve(T.OperatorMailActions),
+    portal: portalHttp(c),
     ...campaignsAndAffiliatesHttp(c),
     ...webhooksHttp(c),
     conversions: conversionRouteDependencies(c),
