@@ -36,6 +36,8 @@ import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
+import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
+import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -109,6 +111,8 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerStatsSearch(c);
   registerTeams(c);
   registerWebSessions(c);
+  registerMerchantUsers(c);
+  registerDashboard(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   return c;
@@ -116,7 +120,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
 
 export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
   const config = c.resolve<ServiceConfig>(T.Config);
-  return {
+  const http: Omit<HttpDependencies, 'dashboard'> = {
     settings: {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
@@ -150,5 +154,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
     teams: teamRouteDependencies(c),
+    merchantUserAdmin: merchantUserAdminDependencies(c),
   };
+  return { ...http, dashboard: dashboardDependencies(c, http) };
 };

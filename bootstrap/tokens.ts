@@ -71,4 +71,14 @@ export const TOKENS = {
   WebSessions: Symbol('WebSessions'),
   LinkTokens: Symbol('LinkTokens'),
   SignInThrottle: Symbol('SignInThrottle'),
+  // Dashboard users.
+  MerchantUserRepository: Symbol('MerchantUserRepository'),
+  PasswordHasher: Symbol('PasswordHasher'),
+  UserLinks: Symbol('UserLinks'),
+  AddMerchantUser: Symbol('AddMerchantUser'),
+  UserPasswords: Symbol('UserPasswords'),
+  SignInMerchantUser: Symbol('SignInMerchantUser'),
+  // The dashboard's own reads.
+  DailyFigures: Symbol('DailyFigures'),
+  GetDailySeries: Symbol('GetDailySeries'),
 } as const;

@@ -11,6 +11,7 @@ import { Migration20261122000005Payouts } from './Migration20261122000005Payouts
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
 import { Migration20261126700001WebSessions } from './Migration20261126700001WebSessions.js';
+import { Migration20261126700002MerchantUsers } from './Migration20261126700002MerchantUsers.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
   { name: 'Migration20261126700001WebSessions', class: Migration20261126700001WebSessions },
+  { name: 'Migration20261126700002MerchantUsers', class: Migration20261126700002MerchantUsers },
 ];
