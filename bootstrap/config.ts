@@ -1,5 +1,11 @@
 export interface ServiceConfig {
   readonly port: number;
+  /**
+   * Address to listen on; null lets Node listen on every interface, IPv6 and IPv4 alike (`::`, or
+   * `0.0.0.0` where the machine has no IPv6), so `localhost` works whichever of ::1 and 127.0.0.1 it
+   * resolves to, and a container's port mapping reaches the process.
+   */
+  readonly host: string | null;
   /** External PostgreSQL; null starts the embedded one under `dataDir`. */
   readonly databaseUrl: string | null;
   readonly dataDir: string;
@@ -22,6 +28,20 @@ export interface ServiceConfig {
   /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
+  /** The SMTP relay (`SMTP_URL`, nodemailer's URL form); null keeps mail in the outbox and logs each link. */
+  readonly smtpUrl: string | null;
+  /** The From header of every message (`MAIL_FROM`). */
+  readonly mailFrom: string;
+  /** How often this process looks for queued mail (when it runs jobs and a relay is set); 0 leaves it to the per-minute tick. */
+  readonly mailPollIntervalMs: number;
+  /** Seals payout-provider credentials (AES-256-GCM); null: `bootstrap/secret-key.ts` keeps one in `dataDir`. */
+  readonly secretKey: string | null;
+  /** Older keys that still open values during a rotation (they are resealed with `secretKey` at start). */
+  readonly previousSecretKeys: readonly string[];
+  /** Payout providers' API bases (tests point them at local stubs); null: each provider's host for the mode. */
+  readonly payoutApiBases: { readonly stripe: string | null; readonly paypal: string | null; readonly wise: string | null };
+  /** Development only: live payouts of a method without credentials use the sandbox instead of waiting. */
+  readonly payoutLiveSandbox: boolean;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -35,6 +55,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   const port = int(env.PORT, 3000, 'PORT');
   return {
     port,
+    host: env.HOST?.trim() || null,
     databaseUrl: env.DATABASE_URL || null,
     dataDir: env.DATA_DIR || './.data',
     adminToken: env.ADMIN_TOKEN || null,
@@ -55,5 +76,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Affiliate program <no-reply@localhost>',
+    mailPollIntervalMs: int(env.MAIL_POLL_INTERVAL_MS, 1000, 'MAIL_POLL_INTERVAL_MS'),
+    secretKey: env.SECRET_KEY || null,
+    previousSecretKeys: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    payoutApiBases: { stripe: env.STRIPE_API_BASE || null, paypal: env.PAYPAL_API_BASE || null, wise: env.WISE_API_BASE || null },
+    payoutLiveSandbox: env.PAYOUT_LIVE_SANDBOX === '1',
   };
 };

@@ -18,10 +18,12 @@ import { MikroOrmEventOutbox } from '../adapters/persistence/mikro-orm-event-out
 import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { Orm } from '../adapters/persistence/orm.js';
+import { pgReadiness } from '../adapters/persistence/pg-readiness.js';
 import { PostgresApiKeyAdmission } from '../adapters/rate-limit/postgres-api-key-admission.js';
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
+import { MikroOrmMerchantDirectory } from '../adapters/persistence/repositories/mikro-orm-merchant-directory.js';
 import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
 import { PostgresRateLimiter } from '../adapters/rate-limit/postgres-rate-limiter.js';
 import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './modules/campaigns-affiliates.module.js';
@@ -34,6 +36,7 @@ import { couponRouteDependencies, registerCoupons } from './modules/coupons.modu
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
+import { registerMail, registerMailJob } from './modules/mail.module.js';
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
 import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
@@ -65,6 +68,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.EventOutbox, single((r) => new MikroOrmEventOutbox(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(T.JobRegistry, single(() => new InMemoryJobRegistry()));
   c.register(T.MerchantRepository, single((r) => new MikroOrmMerchantRepository(r.resolve(T.Orm))));
+  c.register(T.MerchantDirectory, single((r) => new MikroOrmMerchantDirectory(r.resolve(T.Orm))));
   c.register(T.ApiKeyRepository, single((r) => new MikroOrmApiKeyRepository(r.resolve(T.Orm))));
   c.register(T.AuditLog, single((r) => new MikroOrmAuditLog(r.resolve(T.Orm))));
   c.register(T.NotificationRepository, single((r) => new MikroOrmNotificationRepository(r.resolve(T.Orm))));
@@ -103,6 +107,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   );
   c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
   c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
+  registerMail(c);
   registerCampaignsAndAffiliates(c);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
@@ -115,6 +120,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerDashboard(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
+  registerMailJob(c);
   return c;
 };
 
@@ -133,6 +139,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
+    readiness: pgReadiness(c.resolve(T.Orm)),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),
       updateMerchant: c.resolve(T.UpdateMerchant),
@@ -140,10 +147,12 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       revokeApiKey: c.resolve(T.RevokeApiKey),
       clock: c.resolve(T.Clock),
       merchants: c.resolve(T.MerchantRepository),
+      merchantDirectory: c.resolve(T.MerchantDirectory),
       runDueJobs: c.resolve(T.RunDueJobs),
       notifications: c.resolve(T.NotificationRepository),
       auditLog: c.resolve(T.AuditLog),
     },
+    mailAdmin: c.resolve(T.OperatorMailActions),
     ...campaignsAndAffiliatesHttp(c),
     ...webhooksHttp(c),
     conversions: conversionRouteDependencies(c),

@@ -5,9 +5,13 @@ import { createPino } from '../adapters/logging/pino-logger.js';
 import { loadConfig } from './config.js';
 import { createDemoMerchantIfEmpty } from './demo-merchant.js';
 import { buildService } from './service.js';
+import { resolveSecretKey } from './secret-key.js';
 
-const config = loadConfig();
-const pino = createPino(config.logLevel);
+const loaded = loadConfig();
+const pino = createPino(loaded.logLevel);
+// Payout-provider credentials are sealed with this key; without SECRET_KEY one is kept in the data directory.
+const secret = resolveSecretKey(loaded.secretKey, loaded.dataDir);
+const config = { ...loaded, secretKey: secret.key };
 
 let embedded: RunningPostgres | null = null;
 if (!config.databaseUrl) {
@@ -25,17 +29,18 @@ if (process.env.BENCH_CEILINGS === '1') {
   const { withCeilingRoutes } = await import('../bench/ceiling-routes.js');
   handler = (await withCeilingRoutes(handler, { databaseUrl: config.databaseUrl ?? embedded!.url, poolMax: config.dbPoolMax })).fetch;
 }
-const server = serve({ fetch: handler, port: config.port, hostname: '0.0.0.0' }) as Server;
+const server = serve({ fetch: handler, port: config.port, ...(config.host ? { hostname: config.host } : {}) }) as Server;
 await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 
 const base = `http://localhost:${config.port}`;
 const lines = [
-  `Affiliate service listening on ${base}`,
+  `Affiliate service listening on ${base}${config.host ? ` (bound to ${config.host})` : ' (every interface)'}`,
   `  API:     ${base}/api/v1   (Authorization: Bearer <key>)`,
   `  Health:  ${base}/healthz`,
   `  Docs:    ${base}/docs   (OpenAPI: ${base}/api/v1/openapi.json)`,
   config.adminToken ? `  Operator API: ${base}/admin/v1` : '  Operator API: disabled (set ADMIN_TOKEN to enable)',
   `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
+  `  Secret key (payout credentials): ${secret.source === 'SECRET_KEY' ? 'SECRET_KEY' : `${secret.created ? 'created ' : ''}${secret.source}${secret.created ? ' (back it up; set SECRET_KEY in production)' : ''}`}`,
 ];
 if (demo) {
   lines.push(

@@ -12,6 +12,7 @@ export const TOKENS = {
   JobRegistry: Symbol('JobRegistry'),
   JobQueue: Symbol('JobQueue'),
   MerchantRepository: Symbol('MerchantRepository'),
+  MerchantDirectory: Symbol('MerchantDirectory'),
   ApiKeyRepository: Symbol('ApiKeyRepository'),
   AuditLog: Symbol('AuditLog'),
   NotificationRepository: Symbol('NotificationRepository'),
@@ -81,4 +82,10 @@ export const TOKENS = {
   // The dashboard's own reads.
   DailyFigures: Symbol('DailyFigures'),
   GetDailySeries: Symbol('GetDailySeries'),
+  // Mail: the durable outbox queue, its SMTP relay and the delivery job.
+  MailQueue: Symbol('MailQueue'),
+  MailTransport: Symbol('MailTransport'),
+  DeliverMail: Symbol('DeliverMail'),
+  OperatorMailActions: Symbol('OperatorMailActions'),
+  MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
 } as const;

@@ -13,6 +13,8 @@ import { keyAdminRoutes, type KeyAdminUseCases } from './admin/keys.routes.js';
 import { merchantAdminRoutes, type MerchantAdminUseCases } from './admin/merchants.routes.js';
 import { operationsAdminRoutes, type OperationsDependencies } from './admin/operations.routes.js';
 import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
+import { mailAdminRoutes } from './admin/mail.routes.js';
+import type { OperatorMailActions } from '../../application/mail/deliver-mail.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -22,7 +24,7 @@ import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
-import { healthRoutes } from './routes/health.routes.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.js';
 import { affiliateRoutes, type AffiliateRouteDependencies } from './routes/affiliates.routes.js';
@@ -33,6 +35,8 @@ import { conversionRoutes, type ConversionUseCases } from './routes/conversions.
 import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
 import { payoutAdminRoutes } from './admin/payouts.routes.js';
+import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
+import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import type { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
@@ -61,6 +65,8 @@ export interface HttpDependencies {
   readonly authenticateApiKey: AuthenticateApiKey;
   readonly rateLimiter: RateLimiter;
   readonly auditLog: AuditLog;
+  /** `GET /healthz`: whether the database answers. */
+  readonly readiness: ReadinessCheck;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
   /** Issue 3: campaigns, affiliates, tracking links and their operator endpoints. */
   readonly campaigns: CampaignUseCases;
@@ -88,6 +94,8 @@ export interface HttpDependencies {
   readonly merchantUserAdmin: MerchantUserAdminUseCases;
   /** The merchant dashboard (`/dashboard`), over the same use cases. */
   readonly dashboard: DashboardDependencies;
+  /** The operator's view of the mail outbox. */
+  readonly mailAdmin: OperatorMailActions;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -116,7 +124,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', requestContext(deps.logger));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
-  app.route('/', healthRoutes());
+  app.route('/', healthRoutes(deps.readiness));
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app)));
@@ -141,6 +149,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', conversionRoutes(deps.conversions));
   app.route('/api/v1', couponRoutes(deps.coupons));
   app.route('/api/v1', payoutRoutes(deps.payouts));
+  app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
+  app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));
@@ -161,6 +171,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
     app.route('/admin/v1', conversionAdminRoutes(deps.conversionAdmin));
     app.route('/admin/v1', payoutAdminRoutes(deps.payoutAdmin));
     app.route('/admin/v1', merchantUserAdminRoutes(deps.merchantUserAdmin));
+    app.route('/admin/v1', mailAdminRoutes(deps.mailAdmin));
   }
   return app;
 };

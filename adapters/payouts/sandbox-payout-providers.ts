@@ -87,7 +87,7 @@ export class SandboxPayoutLedger {
     const [existing] = await this.exec<TransferRow>(`select * from sandbox_payout_transfers where idempotency_key = ?`, [request.idempotencyKey]);
     if (existing) return this.settle(existing);
 
-    const history = await this.exec<TransferRow>(`select * from sandbox_payout_transfers where payout_id = ?`, [request.payoutId]);
+    const history = await this.exec<TransferRow>(`select * from sandbox_payout_transfers where payout_id = ?`, [request.payoutIds[0] ?? request.paymentId]);
     const decision = this.decide(method, request, history);
     const now = this.clock.now();
     const asynchronous = method !== 'connect';
@@ -101,7 +101,7 @@ export class SandboxPayoutLedger {
       [
         `${PREFIX[method]}${token()}`,
         request.idempotencyKey,
-        request.payoutId,
+        request.payoutIds[0] ?? request.paymentId,
         method,
         request.merchantId,
         request.mode,
@@ -213,11 +213,12 @@ export class SandboxTransferBProvider extends SandboxPayoutProvider {
   readonly method = 'transfer_b' as const;
 }
 
+/** The sandbox provider of each method, for every merchant and mode. */
 export const sandboxPayoutProviders = (ledger: SandboxPayoutLedger): PayoutProviders => {
   const byMethod: Record<PayoutMethod, PayoutProvider> = {
     connect: new SandboxConnectProvider(ledger),
     wallet_a: new SandboxWalletAProvider(ledger),
     transfer_b: new SandboxTransferBProvider(ledger),
   };
-  return { forMethod: (method) => byMethod[method] };
+  return { forMethod: (method) => byMethod[method], forTenant: async (_tenant, method) => byMethod[method] };
 };

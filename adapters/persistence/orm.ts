@@ -1,29 +1,32 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Kysely } from 'kysely';
-import { AUTOCOMMIT, type Carrier } from './commit-participants.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
-import { usePreparedStatements } from './prepared-statements.js';
+import { PgConnectionReleasingDriver } from './pg-connection-releasing-driver.js';
 import { ALL_RECORDS } from './records/index.js';
 
 export interface OrmOptions {
   readonly databaseUrl: string;
   readonly poolMax: number;
   readonly poolMin?: number;
+  /** How long a query may wait for a free pooled connection before it fails (instead of waiting forever). */
+  readonly acquireTimeoutMs?: number;
 }
 
 export type Orm = MikroORM;
 
 export const openOrm = (options: OrmOptions): Promise<Orm> =>
   MikroORM.init({
+    driver: PgConnectionReleasingDriver,
     clientUrl: options.databaseUrl,
     entities: ALL_RECORDS,
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: options.poolMin ?? 0, max: options.poolMax },
-    // Parameterized queries run as prepared statements (see prepared-statements.ts).
-    driverOptions: { onPoolCreated: usePreparedStatements },
+    // TCP keep-alive notices a peer that vanished without closing the connection; a full pool makes a
+    // request fail after `acquireTimeoutMs` rather than wait for ever.
+    driverOptions: { keepAlive: true, connectionTimeoutMillis: options.acquireTimeoutMs ?? 10_000 },
     // Every query runs in a request, job or transaction context; the global manager is never used.
     allowGlobalContext: false,
     // Request and job scopes fork lazily (mikro-orm-request-scope.ts).
@@ -52,12 +55,3 @@ export const currentDb = (orm: Orm): Kysely<any> => (TransactionContext.getEntit
 
 /** The pool, outside any surrounding transaction (e.g. the rate limiter, whose row lock must not last a request). */
 export const poolDb = (orm: Orm): Kysely<any> => orm.em.getConnection().getClient();
-
-/**
- * Where a write statement runs (the current transaction's connection, else the pool) and what
- * commits the request's rows it may carry (commit-participants.ts).
- */
-export const writeTarget = (orm: Orm): { readonly db: Kysely<any>; readonly carrier: Carrier } => {
-  const tx = TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined;
-  return tx ? { db: tx.getKysely(), carrier: tx } : { db: poolDb(orm), carrier: AUTOCOMMIT };
-};

@@ -53,7 +53,7 @@ export class AddMerchantUser {
         createdAt: this.clock.now(),
       };
       if ((await this.users.insert(user)) === 'exists') return err(domainError('duplicate', 'A user with this email already exists'));
-      await this.links.issue(user, 'set_password', { mail: true, businessName: merchant.businessName });
+      await this.links.issue(user, 'set_password', merchant.businessName);
       return ok(user);
     });
   }

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { domainError, validationError, type DomainError } from '../../domain/index.js';
+import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { MerchantUserRepository } from '../ports/merchant-user-repository.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -19,6 +20,7 @@ export class UserPasswords {
     private readonly linkTokens: LinkTokens,
     private readonly userLinks: UserLinks,
     private readonly sessions: WebSessions,
+    private readonly merchants: MerchantRepository,
   ) {}
 
   /**
@@ -46,7 +48,8 @@ export class UserPasswords {
   async requestReset(email: string): Promise<void> {
     await this.uow.transaction(async () => {
       const user = await this.users.findByEmail(normalizeEmail(email));
-      if (user) await this.userLinks.issue(user, 'reset_password');
+      const merchant = user ? await this.merchants.findById(user.merchantId) : null;
+      if (user && merchant) await this.userLinks.issue(user, 'reset_password', merchant.businessName);
     });
   }
 }

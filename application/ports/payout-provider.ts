@@ -1,14 +1,21 @@
 import type { CurrencyCode, Decimal, Mode, PayoutMethod, PayoutOutcome } from '../../domain/index.js';
+import type { Tenant } from '../shared/tenant.js';
 
-/** One transfer request. The provider treats a repeated `idempotencyKey` as the same request. */
+/** One transfer request: all of one affiliate's due rows of one method and currency. A repeated `idempotencyKey` is the same request. */
 export interface PayoutRequest {
   readonly idempotencyKey: string;
-  readonly payoutId: string;
+  /** The payment this request pays (one per attempt). */
+  readonly paymentId: string;
+  /** The queue rows it pays, oldest first. */
+  readonly payoutIds: readonly string[];
   readonly merchantId: string;
   readonly mode: Mode;
   readonly affiliateId: string;
-  /** The payout email for `wallet_a` and `transfer_b`; null for `connect` (the connected account is the affiliate's). */
+  /** The payout email for `wallet_a` and `transfer_b`; null for `connect`. */
   readonly email: string | null;
+  /** `connect`: the affiliate's connected account on the merchant's card-processor account, once onboarded. */
+  readonly connectedAccountId: string | null;
+  /** What is sent: the rows' sum net of clawbacks; exact to the currency's minor unit. */
   readonly amount: Decimal;
   readonly currency: CurrencyCode;
 }
@@ -27,5 +34,11 @@ export interface PayoutProvider {
 
 /** The provider of each method. */
 export interface PayoutProviders {
+  /** The sandbox provider of `method` (team bonus awards). */
   forMethod(method: PayoutMethod): PayoutProvider;
+  /**
+   * The provider that pays for this merchant and mode: the real one with the merchant's credentials;
+   * without them, the sandbox in test mode, and null in live mode (the rows wait for the manual path).
+   */
+  forTenant(tenant: Tenant, method: PayoutMethod): Promise<PayoutProvider | null>;
 }

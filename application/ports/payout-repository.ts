@@ -7,11 +7,29 @@ export interface ScanCursor {
   readonly id: string;
 }
 
+/** One affiliate's rows of one currency in one merchant and mode: what one payment pays. */
+export interface PaymentGroupCursor {
+  readonly merchantId: string;
+  readonly mode: string;
+  readonly affiliateId: string;
+  readonly currency: string;
+}
+
 /** What an attempt needs to know about the affiliate (read with the row; never exposed). */
 export interface PayoutDestination {
   readonly payoutMethod: PayoutMethod;
   /** For `wallet_a` and `transfer_b`. */
   readonly payoutEmail: string | null;
+  /** `connect`: the affiliate's connected account on this merchant's card-processor account, if onboarded. */
+  readonly connectedAccountId: string | null;
+  /** Where the service writes to the affiliate (paid, details needed). */
+  readonly affiliateEmail: string;
+}
+
+/** A `pending` row whose holding period is over, with its merchant's payout day. */
+export interface ReleasablePayout {
+  readonly payout: Payout;
+  readonly payoutDay: number | null;
 }
 
 /** A row the payout job has locked together with its conversion (`FOR UPDATE OF p, c SKIP LOCKED`). */
@@ -44,17 +62,19 @@ export interface PayoutRepository {
    * `pending` rows whose holding period has ended and whose affiliate can be paid: headless ones (the
    * merchant pays them) or those with payout details. Oldest due first, after `after`.
    */
-  claimReleasable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly Payout[]>;
+  claimReleasable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ReleasablePayout[]>;
   /**
-   * Due `scheduled` and `awaiting_funds` rows that the service pays itself: merchant with automatic
-   * payouts on, conversion approved, affiliate not headless and with a payout method.
+   * Due `scheduled` and `awaiting_funds` rows that the service pays itself (merchant with automatic
+   * payouts on, conversion approved, affiliate not headless and with a payout method), for up to
+   * `groups` whole payment groups (affiliate and currency) after `after`, ordered by group.
    */
-  claimAttemptable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedAttempt[]>;
+  claimAttemptable(now: Date, groups: number, after: PaymentGroupCursor | null): Promise<readonly ClaimedAttempt[]>;
   /**
-   * `processing` rows due for a look (`nextCheckAt` passed): a transfer in flight, or an attempt whose
-   * answer was never saved. The destination's method is the attempt's, the email the affiliate's.
+   * `processing` rows of up to `payments` payments with a row due for a look (`nextCheckAt` passed): a
+   * transfer in flight, or an attempt whose answer was never saved; every row of those payments, by
+   * payment. The destination's method is the attempt's, the email the affiliate's.
    */
-  claimProcessing(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedAttempt[]>;
+  claimProcessing(now: Date, payments: number, afterPaymentId: string | null): Promise<readonly ClaimedAttempt[]>;
   /** The given rows that are still `processing`, locked with their conversions (`SKIP LOCKED`). */
   lockProcessing(ids: readonly string[]): Promise<readonly ClaimedAttempt[]>;
 }

@@ -144,11 +144,13 @@ export class PayTeamAwards implements DueJob {
           ? await provider.status(row.payoutReference)
           : await provider.send({
               idempotencyKey: `team_award:${award.id}:${row.payoutAttempts}`,
-              payoutId: award.id,
+              paymentId: award.id,
+              payoutIds: [award.id],
               merchantId: award.merchantId,
               mode: row.mode,
               affiliateId: award.affiliateId,
               email: null,
+              connectedAccountId: null,
               amount: award.amount,
               currency: award.currency,
             });

@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
-import { DecideMembership } from '../../application/affiliates/decide-membership.js';
+import { DecideMembership, type MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
 import { GetAffiliate } from '../../application/affiliates/get-affiliate.js';
 import { InviteAffiliate } from '../../application/affiliates/invite-affiliate.js';
 import { ListAffiliates } from '../../application/affiliates/list-affiliates.js';
@@ -15,7 +15,6 @@ import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SaltedVisitorFingerprint } from '../../adapters/clicks/salted-visitor-fingerprint.js';
-import { MailOutboxMailer } from '../../adapters/mail/mail-outbox-mailer.js';
 import { MikroOrmAffiliateQueries } from '../../adapters/persistence/repositories/mikro-orm-affiliate-queries.js';
 import {
   MikroOrmAffiliateRepository,
@@ -40,10 +39,6 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   c.register(T.AffiliateQueries, single((r) => new MikroOrmAffiliateQueries(r.resolve(T.Orm))));
   c.register(T.ClickRepository, single((r) => new MikroOrmClickRepository(r.resolve(T.Orm))));
   c.register(T.ExchangeRates, single((r) => new SqlExchangeRates(r.resolve(T.Orm))));
-  c.register(
-    T.Mailer,
-    single((r) => new MailOutboxMailer(r.resolve(T.Orm), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.Logger))),
-  );
   c.register(T.VisitorFingerprint, single((r) => new SaltedVisitorFingerprint(r.resolve(T.Orm))));
   c.register(T.TrackingLinks, single((r) => new TrackingLinks(r.resolve<ServiceConfig>(T.Config).publicBaseUrl)));
 
@@ -107,6 +102,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
           r.resolve(T.EventOutbox),
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
+          r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll<MembershipSuspendedHook>(T.MembershipSuspendedHook) : [],
         ),
     ),
   );

@@ -3,14 +3,15 @@ import { AutoApproveConversions } from '../../application/conversions/auto-appro
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
 import { OperatorConversionActions, type ConversionChangeHook } from '../../application/conversions/operator-conversion-actions.js';
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
+import { RefundConversion } from '../../application/conversions/refund-conversion.js';
 import type { ConversionChangeSinks } from '../../application/conversions/apply-conversion-change.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { ConversionUseCases } from '../../adapters/http/routes/conversions.routes.js';
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
 import { SqlSaleContexts } from '../../adapters/persistence/repositories/sql-sale-contexts.js';
-import { appendOnCommit } from '../../adapters/persistence/repositories/mikro-orm-audit-log.js';
-import { auditInTransaction } from '../../adapters/http/middleware/audit-in-transaction.js';
+import { auditRowOf } from '../../adapters/http/middleware/audit.js';
+import { GetConversion } from '../../application/conversions/get-conversion.js';
 import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
 import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
 import { TOKENS as T } from '../tokens.js';
@@ -25,11 +26,12 @@ export const CONVERSION_TOKENS = {
   CreateConversion: Symbol('CreateConversion'),
   UpdateConversionStatus: Symbol('UpdateConversionStatus'),
   OperatorConversionActions: Symbol('OperatorConversionActions'),
+  RefundConversion: Symbol('RefundConversion'),
   AutoApproveConversions: Symbol('AutoApproveConversions'),
 } as const;
 const C = CONVERSION_TOKENS;
 
-/** Conversions: repositories, the sale's one-statement read (with team rates), the payout queue, use cases and the auto-approval job. */
+/** Conversions: repositories, the sale's one-statement context read (with team rates), the payout queue, use cases and the auto-approval job. */
 export const registerConversions = (c: DependencyContainer): void => {
   c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
@@ -58,9 +60,16 @@ export const registerConversions = (c: DependencyContainer): void => {
         ),
     ),
   );
+  const hooks = (r: DependencyContainer) =>
+    r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];
   c.register(
     C.UpdateConversionStatus,
-    single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock))),
+    single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock), hooks(r))),
+  );
+  // The one refund: the merchant's endpoint, the operator's and payment-provider notifications call it.
+  c.register(
+    C.RefundConversion,
+    single((r) => new RefundConversion(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock), hooks(r))),
   );
   c.register(
     C.OperatorConversionActions,
@@ -71,7 +80,8 @@ export const registerConversions = (c: DependencyContainer): void => {
           r.resolve(T.MerchantRepository),
           r.resolve(C.ChangeSinks),
           r.resolve(T.Clock),
-          r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [],
+          r.resolve(C.RefundConversion),
+          hooks(r),
         ),
     ),
   );
@@ -85,9 +95,11 @@ export const registerConversions = (c: DependencyContainer): void => {
 export const conversionRouteDependencies = (c: DependencyContainer): ConversionUseCases => ({
   createConversion: c.resolve(C.CreateConversion),
   updateConversionStatus: c.resolve(C.UpdateConversionStatus),
+  getConversion: new GetConversion(c.resolve(C.ConversionQueries)),
+  refundConversion: c.resolve(C.RefundConversion),
   conversionQueries: c.resolve(C.ConversionQueries),
-  // A created sale's audit row is written in its transaction (one commit instead of two).
-  auditInTransaction: auditInTransaction(appendOnCommit, c.resolve(T.Ids), c.resolve(T.Clock)),
+  // A created sale records its request's audit row in its own transaction (one commit instead of two).
+  auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });
 
 export const conversionAdminDependencies = (c: DependencyContainer): OperatorConversionActions => c.resolve(C.OperatorConversionActions);

@@ -36,6 +36,7 @@ export const registerMerchantUsers = (c: DependencyContainer): void => {
           r.resolve(T.LinkTokens),
           r.resolve(T.UserLinks),
           r.resolve(T.WebSessions),
+          r.resolve(T.MerchantRepository),
         ),
     ),
   );

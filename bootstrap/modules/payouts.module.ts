@@ -3,11 +3,21 @@ import type { PayoutSinks } from '../../application/payouts/payout-effects.js';
 import { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { DEFAULT_PAYOUT_JOB_SETTINGS, ProcessPayouts } from '../../application/payouts/process-payouts.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { PayoutRouteDependencies } from '../../adapters/http/routes/payouts.routes.js';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxPayoutLedger, sandboxPayoutProviders } from '../../adapters/payouts/sandbox-payout-providers.js';
 import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
 import { SqlPayoutQueries } from '../../adapters/persistence/repositories/sql-payout-queries.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
+import { SqlPayoutCredentialStore } from '../../adapters/persistence/repositories/sql-payout-credential-store.js';
+import { SqlPayoutPaymentRepository } from '../../adapters/persistence/repositories/sql-payout-payment-repository.js';
+import { SqlPayoutSettingsRepository } from '../../adapters/persistence/repositories/sql-payout-settings-repository.js';
+import { ConfiguredPayoutProviders, realProviderFactory } from '../../adapters/payouts/configured-payout-providers.js';
+import { NoPayoutAdjustments } from '../../adapters/payouts/no-payout-adjustments.js';
+import { AesGcmSecretBox, parseSecretKey } from '../../adapters/secrets/aes-gcm-secret-box.js';
+import { PayoutConfiguration } from '../../application/payouts/payout-configuration.js';
+import type { PaymentPorts } from '../../application/payouts/payment-attempts.js';
+import { resolveSecretKey } from '../secret-key.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
@@ -20,6 +30,10 @@ export const PAYOUT_TOKENS = {
   PayoutSinks: Symbol('PayoutSinks'),
   ProcessPayouts: Symbol('ProcessPayouts'),
   OperatorPayoutActions: Symbol('OperatorPayoutActions'),
+  SecretBox: Symbol('SecretBox'),
+  PayoutCredentialStore: Symbol('PayoutCredentialStore'),
+  PayoutSettingsRepository: Symbol('PayoutSettingsRepository'),
+  PayoutConfiguration: Symbol('PayoutConfiguration'),
 } as const;
 const P = PAYOUT_TOKENS;
 
@@ -41,7 +55,32 @@ export const registerPayouts = (c: DependencyContainer): void => {
         }),
     ),
   );
-  c.register(P.PayoutProviders, single((r) => sandboxPayoutProviders(r.resolve(P.SandboxPayoutLedger))));
+  c.register(
+    P.SecretBox,
+    single((r) => {
+      const config = r.resolve<ServiceConfig>(T.Config);
+      const current = parseSecretKey(config.secretKey ?? resolveSecretKey(null, config.dataDir).key);
+      return new AesGcmSecretBox(current, config.previousSecretKeys.map((k) => parseSecretKey(k, 'SECRET_KEY_PREVIOUS')));
+    }),
+  );
+  c.register(P.PayoutCredentialStore, single((r) => new SqlPayoutCredentialStore(r.resolve(T.Orm), r.resolve(P.SecretBox))));
+  c.register(P.PayoutSettingsRepository, single((r) => new SqlPayoutSettingsRepository(r.resolve(T.Orm))));
+  c.register(
+    P.PayoutConfiguration,
+    single((r) => new PayoutConfiguration(r.resolve(T.UnitOfWork), r.resolve(P.PayoutCredentialStore), r.resolve(P.PayoutSettingsRepository), r.resolve(T.Clock))),
+  );
+  c.register(
+    P.PayoutProviders,
+    single((r) => {
+      const config = r.resolve<ServiceConfig>(T.Config);
+      return new ConfiguredPayoutProviders(
+        r.resolve(P.PayoutCredentialStore),
+        sandboxPayoutProviders(r.resolve(P.SandboxPayoutLedger)),
+        realProviderFactory(config.payoutApiBases),
+        config.payoutLiveSandbox,
+      );
+    }),
+  );
   c.register(
     P.PayoutSinks,
     single((r): PayoutSinks => ({
@@ -54,10 +93,20 @@ export const registerPayouts = (c: DependencyContainer): void => {
     P.ProcessPayouts,
     single(
       (r) =>
-        new ProcessPayouts(r.resolve(T.UnitOfWork), r.resolve(P.PayoutSinks), r.resolve(P.PayoutProviders), r.resolve(T.Logger), {
-          ...DEFAULT_PAYOUT_JOB_SETTINGS,
-          batchSize: r.resolve<ServiceConfig>(T.Config).payoutBatchSize,
-        }),
+        new ProcessPayouts(
+          r.resolve(T.UnitOfWork),
+          {
+            sinks: r.resolve(P.PayoutSinks),
+            payments: new SqlPayoutPaymentRepository(r.resolve(T.Orm)),
+            providers: r.resolve(P.PayoutProviders),
+            settings: r.resolve(P.PayoutSettingsRepository),
+            adjustments: new NoPayoutAdjustments(),
+            mailer: r.resolve(T.Mailer),
+            ids: r.resolve(T.Ids),
+            logger: r.resolve(T.Logger),
+          } satisfies PaymentPorts,
+          { ...DEFAULT_PAYOUT_JOB_SETTINGS, batchSize: r.resolve<ServiceConfig>(T.Config).payoutBatchSize },
+        ),
     ),
   );
   c.register(
@@ -67,6 +116,13 @@ export const registerPayouts = (c: DependencyContainer): void => {
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(P.ProcessPayouts));
 };
 
-export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDependencies => ({ payoutQueries: c.resolve(P.PayoutQueries) });
+export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDependencies => ({
+  payoutQueries: c.resolve(P.PayoutQueries),
+  configuration: c.resolve(P.PayoutConfiguration),
+});
+
+/** Rotation: credentials sealed with a previous key are resealed with the current one. Returns how many. */
+export const resealPayoutCredentials = (c: DependencyContainer): Promise<number> =>
+  c.resolve<UnitOfWork>(T.UnitOfWork).transaction(() => c.resolve<SqlPayoutCredentialStore>(P.PayoutCredentialStore).resealAll());
 
 export const payoutAdminDependencies = (c: DependencyContainer): OperatorPayoutActions => c.resolve(P.OperatorPayoutActions);

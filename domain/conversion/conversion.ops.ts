@@ -98,13 +98,15 @@ export const createConversion = (input: CreateConversionInput): Result<CreatedCo
     payoutDate: null,
     cardTransferId: null,
     approvedAt: null,
+    heldFrom: null,
+    commissionTerms: { rule: applied.rule, type: applied.rate.type, value: new Decimal(applied.rate.value) },
     createdAt: input.now,
     updatedAt: input.now,
   };
   return ok({ conversion, events: [conversionEvent('conversion.created', conversion)], appliedCommission: applied });
 };
 
-const unchanged = (conversion: Conversion): ConversionChange => ({
+export const unchanged = (conversion: Conversion): ConversionChange => ({
   conversion,
   events: [],
   changed: false,
@@ -236,6 +238,7 @@ export const refundConversion = (conversion: Conversion, input: RefundInput): Re
     ...conversion,
     status: whole ? 'refunded' : status,
     approvedAt: whole ? null : conversion.approvedAt,
+    heldFrom: whole ? null : conversion.heldFrom,
     refundedAmount,
     commission: commissionAfterRefund(conversion, refundedAmount),
     updatedAt: input.now,
@@ -248,13 +251,16 @@ export const refundConversion = (conversion: Conversion, input: RefundInput): Re
   });
 };
 
-/** The operator's hold: pending or approved → held. Holding a held conversion is an idempotent no-op. */
+/**
+ * A hold (the operator's, or the merchant's `PATCH status: held`): pending or approved → held,
+ * remembering which, so a release returns there. Holding a held conversion is an idempotent no-op.
+ */
 export const holdConversion = (conversion: Conversion, now: Date): Result<ConversionChange, DomainError> => {
   if (conversion.status === 'held') return ok(unchanged(conversion));
   if (conversion.status !== 'pending' && conversion.status !== 'approved') {
     return err(invalidTransition(conversion.status, 'hold'));
   }
-  const next: Conversion = { ...conversion, status: 'held', approvedAt: null, updatedAt: now };
+  const next: Conversion = { ...conversion, status: 'held', heldFrom: conversion.status, approvedAt: null, updatedAt: now };
   return ok({
     conversion: next,
     events: [conversionEvent('conversion.updated', next)],

@@ -66,6 +66,7 @@ export const queuePayout = (input: QueuePayoutInput): Result<Payout, DomainError
     payoutMethod: null,
     providerReference: null,
     cardPaymentId: null,
+    paymentId: null,
     nextCheckAt: null,
     failureReason: null,
     createdAt: now,
@@ -101,13 +102,15 @@ export const cancelPayout = (payout: Payout): Result<Payout, DomainError> => {
   return refused ? err(refused) : ok(payout);
 };
 
-/** The holding period is over: `pending` → `scheduled`, due at once. */
-export const releasePayout = (payout: Payout, now: Date): Result<PayoutChange, DomainError> => {
+/** The holding period is over: `pending` → `scheduled`, due at once or on the merchant's next payout day (`payableFrom`). */
+export const releasePayout = (payout: Payout, now: Date, payableFrom: Date = now): Result<PayoutChange, DomainError> => {
   if (payout.status !== 'pending') return err(payoutInvalidTransition(payout.status, 'release'));
   if (payout.scheduledDate.getTime() > now.getTime()) {
     return err(payoutInvalidTransition(payout.status, 'release', 'the holding period has not ended'));
   }
-  return moved({ ...payout, status: 'scheduled', updatedAt: now });
+  // With a payout day, the row is due on that day; otherwise at once (its date stays the holding end).
+  const scheduledDate = payableFrom.getTime() > now.getTime() ? payableFrom : payout.scheduledDate;
+  return moved({ ...payout, status: 'scheduled', scheduledDate, updatedAt: now });
 };
 
 export interface StartAttemptInput {
@@ -115,6 +118,8 @@ export interface StartAttemptInput {
   readonly now: Date;
   /** Default `ATTEMPT_LEASE_MS`. */
   readonly leaseMs?: number;
+  /** The payment that carries this attempt together with the affiliate's other due rows. */
+  readonly paymentId?: string | null;
 }
 
 /**
@@ -138,6 +143,7 @@ export const startAttempt = (payout: Payout, input: StartAttemptInput): Result<P
     payoutMethod: input.method,
     providerReference: null,
     cardPaymentId: null,
+    paymentId: input.paymentId ?? null,
     nextCheckAt: later(input.now, input.leaseMs ?? ATTEMPT_LEASE_MS),
     updatedAt: input.now,
   });
@@ -263,4 +269,14 @@ export const markPayoutPaid = (payout: Payout, input: MarkPayoutPaidInput): Resu
 export const retryPayout = (payout: Payout, now: Date): Result<PayoutChange, DomainError> => {
   if (payout.status !== 'failed') return err(payoutInvalidTransition(payout.status, 'retry'));
   return moved({ ...payout, status: 'scheduled', failedAttempts: 0, scheduledDate: now, updatedAt: now });
+};
+
+/**
+ * Due rows that are not sent this time (their sum is below the merchant's minimum, or a live method
+ * has no credentials and waits for the manual path): `scheduled` again until `until`, with the reason
+ * visible. No request was made, so no attempt is counted and no event is recorded.
+ */
+export const holdPayout = (payout: Payout, reason: string, until: Date, now: Date): Result<PayoutChange, DomainError> => {
+  if (payout.status !== 'scheduled' && payout.status !== 'awaiting_funds') return err(payoutInvalidTransition(payout.status, 'attempt'));
+  return moved({ ...payout, status: 'scheduled', scheduledDate: until, failureReason: reason, updatedAt: now });
 };

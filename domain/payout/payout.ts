@@ -90,6 +90,8 @@ export interface Payout {
   readonly providerReference: string | null;
   /** The payment on the connected account (`connect` only). */
   readonly cardPaymentId: string | null;
+  /** The payment (one transfer for all of one affiliate's due rows in one method and currency) of the current or last attempt. */
+  readonly paymentId: string | null;
   /**
    * While `processing`: when to ask the provider again: about the transfer in flight, or, before any
    * answer (`providerReference` null), when the attempt's request is repeated.

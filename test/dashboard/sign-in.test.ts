@@ -21,7 +21,7 @@ describe('dashboard users and sign-in', () => {
     expect((await t.admin('POST', `/merchants/${merchant.id}/users`, { email: email.toUpperCase(), role: 'member' })).status).toBe(409);
     expect((await t.admin('POST', `/merchants/${merchant.id}/users`, { email: 'not-an-email', role: 'member' })).status).toBe(400);
 
-    const link = await mailedLink(t, email.toLowerCase(), 'merchant_user_invitation');
+    const link = await mailedLink(t, email.toLowerCase(), 'password_set');
     const browser = new DashboardBrowser(t);
     expect((await browser.get('/dashboard')).status).toBe(303);
     expect((await browser.get(link.path)).status).toBe(200);
@@ -58,7 +58,7 @@ describe('dashboard users and sign-in', () => {
     expect(asked.html).toContain('If that address has an account');
     const unknown = await anon.post('/dashboard/forgot-password', { email: 'nobody@nowhere.example' });
     expect(unknown.status).toBe(asked.status);
-    const link = await mailedLink(t, email, 'merchant_user_password_reset');
+    const link = await mailedLink(t, email, 'password_reset');
     await anon.get(link.path);
     expect((await anon.post('/dashboard/reset-password', { token: link.token, password: 'a brand new password' })).status).toBe(303);
     expect((await anon.get('/dashboard')).status).toBe(200);

@@ -40,7 +40,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 describe('payouts never pay more than was approved (property, through the service)', () => {
   let t: TestService;
   beforeAll(async () => {
-    t = await startTestService();
+    t = await startTestService({ payoutLiveSandbox: true });
   });
   afterAll(() => t.close());
 

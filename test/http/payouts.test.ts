@@ -25,7 +25,7 @@ describe('payouts', () => {
   const clock = () => clockOf(t);
 
   beforeAll(async () => {
-    t = await startTestService();
+    t = await startTestService({ payoutLiveSandbox: true });
     merchant = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
     campaign = await payoutCampaign(t, merchant);
     for (const method of ['connect', 'wallet_a', 'transfer_b'] as const) {
@@ -414,13 +414,24 @@ describe('payouts', () => {
   });
 
   describe('crash recovery and concurrency', () => {
-    /** The state a process leaves when it dies after starting an attempt and before saving the answer. */
-    const startedButUnanswered = async (payoutId: string, startedAt: Date) =>
-      t.sql(
-        `update payouts set status = 'processing', attempts = attempts + 1, last_attempt_at = $2, payout_method = 'connect',
-           next_check_at = $3 where id = $1`,
-        [payoutId, startedAt, new Date(startedAt.getTime() + 5 * 60_000)],
+    /**
+     * The state a process leaves when it dies after starting an attempt and before saving the answer:
+     * the payment on record, its row processing. Returns the payment id (the request's idempotency key).
+     */
+    const startedButUnanswered = async (merchantId: string, affiliateId: string, payoutId: string, amount: number, startedAt: Date) => {
+      const paymentId = crypto.randomUUID();
+      await t.sql(
+        `insert into payout_payments (id, merchant_id, mode, affiliate_id, method, currency, gross, clawback, amount, status, created_at, updated_at)
+         values ($1, $2, 'live', $3, 'connect', 'usd', $4, 0, $4, 'processing', $5, $5)`,
+        [paymentId, merchantId, affiliateId, amount, startedAt],
       );
+      await t.sql(
+        `update payouts set status = 'processing', attempts = attempts + 1, last_attempt_at = $2, payout_method = 'connect',
+           next_check_at = $3, payment_id = $4 where id = $1`,
+        [payoutId, startedAt, new Date(startedAt.getTime() + 5 * 60_000), paymentId],
+      );
+      return paymentId;
+    };
 
     it('repeats an attempt whose answer was lost, after its lease, with the same key: the provider returns the transfer it made', async () => {
       const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
@@ -429,13 +440,13 @@ describe('payouts', () => {
       const id = await approvedSale(t, m.liveKey, k.id, a.id, 70);
       const payoutId = (await payoutOf(t, m.liveKey, id))!.id as string;
       const startedAt = await clock().now();
-      await startedButUnanswered(payoutId, startedAt);
+      const paymentId = await startedButUnanswered(m.id, a.id, payoutId, 70, startedAt);
       // The provider made the transfer before the process died.
       await t.sql(
         `insert into sandbox_payout_transfers (id, idempotency_key, payout_id, method, merchant_id, mode, destination, amount, currency,
            status, retryable, payment_id, created_at, updated_at)
          values ('tr_sbx_before_crash', $1, $2, 'connect', $3, 'live', 'acct_x', 70, 'usd', 'completed', false, 'py_sbx_before_crash', $4, $4)`,
-        [`payout_${payoutId}_1`, payoutId, m.id, startedAt],
+        [paymentId, payoutId, m.id, startedAt],
       );
       await runJobs(t);
       expect((await payoutOf(t, m.liveKey, id))!.status).toBe('processing');
@@ -444,6 +455,9 @@ describe('payouts', () => {
       expect(await payoutOf(t, m.liveKey, id)).toMatchObject({ status: 'completed', attempts: 1, cardPaymentId: 'py_sbx_before_crash' });
       expect((await t.api('GET', `/conversions/${id}`, m.liveKey)).body.data).toMatchObject({ status: 'paid', cardTransferId: 'tr_sbx_before_crash' });
       expect(await ledger(payoutId)).toHaveLength(1);
+      expect(await t.sql(`select status, provider_reference from payout_payments where id = $1`, [paymentId])).toEqual([
+        { status: 'completed', provider_reference: 'tr_sbx_before_crash' },
+      ]);
     });
 
     it('sends an attempt whose request never left once its lease has passed', async () => {
@@ -453,26 +467,39 @@ describe('payouts', () => {
       const id = await approvedSale(t, m.liveKey, k.id, a.id, 71);
       const payoutId = (await payoutOf(t, m.liveKey, id))!.id as string;
       const startedAt = await clock().now();
-      await startedButUnanswered(payoutId, startedAt);
+      const paymentId = await startedButUnanswered(m.id, a.id, payoutId, 71, startedAt);
       await clock().set(new Date(startedAt.getTime() + 5 * 60_000));
       await runJobs(t);
       expect(await payoutOf(t, m.liveKey, id)).toMatchObject({ status: 'completed', attempts: 1 });
-      expect((await ledger(payoutId)).map((l) => l.idempotency_key)).toEqual([`payout_${payoutId}_1`]);
+      expect((await ledger(payoutId)).map((l) => l.idempotency_key)).toEqual([paymentId]);
     });
 
-    it('two job runs at once pay every row exactly once', async () => {
+    it('two job runs at once pay every affiliate once: one transfer per affiliate carrying the sum of its rows', async () => {
       const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
       const k = await payoutCampaign(t, m);
-      const a = await payableAffiliate(t, m.id, k.id, 'connect');
-      const ids: string[] = [];
-      for (let i = 0; i < 30; i += 1) ids.push(await approvedSale(t, m.liveKey, k.id, a.id, 10 + i));
+      const sums = new Map<string, number>();
+      for (let n = 0; n < 6; n += 1) {
+        const a = await payableAffiliate(t, m.id, k.id, 'connect');
+        for (let i = 0; i < 5; i += 1) {
+          await approvedSale(t, m.liveKey, k.id, a.id, 10 + n * 5 + i + 0.25);
+          sums.set(a.id, (sums.get(a.id) ?? 0) + 10 + n * 5 + i + 0.25);
+        }
+      }
       await Promise.all([runJobs(t), runJobs(t), runJobs(t)]);
-      const rows = await t.sql(`select id, status from payouts where merchant_id = $1`, [m.id]);
+      const rows = await t.sql(`select id, status, payment_id from payouts where merchant_id = $1`, [m.id]);
       expect(rows).toHaveLength(30);
       expect(rows.every((r) => r.status === 'completed')).toBe(true);
-      const transfers = await t.sql(`select payout_id, count(*)::int as n from sandbox_payout_transfers where merchant_id = $1 group by payout_id`, [m.id]);
-      expect(transfers).toHaveLength(30);
-      expect(transfers.every((r) => r.n === 1)).toBe(true);
+      expect(new Set(rows.map((r) => r.payment_id)).size).toBe(6);
+      const transfers = await t.sql(
+        `select t.idempotency_key, count(*)::int as n, sum(t.amount)::text as amount, min(p.affiliate_id::text) as affiliate_id
+         from sandbox_payout_transfers t join payout_payments p on p.id::text = t.idempotency_key where t.merchant_id = $1 group by t.idempotency_key`,
+        [m.id],
+      );
+      expect(transfers).toHaveLength(6);
+      for (const transfer of transfers) {
+        expect(transfer.n).toBe(1);
+        expect(Number(transfer.amount)).toBeCloseTo(sums.get(transfer.affiliate_id)!, 6);
+      }
       const completed = await t.sql(`select count(*)::int as n, count(distinct payload->>'payoutId')::int as d from outbox_events where merchant_id = $1 and type = 'payout.completed'`, [m.id]);
       expect(completed[0]).toEqual({ n: 30, d: 30 });
     });

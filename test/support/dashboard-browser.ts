@@ -76,7 +76,7 @@ export const signedInUser = async (
   const email = `user${counter}-${Date.now()}@shop.example`;
   const created = await t.admin('POST', `/merchants/${merchantId}/users`, { email, role: fields.role ?? 'owner', ...(fields.managePayouts === undefined ? {} : { managePayouts: fields.managePayouts }) });
   if (created.status !== 201) throw new Error(`user create failed: ${JSON.stringify(created.body)}`);
-  const link = await mailedLink(t, email, 'merchant_user_invitation');
+  const link = await mailedLink(t, email, 'password_set');
   const browser = new DashboardBrowser(t);
   await browser.get(link.path);
   const password = 'correct horse battery staple';

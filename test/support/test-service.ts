@@ -6,6 +6,8 @@ import { createScratchDatabase, type ScratchDatabase } from './test-database.js'
 import { assertContract } from './contract.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
+/** Seals payout-provider credentials in tests (a fixed key, so a restarted test service opens them). */
+export const TEST_SECRET_KEY = '6f'.repeat(32);
 
 export interface TestResponse<T = any> {
   readonly status: number;
@@ -51,6 +53,7 @@ export const startTestService = async (
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     dbPoolMax: 5,
     jobsPoolMax: 2,
+    secretKey: TEST_SECRET_KEY,
     ...overrides,
   };
   const service = await buildService(config, database.url, createPino(config.logLevel), adapters);

@@ -7,7 +7,10 @@ import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
 import { requireId } from '../routes/path-id.js';
-import { validationHook } from '../validation.js';
+import type { MerchantDirectory } from '../../../application/ports/merchant-directory.js';
+import type { MerchantRepository } from '../../../application/ports/merchant-repository.js';
+import { sendPage } from '../envelope.js';
+import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
 import { merchantJson, MerchantSchema } from './merchant.json.js';
 
 const fields = {
@@ -43,10 +46,54 @@ const toFields = (body: Body): Partial<MerchantFields> => {
 export interface MerchantAdminUseCases {
   createMerchant: CreateMerchant;
   updateMerchant: UpdateMerchant;
+  merchants: MerchantRepository;
+  merchantDirectory: MerchantDirectory;
 }
+
+const ListQuery = z.object({
+  email: z.string().max(320).optional().openapi({ description: 'Any part of the email, ignoring case', example: 'example.com' }),
+  ...pageQuery,
+});
 
 export const merchantAdminRoutes = (useCases: MerchantAdminUseCases) =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/merchants',
+        tags: ['Operator'],
+        summary: 'Every merchant, newest first',
+        description: 'Finds a merchant (for instance to replace a lost key) by any part of its email, ignoring case.',
+        request: { query: ListQuery },
+        responses: {
+          200: {
+            description: 'Merchants, newest first',
+            content: { 'application/json': { schema: z.object({ data: z.array(MerchantSchema), pagination: PaginationSchema }) } },
+          },
+        },
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const page = await useCases.merchantDirectory.list({ email: q.email?.trim() || undefined }, { page: q.page, limit: q.limit });
+        return sendPage(c, page, merchantJson);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/merchants/{id}',
+        tags: ['Operator'],
+        summary: 'One merchant',
+        description: 'The merchant with its plan, limits and payout settings.',
+        request: { params: IdParam },
+        responses: { 200: merchantResponse('The merchant') },
+      }),
+      async (c) => {
+        const merchant = await useCases.merchants.findById(requireId(c.req.valid('param').id, 'Merchant'));
+        if (!merchant) throw new ApiError('not_found', 'Merchant not found');
+        return sendData(c, merchantJson(merchant));
+      },
+    )
     .openapi(
       createRoute({
         method: 'post',

@@ -4,6 +4,7 @@ import type { Clock } from '../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { AppEnv } from '../app-env.js';
 import { clientAddress } from './client-address.js';
+import { printable } from '../input-checks.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -28,7 +29,7 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
     apiKeyId: principal?.key.id ?? null,
     merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
     method: c.req.method,
-    path: c.req.path,
+    path: printable(c.req.path),
     status,
     errorCode: c.get('errorCode') ?? null,
     address: clientAddress(c),
@@ -38,17 +39,23 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
   };
 };
 
+/** The request's audit row as answered with `status`, for a route that records it with its own write. */
+export type AuditRow = (c: Context<AppEnv>, status: number) => AuditEntry;
+export const auditRowOf =
+  (ids: IdGenerator, clock: Clock): AuditRow =>
+  (c, status) => ({ ...auditEntryOf(c, status, ids, clock), errorCode: null });
+
 /**
  * Appends one audit row for every write and every failed authentication, after the response is
- * decided and whether it succeeded or not. Successful reads write nothing. A request whose row its
- * own transaction already committed (audit-in-transaction.ts) is not written twice.
+ * decided and whether it succeeded or not. Successful reads write nothing. A request whose route
+ * recorded the row with its own write (`auditRecorded`: a created sale) is not written twice.
  */
 export const audit =
   (log: AuditLog, ids: IdGenerator, clock: Clock, record: AuditFilter = writesAndAuthFailures): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     await next();
     const status = c.res.status;
-    if (c.get('auditCommitted') || !record(c, status)) return;
+    if ((c.get('auditRecorded') && status < 300) || !record(c, status)) return;
     try {
       await log.append(auditEntryOf(c, status, ids, clock));
     } catch (error) {

@@ -266,7 +266,7 @@ const healthOperation = (): Json => ({
   get: {
     tags: ['Service'],
     operationId: 'getHealthz',
-    summary: 'Liveness: 200 once the service can serve requests',
+    summary: 'Readiness: 200 while the service can serve requests, 503 while its database cannot be reached',
     security: [],
     'x-extension': true,
     responses: {
@@ -274,6 +274,11 @@ const healthOperation = (): Json => ({
         description: 'Serving',
         headers: responseHeaders('open', 200),
         content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } } },
+      },
+      503: {
+        description: 'The database does not answer within 2 seconds (down, unreachable, or no pooled connection free)',
+        headers: responseHeaders('open', 503),
+        content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['unavailable'] } } } } },
       },
     },
   },

@@ -10,7 +10,7 @@ export const AffiliateListItemSchema = z
     id: z.string(),
     name: z.string(),
     email: z.string(),
-    status: z.enum(['approved', 'pending', 'rejected']).openapi({ description: 'The membership status on this campaign' }),
+    status: z.enum(['approved', 'pending', 'rejected', 'suspended']).openapi({ description: 'The membership status on this campaign' }),
     campaignId: z.string(),
     campaignName: z.string(),
     joinedAt: z.string(),
@@ -39,7 +39,7 @@ export const AffiliateDetailSchema = z
       z.object({
         campaignId: z.string(),
         campaignName: z.string(),
-        status: z.enum(['approved', 'pending', 'rejected']),
+        status: z.enum(['approved', 'pending', 'rejected', 'suspended']),
         joinedAt: z.string(),
       }),
     ),

@@ -1,17 +1,25 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateConversion } from '../../../application/conversions/create-conversion.js';
+import type { GetConversion } from '../../../application/conversions/get-conversion.js';
 import type { UpdateConversionStatus } from '../../../application/conversions/update-conversion-status.js';
+import type { RefundConversion } from '../../../application/conversions/refund-conversion.js';
 import type { ConversionQueries } from '../../../application/ports/conversion-queries.js';
 import { CONVERSION_STATUSES } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
-import type { AuditInTransaction } from '../middleware/audit-in-transaction.js';
+import type { AuditRow } from '../middleware/audit.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { requireId } from './path-id.js';
-import { prefetched } from '../attached-reads.js';
-import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput, UpdateConversionBody } from './conversion.input.js';
+import {
+  CreateConversionBody,
+  refundAmountOf,
+  RefundConversionBody,
+  toCreateConversionInput,
+  toUpdateConversionInput,
+  UpdateConversionBody,
+} from './conversion.input.js';
 import { conversionJson, conversionListItemJson, ConversionListItemSchema, ConversionSchema, conversionUpdateJson, ConversionUpdateSchema } from './conversion.json.js';
 import { dateRangeQuery, toDateRange } from './date-range.js';
 import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
@@ -33,9 +41,11 @@ const data = <T extends z.ZodType>(schema: T, description: string) => ({
 export interface ConversionUseCases {
   createConversion: CreateConversion;
   updateConversionStatus: UpdateConversionStatus;
+  getConversion: GetConversion;
+  refundConversion: RefundConversion;
   conversionQueries: ConversionQueries;
-  /** Writes a created sale's audit row inside its transaction (middleware/audit-in-transaction.ts). */
-  auditInTransaction: AuditInTransaction;
+  /** The request's audit row as answered with a status; a sale records it in its own transaction. */
+  auditRow: AuditRow;
 }
 
 export const conversionRoutes = (useCases: ConversionUseCases) =>
@@ -79,20 +89,16 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         summary: 'Record a sale; the commission is computed from the campaign',
         description:
           'Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`) and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).',
-        middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes'), useCases.auditInTransaction(201)] as const,
+        middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
         request: { body: { content: { 'application/json': { schema: CreateConversionBody } }, required: true } },
         responses: { 201: data(ConversionSchema, 'Created, pending') },
       }),
       async (c) => {
-        const principal = c.get('principal');
-        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), principal.key);
-        const context = prefetched(c, 'sale', `${input.campaignId}/${input.affiliateId}`);
-        const result = await useCases.createConversion.execute({
-          ...input,
-          merchantEarningsCap: principal.merchant.monthlyEarningsCap,
-          ...(context ? { saleContext: context.found } : {}),
-        });
+        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), c.get('principal').key);
+        // The sale records its request's audit row in its own transaction (one commit, not two).
+        const result = await useCases.createConversion.execute(input, useCases.auditRow(c, 201));
         if (result.isErr()) throw ApiError.from(result.error);
+        c.set('auditRecorded', true);
         return sendData(c, conversionJson(result.value), 201);
       },
     )
@@ -108,10 +114,9 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
       }),
       async (c) => {
         const id = requireId(c.req.valid('param').id, 'Conversion');
-        const attached = prefetched(c, 'conversion', id);
-        const detail = attached ? attached.found : await useCases.conversionQueries.get(c.get('tenant'), id);
-        if (!detail) throw new ApiError('not_found', 'Conversion not found');
-        return sendData(c, conversionJson(detail.conversion, detail.campaignName));
+        const result = await useCases.getConversion.execute(c.get('tenant'), id);
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, conversionJson(result.value.conversion, result.value.campaignName));
       },
     )
     .openapi(
@@ -119,9 +124,9 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         method: 'patch',
         path: '/conversions/{id}',
         tags: ['Conversions'],
-        summary: 'Approve or reject a conversion',
+        summary: 'Approve, reject, hold, release or reopen a conversion',
         description:
-          'Approving a commission above 5x its sale (amount plus tax), or any commission on a zero sale, answers `409 commission_above_sale` until resent with `confirmAboveSale: true`. Paid, refunded and held conversions cannot change (`409 invalid_transition`). Repeating the current status is a harmless no-op. Emits `conversion.approved`/`conversion.rejected` and `conversion.updated`.',
+          '`approved`/`rejected` decide a pending conversion (an approved one may still be rejected). `held` puts a pending or approved conversion on hold (an approved one loses its queued payout); `released` returns a held conversion to the status it had before the hold; `pending` reopens a rejected conversion. Every path back to `approved` (approve, release) answers `409 commission_above_sale` for a commission above 5x its sale (amount plus tax), or any commission on a zero sale, until resent with `confirmAboveSale: true`. Paid and refunded conversions never change, and any other move the state machine lacks answers `409 invalid_transition`. Repeating the current status is a harmless no-op. Emits `conversion.updated` (plus `conversion.approved`/`conversion.rejected` for those decisions).',
         middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
         request: { params: IdParam, body: { content: { 'application/json': { schema: UpdateConversionBody } }, required: true } },
         responses: { 200: data(ConversionUpdateSchema, 'Updated') },
@@ -131,5 +136,27 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         const result = await useCases.updateConversionStatus.execute(input);
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, conversionUpdateJson(result.value));
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/conversions/{id}/refund',
+        tags: ['Conversions'],
+        summary: 'Refund a conversion, whole or in part',
+        description:
+          'For merchants without a payment-provider integration: the customer was refunded. Without `amount` all that remains of the sale is refunded: the conversion becomes `refunded`, earns nothing and loses its queued payout. With `amount` (net of tax when the sale has `taxAmount`) part of the sale is refunded: the status stays, `refundedAmount` grows and the commission shrinks in proportion, computed from the terms the conversion was created under (never from the campaign\'s current rate); a queued payout follows it. Pending, approved and held conversions can be refunded; paid, rejected and refunded ones answer `409 invalid_transition`; more than what remains answers `400 validation_error`. Emits `conversion.updated`.',
+        middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
+        request: {
+          params: IdParam,
+          body: { content: { 'application/json': { schema: RefundConversionBody, example: { amount: 25 } } }, required: false },
+        },
+        responses: { 200: data(ConversionSchema, 'The conversion after the refund') },
+      }),
+      async (c) => {
+        const id = requireId(c.req.valid('param').id, 'Conversion');
+        const result = await useCases.refundConversion.execute({ id, amount: refundAmountOf(c.req.valid('json')), tenant: c.get('tenant') });
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, conversionJson(result.value));
       },
     );

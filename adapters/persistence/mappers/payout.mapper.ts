@@ -19,6 +19,7 @@ export interface PayoutRow {
   payout_method: string | null;
   provider_reference: string | null;
   card_payment_id: string | null;
+  payment_id: string | null;
   next_check_at: Date | string | null;
   failure_reason: string | null;
   created_at: Date | string;
@@ -43,6 +44,7 @@ export const PAYOUT_COLUMNS = [
   'payout_method',
   'provider_reference',
   'card_payment_id',
+  'payment_id',
   'next_check_at',
   'failure_reason',
   'created_at',
@@ -69,6 +71,7 @@ export const payoutFromRow = (r: PayoutRow): Payout => ({
   payoutMethod: r.payout_method as PayoutMethod | null,
   providerReference: r.provider_reference,
   cardPaymentId: r.card_payment_id,
+  paymentId: r.payment_id,
   nextCheckAt: date(r.next_check_at),
   failureReason: r.failure_reason,
   createdAt: new Date(r.created_at),
@@ -94,6 +97,7 @@ export const payoutValues = (p: Payout): unknown[] => [
   p.payoutMethod,
   p.providerReference,
   p.cardPaymentId,
+  p.paymentId,
   p.nextCheckAt,
   p.failureReason,
   p.createdAt,

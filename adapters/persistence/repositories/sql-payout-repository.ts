@@ -1,7 +1,9 @@
 import type {
   ClaimedAttempt,
   ClaimedPayout,
+  PaymentGroupCursor,
   PayoutRepository,
+  ReleasablePayout,
   ScanCursor,
 } from '../../../application/ports/payout-repository.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
@@ -85,66 +87,94 @@ export class SqlPayoutRepository implements PayoutRepository {
     return row ? { payout: payoutFromRow(row), conversion: conversionOf(row) } : null;
   }
 
-  async claimReleasable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly Payout[]> {
+  async claimReleasable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ReleasablePayout[]> {
     const cursor = afterClause('p.scheduled_date', after);
-    const rows = await this.exec<PayoutRow>(
-      `select ${P_COLUMNS} from payouts p join affiliates a on a.id = p.affiliate_id
+    const rows = await this.exec<PayoutRow & { s_payout_day: number | null }>(
+      `select ${P_COLUMNS}, ps.payout_day as s_payout_day from payouts p
+       join affiliates a on a.id = p.affiliate_id
+       left join payout_settings ps on ps.merchant_id = p.merchant_id and ps.mode = p.mode
        where p.status = 'pending' and p.scheduled_date <= ? and (a.headless or a.payout_method is not null) ${cursor.sql}
        order by p.scheduled_date, p.id
        limit ?
        for update of p skip locked`,
       [now, ...cursor.params, limit],
     );
-    return rows.map(payoutFromRow);
+    return rows.map((row) => ({ payout: payoutFromRow(row), payoutDay: row.s_payout_day === null ? null : Number(row.s_payout_day) }));
   }
 
-  async claimAttemptable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedAttempt[]> {
-    const cursor = afterClause('p.scheduled_date', after);
-    const rows = await this.exec<JoinedRow & { a_payout_method: string; a_payout_email: string | null }>(
-      `select ${P_COLUMNS}, ${C_COLUMNS}, a.payout_method as a_payout_method, a.payout_email as a_payout_email
+  async claimAttemptable(now: Date, groups: number, after: PaymentGroupCursor | null): Promise<readonly ClaimedAttempt[]> {
+    const due = `p.status in ('scheduled', 'awaiting_funds') and p.scheduled_date <= ?
+         and c.status = 'approved' and m.automatic_payouts and not a.headless and a.payout_method is not null`;
+    const cursor = after
+      ? { sql: 'and (p.merchant_id, p.mode, p.affiliate_id, p.currency) > (?::uuid, ?, ?::uuid, ?)', params: [after.merchantId, after.mode, after.affiliateId, after.currency] }
+      : { sql: '', params: [] };
+    const rows = await this.exec<DestinationRow>(
+      `with due_groups as (
+         select p.merchant_id, p.mode, p.affiliate_id, p.currency
+         from payouts p
+         join conversions c on c.id = p.conversion_id
+         join affiliates a on a.id = p.affiliate_id
+         join merchants m on m.id = p.merchant_id
+         where ${due} ${cursor.sql}
+         group by 1, 2, 3, 4
+         order by 1, 2, 3, 4
+         limit ?
+       )
+       select ${P_COLUMNS}, ${C_COLUMNS}, ${DESTINATION_COLUMNS}
        from payouts p
+       join due_groups g on g.merchant_id = p.merchant_id and g.mode = p.mode and g.affiliate_id = p.affiliate_id and g.currency = p.currency
        join conversions c on c.id = p.conversion_id
        join affiliates a on a.id = p.affiliate_id
        join merchants m on m.id = p.merchant_id
-       where p.status in ('scheduled', 'awaiting_funds') and p.scheduled_date <= ?
-         and c.status = 'approved' and m.automatic_payouts and not a.headless and a.payout_method is not null
-         ${cursor.sql}
-       order by p.scheduled_date, p.id
-       limit ?
+       ${CONNECTED_ACCOUNT_JOIN}
+       where ${due}
+       order by p.merchant_id, p.mode, p.affiliate_id, p.currency, p.id
        for update of p, c skip locked`,
-      [now, ...cursor.params, limit],
+      [now, ...cursor.params, groups, now],
     );
-    return rows.map((row) => ({
-      payout: payoutFromRow(row),
-      conversion: conversionOf(row),
-      destination: { payoutMethod: row.a_payout_method as PayoutMethod, payoutEmail: row.a_payout_email },
-    }));
+    return rows.map((row) => claimedOf(row, row.a_payout_method as PayoutMethod));
   }
 
-  async claimProcessing(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ClaimedAttempt[]> {
-    const cursor = afterClause('p.next_check_at', after);
-    return this.processingRows(`p.next_check_at <= ? ${cursor.sql} order by p.next_check_at, p.id limit ?`, [now, ...cursor.params, limit]);
+  async claimProcessing(now: Date, payments: number, afterPaymentId: string | null): Promise<readonly ClaimedAttempt[]> {
+    return this.processingRows(
+      `p.payment_id in (
+         select distinct d.payment_id from payouts d
+         where d.status = 'processing' and d.next_check_at <= ? and d.payment_id is not null ${afterPaymentId ? 'and d.payment_id > ?::uuid' : ''}
+         order by d.payment_id
+         limit ?
+       ) order by p.payment_id, p.id`,
+      [now, ...(afterPaymentId ? [afterPaymentId] : []), payments],
+    );
   }
 
   async lockProcessing(ids: readonly string[]): Promise<readonly ClaimedAttempt[]> {
     if (ids.length === 0) return [];
-    return this.processingRows(`p.id in (${ids.map(() => '?').join(', ')}) order by p.id`, [...ids]);
+    return this.processingRows(`p.id in (${ids.map(() => '?').join(', ')}) order by p.payment_id, p.id`, [...ids]);
   }
 
   private async processingRows(where: string, params: unknown[]): Promise<readonly ClaimedAttempt[]> {
-    const rows = await this.exec<JoinedRow & { a_payout_email: string | null }>(
-      `select ${P_COLUMNS}, ${C_COLUMNS}, a.payout_email as a_payout_email
+    const rows = await this.exec<DestinationRow>(
+      `select ${P_COLUMNS}, ${C_COLUMNS}, ${DESTINATION_COLUMNS}
        from payouts p
        join conversions c on c.id = p.conversion_id
        join affiliates a on a.id = p.affiliate_id
+       ${CONNECTED_ACCOUNT_JOIN}
        where p.status = 'processing' and p.payout_method is not null and ${where}
        for update of p, c skip locked`,
       params,
     );
-    return rows.map((row) => ({
-      payout: payoutFromRow(row),
-      conversion: conversionOf(row),
-      destination: { payoutMethod: row.payout_method as PayoutMethod, payoutEmail: row.a_payout_email },
-    }));
+    return rows.map((row) => claimedOf(row, row.payout_method as PayoutMethod));
   }
 }
+
+type DestinationRow = JoinedRow & { a_payout_method: string; a_payout_email: string | null; a_email: string; a_connected_account: string | null };
+
+const DESTINATION_COLUMNS = 'a.payout_method as a_payout_method, a.payout_email as a_payout_email, a.email as a_email, ca.account_id as a_connected_account';
+const CONNECTED_ACCOUNT_JOIN = `left join affiliate_connected_accounts ca
+         on ca.merchant_id = p.merchant_id and ca.mode = p.mode and ca.affiliate_id = p.affiliate_id and ca.payouts_enabled`;
+
+const claimedOf = (row: DestinationRow, payoutMethod: PayoutMethod): ClaimedAttempt => ({
+  payout: payoutFromRow(row),
+  conversion: conversionOf(row),
+  destination: { payoutMethod, payoutEmail: row.a_payout_email, connectedAccountId: row.a_connected_account, affiliateEmail: row.a_email },
+});

@@ -1,0 +1,74 @@
+import type { PayoutPaymentRepository } from '../../../application/ports/payout-payment-repository.js';
+import { Decimal, type CurrencyCode, type Mode, type PayoutMethod, type PayoutPayment } from '../../../domain/index.js';
+import { currentEm, type Orm } from '../orm.js';
+
+interface PaymentRow {
+  id: string;
+  merchant_id: string;
+  mode: string;
+  affiliate_id: string;
+  method: string;
+  currency: string;
+  gross: string;
+  clawback: string;
+  amount: string;
+  destination: string | null;
+  status: string;
+  provider_reference: string | null;
+  card_payment_id: string | null;
+  failure_reason: string | null;
+  retryable: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const COLUMNS = [
+  'id', 'merchant_id', 'mode', 'affiliate_id', 'method', 'currency', 'gross', 'clawback', 'amount', 'destination', 'status',
+  'provider_reference', 'card_payment_id', 'failure_reason', 'retryable', 'created_at', 'updated_at',
+] as const;
+
+const fromRow = (r: PaymentRow): PayoutPayment => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  mode: r.mode as Mode,
+  affiliateId: r.affiliate_id,
+  method: r.method as PayoutMethod,
+  currency: r.currency as CurrencyCode,
+  gross: new Decimal(r.gross),
+  clawback: new Decimal(r.clawback),
+  amount: new Decimal(r.amount),
+  destination: r.destination,
+  status: r.status as PayoutPayment['status'],
+  providerReference: r.provider_reference,
+  cardPaymentId: r.card_payment_id,
+  failureReason: r.failure_reason,
+  retryable: r.retryable,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+const values = (p: PayoutPayment): unknown[] => [
+  p.id, p.merchantId, p.mode, p.affiliateId, p.method, p.currency, p.gross.toFixed(), p.clawback.toFixed(), p.amount.toFixed(), p.destination,
+  p.status, p.providerReference, p.cardPaymentId, p.failureReason, p.retryable, p.createdAt, p.updatedAt,
+];
+
+/** `payout_payments` in plain SQL, in the caller's transaction. */
+export class SqlPayoutPaymentRepository implements PayoutPaymentRepository {
+  constructor(private readonly orm: Orm) {}
+
+  async insert(payment: PayoutPayment): Promise<void> {
+    await currentEm(this.orm).execute(`insert into payout_payments (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`, values(payment));
+  }
+
+  async update(payment: PayoutPayment): Promise<void> {
+    await currentEm(this.orm).execute(
+      `update payout_payments set status = ?, provider_reference = ?, card_payment_id = ?, failure_reason = ?, retryable = ?, updated_at = ? where id = ?`,
+      [payment.status, payment.providerReference, payment.cardPaymentId, payment.failureReason, payment.retryable, payment.updatedAt, payment.id],
+    );
+  }
+
+  async findById(id: string): Promise<PayoutPayment | null> {
+    const [row] = await currentEm(this.orm).execute<PaymentRow[]>(`select ${COLUMNS.join(', ')} from payout_payments where id = ?`, [id]);
+    return row ? fromRow(row) : null;
+  }
+}
