@@ -24,5 +24,8 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   clock: http.clock,
   overview: { getOverview: http.stats.getOverview, getDailySeries: c.resolve(T.GetDailySeries) },
   campaigns: http.campaigns,
-  affiliates: http.affiliates,
+  affiliatePages: { affiliates: http.affiliates, listCampaigns: http.campaigns.listCampaigns, rateLimiter: http.rateLimiter, clock: http.clock },
+  conversions: http.conversions,
+  keys: { issueApiKey: http.admin.issueApiKey, revokeApiKey: http.admin.revokeApiKey, apiKeys: c.resolve(T.ApiKeyRepository) },
+  webhooks: http.webhooks,
 });
