@@ -107,7 +107,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
                       ))}
                     </div>
                   ) : (
-                    <button type="button" class="secondary" data-copy={a.trackingLink} aria-label={`Copy the tracking link of ${a.name ?? a.email}`}>
+                    <button type="button" class="secondary" data-copy={a.trackingLink} aria-label={`Copy link of ${a.name ?? a.email}`}>
                       Copy link
                     </button>
                   )}

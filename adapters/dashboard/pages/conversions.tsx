@@ -196,7 +196,8 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
         if (result.error.code === 'not_found') throw ApiError.from(result.error);
         if (result.error.code === 'commission_above_sale') {
           const r = refusal(c, result.error);
-          return list(c, { dialog: { id, message: result.error.message } }, r.status as 409);
+          // The API's advice about resending is for API callers; the dialog is the dashboard's way of asking.
+          return list(c, { dialog: { id, message: result.error.message.split(';')[0]! } }, r.status as 409);
         }
         return fail(c, form, result.error);
       }

@@ -32,7 +32,7 @@ export const Notice = ({ text }: { text: string | null | undefined }) =>
 
 /** A table that scrolls sideways on a narrow screen instead of breaking the page. */
 export const Table = ({ caption, head, children, empty }: { caption: string; head: readonly (string | { label: string; num?: boolean; narrow?: boolean })[]; children?: Child; empty?: boolean }) => (
-  <div class="table-wrap">
+  <div class="table-wrap" role="region" aria-label={caption} tabindex={0}>
     <table>
       <caption class="sr-only">{caption}</caption>
       <thead>

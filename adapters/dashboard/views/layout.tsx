@@ -60,7 +60,7 @@ export const Layout = ({ title, chrome, children }: { title: string; chrome: Chr
         <form method="post" action="/dashboard/mode" class="inline">
           <CsrfField token={chrome.csrf} />
           <input type="hidden" name="mode" value={chrome.mode === 'live' ? 'test' : 'live'} />
-          <button type="submit" class="secondary" aria-label={chrome.mode === 'live' ? 'Switch to test data' : 'Switch to live data'}>
+          <button type="submit" class="secondary">
             {chrome.mode === 'live' ? 'Show test data' : 'Back to live data'}
           </button>
         </form>
