@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { MERCHANT_BUCKET_PREFIX } from '../application/account/rate-limit-policy.js';
-import { hashSecret, parseToken } from '../application/api-keys/api-key-token.js';
-import { LIMITS_BY_PLAN } from '../application/api-keys/authenticate-api-key.js';
-import { RECENT_CONVERSIONS } from '../application/campaigns/get-campaign.js';
-import { admissionStatement, admissionValues } from '../adapters/rate-limit/postgres-api-key-admission.js';
 
 /**
  * The physical ceilings of `npm run bench`, served by the service's own process and socket when
@@ -14,11 +9,6 @@ import { admissionStatement, admissionValues } from '../adapters/rate-limit/post
  *
  * - `GET  /__bench/hello`        constant JSON (the HTTP ceiling);
  * - `GET  /__bench/select/:id`   one primary-key SELECT of a conversion through a `pg` pool (the read ceiling);
- * - `GET  /__bench/admitted/:kind/:id` a reference: the service's own statement for `GET /conversions/:id`
- *                                (`conversion`) or `GET /campaigns/:id` (`campaign`): the key's admission,
- *                                counting the request against the merchant's shared limit, with the read
- *                                attached, sent with the request's key, without any of the service's HTTP
- *                                stack: the database work of that authenticated read;
  * - `POST /__bench/sale/:merchant/:campaign/:affiliate`  a reference: a sale's rows through the real
  *                                tables (the conversion with its indexes and roll-up trigger, its outbox
  *                                event, its audit row) in one statement of one transaction, as the service
@@ -54,24 +44,6 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
   app.get('/select/:id', async (c) => {
     const { rows } = await pool.query('select * from conversions where id = $1', [c.req.param('id')]);
     return rows[0] ? c.json({ data: rows[0] }) : c.json({ error: { code: 'not_found' } }, 404);
-  });
-  app.get('/admitted/:kind/:id', async (c) => {
-    const parsed = parseToken(/^Bearer\s+(\S+)/.exec(c.req.header('authorization') ?? '')?.[1] ?? '');
-    if (!parsed) return c.json({ error: { code: 'unauthorized' } }, 401);
-    const id = c.req.param('id');
-    const attach = c.req.param('kind') === 'campaign' ? ({ kind: 'campaign', id, recentLimit: RECENT_CONVERSIONS } as const) : ({ kind: 'conversion', id } as const);
-    const values = admissionValues({
-      lookup: parsed.lookup,
-      secretHash: hashSecret(parsed.secret),
-      mode: parsed.mode,
-      limitsByPlan: LIMITS_BY_PLAN,
-      bucketPrefix: MERCHANT_BUCKET_PREFIX,
-      now: new Date(),
-      attach,
-    });
-    const { rows } = await pool.query({ name: `bench_admitted_${attach.kind}`, text: admissionStatement(attach), values });
-    if (!rows[0]?.counted_start) return c.json({ error: { code: 'rate_limit_exceeded' } }, 429);
-    return rows[0].att_id ? c.json({ data: rows[0] }) : c.json({ error: { code: 'not_found' } }, 404);
   });
   app.post('/sale/:merchant/:campaign/:affiliate', async (c) => {
     const { merchant, campaign, affiliate } = c.req.param();

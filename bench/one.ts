@@ -3,7 +3,7 @@
  * ceiling routes, 60 Scale merchants, then a warm-up and one measured wrk run. Prints req/s, p50/p99
  * and CPU per request of the service and the database.
  *
- *   tsx bench/one.ts <post|get|campaign|select|admitted|admitted-campaign|write|sale> [seconds=15] [--cpu-prof] [--statements]
+ *   tsx bench/one.ts <post|get|campaign|select|write|sale> [seconds=15] [--cpu-prof] [--statements]
  *
  * `--cpu-prof` writes the service's V8 profile to bench/profiles/ (summarise it with
  * bench/profile-summary.ts); `--statements` loads pg_stat_statements and prints the statements that
@@ -19,7 +19,7 @@ import { runLoad, type LoadRequest } from './lib/load.js';
 import { resetRateLimits } from './lib/measure.js';
 import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, startService } from './lib/service.js';
 
-const SCENARIOS = ['post', 'get', 'campaign', 'select', 'admitted', 'admitted-campaign', 'write', 'sale'] as const;
+const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const scenario = (args[0] ?? 'get') as Scenario;
@@ -39,10 +39,6 @@ const requestsFor = (merchants: readonly BenchMerchant[], sales: readonly { m: B
       return merchants.map((m) => ({ method: 'GET', path: `/api/v1/campaigns/${m.campaignId}`, headers: auth(m) }));
     case 'select':
       return sales.map(({ id }) => ({ method: 'GET', path: `/__bench/select/${id}` }));
-    case 'admitted':
-      return sales.map(({ m, id }) => ({ method: 'GET', path: `/__bench/admitted/conversion/${id}`, headers: auth(m) }));
-    case 'admitted-campaign':
-      return merchants.map((m) => ({ method: 'GET', path: `/__bench/admitted/campaign/${m.campaignId}`, headers: auth(m) }));
     case 'write':
       return [{ method: 'POST', path: '/__bench/write?n=7' }];
     case 'sale':

@@ -216,8 +216,6 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
   const campaignGets: LoadRequest[] = merchants.map((m) => ({ method: 'GET', path: `/api/v1/campaigns/${m.campaignId}`, headers: auth(m) }));
   const selects: LoadRequest[] = conversions.map(({ id }) => ({ method: 'GET', path: `/__bench/select/${id}` }));
   const saleRows: LoadRequest[] = merchants.map((m) => ({ method: 'POST', path: `/__bench/sale/${m.id}/${m.campaignId}/${m.affiliateId}` }));
-  const admittedReads: LoadRequest[] = conversions.map(({ m, id }) => ({ method: 'GET', path: `/__bench/admitted/conversion/${id}`, headers: auth(m) }));
-  const admittedCampaigns: LoadRequest[] = merchants.map((m) => ({ method: 'GET', path: `/__bench/admitted/campaign/${m.campaignId}`, headers: auth(m) }));
 
   // Memory: sampled through the write runs.
   const idleRss = await rssMiB(service.pid);
@@ -233,8 +231,6 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
       { name: 'POST /conversions', requests: creates },
       { name: 'ceiling:sale', requests: saleRows },
       { name: 'ceiling:select', requests: selects },
-      { name: 'ceiling:admitted', requests: admittedReads },
-      { name: 'ceiling:admitted-campaign', requests: admittedCampaigns },
       { name: 'GET /conversions/:id', requests: gets },
       { name: 'GET /campaigns/:id', requests: campaignGets },
     ],
@@ -253,35 +249,19 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
   const get = (name: string) => results.get(name)!;
   rows.push(referenceRow('ceiling (a): bare Hono route', get('ceiling:hello')));
   rows.push(referenceRow('ceiling (b): pg primary-key SELECT', get('ceiling:select')));
-  // The database work of an authenticated read: the key's admission with the shared rate-limit count and the row, one statement.
-  rows.push(
-    referenceRow("reference (b3): the service's admission statement with the row attached, bare route", get('ceiling:admitted'), {
-      name: 'b',
-      runs: get('ceiling:select'),
-    }),
-  );
   rows.push(referenceRow(`ceiling (c): ${writes.total} INSERTs, one transaction`, get('ceiling:write')));
   // What the schema alone costs a sale (indexes, roll-up trigger, outbox, audit), without the service's reads or HTTP stack.
   rows.push(
     referenceRow("reference (c2): a sale's rows through the real tables, one transaction", get('ceiling:sale'), { name: 'c', runs: get('ceiling:write') }),
   );
-  rows.push(
-    referenceRow("reference (b4): the same for a campaign's detail (GET /campaigns/:id's statement), bare route", get('ceiling:admitted-campaign'), {
-      name: 'b',
-      runs: get('ceiling:select'),
-    }),
-  );
-  // Each scenario also against its reference (c2, b3 or b4), in its detail.
+  // The sale also against its reference (c2), in its detail.
   const alsoAgainst = (row: ResultRow, name: string, key: string, reference: string): ResultRow => ({
     ...row,
     detail: { ...row.detail, [key]: round(perRoundRatio(get(name), get(reference)), 3) },
   });
   rows.push(alsoAgainst(ratioRow('POST /conversions', get('POST /conversions'), 'c', get('ceiling:write'), 0.5, { p99Under: 50 }), 'POST /conversions', 'ratioToC2', 'ceiling:sale'));
-  for (const [name, reference, key] of [
-    ['GET /conversions/:id', 'ceiling:admitted', 'ratioToB3'],
-    ['GET /campaigns/:id', 'ceiling:admitted-campaign', 'ratioToB4'],
-  ] as const) {
-    rows.push(alsoAgainst(ratioRow(name, get(name), 'b', get('ceiling:select'), 0.5), name, key, reference));
+  for (const name of ['GET /conversions/:id', 'GET /campaigns/:id'] as const) {
+    rows.push(ratioRow(name, get(name), 'b', get('ceiling:select'), 0.5));
   }
   rows.push({
     scenario: 'RSS under the write load (peak)',

@@ -30,6 +30,12 @@ export interface ServiceConfig {
   readonly payoutApiBases: { readonly stripe: string | null; readonly paypal: string | null; readonly wise: string | null };
   /** Development only: live payouts of a method without credentials use the sandbox instead of waiting. */
   readonly payoutLiveSandbox: boolean;
+  /** The SMTP relay (`SMTP_URL`, nodemailer's URL form); null keeps mail in the outbox and logs each link. */
+  readonly smtpUrl: string | null;
+  /** The From header of every message (`MAIL_FROM`). */
+  readonly mailFrom: string;
+  /** How often this process looks for queued mail (when it runs jobs and a relay is set); 0 leaves it to the per-minute tick. */
+  readonly mailPollIntervalMs: number;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -67,5 +73,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     previousSecretKeys: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     payoutApiBases: { stripe: env.STRIPE_API_BASE || null, paypal: env.PAYPAL_API_BASE || null, wise: env.WISE_API_BASE || null },
     payoutLiveSandbox: env.PAYOUT_LIVE_SANDBOX === '1',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Affiliate program <no-reply@localhost>',
+    mailPollIntervalMs: int(env.MAIL_POLL_INTERVAL_MS, 1000, 'MAIL_POLL_INTERVAL_MS'),
   };
 };

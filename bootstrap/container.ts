@@ -34,7 +34,9 @@ import { couponRouteDependencies, registerCoupons } from './modules/coupons.modu
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
+import { registerMail, registerMailJob } from './modules/mail.module.js';
 import { TOKENS as T } from './tokens.js';
+import { registerWebSessions } from './modules/web-sessions.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -100,6 +102,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   );
   c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
   c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
+  registerMail(c);
   registerCampaignsAndAffiliates(c);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
@@ -107,8 +110,10 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
+  registerWebSessions(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
+  registerMailJob(c);
   return c;
 };
 
@@ -138,6 +143,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       notifications: c.resolve(T.NotificationRepository),
       auditLog: c.resolve(T.AuditLog),
     },
+    mailAdmin: c.resolve(T.OperatorMailActions),
     ...campaignsAndAffiliatesHttp(c),
     ...webhooksHttp(c),
     conversions: conversionRouteDependencies(c),

@@ -50,6 +50,7 @@ export const buildService = async (
       clock = new SystemClock();
     }
     let pollLoop: PollLoop | null = null;
+    let mailLoop: PollLoop | null = null;
     const jobs = await PgBossJobs.start({ databaseUrl, poolMax: config.jobsPoolMax, tickCron: config.jobTickCron }, orm, logger);
     const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs, hostResolver: overrides.hostResolver });
     if (config.runJobs) {
@@ -63,6 +64,17 @@ export const buildService = async (
         logger,
       );
       pollLoop.start();
+      // A sign-in link is wanted now, not at the next minute's tick.
+      if (container.isRegistered(TOKENS.DeliverMail)) {
+        mailLoop = new PollLoop(
+          [container.resolve<DueJob>(TOKENS.DeliverMail)],
+          config.mailPollIntervalMs,
+          clock,
+          container.resolve(TOKENS.RequestScope),
+          logger,
+        );
+        mailLoop.start();
+      }
     }
     const resealed = await resealPayoutCredentials(container);
     if (resealed > 0) logger.info({ resealed }, 'payout credentials resealed with the current SECRET_KEY');
@@ -74,6 +86,7 @@ export const buildService = async (
       jobs,
       async close() {
         await pollLoop?.stop();
+        await mailLoop?.stop();
         await jobs.stop();
         await orm.close(true);
       },

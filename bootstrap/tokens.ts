@@ -65,4 +65,15 @@ export const TOKENS = {
   // Issue 6: hooks other modules call (any module may register one; resolved with `resolveAll`).
   ConversionChangeHook: Symbol('ConversionChangeHook'),
   PlanChangeHandler: Symbol('PlanChangeHandler'),
+  // Browser sessions and emailed links (dashboard and portal).
+  WebSessionStore: Symbol('WebSessionStore'),
+  LinkTokenStore: Symbol('LinkTokenStore'),
+  WebSessions: Symbol('WebSessions'),
+  LinkTokens: Symbol('LinkTokens'),
+  SignInThrottle: Symbol('SignInThrottle'),
+  // Mail: the durable outbox queue, its SMTP relay and the delivery job.
+  MailQueue: Symbol('MailQueue'),
+  MailTransport: Symbol('MailTransport'),
+  DeliverMail: Symbol('DeliverMail'),
+  OperatorMailActions: Symbol('OperatorMailActions'),
 } as const;

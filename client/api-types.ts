@@ -1047,6 +1047,16 @@ export interface components {
             isPublic: boolean;
             enableRecurringCommissions: boolean;
             commissionTiers: components["schemas"]["CommissionTiers"];
+            /**
+             * @description Months after the first sale during which renewals earn commission; null = lifetime
+             * @example 12
+             */
+            recurringCommissionMonths: number | null;
+            /**
+             * @description How many days after a click a sale is still attributed to it
+             * @example 30
+             */
+            attributionWindowDays: number;
             /** @description Counted sales in the key's mode (rejected and refunded excluded) */
             conversions: number;
             /** @description All currencies added as recorded, not converted */
@@ -1093,6 +1103,16 @@ export interface components {
             isPublic?: boolean;
             enableRecurringCommissions?: boolean;
             commissionTiers?: components["schemas"]["CommissionTiers"];
+            /**
+             * @description Months after the first sale during which renewals earn commission (with enableRecurringCommissions); null or absent = lifetime
+             * @example 12
+             */
+            recurringCommissionMonths?: number | null;
+            /**
+             * @description How many days after a click a sale is still attributed to it (default 30)
+             * @example 30
+             */
+            attributionWindowDays?: number;
         };
         CampaignDetail: {
             id: string;
@@ -1110,6 +1130,16 @@ export interface components {
             isPublic: boolean;
             enableRecurringCommissions: boolean;
             commissionTiers: components["schemas"]["CommissionTiers"];
+            /**
+             * @description Months after the first sale during which renewals earn commission; null = lifetime
+             * @example 12
+             */
+            recurringCommissionMonths: number | null;
+            /**
+             * @description How many days after a click a sale is still attributed to it
+             * @example 30
+             */
+            attributionWindowDays: number;
             /** @description Counted sales in the key's mode (rejected and refunded excluded) */
             conversions: number;
             /** @description All currencies added as recorded, not converted */
@@ -1302,14 +1332,22 @@ export interface components {
             currency: string;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
-            /** @enum {string} */
-            conversionType: "one_time";
+            /**
+             * @description `one_time`, or `recurring` for a subscription renewal (extension)
+             * @enum {string}
+             */
+            conversionType: "one_time" | "recurring";
             orderId: string | null;
             isTest: boolean;
             /** @enum {string|null} */
             payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
             payoutDate: string | null;
             cardTransferId: string | null;
+            /**
+             * @description Where the sale was reported from: `api`, a payment provider token (`card`, `mor_a`, `app_store`, `mor_b`, `mor_c`), `tracking_script` or `dashboard`
+             * @enum {string}
+             */
+            source: "api" | "card" | "mor_a" | "app_store" | "mor_b" | "mor_c" | "tracking_script" | "dashboard";
             createdAt: string;
             amount: string;
             taxAmount: string | null;
@@ -1329,14 +1367,22 @@ export interface components {
             currency: string;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
-            /** @enum {string} */
-            conversionType: "one_time";
+            /**
+             * @description `one_time`, or `recurring` for a subscription renewal (extension)
+             * @enum {string}
+             */
+            conversionType: "one_time" | "recurring";
             orderId: string | null;
             isTest: boolean;
             /** @enum {string|null} */
             payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
             payoutDate: string | null;
             cardTransferId: string | null;
+            /**
+             * @description Where the sale was reported from: `api`, a payment provider token (`card`, `mor_a`, `app_store`, `mor_b`, `mor_c`), `tracking_script` or `dashboard`
+             * @enum {string}
+             */
+            source: "api" | "card" | "mor_a" | "app_store" | "mor_b" | "mor_c" | "tracking_script" | "dashboard";
             createdAt: string;
             amount: number;
             taxAmount: number | null;
@@ -1348,8 +1394,6 @@ export interface components {
             clickId: string | null;
             /** @description Refunded so far (extension) */
             refundedAmount: number | null;
-            /** @description Where the sale was reported from, e.g. `api` */
-            source: string;
             updatedAt: string;
         };
         CreateConversion: {

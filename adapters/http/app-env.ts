@@ -1,6 +1,5 @@
 import type { RequestLog } from '../logging/request-log.js';
 import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
-import type { AttachedRead, AttachedResult } from '../../application/ports/api-key-admission.js';
 import type { AuditActor } from '../../application/ports/audit-log.js';
 import type { RateLimitDecision } from '../../application/ports/rate-limiter.js';
 import type { Tenant } from '../../application/shared/tenant.js';
@@ -16,13 +15,11 @@ export interface AppEnv {
     tenant: Tenant;
     authFailure: DomainError | undefined;
     rateLimit: RateLimitDecision;
-    /** A read the key's admission ran in its round trip (attached-reads.ts), with what it found. */
-    attached: { read: AttachedRead; result: AttachedResult } | undefined;
     /** The error code of the response, for the audit row. */
     errorCode: string | undefined;
     /** Merchant an operator request acted on, for the audit row. */
     auditMerchantId: string | undefined;
-    /** The request's audit row committed with its transaction (audit-in-transaction.ts): the after-response audit skips it. */
-    auditCommitted: boolean | undefined;
+    /** The route recorded the request's audit row with its own write (a sale): `audit` skips it. */
+    auditRecorded: boolean | undefined;
   };
 }

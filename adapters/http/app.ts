@@ -13,6 +13,8 @@ import { keyAdminRoutes, type KeyAdminUseCases } from './admin/keys.routes.js';
 import { merchantAdminRoutes, type MerchantAdminUseCases } from './admin/merchants.routes.js';
 import { operationsAdminRoutes, type OperationsDependencies } from './admin/operations.routes.js';
 import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
+import { mailAdminRoutes } from './admin/mail.routes.js';
+import type { OperatorMailActions } from '../../application/mail/deliver-mail.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -84,6 +86,8 @@ export interface HttpDependencies {
   readonly search: SearchDependencies;
   /** Issue 6: affiliate teams, goals, awards and the brand-wide award ledger (Scale). */
   readonly teams: TeamRouteDependencies;
+  /** The operator's view of the mail outbox. */
+  readonly mailAdmin: OperatorMailActions;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -150,6 +154,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
     app.route('/admin/v1', affiliateAdminRoutes(deps.affiliateAdmin));
     app.route('/admin/v1', conversionAdminRoutes(deps.conversionAdmin));
     app.route('/admin/v1', payoutAdminRoutes(deps.payoutAdmin));
+    app.route('/admin/v1', mailAdminRoutes(deps.mailAdmin));
   }
   return app;
 };

@@ -2,13 +2,13 @@ import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { MailMessage, Mailer } from '../../application/ports/mailer.js';
+import { queuedMail, suppressedMail } from '../../domain/index.js';
 import { currentEm, type Orm } from '../persistence/orm.js';
-import { MailMessageRecord } from '../persistence/records/mail-message.record.js';
 
 /**
- * The default mailer: records each message in `mail_outbox` (in the caller's transaction, so a
- * rolled-back change sends nothing) and logs it. Delivery through an SMTP relay or a provider reads
- * the unsent rows; none is configured by default.
+ * Records each message in `mail_outbox` in the caller's transaction (a rolled-back change sends
+ * nothing). The `mail-delivery` job sends queued messages when `SMTP_URL` is set; without it they stay
+ * in the outbox and one log line says so, with the message's link, for local use.
  */
 export class MailOutboxMailer implements Mailer {
   constructor(
@@ -16,20 +16,26 @@ export class MailOutboxMailer implements Mailer {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly relayConfigured: boolean,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
     const id = this.ids.next();
-    await currentEm(this.orm).insert(MailMessageRecord, {
-      id,
-      merchantId: message.merchantId,
-      kind: message.kind,
-      recipient: message.to,
-      subject: message.subject,
-      body: message.text,
-      createdAt: this.clock.now(),
-      sentAt: null,
-    });
-    this.logger.info({ mailId: id, kind: message.kind, merchantId: message.merchantId, subject: message.subject }, 'mail recorded');
+    const now = this.clock.now();
+    const delivery = message.mode === 'test' ? suppressedMail() : queuedMail(now);
+    await currentEm(this.orm).execute(
+      `insert into mail_outbox (id, merchant_id, kind, recipient, subject, body, html, mode, sensitive, status, attempts,
+         next_attempt_at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      [id, message.merchantId, message.kind, message.to, message.subject, message.text, message.html ?? null,
+        message.mode ?? null, message.sensitive ?? false, delivery.status, delivery.nextAttemptAt, now, now],
+    );
+    const fields = { mailId: id, kind: message.kind, merchantId: message.merchantId, status: delivery.status };
+    if (delivery.status === 'suppressed' || this.relayConfigured) {
+      this.logger.info(fields, 'mail recorded');
+      return;
+    }
+    // No relay: one line a local user can act on (the link is what the message is for).
+    this.logger.info(fields, `mail kept in the outbox (SMTP_URL is not set): ${message.kind} to ${message.to}${message.link ? ` ${message.link}` : ''}`);
   }
 }

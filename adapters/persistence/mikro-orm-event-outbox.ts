@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { EventOutbox, OutboxEvent } from '../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import { currentDb, inTransaction, type Orm } from './orm.js';
-import { PREPARED } from './prepared-statements.js';
 
 export class MikroOrmEventOutbox implements EventOutbox {
   constructor(
@@ -14,9 +13,9 @@ export class MikroOrmEventOutbox implements EventOutbox {
     // An event written outside the change's transaction could outlive a rolled-back change.
     if (!inTransaction(this.orm)) throw new Error('EventOutbox.record must run inside UnitOfWork.transaction');
     if (events.length === 0) return;
-    // Hot path (every sale): plain parameterized SQL, a prepared statement for each batch size.
+    // Plain parameterized SQL: no entity metadata for rows nothing reads back.
     const rows = events.map((e) => sql`(${this.ids.next()}, ${e.merchantId}, ${e.mode}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb, ${e.occurredAt})`);
-    await sql`${PREPARED}insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at) values ${sql.join(rows)}`.execute(
+    await sql`insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at) values ${sql.join(rows)}`.execute(
       currentDb(this.orm),
     );
   }

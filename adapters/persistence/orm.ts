@@ -1,10 +1,8 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Kysely } from 'kysely';
-import { AUTOCOMMIT, type Carrier } from './commit-participants.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
-import { usePreparedStatements } from './prepared-statements.js';
 import { ALL_RECORDS } from './records/index.js';
 
 export interface OrmOptions {
@@ -22,8 +20,6 @@ export const openOrm = (options: OrmOptions): Promise<Orm> =>
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: options.poolMin ?? 0, max: options.poolMax },
-    // Parameterized queries run as prepared statements (see prepared-statements.ts).
-    driverOptions: { onPoolCreated: usePreparedStatements },
     // Every query runs in a request, job or transaction context; the global manager is never used.
     allowGlobalContext: false,
     // Request and job scopes fork lazily (mikro-orm-request-scope.ts).
@@ -52,12 +48,3 @@ export const currentDb = (orm: Orm): Kysely<any> => (TransactionContext.getEntit
 
 /** The pool, outside any surrounding transaction (e.g. the rate limiter, whose row lock must not last a request). */
 export const poolDb = (orm: Orm): Kysely<any> => orm.em.getConnection().getClient();
-
-/**
- * Where a write statement runs (the current transaction's connection, else the pool) and what
- * commits the request's rows it may carry (commit-participants.ts).
- */
-export const writeTarget = (orm: Orm): { readonly db: Kysely<any>; readonly carrier: Carrier } => {
-  const tx = TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined;
-  return tx ? { db: tx.getKysely(), carrier: tx } : { db: poolDb(orm), carrier: AUTOCOMMIT };
-};

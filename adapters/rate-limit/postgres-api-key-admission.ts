@@ -1,9 +1,8 @@
-import type { Admission, AdmissionRequest, ApiKeyAdmission, AttachedRead } from '../../application/ports/api-key-admission.js';
-import { ATTACHED_READS, attachedResultOf } from '../persistence/repositories/attached-reads.sql.js';
+import type { Admission, AdmissionRequest, ApiKeyAdmission } from '../../application/ports/api-key-admission.js';
 import type { Plan } from '../../domain/index.js';
 import { KEY_COLUMNS, keyWithMerchantFromRow, MERCHANT_COLUMNS, type KeyWithMerchantRow } from '../persistence/mappers/api-key-with-merchant.mapper.js';
 import { poolDb, type Orm } from '../persistence/orm.js';
-import { runPrepared } from '../persistence/prepared-statements.js';
+import { runSql } from '../persistence/run-sql.js';
 import { admitted, countRequestSql, refused, windowValues } from './window-count.sql.js';
 
 interface AdmissionRow extends KeyWithMerchantRow {
@@ -16,10 +15,7 @@ interface AdmissionRow extends KeyWithMerchantRow {
   stored_previous: number | null;
 }
 
-/** The attached read's own values follow the admission's eight. */
-const FIRST_ATTACHED = 9;
-
-const admitSql = (attached: AttachedRead['kind'] | null): string => `
+const ADMIT = `
   with k as (
     select ${KEY_COLUMNS}, ${MERCHANT_COLUMNS},
       (k.secret_hash = $2 and k.mode = $3 and k.revoked_at is null) as verified,
@@ -29,23 +25,11 @@ const admitSql = (attached: AttachedRead['kind'] | null): string => `
     where k.lookup = $1
   ), counted as (
     ${countRequestSql('select bucket from k where verified', 'select rate_limit from k', 6)}
-  )${attached ? `, admitted as (select k.merchant_id, k.mode from k where k.verified and exists (select from counted))` : ''}
+  )
   select k.*, c.window_start as counted_start, c.current_count as counted_current, c.previous_count as counted_previous,
-    s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous${attached ? ', a.*' : ''}
-  from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket${
-    attached ? `
-  left join lateral (${ATTACHED_READS[attached].sql(FIRST_ATTACHED)}) a on true` : ''
-  }`;
+    s.window_start as stored_start, s.current_count as stored_current, s.previous_count as stored_previous
+  from k left join counted c on true left join rate_limit_windows s on s.bucket = k.bucket`;
 
-// Constant texts, one per attached read, so each is prepared once per connection.
-const ADMIT = admitSql(null);
-const ADMIT_WITH = Object.fromEntries(Object.keys(ATTACHED_READS).map((kind) => [kind, admitSql(kind as AttachedRead['kind'])])) as Record<
-  AttachedRead['kind'],
-  string
->;
-
-/** The admission's statement text (constant per attached read, so prepared once per connection) and its values. */
-export const admissionStatement = (attach: AttachedRead | null): string => (attach ? ADMIT_WITH[attach.kind] : ADMIT);
 export const admissionValues = (request: AdmissionRequest): unknown[] => [
   request.lookup,
   request.secretHash,
@@ -53,7 +37,6 @@ export const admissionValues = (request: AdmissionRequest): unknown[] => [
   request.bucketPrefix,
   limitsJson(request.limitsByPlan),
   ...windowValues(request.now),
-  ...(request.attach ? ATTACHED_READS[request.attach.kind].values(request.attach) : []),
 ];
 
 // The limits are one constant table in practice: serialised once, not on every request.
@@ -79,12 +62,11 @@ export class PostgresApiKeyAdmission implements ApiKeyAdmission {
 
   async admit(request: AdmissionRequest): Promise<Admission> {
     // On the pool, outside any surrounding transaction: the limiter's row lock must not be held for a whole request.
-    const attach = request.attach ?? null;
-    const rows = await runPrepared<AdmissionRow>(poolDb(this.orm), admissionStatement(attach), admissionValues(request));
+    const rows = await runSql<AdmissionRow>(poolDb(this.orm), ADMIT, admissionValues(request));
     const row = rows[0];
-    if (!row) return { found: null, decision: null, attached: null };
+    if (!row) return { found: null, decision: null };
     const found = keyWithMerchantFromRow(row);
-    if (!row.verified) return { found, decision: null, attached: null };
+    if (!row.verified) return { found, decision: null };
     const limit = request.limitsByPlan[found.merchant.plan as Plan];
     const decision =
       row.counted_start !== null
@@ -96,7 +78,6 @@ export class PostgresApiKeyAdmission implements ApiKeyAdmission {
             request.now,
             limit,
           );
-    const attached = attach && row.counted_start !== null ? attachedResultOf(attach.kind, row as unknown as Record<string, unknown>) : null;
-    return { found, decision, attached };
+    return { found, decision };
   }
 }

@@ -1,6 +1,6 @@
 import type { RateLimitDecision, RateLimiter } from '../../application/ports/rate-limiter.js';
 import { poolDb, type Orm } from '../persistence/orm.js';
-import { runPrepared } from '../persistence/prepared-statements.js';
+import { runSql } from '../persistence/run-sql.js';
 import { admitted, countRequestSql, refused, windowValues, type WindowRow } from './window-count.sql.js';
 
 const COUNT = countRequestSql('values ($1::text)', '$2::bigint', 3);
@@ -17,9 +17,9 @@ export class PostgresRateLimiter implements RateLimiter {
   async consume(bucket: string, limitPerMinute: number, now: Date): Promise<RateLimitDecision> {
     // On the pool, outside any surrounding transaction: the limiter's row lock must not be held for a whole request.
     const db = poolDb(this.orm);
-    const [row] = await runPrepared<WindowRow>(db, COUNT, [bucket, limitPerMinute, ...windowValues(now)]);
+    const [row] = await runSql<WindowRow>(db, COUNT, [bucket, limitPerMinute, ...windowValues(now)]);
     if (row) return admitted(row, now, limitPerMinute);
-    const [stored] = await runPrepared<WindowRow>(db, STORED, [bucket]);
+    const [stored] = await runSql<WindowRow>(db, STORED, [bucket]);
     return refused(stored ?? null, now, limitPerMinute);
   }
 }

@@ -20,8 +20,8 @@ export const toState = (row: WindowRow): WindowState => ({
  * The upsert that counts one request in a bucket only when the condition of `sliding-window.ts`
  * (`admits`) holds, evaluated under the row's lock so that every process on one database enforces one
  * shared limit. `rows` is SQL yielding `(bucket)`; `limit` the requests-per-minute expression; the
- * window's three values (`windowValues`) are parameters `$first` to `$first + 2`. A constant text, so
- * it is prepared once per connection. Returns the stored window after counting; no row means refused.
+ * window's three values (`windowValues`) are parameters `$first` to `$first + 2`.
+ * Returns the stored window after counting; no row means refused.
  */
 export const countRequestSql = (rows: string, limit: string, first: number): string => {
   const start = `$${first}::bigint`;

@@ -13,6 +13,7 @@ import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { InvitationRepository } from '../ports/invitation-repository.js';
+import { invitationMail } from '../mail/templates/index.js';
 import type { MailMessage, Mailer } from '../ports/mailer.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -83,20 +84,16 @@ export class InviteAffiliate {
   }
 
   private message(merchant: Merchant, campaign: Campaign, invitation: AffiliateInvitation): MailMessage {
-    const link = `${this.links.base(merchant)}/join/${campaign.trackingCode}?invitation=${invitation.id}`;
-    const greeting = invitation.name ? `Hello ${invitation.name},` : 'Hello,';
-    return {
+    return invitationMail({
       merchantId: merchant.id,
-      kind: 'affiliate_invitation',
+      businessName: merchant.businessName,
+      campaignName: campaign.name,
       to: invitation.email,
-      subject: `${merchant.businessName} invites you to promote ${campaign.name}`,
-      text: [
-        greeting,
-        '',
-        `${merchant.businessName} invites you to join its affiliate campaign "${campaign.name}" and earn commission on the sales you refer.`,
-        '',
-        `Accept the invitation: ${link}`,
-      ].join('\n'),
-    };
+      recipientName: invitation.name,
+      acceptLink: invitationAcceptLink(this.links.base(merchant), invitation.id),
+    });
   }
 }
+
+/** The portal page where an invitation is accepted (adapters/portal serves it). */
+export const invitationAcceptLink = (portalBase: string, invitationId: string): string => `${portalBase}/portal/invitations/${invitationId}`;

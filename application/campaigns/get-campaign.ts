@@ -13,11 +13,7 @@ export class GetCampaign {
   constructor(private readonly queries: CampaignQueries) {}
 
   async execute(tenant: Tenant, id: string): Promise<Result<CampaignDetail, DomainError>> {
-    return this.answer(await this.queries.detail(tenant, id, RECENT_CONVERSIONS));
-  }
-
-  /** The answer for a detail already read in the tenant (e.g. with the key's admission, ports/api-key-admission.ts). */
-  answer(detail: CampaignDetailData | null): Result<CampaignDetail, DomainError> {
+    const detail = await this.queries.detail(tenant, id, RECENT_CONVERSIONS);
     return detail ? ok(detail) : err(notFound('Campaign'));
   }
 }

@@ -9,15 +9,16 @@ import {
   type DomainError,
 } from '../../domain/index.js';
 import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
+import type { AuditEntry } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
-import type { SaleContext, SaleContexts } from '../ports/sale-context.js';
+import type { SaleContexts } from '../ports/sale-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
-import { singleWriteResult, transactionalResult } from '../shared/transactional-result.js';
+import { transactionalResult } from '../shared/transactional-result.js';
 import { calendarMonthOf } from './calendar-month.js';
 import { toOutbox } from './conversion-events.js';
 import { isSelfReferral } from './self-referral.js';
@@ -34,27 +35,15 @@ export interface CreateConversionInput {
   readonly clickId: string | null;
   readonly customerEmail: string | null;
   readonly customerName: string | null;
-  /**
-   * The merchant's monthly earnings cap as the request's authentication read it, when the caller
-   * knows it. `null` (no cap) skips the merchant row lock on live sales; absent, the lock is taken
-   * and the cap read under it. A cap set by the operator during such a request applies from the
-   * next request on, as if the sale had committed just before.
-   */
-  readonly merchantEarningsCap?: Decimal | null;
-  /**
-   * The sale's context when the caller already read it in the tenant for these campaign and
-   * affiliate ids (with the key's admission: ports/api-key-admission.ts); `null`: the campaign is not
-   * the merchant's. Absent, it is read here.
-   */
-  readonly saleContext?: SaleContext | null;
 }
 
 /**
  * A sale reported through the API (and, later, by payment-provider notifications: same checks, same
  * order): Manage payouts for team-member keys on live sales; the merchant's active campaign; the
  * affiliate approved on it; a unique order id; the monthly earnings cap and the self-referral check
- * on live sales. Then the commission, the row and `conversion.created`, written by one statement
- * (inside one transaction with the merchant row lock when the cap is checked).
+ * on live sales. Then the commission, and the sale recorded: the row, `conversion.created` and the
+ * request's audit row, by one repository call. All of it in one transaction; a live sale of a
+ * merchant with a cap also locks the merchant row, so two sales cannot both slip under the cap.
  */
 export class CreateConversion {
   constructor(
@@ -66,20 +55,17 @@ export class CreateConversion {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: CreateConversionInput): Promise<Result<Conversion, DomainError>> {
+  /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
+  execute(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<Conversion, DomainError>> {
     const { tenant } = input;
     const live = tenant.mode === 'live';
     if (live && !mayManagePayouts(input.key)) {
       return Promise.resolve(err(insufficientPermissions('Creating live conversions needs the Manage payouts permission')));
     }
-    // A live sale locks the merchant row to check its cap, when the merchant has one or the caller did
-    // not say (`merchantEarningsCap` absent): that needs a transaction. Any other sale reads, then
-    // writes with its one statement.
-    const locks = live && input.merchantEarningsCap !== null;
-    return (locks ? transactionalResult : singleWriteResult)(this.uow, async () => {
+    return transactionalResult(this.uow, async () => {
       const now = this.clock.now();
-      // One read for the campaign, the affiliate, its membership and the rates; checked in this order.
-      const sale = input.saleContext !== undefined ? input.saleContext : await this.sales.find(tenant, input.campaignId, input.affiliateId);
+      // One read for the campaign, the affiliate, its membership, the rates and the merchant's cap; checked in this order.
+      const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
       if (!sale) return err(notFound('Campaign'));
       const { campaign, affiliate, membership, rates } = sale;
       if (campaign.status !== 'active') return err(validationError('campaignId', `campaign is ${campaign.status}, not active`));
@@ -90,9 +76,8 @@ export class CreateConversion {
 
       const month = calendarMonthOf(now);
       if (live) {
-        // The merchant row lock serialises live creates while the cap is checked, so two sales cannot both slip under it.
-        // Merchants without a cap (known from the request's authentication) need neither the lock nor the check.
-        if (input.merchantEarningsCap !== null) {
+        // The merchant row lock serialises a capped merchant's live sales while the cap is checked.
+        if (sale.merchantEarningsCap !== null) {
           const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
           if (!merchant) return err(notFound('Merchant'));
           if (merchant.monthlyEarningsCap !== null) {
@@ -130,7 +115,7 @@ export class CreateConversion {
       });
       if (created.isErr()) return err(created.error);
       const { conversion, events } = created.value;
-      if ((await this.conversions.insert(conversion, toOutbox(conversion, events, now))) === 'duplicate_order') {
+      if ((await this.conversions.recordSale(conversion, toOutbox(conversion, events, now), audit)) === 'duplicate_order') {
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
       }
       return ok(conversion);

@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '../shared/page.js';
 
-export type AuditActor = 'api_key' | 'operator' | 'anonymous' | 'assistant';
+/** `user:<id>`: a merchant's user in the dashboard; `affiliate:<id>`: an affiliate in the portal. */
+export type AuditActor = 'api_key' | 'operator' | 'anonymous' | 'assistant' | `user:${string}` | `affiliate:${string}`;
 
 export interface AuditEntry {
   readonly id: string;

@@ -1,4 +1,4 @@
-import type { Affiliate, Campaign, CommissionRates, Membership } from '../../domain/index.js';
+import type { Affiliate, Campaign, CommissionRates, Decimal, Membership } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 
 /** What a sale's checks and its commission read, as the tenant sees it. */
@@ -13,9 +13,11 @@ export interface SaleContext {
    * base rate, its rate on this campaign and the member's override (the domain applies the precedence).
    */
   readonly rates: CommissionRates;
+  /** The merchant's monthly earnings cap (null: none); a capped merchant's live sale locks the merchant to check it. */
+  readonly merchantEarningsCap: Decimal | null;
 }
 
-/** Everything a sale reads before its checks, in one look-up (the sale's hot path). */
+/** Everything a sale reads before its checks, in one look-up. */
 export interface SaleContexts {
   /** Null when the campaign is not the merchant's (campaigns are read by both modes). */
   find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null>;

@@ -14,13 +14,6 @@ class Rollback<E> extends Error {
 export const transactionalResult = <T, E>(uow: UnitOfWork, work: () => Promise<Result<T, E>>): Promise<Result<T, E>> =>
   resultOf((inner) => uow.transaction(inner), work);
 
-/**
- * `transactionalResult` for work whose only write is its last statement (`UnitOfWork.singleWrite`):
- * an error result means nothing was written, and the request's commit participants stay unwritten.
- */
-export const singleWriteResult = <T, E>(uow: UnitOfWork, work: () => Promise<Result<T, E>>): Promise<Result<T, E>> =>
-  resultOf((inner) => uow.singleWrite(inner), work);
-
 const resultOf = async <T, E>(
   run: (inner: () => Promise<Result<T, E>>) => Promise<Result<T, E>>,
   work: () => Promise<Result<T, E>>,

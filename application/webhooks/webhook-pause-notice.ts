@@ -1,6 +1,7 @@
 import { FAILURES_BEFORE_PAUSE, type WebhookSubscription } from '../../domain/webhook/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
+import { webhookPausedMail } from '../mail/templates/index.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { NotificationRepository } from '../ports/notification-repository.js';
@@ -33,12 +34,15 @@ export class WebhookPauseNotice {
     if (subscription.mode !== 'live') return;
     const merchant = await this.merchants.findById(subscription.merchantId);
     if (!merchant) return;
-    await this.mailer.send({
-      merchantId: merchant.id,
-      kind: 'webhook_paused',
-      to: merchant.email,
-      subject: 'A webhook endpoint was paused',
-      text: `Hello ${merchant.businessName},\n\n${message}\n\nDeliveries that failed are listed in GET /api/v1/webhooks/${subscription.id}/deliveries and can be resent.\n`,
-    });
+    await this.mailer.send(
+      webhookPausedMail({
+        merchantId: merchant.id,
+        businessName: merchant.businessName,
+        to: merchant.email,
+        subscriptionId: subscription.id,
+        url: subscription.url,
+        failures: FAILURES_BEFORE_PAUSE,
+      }),
+    );
   }
 }

@@ -15,7 +15,6 @@ import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SaltedVisitorFingerprint } from '../../adapters/clicks/salted-visitor-fingerprint.js';
-import { MailOutboxMailer } from '../../adapters/mail/mail-outbox-mailer.js';
 import { MikroOrmAffiliateQueries } from '../../adapters/persistence/repositories/mikro-orm-affiliate-queries.js';
 import {
   MikroOrmAffiliateRepository,
@@ -40,10 +39,6 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   c.register(T.AffiliateQueries, single((r) => new MikroOrmAffiliateQueries(r.resolve(T.Orm))));
   c.register(T.ClickRepository, single((r) => new MikroOrmClickRepository(r.resolve(T.Orm))));
   c.register(T.ExchangeRates, single((r) => new SqlExchangeRates(r.resolve(T.Orm))));
-  c.register(
-    T.Mailer,
-    single((r) => new MailOutboxMailer(r.resolve(T.Orm), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.Logger))),
-  );
   c.register(T.VisitorFingerprint, single((r) => new SaltedVisitorFingerprint(r.resolve(T.Orm))));
   c.register(T.TrackingLinks, single((r) => new TrackingLinks(r.resolve<ServiceConfig>(T.Config).publicBaseUrl)));
 

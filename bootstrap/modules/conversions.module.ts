@@ -9,8 +9,8 @@ import type { ConversionUseCases } from '../../adapters/http/routes/conversions.
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
 import { SqlSaleContexts } from '../../adapters/persistence/repositories/sql-sale-contexts.js';
-import { appendOnCommit } from '../../adapters/persistence/repositories/mikro-orm-audit-log.js';
-import { auditInTransaction } from '../../adapters/http/middleware/audit-in-transaction.js';
+import { auditRowOf } from '../../adapters/http/middleware/audit.js';
+import { GetConversion } from '../../application/conversions/get-conversion.js';
 import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
 import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
 import { TOKENS as T } from '../tokens.js';
@@ -29,7 +29,7 @@ export const CONVERSION_TOKENS = {
 } as const;
 const C = CONVERSION_TOKENS;
 
-/** Conversions: repositories, the sale's one-statement read (with team rates), the payout queue, use cases and the auto-approval job. */
+/** Conversions: repositories, the sale's one-statement context read (with team rates), the payout queue, use cases and the auto-approval job. */
 export const registerConversions = (c: DependencyContainer): void => {
   c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
@@ -85,9 +85,10 @@ export const registerConversions = (c: DependencyContainer): void => {
 export const conversionRouteDependencies = (c: DependencyContainer): ConversionUseCases => ({
   createConversion: c.resolve(C.CreateConversion),
   updateConversionStatus: c.resolve(C.UpdateConversionStatus),
+  getConversion: new GetConversion(c.resolve(C.ConversionQueries)),
   conversionQueries: c.resolve(C.ConversionQueries),
-  // A created sale's audit row is written in its transaction (one commit instead of two).
-  auditInTransaction: auditInTransaction(appendOnCommit, c.resolve(T.Ids), c.resolve(T.Clock)),
+  // A created sale records its request's audit row in its own transaction (one commit instead of two).
+  auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });
 
 export const conversionAdminDependencies = (c: DependencyContainer): OperatorConversionActions => c.resolve(C.OperatorConversionActions);

@@ -41,6 +41,10 @@ export interface Campaign {
   readonly enableRecurringCommissions: boolean;
   /** Volume tiers (extension): the affiliate's month on the campaign picks the rate; null = the flat rate. */
   readonly commissionTiers: VolumeTiers | null;
+  /** Extension: months after the first sale during which renewals earn commission; null = lifetime. */
+  readonly recurringCommissionMonths: number | null;
+  /** Extension: how many days after a click a sale is still attributed to it. */
+  readonly attributionWindowDays: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -58,6 +62,8 @@ export interface NewCampaign {
   readonly isPublic?: boolean | undefined;
   readonly enableRecurringCommissions?: boolean | undefined;
   readonly commissionTiers?: VolumeTiers | null | undefined;
+  readonly recurringCommissionMonths?: number | null | undefined;
+  readonly attributionWindowDays?: number | undefined;
 }
 
 export interface NewCampaignContext {
@@ -72,6 +78,29 @@ const HTTP_URL = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:
 const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
 
 export const MAX_COMMISSION_TIERS = 10;
+
+/** How old a click may be and still attribute a sale (extension); a month is what affiliates expect. */
+export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
+export const ATTRIBUTION_WINDOW_DAYS_MAX = 365;
+/** How many months of renewals earn commission (extension); null = for the customer's lifetime. */
+export const RECURRING_COMMISSION_MONTHS_MAX = 120;
+
+const wholeNumberProblem = (field: string, value: number | null | undefined, max: number, nullable: boolean): FieldProblem[] => {
+  if (value === undefined || (value === null && nullable)) return [];
+  if (value === null || !Number.isInteger(value) || value < 1 || value > max) {
+    return [{ field, message: `must be a whole number from 1 to ${max}${nullable ? ' or null' : ''}` }];
+  }
+  return [];
+};
+
+/** The recurring-commission and attribution-window rules, shared by create and update. */
+export const attributionProblems = (input: {
+  readonly recurringCommissionMonths?: number | null | undefined;
+  readonly attributionWindowDays?: number | undefined;
+}): FieldProblem[] => [
+  ...wholeNumberProblem('recurringCommissionMonths', input.recurringCommissionMonths, RECURRING_COMMISSION_MONTHS_MAX, true),
+  ...wholeNumberProblem('attributionWindowDays', input.attributionWindowDays, ATTRIBUTION_WINDOW_DAYS_MAX, false),
+];
 
 /** Tiers: 1 to 10, thresholds at least 0 and distinct, each rate within the campaign rate's bounds. */
 export const tierProblems = (tiers: VolumeTiers | null): FieldProblem[] => {
@@ -119,6 +148,7 @@ export const campaignProblems = (input: NewCampaign): FieldProblem[] => {
     problems.push({ field: 'description', message: `must be at most ${CAMPAIGN_DESCRIPTION_MAX} characters` });
   }
   problems.push(...tierProblems(input.commissionTiers ?? null));
+  problems.push(...attributionProblems(input));
   const url = input.targetUrl?.trim();
   if (url) {
     if (url.length > TARGET_URL_MAX) problems.push({ field: 'targetUrl', message: `must be at most ${TARGET_URL_MAX} characters` });
@@ -150,6 +180,8 @@ export const createCampaign = (input: NewCampaign, context: NewCampaignContext):
     isPublic: input.isPublic ?? true,
     enableRecurringCommissions: input.enableRecurringCommissions ?? false,
     commissionTiers: input.commissionTiers ?? null,
+    recurringCommissionMonths: input.recurringCommissionMonths ?? null,
+    attributionWindowDays: input.attributionWindowDays ?? DEFAULT_ATTRIBUTION_WINDOW_DAYS,
     createdAt: context.now,
     updatedAt: context.now,
   });

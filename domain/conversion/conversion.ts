@@ -5,19 +5,15 @@ import type { Mode } from '../shared/mode.js';
 export const CONVERSION_STATUSES = ['pending', 'approved', 'paid', 'rejected', 'refunded', 'held'] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
-/** The spec shows only `one_time`; recurring kinds join this list when they are specified. */
-export const CONVERSION_TYPES = ['one_time'] as const;
+/** `one_time` (spec); `recurring` (extension): a subscription renewal, its `parentConversionId` the customer's first sale. */
+export const CONVERSION_TYPES = ['one_time', 'recurring'] as const;
 export type ConversionType = (typeof CONVERSION_TYPES)[number];
 
-/** Where a sale was reported from (spec, `conversion.created`). Only `api` is exposed by the spec. */
-export const CONVERSION_SOURCES = [
-  'api',
-  'tracking_script',
-  'payment_provider',
-  'merchant_of_record',
-  'app_store',
-  'dashboard',
-] as const;
+/**
+ * Where a sale was reported from (spec, `conversion.created`): the API, a payment provider by its
+ * neutral token, the tracking script or the dashboard. Exposed as the extension field `source`.
+ */
+export const CONVERSION_SOURCES = ['api', 'card', 'mor_a', 'app_store', 'mor_b', 'mor_c', 'tracking_script', 'dashboard'] as const;
 export type ConversionSource = (typeof CONVERSION_SOURCES)[number];
 
 /** The spec's neutral payout tokens. */

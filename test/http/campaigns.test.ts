@@ -5,6 +5,7 @@ import { startTestService, type TestService } from '../support/test-service.js';
 
 const LIST_FIELDS = [
   'affiliateCount',
+  'attributionWindowDays',
   'autoApproveAffiliates',
   'autoApproveCommissionsAfterDays',
   'byCurrency',
@@ -18,6 +19,7 @@ const LIST_FIELDS = [
   'id',
   'isPublic',
   'name',
+  'recurringCommissionMonths',
   'revenue',
   'status',
   'targetUrl',
@@ -58,6 +60,8 @@ describe('campaigns', () => {
         autoApproveCommissionsAfterDays: 30,
         isPublic: false,
         enableRecurringCommissions: true,
+        recurringCommissionMonths: 12,
+        attributionWindowDays: 60,
       });
       expect(res.status).toBe(201);
       const data = res.body.data;
@@ -73,6 +77,8 @@ describe('campaigns', () => {
         autoApproveCommissionsAfterDays: 30,
         isPublic: false,
         enableRecurringCommissions: true,
+        recurringCommissionMonths: 12,
+        attributionWindowDays: 60,
         conversions: 0,
         revenue: 0,
         byCurrency: [],
@@ -98,8 +104,21 @@ describe('campaigns', () => {
         autoApproveCommissionsAfterDays: null,
         isPublic: true,
         enableRecurringCommissions: false,
+        recurringCommissionMonths: null,
+        attributionWindowDays: 30,
       });
       expect(a.body.data.trackingCode).not.toBe(b.body.data.trackingCode);
+    });
+
+    it('refuses recurringCommissionMonths and attributionWindowDays out of range and creates nothing', async () => {
+      const before = await slice3Counts(t);
+      for (const extra of [{ recurringCommissionMonths: 0 }, { recurringCommissionMonths: 121 }, { attributionWindowDays: 0 }, { attributionWindowDays: 366 }, { attributionWindowDays: null }]) {
+        const res = await t.api('POST', '/campaigns', m.liveKey, { name: 'Range', commissionType: 'fixed', commissionValue: 1, ...extra });
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe('validation_error');
+        expect(res.body.error.details[0].field).toBe(Object.keys(extra)[0]);
+      }
+      expect((await slice3Counts(t)).campaigns).toBe(before.campaigns);
     });
 
     it('is refused for a test key (test_mode_unsupported), on Pro (plan_insufficient) and for read keys', async () => {

@@ -6,15 +6,14 @@ import { statementsSentDuring } from '../support/sent-statements.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
- * A created sale's audit row is written with the sale (one commit): inside the sale's transaction
- * when the merchant has an earnings cap (its row is locked), else carried by the sale's one
- * statement, conditional on the sale's row. Every other outcome gets its row after the response,
- * with the real status. Either way: exactly one row.
+ * A created sale's audit row is recorded with the sale, by the one repository call that writes the
+ * sale, inside the sale's one transaction (one commit). Every other outcome gets its row after the
+ * response, with the real status. Either way: exactly one row.
  */
 describe.each([
-  { path: 'one statement, no transaction (no earnings cap)', fields: {}, ownTransaction: true },
-  { path: 'one transaction, the merchant row locked (an earnings cap)', fields: { monthlyEarningsCap: 1_000_000 }, ownTransaction: false },
-])('POST /conversions audit row: $path', ({ fields, ownTransaction }) => {
+  { path: 'no earnings cap', fields: {}, locks: false },
+  { path: 'an earnings cap (the merchant row locked)', fields: { monthlyEarningsCap: 1_000_000 }, locks: true },
+])('POST /conversions audit row: $path', ({ fields, locks }) => {
   let t: TestService;
   let merchant: TestMerchant;
   let campaign: TestCampaign;
@@ -69,10 +68,14 @@ describe.each([
     expect(await counts()).toEqual({ conversions: before.conversions + 1, events: before.events + 1 });
   });
 
-  it('opens a transaction only when the sale needs the lock', async () => {
+  it('is one transaction whose one write carries the sale, its event and the audit row; the merchant is locked only with a cap', async () => {
     const sent = await statementsSentDuring(() => post(sale({ orderId: 'counted-1' })));
-    expect(sent.filter((text) => /^begin\b/i.test(text))).toHaveLength(ownTransaction ? 0 : 1);
-    expect(sent.filter((text) => /^commit\b/i.test(text))).toHaveLength(ownTransaction ? 0 : 1);
+    expect(sent.filter((text) => /^begin\b/i.test(text))).toHaveLength(1);
+    expect(sent.filter((text) => /^commit\b/i.test(text))).toHaveLength(1);
+    const writes = sent.filter((text) => /insert into (?!rate_limit_windows)/i.test(text));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/insert into conversions[\s\S]*insert into outbox_events[\s\S]*insert into audit_log/i);
+    expect(sent.filter((text) => /for update/i.test(text))).toHaveLength(locks ? 1 : 0);
   });
 
   it('writes exactly one row with the error status for an unknown campaign, and no sale', async () => {

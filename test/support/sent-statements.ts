@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /**
  * Every statement text `pg` sends while `work` runs, in this test file's process. Import it before
- * the service starts: connections wrap `query` when they open (prepared-statements.ts), so the patch
+ * the service starts: the service's connections are made from `pg.Client`, so the wrapper
  * must be in place first.
  */
 let sent: string[] | null = null;

@@ -25,7 +25,10 @@ const existingMerchant = async (deps: OperationsDependencies, raw: string): Prom
 const AuditEntrySchema = z
   .object({
     id: z.string(),
-    actor: z.enum(['api_key', 'operator', 'assistant', 'anonymous']),
+    actor: z
+      .string()
+      .regex(/^(api_key|operator|assistant|anonymous|(user|affiliate):[0-9a-f-]{36})$/)
+      .openapi({ description: '`api_key`, `operator`, `assistant`, `anonymous`, `user:<id>` (a merchant user in the dashboard) or `affiliate:<id>` (an affiliate in the portal)', example: 'api_key' }),
     apiKeyId: z.string().nullable(),
     merchantId: z.string().nullable(),
     method: z.string(),

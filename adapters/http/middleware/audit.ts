@@ -38,17 +38,23 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
   };
 };
 
+/** The request's audit row as answered with `status`, for a route that records it with its own write. */
+export type AuditRow = (c: Context<AppEnv>, status: number) => AuditEntry;
+export const auditRowOf =
+  (ids: IdGenerator, clock: Clock): AuditRow =>
+  (c, status) => ({ ...auditEntryOf(c, status, ids, clock), errorCode: null });
+
 /**
  * Appends one audit row for every write and every failed authentication, after the response is
- * decided and whether it succeeded or not. Successful reads write nothing. A request whose row its
- * own transaction already committed (audit-in-transaction.ts) is not written twice.
+ * decided and whether it succeeded or not. Successful reads write nothing. A request whose route
+ * recorded the row with its own write (`auditRecorded`: a created sale) is not written twice.
  */
 export const audit =
   (log: AuditLog, ids: IdGenerator, clock: Clock, record: AuditFilter = writesAndAuthFailures): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     await next();
     const status = c.res.status;
-    if (c.get('auditCommitted') || !record(c, status)) return;
+    if ((c.get('auditRecorded') && status < 300) || !record(c, status)) return;
     try {
       await log.append(auditEntryOf(c, status, ids, clock));
     } catch (error) {

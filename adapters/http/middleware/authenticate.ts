@@ -3,20 +3,16 @@ import type { AuthenticateApiKey } from '../../../application/api-keys/authentic
 import type { Clock } from '../../../application/ports/clock.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
-import { attachedReadFor } from '../attached-reads.js';
 
 /**
  * Resolves the Bearer key to a principal, counting the request against the merchant's rate limit in
- * the same round trip (`rateLimit` then only applies the decision), and for the hottest reads running
- * the route's read in it too (attached-reads.ts); a failure is kept for after rate limiting.
+ * the same round trip (`rateLimit` then only applies the decision); a failure is kept for after rate limiting.
  */
 export const authenticate =
   (authenticateKey: AuthenticateApiKey, clock: Clock): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const read = await attachedReadFor(c);
-    const { principal: result, rateLimit, attached } = await authenticateKey.execute(c.req.header('authorization'), clock.now(), read);
+    const { principal: result, rateLimit } = await authenticateKey.execute(c.req.header('authorization'), clock.now());
     if (rateLimit) c.set('rateLimit', rateLimit);
-    if (read && attached) c.set('attached', { read, result: attached });
     if (result.isOk()) {
       c.set('principal', result.value);
       c.set('tenant', { merchantId: result.value.merchant.id, mode: result.value.key.mode });

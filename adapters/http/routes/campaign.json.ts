@@ -56,6 +56,15 @@ const campaignFields = {
   isPublic: z.boolean(),
   enableRecurringCommissions: z.boolean(),
   commissionTiers: CommissionTiersSchema.nullable(),
+  recurringCommissionMonths: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ 'x-extension': true, description: 'Months after the first sale during which renewals earn commission; null = lifetime', example: 12 }),
+  attributionWindowDays: z
+    .number()
+    .int()
+    .openapi({ 'x-extension': true, description: 'How many days after a click a sale is still attributed to it', example: 30 }),
   conversions: z.number().int().openapi({ description: "Counted sales in the key's mode (rejected and refunded excluded)" }),
   revenue: z.number().openapi({ description: 'All currencies added as recorded, not converted' }),
   byCurrency: z.array(ByCurrencySchema),
@@ -102,6 +111,8 @@ const common = <V extends string | number>({ campaign: c, stats }: CampaignView,
   isPublic: c.isPublic,
   enableRecurringCommissions: c.enableRecurringCommissions,
   commissionTiers: tiersJson(c.commissionTiers),
+  recurringCommissionMonths: c.recurringCommissionMonths,
+  attributionWindowDays: c.attributionWindowDays,
   // Money leaves as a JSON number only here, at the boundary, where the spec says number.
   conversions: stats.conversions,
   revenue: stats.revenue.toNumber(),

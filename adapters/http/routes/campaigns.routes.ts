@@ -10,7 +10,6 @@ import { sendData, sendPage } from '../envelope.js';
 import { requireLiveKey, requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { pageQuery, validationHook } from '../validation.js';
 import { campaignDetailJson, CampaignDetailSchema, campaignJson, CampaignSchema, CommissionTiersSchema, tiersFromJson } from './campaign.json.js';
-import { prefetched } from '../attached-reads.js';
 import { requireId } from './path-id.js';
 import { parseSort, sortParam } from './sort.js';
 
@@ -32,6 +31,16 @@ const CreateCampaignBody = z
     isPublic: z.boolean().optional(),
     enableRecurringCommissions: z.boolean().optional(),
     commissionTiers: CommissionTiersSchema.nullable().optional(),
+    recurringCommissionMonths: z.number().int().min(1).max(120).nullable().optional().openapi({
+      'x-extension': true,
+      description: 'Months after the first sale during which renewals earn commission (with enableRecurringCommissions); null or absent = lifetime',
+      example: 12,
+    }),
+    attributionWindowDays: z.number().int().min(1).max(365).optional().openapi({
+      'x-extension': true,
+      description: 'How many days after a click a sale is still attributed to it (default 30)',
+      example: 30,
+    }),
   })
   .openapi('CreateCampaign');
 
@@ -112,8 +121,7 @@ export const campaignRoutes = (useCases: CampaignUseCases) =>
       }),
       async (c) => {
         const id = requireId(c.req.valid('param').id, 'Campaign');
-        const attached = prefetched(c, 'campaign', id);
-        const result = attached ? useCases.getCampaign.answer(attached.found) : await useCases.getCampaign.execute(c.get('tenant'), id);
+        const result = await useCases.getCampaign.execute(c.get('tenant'), id);
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, campaignDetailJson(result.value));
       },

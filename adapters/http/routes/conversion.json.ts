@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CONVERSION_STATUSES, formatAmount, type Conversion, type Decimal } from '../../../domain/index.js';
+import { CONVERSION_SOURCES, CONVERSION_STATUSES, CONVERSION_TYPES, formatAmount, type Conversion, type Decimal } from '../../../domain/index.js';
 
 const money = (value: Decimal, c: Conversion) => formatAmount(value, c.currency);
 const moneyNumber = (value: Decimal, c: Conversion) => Number(formatAmount(value, c.currency));
@@ -11,12 +11,16 @@ const common = {
   affiliateId: z.string(),
   currency: z.string().openapi({ description: 'Lowercase ISO 4217 code' }),
   status: z.enum(CONVERSION_STATUSES),
-  conversionType: z.literal('one_time'),
+  conversionType: z.enum(CONVERSION_TYPES).openapi({ description: '`one_time`, or `recurring` for a subscription renewal (extension)' }),
   orderId: z.string().nullable(),
   isTest: z.boolean(),
   payoutMethod: z.enum(['connect', 'wallet_a', 'transfer_b']).nullable(),
   payoutDate: z.string().nullable(),
   cardTransferId: z.string().nullable(),
+  source: z.enum(CONVERSION_SOURCES).openapi({
+    'x-extension': true,
+    description: 'Where the sale was reported from: `api`, a payment provider token (`card`, `mor_a`, `app_store`, `mor_b`, `mor_c`), `tracking_script` or `dashboard`',
+  }),
   createdAt: z.string(),
 };
 
@@ -38,7 +42,6 @@ export const ConversionSchema = z
     parentConversionId: z.string().nullable(),
     clickId: z.string().nullable(),
     refundedAmount: z.number().nullable().openapi({ 'x-extension': true, description: 'Refunded so far (extension)' }),
-    source: z.string().openapi({ 'x-extension': true, description: 'Where the sale was reported from, e.g. `api`' }),
     updatedAt: z.string(),
   })
   .openapi('Conversion');
@@ -59,6 +62,7 @@ const commonJson = (c: Conversion) => ({
   payoutMethod: c.payoutMethod,
   payoutDate: iso(c.payoutDate),
   cardTransferId: c.cardTransferId,
+  source: c.source,
   createdAt: c.createdAt.toISOString(),
 });
 
@@ -80,7 +84,6 @@ export const conversionJson = (c: Conversion, campaignName?: string): z.infer<ty
   parentConversionId: c.parentConversionId,
   clickId: c.clickId,
   refundedAmount: c.refundedAmount === null ? null : moneyNumber(c.refundedAmount, c),
-  source: c.source,
   updatedAt: c.updatedAt.toISOString(),
 });
 

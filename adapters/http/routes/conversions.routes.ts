@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateConversion } from '../../../application/conversions/create-conversion.js';
+import type { GetConversion } from '../../../application/conversions/get-conversion.js';
 import type { UpdateConversionStatus } from '../../../application/conversions/update-conversion-status.js';
 import type { ConversionQueries } from '../../../application/ports/conversion-queries.js';
 import { CONVERSION_STATUSES } from '../../../domain/index.js';
@@ -7,10 +8,9 @@ import { isUuid } from '../../ids/uuid-v7-generator.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
-import type { AuditInTransaction } from '../middleware/audit-in-transaction.js';
+import type { AuditRow } from '../middleware/audit.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { requireId } from './path-id.js';
-import { prefetched } from '../attached-reads.js';
 import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput, UpdateConversionBody } from './conversion.input.js';
 import { conversionJson, conversionListItemJson, ConversionListItemSchema, ConversionSchema, conversionUpdateJson, ConversionUpdateSchema } from './conversion.json.js';
 import { dateRangeQuery, toDateRange } from './date-range.js';
@@ -33,9 +33,10 @@ const data = <T extends z.ZodType>(schema: T, description: string) => ({
 export interface ConversionUseCases {
   createConversion: CreateConversion;
   updateConversionStatus: UpdateConversionStatus;
+  getConversion: GetConversion;
   conversionQueries: ConversionQueries;
-  /** Writes a created sale's audit row inside its transaction (middleware/audit-in-transaction.ts). */
-  auditInTransaction: AuditInTransaction;
+  /** The request's audit row as answered with a status; a sale records it in its own transaction. */
+  auditRow: AuditRow;
 }
 
 export const conversionRoutes = (useCases: ConversionUseCases) =>
@@ -79,20 +80,16 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         summary: 'Record a sale; the commission is computed from the campaign',
         description:
           'Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`) and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).',
-        middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes'), useCases.auditInTransaction(201)] as const,
+        middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
         request: { body: { content: { 'application/json': { schema: CreateConversionBody } }, required: true } },
         responses: { 201: data(ConversionSchema, 'Created, pending') },
       }),
       async (c) => {
-        const principal = c.get('principal');
-        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), principal.key);
-        const context = prefetched(c, 'sale', `${input.campaignId}/${input.affiliateId}`);
-        const result = await useCases.createConversion.execute({
-          ...input,
-          merchantEarningsCap: principal.merchant.monthlyEarningsCap,
-          ...(context ? { saleContext: context.found } : {}),
-        });
+        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), c.get('principal').key);
+        // The sale records its request's audit row in its own transaction (one commit, not two).
+        const result = await useCases.createConversion.execute(input, useCases.auditRow(c, 201));
         if (result.isErr()) throw ApiError.from(result.error);
+        c.set('auditRecorded', true);
         return sendData(c, conversionJson(result.value), 201);
       },
     )
@@ -108,10 +105,9 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
       }),
       async (c) => {
         const id = requireId(c.req.valid('param').id, 'Conversion');
-        const attached = prefetched(c, 'conversion', id);
-        const detail = attached ? attached.found : await useCases.conversionQueries.get(c.get('tenant'), id);
-        if (!detail) throw new ApiError('not_found', 'Conversion not found');
-        return sendData(c, conversionJson(detail.conversion, detail.campaignName));
+        const result = await useCases.getConversion.execute(c.get('tenant'), id);
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, conversionJson(result.value.conversion, result.value.campaignName));
       },
     )
     .openapi(

@@ -34,6 +34,8 @@ export interface CampaignRow {
   is_public: boolean;
   enable_recurring_commissions: boolean;
   commission_tiers: StoredTiers | null;
+  recurring_commission_months: number | null;
+  attribution_window_days: number;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -42,7 +44,7 @@ export interface CampaignRow {
 const COLUMNS = [
   'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'commission_type', 'commission_value', 'target_url',
   'auto_approve_affiliates', 'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'commission_tiers',
-  'created_at', 'updated_at',
+  'recurring_commission_months', 'attribution_window_days', 'created_at', 'updated_at',
 ] as const;
 
 /** The select list of a campaign row (`prefix` before each output name); the rate as text, so it stays exact. */
@@ -68,6 +70,8 @@ export const campaignFromRow = (r: CampaignRow): Campaign => ({
   isPublic: r.is_public,
   enableRecurringCommissions: r.enable_recurring_commissions,
   commissionTiers: tiersFromStored(r.commission_tiers),
+  recurringCommissionMonths: r.recurring_commission_months,
+  attributionWindowDays: r.attribution_window_days,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });

@@ -1,4 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261126400001CampaignAttributionSettings } from './Migration20261126400001CampaignAttributionSettings.js';
 import { Migration20261122000006Teams } from './Migration20261122000006Teams.js';
 import { Migration20261122000004PayoutQueue } from './Migration20261122000004PayoutQueue.js';
 import { Migration20261122000003ConversionsWriteSide } from './Migration20261122000003ConversionsWriteSide.js';
@@ -11,6 +12,8 @@ import { Migration20261122000005Payouts } from './Migration20261122000005Payouts
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
 import { Migration20261126800001RealPayouts } from './Migration20261126800001RealPayouts.js';
+import { Migration20261126700001WebSessions } from './Migration20261126700001WebSessions.js';
+import { Migration20261126600001MailDelivery } from './Migration20261126600001MailDelivery.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -26,4 +29,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
   { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },
+  { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
+  { name: 'Migration20261126700001WebSessions', class: Migration20261126700001WebSessions },
+  { name: 'Migration20261126600001MailDelivery', class: Migration20261126600001MailDelivery },
 ];

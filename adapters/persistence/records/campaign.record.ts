@@ -19,6 +19,8 @@ export const CampaignRecord = defineEntity({
     isPublic: p.boolean(),
     enableRecurringCommissions: p.boolean(),
     commissionTiers: p.json<Record<string, unknown>>().nullable(),
+    recurringCommissionMonths: p.integer().nullable(),
+    attributionWindowDays: p.integer(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
     version: p.integer().version(),

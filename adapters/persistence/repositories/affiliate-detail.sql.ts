@@ -1,4 +1,3 @@
-import { PREPARED } from '../prepared-statements.js';
 import { sql, type RawBuilder } from 'kysely';
 import type { AffiliateDetailData } from '../../../application/ports/affiliate-queries.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
@@ -20,8 +19,7 @@ export interface AffiliateDetailRow extends AffiliateRow {
  * exact; `joined_at` as `::text`, the same text `pg` receives for a top-level column. Prepared: every
  * part is an indexed lookup by key, so planning (0.3 ms) is paid once per connection.
  */
-export const affiliateDetailQuery = (tenant: Tenant, affiliateId: string): RawBuilder<AffiliateDetailRow> => sql<AffiliateDetailRow>`${PREPARED}
-  select ${sql.raw(affiliateColumns('a'))}, ms.campaigns,
+export const affiliateDetailQuery = (tenant: Tenant, affiliateId: string): RawBuilder<AffiliateDetailRow> => sql<AffiliateDetailRow>`select ${sql.raw(affiliateColumns('a'))}, ms.campaigns,
     (select coalesce(json_agg(json_build_object('currency', e.currency, 'revenue', e.revenue, 'commissions', e.commissions,
         'conversions', e.conversions) order by e.currency), '[]'::json)
       from (select currency, sum(revenue)::text as revenue, sum(commission)::text as commissions, sum(conversions)::int as conversions

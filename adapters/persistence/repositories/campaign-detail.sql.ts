@@ -2,7 +2,6 @@ import type { CampaignCurrencyStats, CampaignDetailData, CampaignStats, RecentCo
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type CurrencyCode } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
-import type { TenantSqlInputs } from './tenant-sql-inputs.js';
 
 /** One recent conversion as the detail query nests it (decimals and the timestamp as text). */
 interface RecentConversionJson {
@@ -23,46 +22,35 @@ export interface DetailRow extends CampaignRow {
   recent_conversions: RecentConversionJson[];
 }
 
-/** The detail's inputs: its tenant, the campaign and how many newest sales, as SQL expressions. */
-export interface DetailInputs extends TenantSqlInputs {
-  readonly campaignId: string;
-  readonly recentLimit: string;
-}
-
 /**
  * `GET /campaigns/:id` in one statement (one round trip instead of four): the campaign row with its
  * per-currency roll-up, approved affiliate count and newest conversions as scalar subqueries. Money
  * crosses as JSON strings (`::text`), never JSON numbers, so it stays exact; timestamps as `::text`,
  * the same text `pg` receives for a top-level column, so `new Date(...)` gives the same instant as
  * before. The campaign is filtered by merchant only (live object); what is counted on it by the
- * tenant's mode. No row when the campaign is not the merchant's, and then no subquery runs. Prepared: every part is
- * an indexed lookup by key, so the generic plan is the best one and planning (0.3 ms) is paid once.
+ * tenant's mode. No row when the campaign is not the merchant's, and then no subquery runs.
+ * Parameters: merchant id, mode, campaign id, how many newest conversions.
  */
-export const campaignDetailSql = (at: DetailInputs): string => {
-  const p = at.prefix ?? '';
-  return `select ${campaignColumns('c', p)},
+export const CAMPAIGN_DETAIL = `select ${campaignColumns('c')},
     (select coalesce(json_agg(json_build_object('currency', s.currency, 'conversions', s.conversions, 'revenue', s.revenue)
         order by s.currency), '[]'::json)
       from (select currency, sum(conversions)::int as conversions, sum(revenue)::text as revenue
         from conversion_campaign_monthly_totals
-        where merchant_id = ${at.merchantId} and mode = ${at.mode} and campaign_id = c.id
-        group by currency) s) as ${p}by_currency,
+        where merchant_id = $1 and mode = $2 and campaign_id = c.id
+        group by currency) s) as by_currency,
     coalesce((select n.approved_affiliates from campaign_affiliate_counts n
-      where n.merchant_id = ${at.merchantId} and n.mode = ${at.mode} and n.campaign_id = c.id), 0) as ${p}affiliate_count,
+      where n.merchant_id = $1 and n.mode = $2 and n.campaign_id = c.id), 0) as affiliate_count,
     (select coalesce(json_agg(json_build_object('id', r.id, 'affiliate_id', r.affiliate_id, 'order_id', r.order_id,
         'customer_name', r.customer_name, 'amount', r.amount::text, 'commission', r.commission::text, 'currency', r.currency,
         'status', r.status, 'created_at', r.created_at::text) order by r.created_at desc, r.id desc), '[]'::json)
       from (select id, affiliate_id, order_id, customer_name, amount, commission, currency, status, created_at
         from conversions
-        where merchant_id = ${at.merchantId} and mode = ${at.mode} and campaign_id = c.id
+        where merchant_id = $1 and mode = $2 and campaign_id = c.id
         order by created_at desc, id desc
-        limit ${at.recentLimit}) r) as ${p}recent_conversions
-  from ${at.from ? `${at.from}, ` : ''}campaigns c
-  where c.merchant_id = ${at.merchantId} and c.id = ${at.campaignId}`;
-};
+        limit $4) r) as recent_conversions
+  from campaigns c
+  where c.merchant_id = $1 and c.id = $3`;
 
-/** The detail statement on its own: its text (constant, so prepared once per connection) and values. */
-export const CAMPAIGN_DETAIL = campaignDetailSql({ merchantId: '$1', mode: '$2', campaignId: '$3', recentLimit: '$4' });
 export const campaignDetailValues = (tenant: Tenant, campaignId: string, recentLimit: number): unknown[] => [
   tenant.merchantId,
   tenant.mode,

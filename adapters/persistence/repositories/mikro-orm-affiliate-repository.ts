@@ -12,7 +12,6 @@ import {
   type MembershipRow,
 } from '../mappers/affiliate.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
-import { PREPARED } from '../prepared-statements.js';
 
 export class MikroOrmAffiliateRepository implements AffiliateRepository {
   constructor(private readonly orm: Orm) {}
@@ -52,8 +51,7 @@ export class MikroOrmAffiliateRepository implements AffiliateRepository {
   }
 
   async findById(tenant: Tenant, id: string): Promise<Affiliate | null> {
-    const { rows } = await sql<AffiliateRow>`${PREPARED}
-      select ${sql.raw(affiliateColumns('a'))} from affiliates a
+    const { rows } = await sql<AffiliateRow>`select ${sql.raw(affiliateColumns('a'))} from affiliates a
       where a.id = ${id} and exists (
         select 1 from affiliate_memberships m
         where m.affiliate_id = a.id and m.merchant_id = ${tenant.merchantId} and m.mode = ${tenant.mode})`.execute(this.db());
@@ -112,8 +110,7 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
   }
 
   private async select(tenant: Tenant, affiliateId: string, campaignId: string, lock: boolean): Promise<Membership | null> {
-    const { rows } = await sql<MembershipRow>`${PREPARED}
-      select ${sql.raw(MEMBERSHIP_COLUMNS)} from affiliate_memberships
+    const { rows } = await sql<MembershipRow>`select ${sql.raw(MEMBERSHIP_COLUMNS)} from affiliate_memberships
       where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId}
         and campaign_id = ${campaignId}
       ${lock ? sql`for update` : sql``}`.execute(this.db());

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
+import type { AuditEntry } from '../../../application/ports/audit-log.js';
 import type { ConversionRepository, DueConversion } from '../../../application/ports/conversion-repository.js';
 import type { OutboxEvent } from '../../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
-import { currentCommitParticipants, participantCtes } from '../commit-participants.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
-import { currentEm, writeTarget, type Orm } from '../orm.js';
-import { PREPARED } from '../prepared-statements.js';
+import { currentDb, currentEm, type Orm } from '../orm.js';
+import { auditInsert } from './mikro-orm-audit-log.js';
 import { countedConversionSql } from './conversion-counting.sql.js';
 
 const COLUMNS = CONVERSION_COLUMNS.join(', ');
@@ -30,18 +30,16 @@ export class MikroOrmConversionRepository implements ConversionRepository {
     return currentEm(this.orm).execute<T[]>(text, params);
   }
 
-  async insert(conversion: Conversion, events: readonly OutboxEvent[]): Promise<'inserted' | 'duplicate_order'> {
-    const { db, carrier } = writeTarget(this.orm);
-    // One round trip for the sale, its events and the request's rows that belong to its commit (the
-    // audit row, commit-participants.ts). ON CONFLICT on the partial unique index: a concurrent
-    // duplicate waits for the first to commit, then inserts nothing, without aborting the
-    // transaction; the events and the carried rows select from the inserted row, so a duplicate
-    // writes none (also when this statement commits on its own: UnitOfWork.singleWrite).
-    const carried = currentCommitParticipants()?.take(carrier, sql`exists (select from created)`) ?? [];
-    const sale = sql`created as (
+  async recordSale(conversion: Conversion, events: readonly OutboxEvent[], audit: AuditEntry | null): Promise<'inserted' | 'duplicate_order'> {
+    // One statement inside the sale's transaction: the conversion, its events and the audit row. ON
+    // CONFLICT on the partial unique index: a concurrent duplicate waits for the first to commit,
+    // then inserts nothing, without aborting the transaction; the events select from the inserted
+    // row, and the caller rolls the transaction (with the audit row) back on a duplicate.
+    const ctes = [
+      sql`created as (
       insert into conversions (${sql.raw(COLUMNS)}) values (${sql.join(conversionValues(conversion))})
-      on conflict (merchant_id, mode, order_id) where order_id is not null do nothing returning id)`;
-    const ctes = [sale, ...participantCtes(carried)];
+      on conflict (merchant_id, mode, order_id) where order_id is not null do nothing returning id)`,
+    ];
     if (events.length > 0) {
       const rows = events.map(
         (e) => sql`select ${this.ids.next()}::uuid, ${e.merchantId}::uuid, ${e.mode}::text, ${e.type}::text,
@@ -50,7 +48,8 @@ export class MikroOrmConversionRepository implements ConversionRepository {
       ctes.push(sql`events as (
         insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at) ${sql.join(rows, sql` union all `)})`);
     }
-    const { rows } = await sql<{ id: string }>`${PREPARED}with ${sql.join(ctes)} select id from created`.execute(db);
+    if (audit) ctes.push(sql`audited as (${auditInsert(audit)})`);
+    const { rows } = await sql<{ id: string }>`with ${sql.join(ctes)} select id from created`.execute(currentDb(this.orm));
     return rows.length === 1 ? 'inserted' : 'duplicate_order';
   }
 

@@ -3,7 +3,6 @@ import type { MerchantRepository } from '../../../application/ports/merchant-rep
 import type { Merchant } from '../../../domain/index.js';
 import { merchantToDomain, merchantToRecord } from '../mappers/merchant.mapper.js';
 import { currentDb, currentEm, type Orm } from '../orm.js';
-import { PREPARED } from '../prepared-statements.js';
 import { MerchantRecord } from '../records/merchant.record.js';
 
 interface MerchantRow {
@@ -37,10 +36,9 @@ export class MikroOrmMerchantRepository implements MerchantRepository {
     return record ? merchantToDomain(record) : null;
   }
 
-  /** On the sale path (live conversions with an earnings cap): a prepared statement, no entity hydration. */
+  /** On the sale path (live conversions with an earnings cap): plain SQL, no entity hydration. */
   async findByIdForUpdate(id: string): Promise<Merchant | null> {
-    const { rows } = await sql<MerchantRow>`${PREPARED}
-      select id, business_name, email, plan, custom_domain, automatic_payouts, monthly_earnings_cap, affiliate_limit,
+    const { rows } = await sql<MerchantRow>`select id, business_name, email, plan, custom_domain, automatic_payouts, monthly_earnings_cap, affiliate_limit,
         payout_holding_days, created_at, updated_at
       from merchants where id = ${id} for update`.execute(currentDb(this.orm));
     const r = rows[0];

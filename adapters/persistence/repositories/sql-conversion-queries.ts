@@ -5,8 +5,7 @@ import type { Conversion } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { currentDb, currentEm, type Orm } from '../orm.js';
 import { prefixedColumns } from '../mappers/prefixed-columns.js';
-import { runPrepared } from '../prepared-statements.js';
-import type { TenantSqlInputs } from './tenant-sql-inputs.js';
+import { runSql } from '../run-sql.js';
 
 const SELECT = prefixedColumns(CONVERSION_COLUMNS, 'c', '');
 
@@ -44,25 +43,19 @@ export class SqlConversionQueries implements ConversionQueries {
   }
 
   async get(tenant: Tenant, id: string): Promise<ConversionDetail | null> {
-    // Hot path: a prepared statement (a primary-key lookup: its plan never depends on the values).
-    const [row] = await runPrepared<ConversionDetailRow>(currentDb(this.orm), CONVERSION_DETAIL, [id, tenant.merchantId, tenant.mode]);
+    const [row] = await runSql<ConversionDetailRow>(currentDb(this.orm), CONVERSION_DETAIL, [id, tenant.merchantId, tenant.mode]);
     return row ? conversionDetailFromRow(row) : null;
   }
 }
 
-export type ConversionDetailRow = ConversionRow & { campaign_name: string };
+type ConversionDetailRow = ConversionRow & { campaign_name: string };
 
-/** One conversion with its campaign's name, in the tenant (given as SQL expressions: tenant-sql-inputs.ts). */
-export const conversionDetailSql = (at: TenantSqlInputs & { readonly id: string }): string => {
-  const p = at.prefix ?? '';
-  return `select ${prefixedColumns(CONVERSION_COLUMNS, 'c', p)}, cp.name as ${p}campaign_name
-    from ${at.from ? `${at.from} cross join ` : ''}conversions c join campaigns cp on cp.id = c.campaign_id
-    where c.id = ${at.id} and c.merchant_id = ${at.merchantId} and c.mode = ${at.mode}`;
-};
+/** One conversion with its campaign's name, in the tenant. */
+const CONVERSION_DETAIL = `select ${SELECT}, cp.name as campaign_name
+  from conversions c join campaigns cp on cp.id = c.campaign_id
+  where c.id = $1 and c.merchant_id = $2 and c.mode = $3`;
 
-const CONVERSION_DETAIL = conversionDetailSql({ id: '$1', merchantId: '$2', mode: '$3' });
-
-export const conversionDetailFromRow = (row: ConversionDetailRow): ConversionDetail => ({
+const conversionDetailFromRow = (row: ConversionDetailRow): ConversionDetail => ({
   conversion: conversionFromRow(row),
   campaignName: row.campaign_name,
 });

@@ -1,13 +1,12 @@
 import type { SaleContext, SaleContexts } from '../../../application/ports/sale-context.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import type { Campaign, CommissionRates } from '../../../domain/index.js';
+import { Decimal, type Campaign, type CommissionRates } from '../../../domain/index.js';
 import { affiliateColumns, affiliateFromRow, membershipColumns, membershipFromRow, type AffiliateRow, type MembershipRow } from '../mappers/affiliate.mapper.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
-import { runPrepared } from '../prepared-statements.js';
-import type { TenantSqlInputs } from './tenant-sql-inputs.js';
+import { runSql } from '../run-sql.js';
 
 interface TeamRatesRow {
   team_id: string | null;
@@ -19,7 +18,7 @@ interface TeamRatesRow {
   override_value: string | null;
 }
 
-export type SaleContextRow = CampaignRow & TeamRatesRow & Record<string, unknown>;
+type SaleContextRow = CampaignRow & TeamRatesRow & { merchant_earnings_cap: string | null } & Record<string, unknown>;
 
 const AFFILIATE = 'affiliate__';
 const MEMBERSHIP = 'membership__';
@@ -36,37 +35,29 @@ const ratesOf = (campaign: Campaign, r: TeamRatesRow): CommissionRates => {
   };
 };
 
-/** The context's inputs: its tenant, the campaign and the affiliate, as SQL expressions. */
-export interface SaleContextInputs extends TenantSqlInputs {
-  readonly campaignId: string;
-  readonly affiliateId: string;
-}
-
 /**
- * The campaign, the affiliate as the tenant sees it, its membership on the campaign and the team
- * rates in one indexed statement (each joined row by its key), instead of one round trip each.
+ * The campaign with its merchant's cap, the affiliate as the tenant sees it, its membership on the
+ * campaign and the team rates in one indexed statement (each joined row by its key). Parameters:
+ * merchant id, mode, campaign id, affiliate id.
  */
-export const saleContextSql = (at: SaleContextInputs): string => {
-  const p = at.prefix ?? '';
-  return `select ${campaignColumns('c', p)}, ${affiliateColumns('a', `${p}${AFFILIATE}`)}, ${membershipColumns('m', `${p}${MEMBERSHIP}`)},
-      t.id as ${p}team_id, t.base_commission_type as ${p}team_base_type, t.base_commission_value::text as ${p}team_base_value,
-      tc.commission_type as ${p}team_campaign_type, tc.commission_value::text as ${p}team_campaign_value,
-      o.commission_type as ${p}override_type, o.commission_value::text as ${p}override_value
-    from ${at.from ? `${at.from} cross join ` : ''}campaigns c
-    left join affiliates a on a.id = ${at.affiliateId} and exists (
-      select 1 from affiliate_memberships v
-      where v.affiliate_id = a.id and v.merchant_id = ${at.merchantId} and v.mode = ${at.mode})
-    left join affiliate_memberships m on m.affiliate_id = a.id and m.campaign_id = c.id
-      and m.merchant_id = ${at.merchantId} and m.mode = ${at.mode}
-    left join teams t on t.id = m.team_id
-    left join team_campaigns tc on tc.team_id = m.team_id and tc.campaign_id = m.campaign_id
-    left join team_overrides o on o.team_id = m.team_id and o.campaign_id = m.campaign_id and o.affiliate_id = m.affiliate_id
-    where c.id = ${at.campaignId} and c.merchant_id = ${at.merchantId}`;
-};
+const SALE_CONTEXT = `select ${campaignColumns('c')}, ${affiliateColumns('a', AFFILIATE)}, ${membershipColumns('m', MEMBERSHIP)},
+    mer.monthly_earnings_cap::text as merchant_earnings_cap,
+    t.id as team_id, t.base_commission_type as team_base_type, t.base_commission_value::text as team_base_value,
+    tc.commission_type as team_campaign_type, tc.commission_value::text as team_campaign_value,
+    o.commission_type as override_type, o.commission_value::text as override_value
+  from campaigns c
+  join merchants mer on mer.id = c.merchant_id
+  left join affiliates a on a.id = $4 and exists (
+    select 1 from affiliate_memberships v
+    where v.affiliate_id = a.id and v.merchant_id = $1 and v.mode = $2)
+  left join affiliate_memberships m on m.affiliate_id = a.id and m.campaign_id = c.id
+    and m.merchant_id = $1 and m.mode = $2
+  left join teams t on t.id = m.team_id
+  left join team_campaigns tc on tc.team_id = m.team_id and tc.campaign_id = m.campaign_id
+  left join team_overrides o on o.team_id = m.team_id and o.campaign_id = m.campaign_id and o.affiliate_id = m.affiliate_id
+  where c.id = $3 and c.merchant_id = $1`;
 
-const SALE_CONTEXT = saleContextSql({ merchantId: '$1', mode: '$2', campaignId: '$3', affiliateId: '$4' });
-
-export const saleContextFromRow = (row: SaleContextRow): SaleContext => {
+const saleContextFromRow = (row: SaleContextRow): SaleContext => {
   const campaign = campaignFromRow(row);
   const affiliate = unprefixed<AffiliateRow>(row, AFFILIATE);
   const membership = unprefixed<MembershipRow>(row, MEMBERSHIP);
@@ -75,6 +66,7 @@ export const saleContextFromRow = (row: SaleContextRow): SaleContext => {
     affiliate: affiliate ? affiliateFromRow(affiliate) : null,
     membership: membership ? membershipFromRow(membership) : null,
     rates: ratesOf(campaign, row),
+    merchantEarningsCap: row.merchant_earnings_cap === null ? null : new Decimal(row.merchant_earnings_cap),
   };
 };
 
@@ -82,7 +74,7 @@ export class SqlSaleContexts implements SaleContexts {
   constructor(private readonly orm: Orm) {}
 
   async find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null> {
-    const [row] = await runPrepared<SaleContextRow>(currentDb(this.orm), SALE_CONTEXT, [tenant.merchantId, tenant.mode, campaignId, affiliateId]);
+    const [row] = await runSql<SaleContextRow>(currentDb(this.orm), SALE_CONTEXT, [tenant.merchantId, tenant.mode, campaignId, affiliateId]);
     return row ? saleContextFromRow(row) : null;
   }
 }

@@ -1,0 +1,9 @@
+import type { WebSession } from '../../../application/web-sessions/web-session.js';
+import type { AppEnv } from '../app-env.js';
+
+/** The variables of a browser surface (dashboard, portal): the request's session, when signed in. */
+export interface WebEnv {
+  Variables: AppEnv['Variables'] & {
+    webSession: WebSession | undefined;
+  };
+}

@@ -1,0 +1,62 @@
+import type { Mode } from '../../../domain/index.js';
+import type { WebSessionStore } from '../../../application/ports/web-session-store.js';
+import type { SessionSubject, SessionSubjectKind, WebSession } from '../../../application/web-sessions/web-session.js';
+import { currentEm, type Orm } from '../orm.js';
+
+interface SessionRow {
+  id_hash: string;
+  subject_kind: SessionSubjectKind;
+  subject_id: string;
+  merchant_id: string;
+  mode: Mode;
+  csrf_token: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+const fromRow = (r: SessionRow): WebSession => ({
+  idHash: r.id_hash,
+  subject: { kind: r.subject_kind, id: r.subject_id, merchantId: r.merchant_id },
+  mode: r.mode,
+  csrfToken: r.csrf_token,
+  createdAt: new Date(r.created_at),
+  expiresAt: new Date(r.expires_at),
+});
+
+/** `web_sessions` in plain SQL; a lookup is one primary-key read. */
+export class SqlWebSessionStore implements WebSessionStore {
+  constructor(private readonly orm: Orm) {}
+
+  private exec<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return currentEm(this.orm).execute<T[]>(sql, params);
+  }
+
+  async insert(s: WebSession): Promise<void> {
+    await this.exec(
+      `insert into web_sessions (id_hash, subject_kind, subject_id, merchant_id, mode, csrf_token, created_at, expires_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.idHash, s.subject.kind, s.subject.id, s.subject.merchantId, s.mode, s.csrfToken, s.createdAt, s.expiresAt],
+    );
+  }
+
+  async find(idHash: string, now: Date): Promise<WebSession | null> {
+    const [row] = await this.exec<SessionRow>(`select * from web_sessions where id_hash = ? and expires_at > ?`, [idHash, now]);
+    return row ? fromRow(row) : null;
+  }
+
+  async setMode(idHash: string, mode: Mode): Promise<void> {
+    await this.exec(`update web_sessions set mode = ? where id_hash = ?`, [mode, idHash]);
+  }
+
+  async delete(idHash: string): Promise<void> {
+    await this.exec(`delete from web_sessions where id_hash = ?`, [idHash]);
+  }
+
+  async deleteAllOf(subject: Pick<SessionSubject, 'kind' | 'id'>): Promise<number> {
+    const rows = await this.exec<{ id_hash: string }>(`delete from web_sessions where subject_kind = ? and subject_id = ? returning id_hash`, [
+      subject.kind,
+      subject.id,
+    ]);
+    return rows.length;
+  }
+}

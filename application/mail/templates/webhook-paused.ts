@@ -1,0 +1,37 @@
+import type { MailMessage } from '../../ports/mailer.js';
+import { htmlPart, textPart } from './layout.js';
+
+export interface WebhookPausedMailInput {
+  readonly merchantId: string;
+  readonly businessName: string;
+  readonly to: string;
+  readonly subscriptionId: string;
+  readonly url: string;
+  readonly failures: number;
+  /** Where the merchant can see and resend the failed deliveries (a dashboard page), if any. */
+  readonly manageLink?: string | undefined;
+}
+
+/** `webhook_paused`: a subscription paused itself after consecutive failed deliveries. */
+export const webhookPausedMail = (input: WebhookPausedMailInput): MailMessage => {
+  const subject = 'A webhook endpoint was paused';
+  const layout = {
+    brand: input.businessName,
+    paragraphs: [
+      `Hello ${input.businessName},`,
+      `Your webhook endpoint ${input.url} (subscription ${input.subscriptionId}) was paused after ${input.failures} consecutive failed deliveries.`,
+      `Fix the endpoint, then re-enable it with PATCH /api/v1/webhooks/${input.subscriptionId} and the body {"active": true}.`,
+      `Deliveries that failed are listed in GET /api/v1/webhooks/${input.subscriptionId}/deliveries and can be resent.`,
+    ],
+    action: input.manageLink ? { label: 'Open the webhook', url: input.manageLink } : undefined,
+  };
+  return {
+    merchantId: input.merchantId,
+    kind: 'webhook_paused',
+    to: input.to,
+    subject,
+    text: textPart(layout),
+    html: htmlPart(layout, subject),
+    link: input.manageLink,
+  };
+};
