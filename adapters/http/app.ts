@@ -36,6 +36,7 @@ import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
 import { payoutAdminRoutes, type PayoutAdminUseCases } from './admin/payouts.routes.js';
 import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
+import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
@@ -133,6 +134,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', couponRoutes(deps.coupons));
   app.route('/api/v1', payoutRoutes(deps.payouts));
   app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
+  app.route('/api/v1', manualPayoutRoutes(deps.payouts.manual));
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));

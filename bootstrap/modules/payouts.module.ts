@@ -18,6 +18,7 @@ import { StripeConnectOnboarding } from '../../adapters/payouts/stripe-connect-o
 import { stripeEndpointOf } from '../../adapters/payouts/stripe-connect-provider.js';
 import { SqlConnectedAccountRepository } from '../../adapters/persistence/repositories/sql-connected-account-repository.js';
 import { ConnectOnboarding } from '../../application/payouts/connect-onboarding.js';
+import { ManualPayouts } from '../../application/payouts/manual-payouts.js';
 import { NoPayoutAdjustments } from '../../adapters/payouts/no-payout-adjustments.js';
 import { AesGcmSecretBox, parseSecretKey } from '../../adapters/secrets/aes-gcm-secret-box.js';
 import { PayoutConfiguration } from '../../application/payouts/payout-configuration.js';
@@ -139,6 +140,15 @@ export const registerPayouts = (c: DependencyContainer): void => {
 export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDependencies => ({
   payoutQueries: c.resolve(P.PayoutQueries),
   configuration: c.resolve(P.PayoutConfiguration),
+  manual: new ManualPayouts(
+    c.resolve(T.UnitOfWork),
+    c.resolve(P.PayoutQueries),
+    c.resolve(P.PayoutSinks),
+    new SqlPayoutPaymentRepository(c.resolve(T.Orm)),
+    new NoPayoutAdjustments(),
+    c.resolve(T.Ids),
+    c.resolve(T.Clock),
+  ),
 });
 
 /** Rotation: credentials sealed with a previous key are resealed with the current one. Returns how many. */
