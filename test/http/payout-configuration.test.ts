@@ -51,7 +51,7 @@ describe('payout providers and payout settings', () => {
     expect(JSON.parse(box.open({ sealed: live.sealed, keyId: live.key_id }, `payout-credentials:${m.id}:live:connect`))).toEqual({ method: 'connect', secretKey: LIVE_SECRET });
     expect(() => box.open({ sealed: live.sealed, keyId: live.key_id }, `payout-credentials:${m.id}:test:connect`)).toThrow();
     const tampered = Buffer.from(live.sealed, 'base64');
-    tampered[tampered.length - 1] ^= 1;
+    tampered.writeUInt8(tampered.readUInt8(tampered.length - 1) ^ 1, tampered.length - 1);
     expect(() => box.open({ sealed: tampered.toString('base64'), keyId: live.key_id }, `payout-credentials:${m.id}:live:connect`)).toThrow();
   });
 
