@@ -3,6 +3,7 @@ import type { PayoutProvider, PayoutProviders } from '../../application/ports/pa
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { Mode, PayoutMethod, ProviderCredentials } from '../../domain/index.js';
 import { StripeConnectProvider, stripeClient, stripeEndpointOf } from './stripe-connect-provider.js';
+import { WiseTransferProvider } from './wise-transfer-provider.js';
 
 /** Each provider's API base per mode (production hosts by default; tests point them at local stubs). */
 export interface PayoutApiBases {
@@ -51,8 +52,9 @@ export const realProviderFactory =
     switch (credentials.method) {
       case 'connect':
         return new StripeConnectProvider(stripeClient(credentials.secretKey, stripeEndpointOf(bases.stripe ?? DEFAULT_API_BASES.stripe[mode])));
-      case 'wallet_a':
       case 'transfer_b':
+        return new WiseTransferProvider((bases.wise ?? DEFAULT_API_BASES.wise[mode]).replace(/\/+$/, ''), credentials);
+      case 'wallet_a':
         return extra[credentials.method]?.(credentials, mode) ?? null;
     }
   };
