@@ -4,6 +4,7 @@ import type { Tenant } from '../../application/shared/tenant.js';
 import type { Mode, PayoutMethod, ProviderCredentials } from '../../domain/index.js';
 import { StripeConnectProvider, stripeClient, stripeEndpointOf } from './stripe-connect-provider.js';
 import { WiseTransferProvider } from './wise-transfer-provider.js';
+import { PayPalWalletProvider } from './paypal-wallet-provider.js';
 
 /** Each provider's API base per mode (production hosts by default; tests point them at local stubs). */
 export interface PayoutApiBases {
@@ -47,7 +48,7 @@ export class ConfiguredPayoutProviders implements PayoutProviders {
 
 /** The real adapters of each method, at the configured API bases. */
 export const realProviderFactory =
-  (bases: PayoutApiBases, extra: Partial<Record<PayoutMethod, ProviderFactory>> = {}): ProviderFactory =>
+  (bases: PayoutApiBases): ProviderFactory =>
   (credentials, mode) => {
     switch (credentials.method) {
       case 'connect':
@@ -55,6 +56,6 @@ export const realProviderFactory =
       case 'transfer_b':
         return new WiseTransferProvider((bases.wise ?? DEFAULT_API_BASES.wise[mode]).replace(/\/+$/, ''), credentials);
       case 'wallet_a':
-        return extra[credentials.method]?.(credentials, mode) ?? null;
+        return new PayPalWalletProvider((bases.paypal ?? DEFAULT_API_BASES.paypal[mode]).replace(/\/+$/, ''), credentials);
     }
   };
