@@ -25,6 +25,7 @@ import { pgReadiness } from '../adapters/persistence/pg-readiness.js';
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
+import { IDEMPOTENCY_TOKENS, registerIdempotency } from './modules/idempotency.module.js';
 import { MikroOrmMerchantDirectory } from '../adapters/persistence/repositories/mikro-orm-merchant-directory.js';
 import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
 import { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
@@ -35,12 +36,17 @@ import { registerWebhookJob, registerWebhooks, webhooksHttp } from './modules/we
 import { conversionAdminDependencies, conversionRouteDependencies, registerConversions } from './modules/conversions.module.js';
 import { registerStatsSearch, statsSearchHttp } from './modules/stats-search.module.js';
 import { couponRouteDependencies, registerCoupons } from './modules/coupons.module.js';
+import { ingestDependencies, integrationRouteDependencies, registerSales } from './modules/sales.module.js';
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
 import { registerMail, registerMailJob } from './modules/mail.module.js';
+import { notificationsHttp, registerNotifications } from './modules/notifications.module.js';
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
+import { portalHttp, registerPortal } from './modules/portal.module.js';
+import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
+import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -129,6 +135,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
   c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
   registerMail(c);
+  registerNotifications(c);
   registerCampaignsAndAffiliates(c);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
@@ -136,7 +143,12 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
+  registerIdempotency(c);
   registerWebSessions(c);
+  registerSales(c);
+  registerPortal(c);
+  registerMerchantUsers(c);
+  registerDashboard(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);
@@ -145,12 +157,13 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
 
 export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
   const config = c.resolve<ServiceConfig>(T.Config);
-  return {
+  const http: Omit<HttpDependencies, 'dashboard'> = {
     settings: {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
       bodyLimitBytes: config.bodyLimitBytes,
       trustedProxies: config.trustedProxies,
+      publicBaseUrl: config.publicBaseUrl,
     },
     logger: c.resolve(T.Pino),
     requestScope: c.resolve(T.RequestScope),
@@ -159,6 +172,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
+    idempotency: c.resolve(IDEMPOTENCY_TOKENS.IdempotencyGate),
     readiness: pgReadiness(c.resolve(T.Orm)),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),
@@ -173,6 +187,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       auditLog: c.resolve(T.AuditLog),
     },
     mailAdmin: c.resolve(T.OperatorMailActions),
+    portal: portalHttp(c),
     ...campaignsAndAffiliatesHttp(c),
     ...webhooksHttp(c),
     conversions: conversionRouteDependencies(c),
@@ -183,5 +198,11 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
     teams: teamRouteDependencies(c),
+    integrations: integrationRouteDependencies(c),
+    ingest: ingestDependencies(c),
+    notifications: notificationsHttp(c),
+    manageInvitations: c.resolve(T.ManageInvitations),
+    merchantUserAdmin: merchantUserAdminDependencies(c),
   };
+  return { ...http, dashboard: dashboardDependencies(c, http) };
 };

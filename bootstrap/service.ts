@@ -7,6 +7,7 @@ import { PgBossJobs } from '../adapters/jobs/pg-boss-jobs.js';
 import { PollLoop } from '../adapters/jobs/poll-loop.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
 import type { DueJob } from '../application/ports/jobs.js';
+import type { DispatchWebhooks } from '../application/webhooks/dispatch-webhooks.js';
 import { PinoLogger } from '../adapters/logging/pino-logger.js';
 import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.js';
 import { SqlClockOffsetStore } from '../adapters/persistence/sql-clock-offset-store.js';
@@ -65,8 +66,10 @@ export const buildService = async (
     if (config.runJobs) {
       await jobs.scheduleDueJobs(container.resolve(TOKENS.JobRegistry), clock, container.resolve(TOKENS.RequestScope), logger, config.jobTickCron);
       // Webhooks cannot wait for the per-minute tick: this process also polls for them (see decisions).
+      // The poll starts deliveries and returns; answers claim more as they come (dispatch-webhooks.ts).
+      const dispatch = container.resolve<DispatchWebhooks>(TOKENS.DispatchWebhooks);
       pollLoop = new PollLoop(
-        [container.resolve<DueJob>(TOKENS.DispatchWebhooks)],
+        [{ name: dispatch.name, runDue: (now) => dispatch.startDue(now) }],
         config.webhookPollIntervalMs,
         clock,
         container.resolve(TOKENS.RequestScope),
@@ -101,6 +104,8 @@ export const buildService = async (
         await container.resolve<MikroOrmAuditLog>(TOKENS.AuditLog).close();
         await jobs.stop();
         await changeFeed.close();
+        // Attempts in flight finish and are recorded while the pool is still open.
+        await container.resolve<DispatchWebhooks>(TOKENS.DispatchWebhooks).drain();
         await orm.close(true);
       },
     };

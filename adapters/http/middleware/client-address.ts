@@ -46,7 +46,8 @@ export const resolveClientAddress =
   };
 
 /** The client's address as resolved for this request (null when unknown). */
-export const clientAddress = (c: Context<AppEnv>): string | null => {
-  const resolved = c.get('clientAddress');
+export const clientAddress = (c: Context): string | null => {
+  // Any app's context: the dashboard's and the portal's share the variable with the API's.
+  const resolved = (c as unknown as Context<AppEnv>).get('clientAddress');
   return resolved === undefined ? socketAddress(c) : resolved;
 };
