@@ -13,7 +13,7 @@ export interface DispatchSettings {
   readonly concurrency: number;
   /** Attempts in flight per subscription at most (fewer while it is failing: see `inFlightAllowance`). */
   readonly perSubscription: number;
-  /** Deliveries claimed per statement. */
+  /** Deliveries claimed at a time. */
   readonly claimBatch: number;
   /** Outcomes recorded per transaction at most. */
   readonly recordBatch: number;
@@ -44,7 +44,7 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
  * send, record: no transaction is open while an endpoint answers.
  *
  * 1. Fan-out (`FanOutWebhookEvents`): outbox events become deliveries.
- * 2. Claim: due deliveries are claimed fairly across subscriptions and leased, in one statement
+ * 2. Claim: due deliveries are claimed fairly across subscriptions and leased, in one step
  *    that commits on its own; the lease is the record that the attempt started.
  * 3. Send: up to `concurrency` at once, over kept-alive connections (the transport).
  * 4. Record (`RecordWebhookOutcomes`): answers are recorded in batches; each recorded batch frees
