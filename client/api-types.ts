@@ -105,7 +105,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Approve or reject a pending membership on one campaign */
+        /**
+         * Approve, reject, suspend or reinstate an affiliate on one campaign
+         * @description Moves the affiliate's membership on `campaignId`: `pending → approved | rejected`, `approved → suspended`, `suspended → approved`, `rejected → approved`; anything else answers `409 invalid_transition` and changes nothing. Emits `affiliate.approved`, `affiliate.rejected` or `affiliate.suspended`. A suspended affiliate keeps what it earned but earns nothing new: its tracking links still send visitors on but record no click, new conversions answer `400 affiliate_not_approved`, and it leaves its teams' rosters.
+         */
         patch: operations["patchAffiliatesById"];
         trace?: never;
     };
@@ -257,10 +260,30 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Approve or reject a conversion
-         * @description Approving a commission above 5x its sale (amount plus tax), or any commission on a zero sale, answers `409 commission_above_sale` until resent with `confirmAboveSale: true`. Paid, refunded and held conversions cannot change (`409 invalid_transition`). Repeating the current status is a harmless no-op. Emits `conversion.approved`/`conversion.rejected` and `conversion.updated`.
+         * Approve, reject, hold, release or reopen a conversion
+         * @description `approved`/`rejected` decide a pending conversion (an approved one may still be rejected). `held` puts a pending or approved conversion on hold (an approved one loses its queued payout); `released` returns a held conversion to the status it had before the hold; `pending` reopens a rejected conversion. Every path back to `approved` (approve, release) answers `409 commission_above_sale` for a commission above 5x its sale (amount plus tax), or any commission on a zero sale, until resent with `confirmAboveSale: true`. Paid and refunded conversions never change, and any other move the state machine lacks answers `409 invalid_transition`. Repeating the current status is a harmless no-op. Emits `conversion.updated` (plus `conversion.approved`/`conversion.rejected` for those decisions).
          */
         patch: operations["patchConversionsById"];
+        trace?: never;
+    };
+    "/conversions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a conversion, whole or in part
+         * @description For merchants without a payment-provider integration: the customer was refunded. Without `amount` all that remains of the sale is refunded: the conversion becomes `refunded`, earns nothing and loses its queued payout. With `amount` (net of tax when the sale has `taxAmount`) part of the sale is refunded: the status stays, `refundedAmount` grows and the commission shrinks in proportion, computed from the terms the conversion was created under (never from the campaign's current rate); a queued payout follows it. Pending, approved and held conversions can be refunded; paid, rejected and refunded ones answer `409 invalid_transition`; more than what remains answers `400 validation_error`. Emits `conversion.updated`.
+         */
+        post: operations["postConversionsByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/coupons": {
@@ -310,6 +333,74 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/payout-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout methods configured for the key mode (never a secret)
+         * @description Ultimate and Scale. Lists `{ method, mode, configured, updatedAt }` for each method whose credentials are saved.
+         */
+        get: operations["getPayoutProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payout-providers/{method}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a payout method's credentials for the key mode
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. `connect` takes `{ secretKey }`, `wallet_a` `{ clientId, clientSecret }`, `transfer_b` `{ apiToken, profileId }`. A live key saves live credentials, a test key test ones; a card-processor key of the other mode is refused. Secrets are encrypted at rest and never returned.
+         */
+        put: operations["putPayoutProvidersByMethod"];
+        post?: never;
+        /**
+         * Remove a payout method's credentials for the key mode
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Live payouts of that method then wait for the manual path; test payouts use the sandbox.
+         */
+        delete: operations["deletePayoutProvidersByMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payout-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout minimums and payout day of the key mode
+         * @description Any valid key (Pro and up).
+         */
+        get: operations["getPayoutSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the payout minimums or the payout day of the key mode
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Minimums apply to the next payout run; rows below them wait and accumulate.
+         */
+        patch: operations["patchPayoutSettings"];
         trace?: never;
     };
     "/stats": {
@@ -750,6 +841,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "affiliate.suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.suspended
+         * @description An approved affiliate was suspended on a campaign: it earns nothing new there until reinstated (`affiliate.approved`). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_suspended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "affiliate.payout_details_completed": {
         parameters: {
             query?: never;
@@ -870,6 +981,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "campaign.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.updated
+         * @description A campaign was changed (`PATCH /campaigns/{id}`), or ended by its `endsAt` (`status` becomes `expired`). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_campaign_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -927,12 +1058,12 @@ export interface components {
              * @description The join status (affiliate.joined) or the new status
              * @enum {string}
              */
-            status: "pending" | "approved" | "rejected";
+            status: "pending" | "approved" | "rejected" | "suspended";
             /**
              * @description null on affiliate.joined
              * @enum {string|null}
              */
-            previousStatus: "pending" | "approved" | "rejected" | null;
+            previousStatus: "pending" | "approved" | "rejected" | "suspended" | null;
             /**
              * @description ISO 8601
              * @example 2026-11-22T10:00:00.000Z
@@ -1001,6 +1132,40 @@ export interface components {
             status: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
             /** @enum {string|null} */
             payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+        };
+        CampaignUpdatedEventData: {
+            campaignId: string;
+            name: string;
+            /**
+             * @description The status after the change
+             * @enum {string}
+             */
+            status: "active" | "inactive" | "expired";
+            /** @enum {string} */
+            commissionType: "percentage" | "fixed";
+            /**
+             * @description The rate after the change, as a decimal string
+             * @example 20.00
+             */
+            commissionValue: string;
+            /** @description When the campaign ends (ISO 8601), or null */
+            endsAt: string | null;
+            /**
+             * @description The fields the change set, e.g. ["commissionValue"] or ["status"] for an end by endsAt
+             * @example [
+             *       "commissionValue"
+             *     ]
+             */
+            changed: string[];
+            /** @description The changed fields as they were before, as Get Campaign shows them */
+            previous: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ISO 8601
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            updatedAt: string;
         };
         PingEventData: {
             subscriptionId: string;
@@ -1175,7 +1340,7 @@ export interface components {
              * @description The membership status on this campaign
              * @enum {string}
              */
-            status: "approved" | "pending" | "rejected";
+            status: "approved" | "pending" | "rejected" | "suspended";
             campaignId: string;
             campaignName: string;
             joinedAt: string;
@@ -1235,7 +1400,7 @@ export interface components {
                 campaignId: string;
                 campaignName: string;
                 /** @enum {string} */
-                status: "approved" | "pending" | "rejected";
+                status: "approved" | "pending" | "rejected" | "suspended";
                 joinedAt: string;
             }[];
             earnings: {
@@ -1251,11 +1416,20 @@ export interface components {
                 }[];
             };
         };
+        /**
+         * @example {
+         *       "campaignId": "0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f",
+         *       "status": "suspended"
+         *     }
+         */
         DecideAffiliateMembership: {
             /** @description A campaign of the calling merchant */
             campaignId: string;
-            /** @enum {string} */
-            status: "approved" | "rejected";
+            /**
+             * @description `approved` (from pending, suspended or rejected), `rejected` (from pending), `suspended` (from approved: earns nothing new until approved again)
+             * @enum {string}
+             */
+            status: "approved" | "rejected" | "suspended";
         };
         WebhookSubscription: {
             id: string;
@@ -1426,11 +1600,28 @@ export interface components {
             commission: number;
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "status": "approved"
+         *     }
+         */
         UpdateConversion: {
-            /** @enum {string} */
-            status: "approved" | "rejected";
-            /** @description Approve even though the commission is above 5 times the sale (or the sale is zero); absent means not confirmed */
+            /**
+             * @description `approved` or `rejected` (from pending; approved → rejected too); `held` (from pending or approved; cancels a queued payout); `released` (an action: from held back to the status before the hold); `pending` (reopen a rejected conversion)
+             * @enum {string}
+             */
+            status: "approved" | "rejected" | "held" | "released" | "pending";
+            /** @description Approve (or release back to approved) even though the commission is above 5 times the sale (or the sale is zero); absent means not confirmed */
             confirmAboveSale?: boolean;
+        };
+        /**
+         * @example {
+         *       "amount": 25
+         *     }
+         */
+        RefundConversion: {
+            /** @description How much of the sale to refund, in major units (net when the sale has taxAmount); absent refunds all that remains */
+            amount?: number;
         };
         Coupon: {
             id: string;
@@ -1523,6 +1714,71 @@ export interface components {
             cardPaymentId: string | null;
             failureReason: string | null;
             createdAt: string;
+        };
+        /** @description A configured payout method; its credentials are never returned */
+        PayoutProvider: {
+            /** @enum {string} */
+            method: "connect" | "wallet_a" | "transfer_b";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @enum {boolean} */
+            configured: true;
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "secretKey": "sk_test_51Hexample0000"
+         *     }
+         */
+        PayoutProviderCredentials: {
+            /** @description `connect`: the card processor secret key (`sk_live_…` with a live API key, `sk_test_…` with a test key) or a restricted key */
+            secretKey?: string;
+            /** @description `wallet_a`: the REST app client id */
+            clientId?: string;
+            /** @description `wallet_a`: the REST app secret */
+            clientSecret?: string;
+            /** @description `transfer_b`: the API token */
+            apiToken?: string;
+            /** @description `transfer_b`: the business profile id that pays */
+            profileId?: string | number;
+        };
+        /**
+         * @example {
+         *       "mode": "live",
+         *       "payoutDay": 15,
+         *       "minimumPayout": {
+         *         "usd": "50.00",
+         *         "jpy": "5000"
+         *       },
+         *       "updatedAt": "2026-11-26T10:00:00.000Z"
+         *     }
+         */
+        PayoutSettings: {
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description Day of the month (1-28, UTC) on which due payouts are sent; null sends them as soon as they are due */
+            payoutDay: number | null;
+            /** @description Per lowercase currency: the smallest sum sent to one affiliate; smaller sums wait and accumulate */
+            minimumPayout: {
+                [key: string]: string;
+            };
+            updatedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "payoutDay": 15,
+         *       "minimumPayout": {
+         *         "usd": 50,
+         *         "eur": null
+         *       }
+         *     }
+         */
+        UpdatePayoutSettings: {
+            payoutDay?: number | null;
+            /** @description Currency → amount (number or decimal string); null removes that currency */
+            minimumPayout?: {
+                [key: string]: number | string | null;
+            };
         };
         Stats: {
             /** @description Counted sales (net of tax), all currencies added as recorded, not converted */
@@ -2356,7 +2612,8 @@ export interface operations {
                 limit?: number;
                 /** @description A campaign of the calling merchant */
                 campaignId?: string;
-                status?: "approved" | "pending";
+                /** @description Default: pending and approved. Suspended memberships are listed only with `suspended` */
+                status?: "approved" | "pending" | "suspended";
                 /** @description <field>:<asc|desc>; field one of name, email, joinedAt, status, campaignName */
                 sort?: string;
             };
@@ -3190,6 +3447,54 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    postConversionsByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 25
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundConversion"];
+            };
+        };
+        responses: {
+            /** @description The conversion after the refund */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Conversion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getCoupons: {
         parameters: {
             query?: {
@@ -3454,6 +3759,258 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Configured methods */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "method": "connect",
+                     *           "mode": "live",
+                     *           "configured": true,
+                     *           "updatedAt": "2026-11-26T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PayoutProvider"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putPayoutProvidersByMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                method: "connect" | "wallet_a" | "transfer_b";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutProviderCredentials"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutProvider"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePayoutProvidersByMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                method: "connect" | "wallet_a" | "transfer_b";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            method: "connect" | "wallet_a" | "transfer_b";
+                            /** @enum {string} */
+                            mode: "live" | "test";
+                            /** @enum {boolean} */
+                            configured: false;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (defaults: no minimum, no payout day) */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchPayoutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePayoutSettings"];
+            };
+        };
+        responses: {
+            /** @description The changed settings */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4744,6 +5301,42 @@ export interface operations {
             };
         };
     };
+    webhook_affiliate_suspended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.suspended";
+                    data: components["schemas"]["AffiliateMembershipEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_affiliate_payout_details_completed: {
         parameters: {
             query?: never;
@@ -4940,6 +5533,42 @@ export interface operations {
                     /** @enum {string} */
                     event: "bonus.cancelled";
                     data: components["schemas"]["BonusEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_campaign_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "campaign.updated";
+                    data: components["schemas"]["CampaignUpdatedEventData"];
                     /**
                      * @description When the event happened (ISO 8601)
                      * @example 2026-11-22T10:00:00.000Z
