@@ -34,6 +34,14 @@ export interface ServiceConfig {
   /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
+  /** How long a verified key with its merchant, and a tracking link, are answered from memory. */
+  readonly memoryCacheTtlMs: number;
+  /** How often local rate-limit counts and recorded clicks are written to the database. */
+  readonly batchIntervalMs: number;
+  /** Addresses (or CIDR ranges) of proxies whose `X-Forwarded-For` is believed; none by default. */
+  readonly trustedProxies: readonly string[];
+  /** How long a `POST` repeating an in-flight `Idempotency-Key` waits for the first before answering 409. */
+  readonly idempotencyWaitMs: number;
   /** The SMTP relay (`SMTP_URL`, nodemailer's URL form); null keeps mail in the outbox and logs each link. */
   readonly smtpUrl: string | null;
   /** The From header of every message (`MAIL_FROM`). */
@@ -86,6 +94,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
+    memoryCacheTtlMs: int(env.MEMORY_CACHE_TTL_MS, 5_000, 'MEMORY_CACHE_TTL_MS'),
+    batchIntervalMs: Math.max(1, int(env.BATCH_INTERVAL_MS, 100, 'BATCH_INTERVAL_MS')),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+    idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 10_000, 'IDEMPOTENCY_WAIT_MS'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Affiliate program <no-reply@localhost>',
     mailPollIntervalMs: int(env.MAIL_POLL_INTERVAL_MS, 1000, 'MAIL_POLL_INTERVAL_MS'),
