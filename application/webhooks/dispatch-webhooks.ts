@@ -139,6 +139,8 @@ export class DispatchWebhooks implements DueJob {
     this.pumpAgain = true;
     this.pumping ??= this.claimWhileFree().finally(() => {
       this.pumping = null;
+      // Asked for again after the loop's last look, before this callback ran.
+      if (this.pumpAgain && !this.stopping) void this.pump().catch((error: unknown) => this.logger.error({ err: error }, 'webhook claim failed'));
       this.changed();
     });
     return this.pumping;
@@ -190,6 +192,8 @@ export class DispatchWebhooks implements DueJob {
       }
     })().finally(() => {
       this.recording = null;
+      // Answers that arrived after the loop's last look, before this callback ran.
+      if (this.answered.length > 0 && this.recordError === null) this.recordAnswers();
       this.changed();
     });
   }
