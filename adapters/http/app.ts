@@ -37,10 +37,10 @@ import type { RecordClick } from '../../application/clicks/record-click.js';
 import { conversionRoutes, type ConversionUseCases } from './routes/conversions.routes.js';
 import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
-import { payoutAdminRoutes } from './admin/payouts.routes.js';
+import { payoutAdminRoutes, type PayoutAdminUseCases } from './admin/payouts.routes.js';
 import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
+import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
-import type { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -100,7 +100,7 @@ export interface HttpDependencies {
   readonly coupons: CouponUseCases;
   /** Issue 5: the payout queue and the operator's manual payout actions. */
   readonly payouts: PayoutRouteDependencies;
-  readonly payoutAdmin: OperatorPayoutActions;
+  readonly payoutAdmin: PayoutAdminUseCases;
   /** Issue 10: the assistant tool interface (MCP) at `/mcp`. */
   readonly mcp: McpDependencies;
   /** Issue 8: statistics, the monthly overview and search. */
@@ -177,6 +177,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', couponRoutes(deps.coupons));
   app.route('/api/v1', payoutRoutes(deps.payouts));
   app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
+  app.route('/api/v1', manualPayoutRoutes(deps.payouts.manual));
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
