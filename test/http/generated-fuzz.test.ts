@@ -85,6 +85,7 @@ describe('fuzzing every write operation of the OpenAPI document', () => {
         baseline = after;
       }
     }
+    console.info(`fuzz: ${operations.length} write operations, ${refused + accepted} bodies, ${refused} refused, ${accepted} accepted, ${problems.length} problems`);
     expect(problems).toEqual([]);
     expect(refused).toBeGreaterThan(operations.length * 5);
     // The detector sees writes: accepted bodies changed the fingerprint.
