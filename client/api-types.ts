@@ -520,6 +520,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payouts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Due payouts as a batch file in the wallet's or the bank-transfer service's upload format
+         * @description Ultimate and Scale. One line per affiliate (whose payout method is `method`) with the sum of its due rows (`scheduled`, `awaiting_funds`, `failed`) in `currency`, net of clawbacks. `wallet_a`: PayPal Payouts Web's payment file (no header: email, amount, currency, reference, note, `PAYPAL`); `transfer_b`: Wise's send-by-email batch template. `X-Payout-Ids` lists the rows the file pays, for `POST /payouts/mark-paid`.
+         */
+        get: operations["getPayoutsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record payouts the merchant paid by hand
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Every row becomes `completed` and its conversion `paid` (`conversion.paid`, `payout.completed`), all or nothing: an unknown id answers 404, a row in flight 409 `payout_in_progress`, a completed one 409 `invalid_transition`. Connected-account payouts are marked paid with their transfer id through the operator API.
+         */
+        post: operations["postPayoutsMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payout-settings": {
         parameters: {
             query?: never;
@@ -2121,6 +2161,23 @@ export interface components {
             apiToken?: string;
             /** @description `transfer_b`: the business profile id that pays */
             profileId?: string | number;
+        };
+        /**
+         * @example {
+         *       "ids": [
+         *         "01936f4e-0000-7000-8000-000000000001"
+         *       ],
+         *       "payoutMethod": "wallet_a"
+         *     }
+         */
+        MarkPayoutsPaid: {
+            /** @description Payout queue row ids (the `X-Payout-Ids` of an export, or from GET /payouts) */
+            ids: string[];
+            /**
+             * @description Default: each affiliate's saved method
+             * @enum {string}
+             */
+            payoutMethod?: "wallet_a" | "transfer_b";
         };
         /**
          * @example {
@@ -4721,6 +4778,114 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutsExport: {
+        parameters: {
+            query: {
+                method: "wallet_a" | "transfer_b";
+                currency: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postPayoutsMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPayoutsPaid"];
+            };
+        };
+        responses: {
+            /** @description Rows marked paid */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            markedPaid: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
