@@ -2654,6 +2654,11 @@ export interface components {
             code: string | null;
             conversionId: string | null;
         };
+        IngestReceipt: {
+            /** @example created */
+            outcome: string;
+            conversionId: string | null;
+        };
         Notification: {
             id: string;
             /**
@@ -4689,12 +4694,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example connect */
                 method: "connect" | "wallet_a" | "transfer_b";
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "secretKey": "sk_live_51Hexample0000"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PayoutProviderCredentials"];
             };
         };
@@ -4732,6 +4743,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example connect */
                 method: "connect" | "wallet_a" | "transfer_b";
             };
             cookie?: never;
@@ -6133,7 +6145,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "card",
-                 *       "signingSecret": "whsec_…",
+                 *       "signingSecret": "whsec_5a1e0c7d2b9f4e8a",
                  *       "name": "Stripe"
                  *     }
                  */
