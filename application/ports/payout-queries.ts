@@ -1,4 +1,4 @@
-import type { Payout, PayoutStatus } from '../../domain/index.js';
+import type { Decimal, Payout, PayoutStatus } from '../../domain/index.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -11,7 +11,18 @@ export interface PayoutFilter {
   readonly to?: Date | undefined;
 }
 
+/** The payment a row went out in: the rows' sum, the clawbacks it netted and what was sent. */
+export interface PaymentFigures {
+  readonly id: string;
+  readonly gross: Decimal;
+  readonly clawback: Decimal;
+  readonly amount: Decimal;
+}
+
+/** A listed row with its payment, once it has one. */
+export type ListedPayout = Payout & { readonly payment: PaymentFigures | null };
+
 /** `GET /payouts`: the tenant's rows, newest first. */
 export interface PayoutQueries {
-  list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<Payout>>;
+  list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<ListedPayout>>;
 }
