@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant, key, plan and rate-limit state behind the calling key */
+        /**
+         * The merchant, key, plan and rate-limit state behind the calling key
+         * @description The key's mode and permissions, the merchant, its plan and the rate-limit window this request counted in.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -28,10 +31,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant's campaigns with sales counted in the key's mode */
+        /**
+         * The merchant's campaigns with sales counted in the key's mode
+         * @description Every campaign of the merchant (campaigns are shared by both modes); the counts and sums on each are of the key mode.
+         */
         get: operations["getCampaigns"];
         put?: never;
-        /** Create a campaign (Ultimate or Scale, live write key) */
+        /**
+         * Create a campaign (Ultimate or Scale, live write key)
+         * @description Needs a live write key (Ultimate or Scale). `commissionValue` is a percent (at most 100) or a fixed amount; `commissionTiers` add volume tiers. Emits `campaign.created`.
+         */
         post: operations["postCampaigns"];
         delete?: never;
         options?: never;
@@ -46,10 +55,77 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One campaign with per-currency figures, affiliate count and the 10 newest conversions */
+        /**
+         * One campaign with per-currency figures, affiliate count and the 10 newest conversions
+         * @description Settings, tracking code and the key mode's counts; an unknown id answers `404 not_found`.
+         */
         get: operations["getCampaignsById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change, pause, resume or end a campaign (Ultimate or Scale, live write key)
+         * @description Any of the listed fields; absent ones stay. The same rules as create apply to the campaign as it would be (`400 validation_error`, nothing changed). `status` moves `active` ↔ `inactive` and either to `expired`, which is final (`409 invalid_transition`). `endsAt` must be later than now; once it passes, a job moves the campaign to `expired`. A new rate applies to sales made from then on: existing conversions keep their commission and the terms it was computed under (a later partial refund uses them). An inactive or expired campaign's tracking links still send visitors on but record no click, and new conversions are refused (`400 validation_error` on `campaignId`). Changing `autoApproveCommissionsAfterDays` needs Manage payouts on team-member keys. Emits `campaign.updated` when anything changed. Answers the campaign as Get Campaign does.
+         */
+        patch: operations["patchCampaignsById"];
+        trace?: never;
+    };
+    "/affiliates/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key mode's invitations, newest first
+         * @description `pending` until accepted in the affiliate portal, revoked by the merchant, or expired: an invitation expires `invitationExpiryDays` (a merchant setting, default 14) after it was last sent.
+         */
+        get: operations["getAffiliatesInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation
+         * @description The invitation becomes `revoked`: its link stops working, and the email may be invited to the campaign again. Revoking a revoked invitation changes nothing; an accepted or expired one answers `409 invalid_transition`.
+         */
+        delete: operations["deleteAffiliatesInvitationsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a pending invitation again (10 a minute with invites)
+         * @description Emails the same invitation again (live keys; test keys send nothing) and keeps its link working for another `invitationExpiryDays` from now; `sendCount` grows. Counts against the invitation limit of 10 a minute. Only a pending invitation whose time has not passed can be resent; others answer `409 invalid_transition` (invite the email again instead).
+         */
+        post: operations["postAffiliatesInvitationsByIdResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -63,10 +139,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One row per pending or approved affiliate-campaign membership */
+        /**
+         * One row per pending or approved affiliate-campaign membership
+         * @description Affiliates of the key mode with their memberships; filter by campaign or status.
+         */
         get: operations["getAffiliates"];
         put?: never;
-        /** Create a headless affiliate, approved on the campaign at once (Ultimate or Scale) */
+        /**
+         * Create a headless affiliate, approved on the campaign at once (Ultimate or Scale)
+         * @description Creates the affiliate (without a portal login) in the key mode and approves it on the campaign at once. An email already used in this mode answers `409 duplicate`; the plan limit answers `403 affiliate_limit_reached`.
+         */
         post: operations["postAffiliates"];
         delete?: never;
         options?: never;
@@ -83,7 +165,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite an affiliate by email (10 a minute; the plan affiliate limit applies) */
+        /**
+         * Invite an affiliate by email (10 a minute; the plan affiliate limit applies)
+         * @description Sends an invitation to join the campaign (live keys send real email, test keys nothing). Limited to 10 a minute on top of the plan limit.
+         */
         post: operations["postAffiliatesInvite"];
         delete?: never;
         options?: never;
@@ -98,7 +183,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An affiliate with its campaigns and its earnings in the key's mode */
+        /**
+         * An affiliate with its campaigns and its earnings in the key's mode
+         * @description The affiliate, its campaigns and status on each, tracking links and totals of the key mode.
+         */
         get: operations["getAffiliatesById"];
         put?: never;
         post?: never;
@@ -119,12 +207,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The key's mode's subscriptions, newest first (never the secret) */
+        /**
+         * The key's mode's subscriptions, newest first (never the secret)
+         * @description Every subscription of the merchant with its events, state and failure count (Ultimate and Scale). The secret is never shown again.
+         */
         get: operations["getWebhooks"];
         put?: never;
-        /** Subscribe a public https URL to events; the secret is shown once */
+        /**
+         * Subscribe a public https URL to events; the secret is shown once
+         * @description The URL must be public `https` (private and reserved addresses are refused). Answers the signing secret once. Deliveries are signed with `X-Service-Signature`.
+         */
         post: operations["postWebhooks"];
-        /** Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id) */
+        /**
+         * Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id)
+         * @description Removes all of the merchant's subscriptions; nothing more is delivered.
+         */
         delete: operations["deleteWebhooks"];
         options?: never;
         head?: never;
@@ -138,15 +235,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One subscription (never the secret) */
+        /**
+         * One subscription (never the secret)
+         * @description Its URL, events, state, failure count and when it was paused.
+         */
         get: operations["getWebhooksById"];
         put?: never;
         post?: never;
-        /** Deactivate a subscription (it stays listed; PATCH active: true re-enables it) */
+        /**
+         * Deactivate a subscription (it stays listed; PATCH active: true re-enables it)
+         * @description Nothing more is delivered to it; its delivery log goes with it.
+         */
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
-        /** Change url, events, maxRetries; `active: true` re-enables and resets the failure count */
+        /**
+         * Change url, events, maxRetries; `active: true` re-enables and resets the failure count
+         * @description URL, events, retries, or `active`; re-activating a paused subscription resets its failure count.
+         */
         patch: operations["patchWebhooksById"];
         trace?: never;
     };
@@ -157,7 +263,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent delivery attempts, newest first */
+        /**
+         * Recent delivery attempts, newest first
+         * @description Deliveries newest first, each with its attempts, status codes and next retry.
+         */
         get: operations["getWebhooksByIdDeliveries"];
         put?: never;
         post?: never;
@@ -176,7 +285,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now: same envelope and id, current URL and secret */
+        /**
+         * Send a delivery again now: same envelope and id, current URL and secret
+         * @description Queues one more attempt of the delivery with the same id and payload (receivers de-duplicate on it).
+         */
         post: operations["postWebhooksByIdDeliveriesByDeliveryIdResend"];
         delete?: never;
         options?: never;
@@ -193,7 +305,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New secret, shown once; the old one stops working immediately */
+        /**
+         * New secret, shown once; the old one stops working immediately
+         * @description Answers the new secret once; deliveries from now on are signed with it.
+         */
         post: operations["postWebhooksByIdRotate"];
         delete?: never;
         options?: never;
@@ -210,7 +325,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed ping to the URL now (the URL rules are checked again first) */
+        /**
+         * Send a signed ping to the URL now (the URL rules are checked again first)
+         * @description Queues a `test` event to the subscription so a receiver can be checked end to end.
+         */
         post: operations["postWebhooksByIdTest"];
         delete?: never;
         options?: never;
@@ -293,8 +411,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Coupons, newest first
+         * @description Coupons of the key mode; filter by campaign, affiliate, provider or exact code.
+         */
         get: operations["getCoupons"];
         put?: never;
+        /**
+         * Register a coupon code for an affiliate
+         * @description Registers a reference to a code that exists at the payment provider, so sales using it are attributed to the affiliate. The affiliate must be approved on the brand. A code already registered for the campaign, provider and mode answers `409 coupon_exists`. `percentOff`, `amountOff` and `currency` are display-only (both may be given).
+         */
         post: operations["postCoupons"];
         delete?: never;
         options?: never;
@@ -309,12 +435,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * One coupon
+         * @description An id of another merchant or the other mode answers `404 not_found`.
+         */
         get: operations["getCouponsById"];
         put?: never;
         post?: never;
+        /**
+         * Delete a coupon
+         * @description Sales using the code are no longer attributed through it; the code may be registered again.
+         */
         delete: operations["deleteCouponsById"];
         options?: never;
         head?: never;
+        /**
+         * Change a coupon's provider discount id
+         * @description Only the match id of the coupon's own provider may be sent; any other field is refused.
+         */
         patch: operations["patchCouponsById"];
         trace?: never;
     };
@@ -325,7 +463,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any valid key (Pro and up). `from`/`to` filter on scheduledDate (a date covers its whole UTC day). */
+        /**
+         * The payout queue
+         * @description Any valid key (Pro and up). `from`/`to` filter on scheduledDate (a date covers its whole UTC day).
+         */
         get: operations["getPayouts"];
         put?: never;
         post?: never;
@@ -379,6 +520,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payouts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Due payouts as a batch file in the wallet's or the bank-transfer service's upload format
+         * @description Ultimate and Scale. One line per affiliate (whose payout method is `method`) with the sum of its due rows (`scheduled`, `awaiting_funds`, `failed`) in `currency`, net of clawbacks. `wallet_a`: PayPal Payouts Web's payment file (no header: email, amount, currency, reference, note, `PAYPAL`); `transfer_b`: Wise's send-by-email batch template. `X-Payout-Ids` lists the rows the file pays, for `POST /payouts/mark-paid`.
+         */
+        get: operations["getPayoutsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record payouts the merchant paid by hand
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Every row becomes `completed` and its conversion `paid` (`conversion.paid`, `payout.completed`), all or nothing: an unknown id answers 404, a row in flight 409 `payout_in_progress`, a completed one 409 `invalid_transition`. Connected-account payouts are marked paid with their transfer id through the operator API.
+         */
+        post: operations["postPayoutsMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payout-settings": {
         parameters: {
             query?: never;
@@ -410,7 +591,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Totals of the key's mode over a period (default: this month so far) */
+        /**
+         * Totals of the key's mode over a period (default: this month so far)
+         * @description Clicks, conversions, revenue and commission in the key mode over a date range, per currency (never converted).
+         */
         get: operations["getStats"];
         put?: never;
         post?: never;
@@ -427,7 +611,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current calendar month at a glance */
+        /**
+         * The current calendar month at a glance
+         * @description The current UTC month: totals, per-currency breakdown, top affiliates and recent conversions, in the key mode.
+         */
         get: operations["getStatsOverview"];
         put?: never;
         post?: never;
@@ -444,7 +631,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Campaigns, affiliates, coupon codes and conversions containing the text */
+        /**
+         * Campaigns, affiliates, coupon codes and conversions containing the text
+         * @description Campaigns, affiliates, coupons and conversions whose text contains `q` (ignoring case), newest first, per category.
+         */
         get: operations["getSearch"];
         put?: never;
         post?: never;
@@ -461,8 +651,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Teams, newest first
+         * @description Affiliate Teams of the merchant with member, campaign and custom-rate counts (Scale; test keys see none).
+         */
         get: operations["getTeams"];
         put?: never;
+        /**
+         * Create a team
+         * @description A team with an optional currency and base commission rate (Scale, live write key).
+         */
         post: operations["postTeams"];
         delete?: never;
         options?: never;
@@ -477,12 +675,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * One team with members, campaigns and goals
+         * @description The team, its roster, its campaigns with their rates, and its goals.
+         */
         get: operations["getTeamsById"];
         put?: never;
         post?: never;
+        /**
+         * Delete a team
+         * @description Refused with `409 team_has_awards` while it has unpaid awards; members keep their campaign rates.
+         */
         delete: operations["deleteTeamsById"];
         options?: never;
         head?: never;
+        /**
+         * Change a team
+         * @description Name, currency (locked once it has awards), base rate or leader (a member).
+         */
         patch: operations["patchTeamsById"];
         trace?: never;
     };
@@ -495,6 +705,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add members
+         * @description Adds up to the batch limit of affiliates; ones already members are counted, not added twice.
+         */
         post: operations["postTeamsByIdMembers"];
         delete?: never;
         options?: never;
@@ -512,6 +726,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a member
+         * @description Clears its team link and overrides; it earns its campaign rates again.
+         */
         delete: operations["deleteTeamsByIdMembersByAffiliateId"];
         options?: never;
         head?: never;
@@ -527,6 +745,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add a campaign to the team
+         * @description Members earn the team rate (this base or the team base) on it, unless an override applies.
+         */
         post: operations["postTeamsByIdCampaigns"];
         delete?: never;
         options?: never;
@@ -544,6 +766,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a campaign from the team
+         * @description Members earn the campaign rate on it again.
+         */
         delete: operations["deleteTeamsByIdCampaignsByCampaignId"];
         options?: never;
         head?: never;
@@ -559,6 +785,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Set custom rates for members
+         * @description A rate per (campaign, member) that bypasses every other rate; affiliates not linked to this team on the campaign are skipped.
+         */
         post: operations["postTeamsByIdOverrides"];
         delete?: never;
         options?: never;
@@ -573,8 +803,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's goals
+         * @description Goals with their current period, progress and bonus settings.
+         */
         get: operations["getTeamsByIdGoals"];
         put?: never;
+        /**
+         * Create a goal
+         * @description A revenue or conversion target per period with a flat, tiered or percent-over bonus.
+         */
         post: operations["postTeamsByIdGoals"];
         delete?: never;
         options?: never;
@@ -595,6 +833,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Cancel, close or reactivate a goal
+         * @description `reactivate` needs `expectedUpdatedAt` (the goal as last read), else `409 stale_goal`.
+         */
         patch: operations["patchTeamsByIdGoalsByGoalId"];
         trace?: never;
     };
@@ -605,6 +847,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's bonus awards
+         * @description Awards of achieved goals with their status; filter by status.
+         */
         get: operations["getTeamsByIdAwards"];
         put?: never;
         post?: never;
@@ -627,6 +873,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Approve, mark paid or cancel an award
+         * @description Moves the award through its state machine; re-approving answers 200 with `idempotent: true`.
+         */
         patch: operations["patchTeamsByIdAwardsByAwardId"];
         trace?: never;
     };
@@ -637,6 +887,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's monthly history
+         * @description Revenue, conversions and awards per month for the last months.
+         */
         get: operations["getTeamsByIdHistory"];
         put?: never;
         post?: never;
@@ -653,6 +907,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Every award of the brand
+         * @description The brand-wide award ledger across teams, filterable by status and period.
+         */
         get: operations["getAwards"];
         put?: never;
         post?: never;
@@ -734,6 +992,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The in-app notices, newest first, with the unread count
+         * @description Notices the service leaves the merchant: a webhook endpoint paused after repeated failures, an affiliate invitation expired, a payout failing, a payment-provider integration rejecting signatures repeatedly. A live key sees live notices, a test key the notices of test activity. `unreadCount` counts every unread notice, not only this page.
+         */
+        get: operations["getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notices read
+         * @description Either `{ "ids": [...] }` (up to 100; ids that are not the caller's, or already read, are left alone) or `{ "all": true }`. Any valid key: reading notices changes no program data. Answers how many were marked and what stays unread.
+         */
+        post: operations["postNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -741,7 +1039,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document (no authentication) */
+        /**
+         * This OpenAPI 3.1 document (no authentication)
+         * @description The machine-readable contract, generated from the same schemas that validate requests.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -1275,6 +1576,8 @@ export interface components {
             trackingCode: string;
             /** @enum {string} */
             status: "active" | "inactive" | "expired";
+            /** @description When the campaign ends (then `expired`), or null */
+            endsAt: string | null;
             /** @enum {string} */
             commissionType: "percentage" | "fixed";
             targetUrl: string | null;
@@ -1358,6 +1661,8 @@ export interface components {
             trackingCode: string;
             /** @enum {string} */
             status: "active" | "inactive" | "expired";
+            /** @description When the campaign ends (then `expired`), or null */
+            endsAt: string | null;
             /** @enum {string} */
             commissionType: "percentage" | "fixed";
             targetUrl: string | null;
@@ -1404,6 +1709,65 @@ export interface components {
             status: string;
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "commissionValue": 25,
+         *       "endsAt": "2026-12-31T23:59:59Z"
+         *     }
+         */
+        UpdateCampaign: {
+            name?: string;
+            description?: string | null;
+            targetUrl?: string | null;
+            /** @enum {string} */
+            commissionType?: "percentage" | "fixed";
+            /** @description Percent (max 100) or fixed amount (max 100000); applies to sales made from now on */
+            commissionValue?: number;
+            /**
+             * @description `active` ↔ `inactive` (pause, resume); either → `expired` (final)
+             * @enum {string}
+             */
+            status?: "active" | "inactive" | "expired";
+            autoApproveAffiliates?: boolean;
+            /** @description 7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys */
+            autoApproveCommissionsAfterDays?: number | null;
+            isPublic?: boolean;
+            enableRecurringCommissions?: boolean;
+            /** @description Months of renewals that earn commission (1 to 120), or null for the lifetime; applies to new sales */
+            recurringCommissionMonths?: number | null;
+            /** @description How many days after a click a sale is still attributed to it (1 to 365) */
+            attributionWindowDays?: number;
+            /**
+             * @description When the campaign ends (ISO 8601 date or date-time, later than now), or null for no end; a job then moves it to `expired`
+             * @example 2026-12-31T23:59:59Z
+             */
+            endsAt?: string | null;
+        };
+        AffiliateInvitation: {
+            id: string;
+            email: string;
+            name: string | null;
+            campaignId: string;
+            /**
+             * @description `pending` when sent; then `accepted`, `revoked` or `expired` (all final)
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
+            isTest: boolean;
+            createdAt: string;
+            /** @description When the link stops working unless resent */
+            expiresAt: string;
+            /** @description The last time it was sent */
+            sentAt: string;
+            /** @description How many times it was sent, the first time included */
+            sendCount: number;
+        };
+        Pagination: {
+            page: number;
+            limit: number;
+            total: number;
+            totalPages: number;
+        };
         AffiliateListItem: {
             id: string;
             name: string;
@@ -1425,16 +1789,6 @@ export interface components {
             /** @enum {string} */
             createdVia: "api" | "signup";
             isTest: boolean;
-        };
-        AffiliateInvitation: {
-            id: string;
-            email: string;
-            name: string | null;
-            campaignId: string;
-            /** @enum {string} */
-            status: "pending";
-            isTest: boolean;
-            createdAt: string;
         };
         InviteAffiliate: {
             /**
@@ -1604,12 +1958,6 @@ export interface components {
             amount: string;
             taxAmount: string | null;
             commission: string;
-        };
-        Pagination: {
-            page: number;
-            limit: number;
-            total: number;
-            totalPages: number;
         };
         Conversion: {
             id: string;
@@ -1838,6 +2186,23 @@ export interface components {
             apiToken?: string;
             /** @description `transfer_b`: the business profile id that pays */
             profileId?: string | number;
+        };
+        /**
+         * @example {
+         *       "ids": [
+         *         "01936f4e-0000-7000-8000-000000000001"
+         *       ],
+         *       "payoutMethod": "wallet_a"
+         *     }
+         */
+        MarkPayoutsPaid: {
+            /** @description Payout queue row ids (the `X-Payout-Ids` of an export, or from GET /payouts) */
+            ids: string[];
+            /**
+             * @description Default: each affiliate's saved method
+             * @enum {string}
+             */
+            payoutMethod?: "wallet_a" | "transfer_b";
         };
         /**
          * @example {
@@ -2314,6 +2679,36 @@ export interface components {
             code: string | null;
             conversionId: string | null;
         };
+        Notification: {
+            id: string;
+            /**
+             * @description What happened: `webhook_paused`, `invitation_expired`, `payout_failed`, `integration_signatures_rejected`, … (new kinds may be added)
+             * @example webhook_paused
+             */
+            kind: string;
+            /** @description What the merchant reads, with what to do about it */
+            message: string;
+            createdAt: string;
+            read: boolean;
+            readAt: string | null;
+        };
+        /**
+         * @example {
+         *       "ids": [
+         *         "0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f"
+         *       ]
+         *     }
+         */
+        MarkNotificationsRead: {
+            /** @description Notification ids to mark read (1 to 100) */
+            ids: string[];
+        } | {
+            /**
+             * @description Mark every notification read
+             * @enum {boolean}
+             */
+            all: true;
+        };
         FieldProblem: {
             /** @description Dotted path of the offending value, e.g. `amount` or `events.0` */
             field: string;
@@ -2325,7 +2720,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
+                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -2438,7 +2833,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `payout_in_progress` */
+        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `payout_in_progress`, `idempotency_key_reuse`, `idempotency_key_in_progress` */
         Conflict: {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
@@ -2455,7 +2850,7 @@ export interface components {
                          * @description Machine-readable; one of the listed values
                          * @enum {string}
                          */
-                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress";
+                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */
@@ -2602,7 +2997,13 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+         * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The API version */
@@ -2617,6 +3018,8 @@ export interface components {
         XRateLimitReset: number;
         /** @description Seconds to wait before one more request fits */
         RetryAfter: number;
+        /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` */
+        IdempotentReplayed: "true";
     };
     pathItems: never;
 }
@@ -2697,12 +3100,26 @@ export interface operations {
     postCampaigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring launch",
+                 *       "commissionType": "percentage",
+                 *       "commissionValue": 20,
+                 *       "targetUrl": "https://shop.example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCampaign"];
             };
         };
@@ -2715,6 +3132,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2740,6 +3158,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000c001 */
                 id: string;
             };
             cookie?: never;
@@ -2765,6 +3184,168 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000c001 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCampaign"];
+            };
+        };
+        responses: {
+            /** @description The campaign after the change */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAffiliatesInvitations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Only invitations in this status */
+                status?: "pending" | "accepted" | "revoked" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invitations */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateInvitation"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAffiliatesInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked invitation */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postAffiliatesInvitationsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, sent again */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -2819,12 +3400,25 @@ export interface operations {
     postAffiliates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "name": "Grace",
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAffiliate"];
             };
         };
@@ -2837,6 +3431,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2860,12 +3455,25 @@ export interface operations {
     postAffiliatesInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "linus@example.com",
+                 *       "name": "Linus",
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteAffiliate"];
             };
         };
@@ -2878,6 +3486,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2903,6 +3512,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
                 id: string;
             };
             cookie?: never;
@@ -2937,12 +3547,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DecideAffiliateMembership"];
             };
         };
@@ -3044,12 +3661,27 @@ export interface operations {
     postWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/affiliate",
+                 *       "events": [
+                 *         "conversion.created",
+                 *         "conversion.approved"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhook"];
             };
         };
@@ -3062,6 +3694,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3235,6 +3868,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "conversion.created",
+                 *         "conversion.approved",
+                 *         "conversion.rejected"
+                 *       ],
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhook"];
             };
         };
@@ -3332,7 +3975,13 @@ export interface operations {
     postWebhooksByIdDeliveriesByDeliveryIdResend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -3349,6 +3998,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3370,7 +4020,13 @@ export interface operations {
     postWebhooksByIdRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -3386,6 +4042,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3411,7 +4068,13 @@ export interface operations {
     postWebhooksByIdTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -3427,6 +4090,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3496,12 +4160,27 @@ export interface operations {
     postConversions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateId": "01900000-0000-7000-8000-00000000a001",
+                 *       "amount": 120,
+                 *       "currency": "usd",
+                 *       "orderId": "order-1001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateConversion"];
             };
         };
@@ -3514,6 +4193,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,6 +4259,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateConversion"];
             };
         };
@@ -3614,7 +4299,13 @@ export interface operations {
     postConversionsByIdRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -3639,6 +4330,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3708,12 +4400,28 @@ export interface operations {
     postCoupons: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateId": "01900000-0000-7000-8000-00000000a001",
+                 *       "code": "SPRING20",
+                 *       "provider": "card",
+                 *       "cardPromotionCodeId": "promo_1Spring20",
+                 *       "percentOff": 20
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCoupon"];
             };
         };
@@ -3726,6 +4434,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3828,6 +4537,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cardPromotionCodeId": "promo_1Spring25"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCoupon"];
             };
         };
@@ -4077,6 +4791,114 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutsExport: {
+        parameters: {
+            query: {
+                method: "wallet_a" | "transfer_b";
+                currency: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postPayoutsMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPayoutsPaid"];
+            };
+        };
+        responses: {
+            /** @description Rows marked paid */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            markedPaid: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4345,12 +5167,26 @@ export interface operations {
     postTeams: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "North",
+                 *       "currency": "usd",
+                 *       "baseCommissionType": "percentage",
+                 *       "baseCommissionValue": 15
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTeam"];
             };
         };
@@ -4363,6 +5199,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4388,6 +5225,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4448,6 +5286,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4489,12 +5328,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo team (north)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateTeam"];
             };
         };
@@ -4534,14 +5379,28 @@ export interface operations {
     postTeamsByIdMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "affiliateIds": [
+                 *         "01900000-0000-7000-8000-00000000a001"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddTeamMembers"];
             };
         };
@@ -4554,6 +5413,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4579,6 +5439,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 affiliateId: string;
             };
@@ -4620,14 +5481,28 @@ export interface operations {
     postTeamsByIdCampaigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "baseCommissionType": "percentage",
+                 *       "baseCommissionValue": 22
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddTeamCampaign"];
             };
         };
@@ -4640,6 +5515,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4676,7 +5552,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
+                /** @example 01900000-0000-7000-8000-00000000c001 */
                 campaignId: string;
             };
             cookie?: never;
@@ -4717,14 +5595,31 @@ export interface operations {
     postTeamsByIdOverrides: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateIds": [
+                 *         "01900000-0000-7000-8000-00000000a001"
+                 *       ],
+                 *       "commissionType": "percentage",
+                 *       "commissionValue": 25
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetTeamOverrides"];
             };
         };
@@ -4737,6 +5632,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4766,6 +5662,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4824,14 +5721,30 @@ export interface operations {
     postTeamsByIdGoals: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Q1 revenue",
+                 *       "metric": "revenue",
+                 *       "targetValue": 10000,
+                 *       "bonusType": "flat",
+                 *       "bonusValue": 250
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTeamGoal"];
             };
         };
@@ -4844,6 +5757,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4869,6 +5783,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 goalId: string;
             };
@@ -4876,6 +5791,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "close_now"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamGoalAction"];
             };
         };
@@ -4923,6 +5843,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4984,6 +5905,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 awardId: string;
             };
@@ -4991,6 +5913,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "approve"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamAwardAction"];
             };
         };
@@ -5030,6 +5957,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -5215,7 +6143,13 @@ export interface operations {
     postIntegrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5240,6 +6174,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5469,6 +6404,122 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notices */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f",
+                     *           "kind": "invitation_expired",
+                     *           "message": "The invitation of ada@example.com to \"Spring\" expired unaccepted after 14 days.",
+                     *           "createdAt": "2026-11-26T10:00:00.000Z",
+                     *           "read": false,
+                     *           "readAt": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 25,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       },
+                     *       "unreadCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        pagination: components["schemas"]["Pagination"];
+                        unreadCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsRead"];
+            };
+        };
+        responses: {
+            /** @description Marked */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "marked": 1,
+                     *         "unreadCount": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            marked: number;
+                            unreadCount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -9,6 +9,7 @@ export * from './conversion/index.js';
 export * from './affiliate/membership.js';
 export * from './money/exchange-rate.js';
 export * from './campaign/campaign.js';
+export * from './campaign/campaign-changes.js';
 export * from './affiliate/affiliate.js';
 export * from './affiliate/invitation.js';
 export * from './affiliate/tracking-link.js';

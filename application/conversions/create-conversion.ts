@@ -1,8 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
 import {
+  checkCampaignTakesSale,
+  checkMembershipEarns,
   createConversion,
   domainError,
-  validationError,
   type Conversion,
   type ConversionSource,
   type ConversionType,
@@ -75,11 +76,12 @@ export class CreateConversion {
       const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
       if (!sale) return err(notFound('Campaign'));
       const { campaign, affiliate, membership, rates } = sale;
-      if (campaign.status !== 'active') return err(validationError('campaignId', `campaign is ${campaign.status}, not active`));
+      // Paused, ended and suspended earn nothing new, whoever reports the sale (domain rules).
+      const open = checkCampaignTakesSale(campaign);
+      if (open.isErr()) return err(open.error);
       if (!affiliate) return err(notFound('Affiliate'));
-      if (membership?.status !== 'approved') {
-        return err(domainError('affiliate_not_approved', `The affiliate is ${membership?.status ?? 'not a member'} for this campaign`));
-      }
+      const earns = checkMembershipEarns(membership);
+      if (earns.isErr()) return err(earns.error);
 
       const month = calendarMonthOf(now);
       if (live) {

@@ -1,4 +1,4 @@
-import type { Decimal, Payout, PayoutStatus } from '../../domain/index.js';
+import type { CurrencyCode, Decimal, Payout, PayoutMethod, PayoutStatus } from '../../domain/index.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -22,7 +22,18 @@ export interface PaymentFigures {
 /** A listed row with its payment, once it has one. */
 export type ListedPayout = Payout & { readonly payment: PaymentFigures | null };
 
+/** A due row with what a batch file needs about its affiliate. */
+export interface ManualPayoutRow {
+  readonly payout: Payout;
+  readonly affiliateName: string;
+  readonly affiliateEmail: string;
+  readonly payoutEmail: string | null;
+}
+
 /** `GET /payouts`: the tenant's rows, newest first. */
 export interface PayoutQueries {
   list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<ListedPayout>>;
+  /** Due rows (`scheduled`, `awaiting_funds`, `failed`) of affiliates whose payout method is `method`, in `currency`, by affiliate. */
+  dueForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualPayoutRow[]>;
+  payoutMethodOf(tenant: Tenant, affiliateId: string): Promise<PayoutMethod | null>;
 }
