@@ -218,10 +218,11 @@ const ingest = async (base: string, db: pg.Pool, merchants: readonly BenchMercha
     headers: { authorization: `Bearer ${m.key}`, 'content-type': 'application/json' },
     body: conversionBody(m, 49.99),
   }));
-  // Enough distinct notifications that no run repeats one (a repeat would be a cheaper duplicate).
-  const count = Math.min(60_000, settings.runs * (settings.seconds + settings.warmupSeconds) * 800);
-  log(`signing ${count.toLocaleString('en')} card notifications`);
-  const notifications = signedNotifications(connected, count, Date.now().toString(36));
+  // Fresh, freshly signed notifications for every run, enough that none repeats within it (a repeat
+  // would be a cheaper duplicate, and a signature older than 300 s is refused).
+  const perRun = Math.min(40_000, Math.max(settings.seconds, settings.warmupSeconds) * 1_000);
+  let batch = 0;
+  const notifications = () => signedNotifications(connected, perRun, `${Date.now().toString(36)}r${(batch += 1)}`);
   const results = await measureRounds(base, db, settings, [
     { name: 'POST /conversions', requests: creates },
     { name: 'POST /ingest/v1/:integrationId', requests: notifications },
