@@ -20,3 +20,4 @@ export * from './team/index.js';
 /** Webhooks (event names, subscription and delivery rules, envelope, payloads), as a namespace: `webhook.parseWebhookEvents`. */
 export * as webhook from './webhook/index.js';
 export * from './mail/mail-delivery.js';
+export * from './sales/index.js';

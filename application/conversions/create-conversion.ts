@@ -5,6 +5,8 @@ import {
   createConversion,
   domainError,
   type Conversion,
+  type ConversionSource,
+  type ConversionType,
   type CurrencyCode,
   type Decimal,
   type DomainError,
@@ -36,6 +38,11 @@ export interface CreateConversionInput {
   readonly clickId: string | null;
   readonly customerEmail: string | null;
   readonly customerName: string | null;
+  /** Where the sale was reported from; default `api`. A provider's sale carries its token. */
+  readonly source?: ConversionSource;
+  /** Default `one_time`; a provider's renewal is `recurring`, with its first sale as parent. */
+  readonly conversionType?: ConversionType;
+  readonly parentConversionId?: string | null;
 }
 
 /**
@@ -108,7 +115,9 @@ export class CreateConversion {
         currency: input.currency,
         rates,
         ...(monthToDate ? { monthToDate } : {}),
-        source: 'api',
+        source: input.source ?? 'api',
+        conversionType: input.conversionType ?? 'one_time',
+        parentConversionId: input.parentConversionId ?? null,
         orderId: input.orderId,
         clickId: input.clickId,
         customerEmail: input.customerEmail,
