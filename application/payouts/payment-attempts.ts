@@ -161,7 +161,8 @@ export class PaymentAttempts {
         return 0;
       }
       await this.ports.payments.update(settlePayment(payment, outcome, now));
-      const mail = payment.mode === 'live' ? payoutMailOf(payment, outcome, first.destination.affiliateEmail) : null;
+      // Test-mode mail is recorded as suppressed by the mailer, never sent.
+      const mail = payoutMailOf(payment, outcome, first.destination.affiliateEmail);
       if (mail) await this.ports.mailer.send(mail);
       if (outcome.kind === 'failed' || outcome.kind === 'insufficient_funds') await this.noticeOfFailure(payment, outcome);
     }
