@@ -98,6 +98,10 @@ describe('joining public campaigns and saving payout details in the portal', () 
     expect(affiliate).toMatchObject({ payout_method: 'transfer_b', payout_email: 'bank@example.com' });
     const events = await t.sql(`select payload from outbox_events where type = 'affiliate.payout_details_completed' and payload->>'affiliateId' = $1`, [affiliate.id]);
     expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ payoutMethod: 'wallet_a', payoutEmail: 'wallet@example.com' })]);
+    // Every portal write is audited with the affiliate as the actor, at the portal's merchant.
+    const audit = await t.sql(`select actor, merchant_id, path, status from audit_log where actor = $1 and method = 'POST' order by created_at`, [`affiliate:${affiliate.id}`]);
+    expect(audit.filter((r) => r.path === `/portal/m/${m.id}/payout-details`).map((r) => r.status)).toEqual([400, 200, 200]);
+    expect(audit.every((r) => r.merchant_id === m.id)).toBe(true);
   });
 
   it('sends no sign-in link to a headless (API-created) affiliate or an unknown address, with the same answer', async () => {
