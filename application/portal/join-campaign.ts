@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
-import { acceptInvitation, type DomainError, type MembershipStatus } from '../../domain/index.js';
+import { acceptInvitation, isOpen, type DomainError, type MembershipStatus } from '../../domain/index.js';
+import type { Clock } from '../ports/clock.js';
 import type { SignUpAffiliate } from '../affiliates/sign-up-affiliate.js';
 import type { AffiliateRepository } from '../ports/affiliate-repository.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
@@ -99,26 +100,29 @@ export class AcceptInvitation {
     private readonly merchants: MerchantRepository,
     private readonly affiliates: AffiliateRepository,
     private readonly sender: SignInLinkSender,
+    private readonly clock: Clock,
   ) {}
 
   /** The invitation as its accept page shows it (live, of this merchant), or not found. */
   view(merchantId: string, invitationId: string): Promise<Result<InvitationView, DomainError>> {
     return this.uow.transaction(async () => {
-      const invitation = await this.invitations.findByIdForUpdateAcrossMerchants(invitationId);
-      if (!invitation || invitation.merchantId !== merchantId || invitation.mode !== 'live') return err(notFound('Invitation'));
+      const invitation = await this.invitations.findForUpdate({ merchantId, mode: 'live' }, invitationId);
+      if (!invitation) return err(notFound('Invitation'));
       const campaign = await this.campaigns.findById({ merchantId, mode: 'live' }, invitation.campaignId);
       if (!campaign) return err(notFound('Invitation'));
-      return ok({ id: invitation.id, email: invitation.email, campaignName: campaign.name, status: invitation.status });
+      const status = invitation.status === 'pending' && !isOpen(invitation, this.clock.now()) ? 'expired' : invitation.status;
+      return ok({ id: invitation.id, email: invitation.email, campaignName: campaign.name, status });
     });
   }
 
   execute(merchantId: string, invitationId: string): Promise<Result<JoinOutcome, DomainError>> {
     return transactionalResult(this.uow, async () => {
-      const invitation = await this.invitations.findByIdForUpdateAcrossMerchants(invitationId);
-      if (!invitation || invitation.merchantId !== merchantId || invitation.mode !== 'live') return err(notFound('Invitation'));
-      const accepted = acceptInvitation(invitation);
+      // Live only: test-mode invitations are never mailed, so nobody holds their link.
+      const invitation = await this.invitations.findForUpdate({ merchantId, mode: 'live' }, invitationId);
+      if (!invitation) return err(notFound('Invitation'));
+      const accepted = acceptInvitation(invitation, this.clock.now());
       if (accepted.isErr()) return err(accepted.error);
-      await this.invitations.updateStatus(accepted.value);
+      await this.invitations.update(accepted.value.invitation);
       const campaign = await this.campaigns.findById({ merchantId, mode: 'live' }, invitation.campaignId);
       if (!campaign) return err(notFound('Invitation'));
       const joined = await this.signUp.execute({

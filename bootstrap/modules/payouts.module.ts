@@ -13,13 +13,13 @@ import { SqlPayoutCredentialStore } from '../../adapters/persistence/repositorie
 import { SqlPayoutPaymentRepository } from '../../adapters/persistence/repositories/sql-payout-payment-repository.js';
 import { SqlPayoutSettingsRepository } from '../../adapters/persistence/repositories/sql-payout-settings-repository.js';
 import { ConfiguredPayoutProviders, realProviderFactory } from '../../adapters/payouts/configured-payout-providers.js';
-import { NoPayoutAdjustments } from '../../adapters/payouts/no-payout-adjustments.js';
 import { AesGcmSecretBox, parseSecretKey } from '../../adapters/secrets/aes-gcm-secret-box.js';
 import { PayoutConfiguration } from '../../application/payouts/payout-configuration.js';
 import type { PaymentPorts } from '../../application/payouts/payment-attempts.js';
 import { resolveSecretKey } from '../secret-key.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
+import { CONVERSION_TOKENS } from './conversions.module.js';
 import { single } from './single.js';
 
 export const PAYOUT_TOKENS = {
@@ -100,7 +100,8 @@ export const registerPayouts = (c: DependencyContainer): void => {
             payments: new SqlPayoutPaymentRepository(r.resolve(T.Orm)),
             providers: r.resolve(P.PayoutProviders),
             settings: r.resolve(P.PayoutSettingsRepository),
-            adjustments: new NoPayoutAdjustments(),
+            // Clawbacks recorded by refunds of paid sales.
+            adjustments: r.resolve(CONVERSION_TOKENS.CommissionAdjustments),
             mailer: r.resolve(T.Mailer),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),

@@ -80,6 +80,7 @@ export const registerPortal = (c: DependencyContainer): void => {
           r.resolve(T.MerchantRepository),
           r.resolve(T.AffiliateRepository),
           r.resolve(P.SignInLinkSender),
+          r.resolve(T.Clock),
         ),
     ),
   );
