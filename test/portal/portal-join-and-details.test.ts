@@ -57,6 +57,29 @@ describe('joining public campaigns and saving payout details in the portal', () 
     }
   });
 
+  it('does not accept an expired or revoked invitation, nor another merchant\'s', async () => {
+    const campaign = await createCampaign(t, m.liveKey, { isPublic: false });
+    const invite = async () => (await t.api('POST', '/affiliates/invite', m.liveKey, { email: uniqueEmail('late'), campaignId: campaign.id })).body.data.id as string;
+    const revoked = await invite();
+    expect((await t.api('DELETE', `/affiliates/invitations/${revoked}`, m.liveKey)).status).toBe(200);
+    const expiring = await invite();
+    const now = new Date((await t.admin('GET', '/clock')).body.data.now).getTime();
+    await t.admin('POST', '/clock', { now: new Date(now + 40 * 86_400_000).toISOString() });
+    for (const [id, state] of [[revoked, 'revoked'], [expiring, 'expired']] as const) {
+      const browser = new PortalBrowser(t);
+      const page = await browser.get(`/portal/m/${m.id}/invitations/${id}`);
+      expect(visibleText(page.text)).toContain(`This invitation was ${state}`);
+      // That page has no form; a forged post still carries a valid token (from the sign-in page).
+      await browser.get(`/portal/m/${m.id}/sign-in`);
+      const accepted = await browser.post(`/portal/m/${m.id}/invitations/${id}/accept`);
+      expect(accepted.status).toBe(409);
+    }
+    const other = await createMerchant(t, 'scale');
+    const fresh = await invite();
+    expect((await new PortalBrowser(t).get(`/portal/m/${other.id}/invitations/${fresh}`)).status).toBe(404);
+    expect(await t.sql(`select 1 from affiliate_memberships where campaign_id = $1`, [campaign.id])).toEqual([]);
+  });
+
   it('refuses a bad email with the form again and writes nothing', async () => {
     const campaign = await createCampaign(t, m.liveKey);
     const browser = new PortalBrowser(t);
