@@ -45,6 +45,8 @@ import { notificationsHttp, registerNotifications } from './modules/notification
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
 import { portalHttp, registerPortal } from './modules/portal.module.js';
+import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
+import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -143,8 +145,10 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerTeams(c);
   registerIdempotency(c);
   registerWebSessions(c);
-  registerPortal(c);
   registerSales(c);
+  registerPortal(c);
+  registerMerchantUsers(c);
+  registerDashboard(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);
@@ -153,7 +157,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
 
 export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
   const config = c.resolve<ServiceConfig>(T.Config);
-  return {
+  const http: Omit<HttpDependencies, 'dashboard'> = {
     settings: {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
@@ -197,5 +201,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     ingest: ingestDependencies(c),
     notifications: notificationsHttp(c),
     manageInvitations: c.resolve(T.ManageInvitations),
+    merchantUserAdmin: merchantUserAdminDependencies(c),
   };
+  return { ...http, dashboard: dashboardDependencies(c, http) };
 };

@@ -37,10 +37,10 @@ import type { RecordClick } from '../../application/clicks/record-click.js';
 import { conversionRoutes, type ConversionUseCases } from './routes/conversions.routes.js';
 import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
-import { payoutAdminRoutes } from './admin/payouts.routes.js';
+import { payoutAdminRoutes, type PayoutAdminUseCases } from './admin/payouts.routes.js';
 import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
+import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
-import type { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -55,6 +55,8 @@ import { statsRoutes, type StatsUseCases } from './routes/stats.routes.js';
 import { searchRoutes, type SearchDependencies } from './routes/search.routes.js';
 import { openApiDocuments } from './openapi/document.js';
 import { adminOpenApiRoutes, openApiRoutes } from './routes/openapi.routes.js';
+import { dashboardRoutes, type DashboardDependencies } from '../dashboard/dashboard.routes.js';
+import { merchantUserAdminRoutes, type MerchantUserAdminUseCases } from './admin/merchant-users.routes.js';
 import { assistantActor, MCP_PATH, mcpRoutes, type McpDependencies } from '../mcp/mcp.routes.js';
 
 export interface HttpSettings {
@@ -98,7 +100,7 @@ export interface HttpDependencies {
   readonly coupons: CouponUseCases;
   /** Issue 5: the payout queue and the operator's manual payout actions. */
   readonly payouts: PayoutRouteDependencies;
-  readonly payoutAdmin: OperatorPayoutActions;
+  readonly payoutAdmin: PayoutAdminUseCases;
   /** Issue 10: the assistant tool interface (MCP) at `/mcp`. */
   readonly mcp: McpDependencies;
   /** Issue 8: statistics, the monthly overview and search. */
@@ -106,16 +108,26 @@ export interface HttpDependencies {
   readonly search: SearchDependencies;
   /** Issue 6: affiliate teams, goals, awards and the brand-wide award ledger (Scale). */
   readonly teams: TeamRouteDependencies;
+  /** Dashboard users the operator creates. */
+  readonly merchantUserAdmin: MerchantUserAdminUseCases;
+  /** The merchant dashboard (`/dashboard`), over the same use cases. */
+  readonly dashboard: DashboardDependencies;
   /** The operator's view of the mail outbox. */
   readonly mailAdmin: OperatorMailActions;
-  /** The affiliate portal (`/portal`, and a merchant's custom domain's root). */
-  readonly portal: PortalDependencies;
   /** Payment-provider integrations and their receiving endpoint. */
   readonly integrations: IntegrationRouteDependencies;
   readonly ingest: IngestNotification;
+  /** The affiliate portal (`/portal`, and a merchant's custom domain's root). */
+  readonly portal: PortalDependencies;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The dashboard's forms get the same body limit as the API (answered as a plain 413 there). */
+const limitBodyEarly = (maxSize: number): MiddlewareHandler<AppEnv> => {
+  const limited = bodyLimit({ maxSize });
+  return (c, next) => (BODILESS.has(c.req.method) ? next() : limited(c, next));
+};
 
 const tooLarge = () => {
   throw new ApiError('payload_too_large', 'The request body is too large');
@@ -141,6 +153,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
+  app.use('/dashboard/*', limitBodyEarly(settings.bodyLimitBytes));
+  app.route('/', dashboardRoutes(deps.dashboard));
 
   const bodyLimited = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
@@ -163,6 +177,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', couponRoutes(deps.coupons));
   app.route('/api/v1', payoutRoutes(deps.payouts));
   app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
+  app.route('/api/v1', manualPayoutRoutes(deps.payouts.manual));
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
@@ -188,6 +203,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
     app.route('/admin/v1', affiliateAdminRoutes(deps.affiliateAdmin));
     app.route('/admin/v1', conversionAdminRoutes(deps.conversionAdmin));
     app.route('/admin/v1', payoutAdminRoutes(deps.payoutAdmin));
+    app.route('/admin/v1', merchantUserAdminRoutes(deps.merchantUserAdmin));
     app.route('/admin/v1', mailAdminRoutes(deps.mailAdmin));
   }
   return app;

@@ -1,9 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
 import { acceptInvitation, isOpen, type DomainError, type MembershipStatus } from '../../domain/index.js';
-import type { Clock } from '../ports/clock.js';
 import type { SignUpAffiliate } from '../affiliates/sign-up-affiliate.js';
 import type { AffiliateRepository } from '../ports/affiliate-repository.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
+import type { Clock } from '../ports/clock.js';
 import type { InvitationRepository } from '../ports/invitation-repository.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { PortalQueries } from '../ports/portal-queries.js';

@@ -26,7 +26,7 @@ const CHROMIUM = findChromium();
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Screenshots for reviewers; the folder is git-ignored. */
-const SHOTS = join(process.cwd(), 'screenshots', 'portal');
+const SHOTS = join(process.cwd(), 'test-results', 'portal');
 
 if (!CHROMIUM) console.warn('SKIPPED the portal browser test: chromium was not found; install it with `apt-get install -y chromium`.');
 
