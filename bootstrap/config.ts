@@ -14,6 +14,12 @@ export interface ServiceConfig {
   readonly webhookDevAllowedHosts: readonly string[];
   /** How often this process looks for webhook work (when it runs jobs); 0 leaves it to the per-minute tick. */
   readonly webhookPollIntervalMs: number;
+  /** Webhook attempts one process has in flight at most, and per subscription at most. */
+  readonly webhookConcurrency: number;
+  readonly webhookSubscriptionConcurrency: number;
+  /** Node's HTTP server: a request's headers, and the whole request, must arrive within these. */
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
   readonly dbPoolMax: number;
   readonly jobsPoolMax: number;
   /** Whether this process works the background queues (several processes may). */
@@ -28,6 +34,14 @@ export interface ServiceConfig {
   /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
+  /** How long a verified key with its merchant, and a tracking link, are answered from memory. */
+  readonly memoryCacheTtlMs: number;
+  /** How often local rate-limit counts and recorded clicks are written to the database. */
+  readonly batchIntervalMs: number;
+  /** Addresses (or CIDR ranges) of proxies whose `X-Forwarded-For` is believed; none by default. */
+  readonly trustedProxies: readonly string[];
+  /** How long a `POST` repeating an in-flight `Idempotency-Key` waits for the first before answering 409. */
+  readonly idempotencyWaitMs: number;
   /** The SMTP relay (`SMTP_URL`, nodemailer's URL form); null keeps mail in the outbox and logs each link. */
   readonly smtpUrl: string | null;
   /** The From header of every message (`MAIL_FROM`). */
@@ -65,6 +79,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     webhookPollIntervalMs: int(env.WEBHOOK_POLL_INTERVAL_MS, 200, 'WEBHOOK_POLL_INTERVAL_MS'),
+    webhookConcurrency: Math.max(1, int(env.WEBHOOK_CONCURRENCY, 64, 'WEBHOOK_CONCURRENCY')),
+    webhookSubscriptionConcurrency: Math.max(1, int(env.WEBHOOK_SUBSCRIPTION_CONCURRENCY, 5, 'WEBHOOK_SUBSCRIPTION_CONCURRENCY')),
+    headersTimeoutMs: Math.max(1, int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000, 'HTTP_HEADERS_TIMEOUT_MS')),
+    requestTimeoutMs: Math.max(1, int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000, 'HTTP_REQUEST_TIMEOUT_MS')),
     dbPoolMax: int(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
     jobsPoolMax: int(env.JOBS_POOL_MAX, 3, 'JOBS_POOL_MAX'),
     runJobs: env.RUN_JOBS !== '0',
@@ -76,6 +94,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
+    memoryCacheTtlMs: int(env.MEMORY_CACHE_TTL_MS, 5_000, 'MEMORY_CACHE_TTL_MS'),
+    batchIntervalMs: Math.max(1, int(env.BATCH_INTERVAL_MS, 100, 'BATCH_INTERVAL_MS')),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+    idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 10_000, 'IDEMPOTENCY_WAIT_MS'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Affiliate program <no-reply@localhost>',
     mailPollIntervalMs: int(env.MAIL_POLL_INTERVAL_MS, 1000, 'MAIL_POLL_INTERVAL_MS'),

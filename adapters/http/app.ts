@@ -15,6 +15,7 @@ import { operationsAdminRoutes, type OperationsDependencies } from './admin/oper
 import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
 import { mailAdminRoutes } from './admin/mail.routes.js';
 import type { OperatorMailActions } from '../../application/mail/deliver-mail.js';
+import { customDomainPortal, portalRoutes, type PortalDependencies } from '../portal/portal-mount.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -23,6 +24,8 @@ import { audit, refusedRequests } from './middleware/audit.js';
 import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { idempotency } from './middleware/idempotency.js';
+import type { IdempotencyGate } from '../../application/idempotency/idempotency-gate.js';
 import { requestContext } from './middleware/request-context.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
@@ -34,13 +37,20 @@ import type { RecordClick } from '../../application/clicks/record-click.js';
 import { conversionRoutes, type ConversionUseCases } from './routes/conversions.routes.js';
 import { couponRoutes, type CouponUseCases } from './routes/coupons.routes.js';
 import { payoutRoutes, type PayoutRouteDependencies } from './routes/payouts.routes.js';
-import { payoutAdminRoutes } from './admin/payouts.routes.js';
+import { payoutAdminRoutes, type PayoutAdminUseCases } from './admin/payouts.routes.js';
 import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
+import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
-import type { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
+import { integrationRoutes, type IntegrationRouteDependencies } from './routes/integrations.routes.js';
+import { ingestRoutes } from './routes/ingest.routes.js';
+import type { IngestNotification } from '../../application/sales/ingest-notification.js';
+import { notificationRoutes } from './routes/notifications.routes.js';
+import { invitationRoutes } from './routes/invitations.routes.js';
+import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
+import type { MerchantNotifications } from '../../application/notifications/merchant-notifications.js';
 import { statsRoutes, type StatsUseCases } from './routes/stats.routes.js';
 import { searchRoutes, type SearchDependencies } from './routes/search.routes.js';
 import { openApiDocuments } from './openapi/document.js';
@@ -54,9 +64,15 @@ export interface HttpSettings {
   readonly adminToken: string | null;
   readonly anonymousRequestsPerMinute: number;
   readonly bodyLimitBytes: number;
+  /** Where the service is reached from outside: the OpenAPI documents' absolute `servers`. */
+  readonly publicBaseUrl: string;
 }
 
 export interface HttpDependencies {
+  /** The merchant's in-app notices. */
+  readonly notifications: MerchantNotifications;
+  /** Listing, revoking and resending affiliate invitations. */
+  readonly manageInvitations: ManageInvitations;
   readonly settings: HttpSettings;
   readonly logger: Pino;
   readonly requestScope: RequestScope;
@@ -65,6 +81,8 @@ export interface HttpDependencies {
   readonly authenticateApiKey: AuthenticateApiKey;
   readonly rateLimiter: RateLimiter;
   readonly auditLog: AuditLog;
+  /** Stored first responses of `POST`s sent with an `Idempotency-Key`. */
+  readonly idempotency: IdempotencyGate;
   /** `GET /healthz`: whether the database answers. */
   readonly readiness: ReadinessCheck;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
@@ -82,7 +100,7 @@ export interface HttpDependencies {
   readonly coupons: CouponUseCases;
   /** Issue 5: the payout queue and the operator's manual payout actions. */
   readonly payouts: PayoutRouteDependencies;
-  readonly payoutAdmin: OperatorPayoutActions;
+  readonly payoutAdmin: PayoutAdminUseCases;
   /** Issue 10: the assistant tool interface (MCP) at `/mcp`. */
   readonly mcp: McpDependencies;
   /** Issue 8: statistics, the monthly overview and search. */
@@ -96,6 +114,11 @@ export interface HttpDependencies {
   readonly dashboard: DashboardDependencies;
   /** The operator's view of the mail outbox. */
   readonly mailAdmin: OperatorMailActions;
+  /** Payment-provider integrations and their receiving endpoint. */
+  readonly integrations: IntegrationRouteDependencies;
+  readonly ingest: IngestNotification;
+  /** The affiliate portal (`/portal`, and a merchant's custom domain's root). */
+  readonly portal: PortalDependencies;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -124,10 +147,12 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', requestContext(deps.logger));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
+  app.use('*', customDomainPortal(deps.portal));
   app.route('/', healthRoutes(deps.readiness));
+  app.route('/', portalRoutes(deps.portal));
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
-  app.route('/', openApiRoutes(() => openApiDocuments(app)));
+  app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
   app.use('/dashboard/*', limitBodyEarly(settings.bodyLimitBytes));
   app.route('/', dashboardRoutes(deps.dashboard));
 
@@ -138,32 +163,40 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));
   app.use(
     '/api/*',
-    authenticate(deps.authenticateApiKey, deps.clock),
+    authenticate(deps.authenticateApiKey),
     rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
     requireAuthenticated,
+    idempotency(deps.idempotency),
   );
   app.route('/api/v1', meRoutes());
   app.route('/api/v1', campaignRoutes(deps.campaigns));
+  app.route('/api/v1', invitationRoutes({ manageInvitations: deps.manageInvitations, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', affiliateRoutes({ ...deps.affiliates, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', webhookRoutes(deps.webhooks));
   app.route('/api/v1', conversionRoutes(deps.conversions));
   app.route('/api/v1', couponRoutes(deps.coupons));
   app.route('/api/v1', payoutRoutes(deps.payouts));
   app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
+  app.route('/api/v1', manualPayoutRoutes(deps.payouts.manual));
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));
+  app.route('/api/v1', integrationRoutes(deps.integrations));
+  // Providers' notifications: no key (their signature authenticates them), the body limit applies.
+  app.use('/ingest/*', limitBody);
+  app.route('/', ingestRoutes(deps.ingest));
+  app.route('/api/v1', notificationRoutes(deps.notifications));
 
   // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.
   app.use(MCP_PATH, limitBody, audit(deps.auditLog, deps.ids, deps.clock, refusedRequests));
-  app.use(MCP_PATH, authenticate(deps.authenticateApiKey, deps.clock), assistantActor, rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute), requireAuthenticated);
+  app.use(MCP_PATH, authenticate(deps.authenticateApiKey), assistantActor, rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute), requireAuthenticated);
   app.route('/', mcpRoutes(deps.mcp));
 
   if (settings.adminToken) {
     app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));
-    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app)));
+    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
     app.route('/admin/v1', merchantAdminRoutes(deps.admin));
     app.route('/admin/v1', keyAdminRoutes(deps.admin));
     app.route('/admin/v1', operationsAdminRoutes(deps.admin));

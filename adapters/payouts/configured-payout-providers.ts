@@ -3,6 +3,8 @@ import type { PayoutProvider, PayoutProviders } from '../../application/ports/pa
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { Mode, PayoutMethod, ProviderCredentials } from '../../domain/index.js';
 import { StripeConnectProvider, stripeClient, stripeEndpointOf } from './stripe-connect-provider.js';
+import { WiseTransferProvider } from './wise-transfer-provider.js';
+import { PayPalWalletProvider } from './paypal-wallet-provider.js';
 
 /** Each provider's API base per mode (production hosts by default; tests point them at local stubs). */
 export interface PayoutApiBases {
@@ -46,13 +48,14 @@ export class ConfiguredPayoutProviders implements PayoutProviders {
 
 /** The real adapters of each method, at the configured API bases. */
 export const realProviderFactory =
-  (bases: PayoutApiBases, extra: Partial<Record<PayoutMethod, ProviderFactory>> = {}): ProviderFactory =>
+  (bases: PayoutApiBases): ProviderFactory =>
   (credentials, mode) => {
     switch (credentials.method) {
       case 'connect':
         return new StripeConnectProvider(stripeClient(credentials.secretKey, stripeEndpointOf(bases.stripe ?? DEFAULT_API_BASES.stripe[mode])));
-      case 'wallet_a':
       case 'transfer_b':
-        return extra[credentials.method]?.(credentials, mode) ?? null;
+        return new WiseTransferProvider((bases.wise ?? DEFAULT_API_BASES.wise[mode]).replace(/\/+$/, ''), credentials);
+      case 'wallet_a':
+        return new PayPalWalletProvider((bases.paypal ?? DEFAULT_API_BASES.paypal[mode]).replace(/\/+$/, ''), credentials);
     }
   };

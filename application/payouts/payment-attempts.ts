@@ -157,7 +157,8 @@ export class PaymentAttempts {
         return 0;
       }
       await this.ports.payments.update(settlePayment(payment, outcome, now));
-      const mail = payment.mode === 'live' ? payoutMailOf(payment, outcome, first.destination.affiliateEmail) : null;
+      // Test-mode mail is recorded as suppressed by the mailer, never sent.
+      const mail = payoutMailOf(payment, outcome, first.destination.affiliateEmail);
       if (mail) await this.ports.mailer.send(mail);
     }
     return this.recordOnRows(rows, outcome, now);

@@ -13,6 +13,7 @@ export const payoutMailOf = (payment: PayoutPayment, outcome: PayoutOutcome, to:
   if (outcome.kind === 'completed') {
     return {
       merchantId: payment.merchantId,
+      mode: payment.mode,
       kind: 'payout_paid',
       to,
       subject: `Your affiliate payout of ${amount} was sent`,
@@ -22,6 +23,7 @@ export const payoutMailOf = (payment: PayoutPayment, outcome: PayoutOutcome, to:
   if (outcome.kind === 'failed' && !outcome.retryable && DETAILS_NEEDED.has(outcome.reason)) {
     return {
       merchantId: payment.merchantId,
+      mode: payment.mode,
       kind: 'payout_details_needed',
       to,
       subject: 'Your payout details are needed',

@@ -1,4 +1,4 @@
-import type { Payout, PayoutStatus } from '../../domain/index.js';
+import type { CurrencyCode, Payout, PayoutMethod, PayoutStatus } from '../../domain/index.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -11,7 +11,18 @@ export interface PayoutFilter {
   readonly to?: Date | undefined;
 }
 
+/** A due row with what a batch file needs about its affiliate. */
+export interface ManualPayoutRow {
+  readonly payout: Payout;
+  readonly affiliateName: string;
+  readonly affiliateEmail: string;
+  readonly payoutEmail: string | null;
+}
+
 /** `GET /payouts`: the tenant's rows, newest first. */
 export interface PayoutQueries {
   list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<Payout>>;
+  /** Due rows (`scheduled`, `awaiting_funds`, `failed`) of affiliates whose payout method is `method`, in `currency`, by affiliate. */
+  dueForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualPayoutRow[]>;
+  payoutMethodOf(tenant: Tenant, affiliateId: string): Promise<PayoutMethod | null>;
 }

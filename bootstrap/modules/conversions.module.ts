@@ -2,6 +2,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { AutoApproveConversions } from '../../application/conversions/auto-approve-conversions.js';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
 import { OperatorConversionActions, type ConversionChangeHook } from '../../application/conversions/operator-conversion-actions.js';
+import { SqlCommissionAdjustments } from '../../adapters/persistence/repositories/sales/sql-commission-adjustments.js';
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
 import { RefundConversion } from '../../application/conversions/refund-conversion.js';
 import type { ConversionChangeSinks } from '../../application/conversions/apply-conversion-change.js';
@@ -26,6 +27,7 @@ export const CONVERSION_TOKENS = {
   CreateConversion: Symbol('CreateConversion'),
   UpdateConversionStatus: Symbol('UpdateConversionStatus'),
   OperatorConversionActions: Symbol('OperatorConversionActions'),
+  CommissionAdjustments: Symbol('CommissionAdjustments'),
   RefundConversion: Symbol('RefundConversion'),
   AutoApproveConversions: Symbol('AutoApproveConversions'),
 } as const;
@@ -66,10 +68,23 @@ export const registerConversions = (c: DependencyContainer): void => {
     C.UpdateConversionStatus,
     single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock), hooks(r))),
   );
-  // The one refund: the merchant's endpoint, the operator's and payment-provider notifications call it.
+  c.register(C.CommissionAdjustments, single((r) => new SqlCommissionAdjustments(r.resolve(T.Orm))));
+  // The one refund: the merchant's endpoint, the operator's and payment-provider notifications call it;
+  // a paid sale is clawed back.
   c.register(
     C.RefundConversion,
-    single((r) => new RefundConversion(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock), hooks(r))),
+    single(
+      (r) =>
+        new RefundConversion(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(C.ChangeSinks),
+          r.resolve(C.CommissionAdjustments),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+          hooks(r),
+        ),
+    ),
   );
   c.register(
     C.OperatorConversionActions,

@@ -5,6 +5,7 @@ import { DEFAULT_PAYOUT_JOB_SETTINGS, ProcessPayouts } from '../../application/p
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { PayoutRouteDependencies } from '../../adapters/http/routes/payouts.routes.js';
+import type { PayoutAdminUseCases } from '../../adapters/http/admin/payouts.routes.js';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxPayoutLedger, sandboxPayoutProviders } from '../../adapters/payouts/sandbox-payout-providers.js';
 import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
 import { SqlPayoutQueries } from '../../adapters/persistence/repositories/sql-payout-queries.js';
@@ -12,14 +13,19 @@ import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql
 import { SqlPayoutCredentialStore } from '../../adapters/persistence/repositories/sql-payout-credential-store.js';
 import { SqlPayoutPaymentRepository } from '../../adapters/persistence/repositories/sql-payout-payment-repository.js';
 import { SqlPayoutSettingsRepository } from '../../adapters/persistence/repositories/sql-payout-settings-repository.js';
-import { ConfiguredPayoutProviders, realProviderFactory } from '../../adapters/payouts/configured-payout-providers.js';
-import { NoPayoutAdjustments } from '../../adapters/payouts/no-payout-adjustments.js';
+import { ConfiguredPayoutProviders, DEFAULT_API_BASES, realProviderFactory } from '../../adapters/payouts/configured-payout-providers.js';
+import { StripeConnectOnboarding } from '../../adapters/payouts/stripe-connect-onboarding.js';
+import { stripeEndpointOf } from '../../adapters/payouts/stripe-connect-provider.js';
+import { SqlConnectedAccountRepository } from '../../adapters/persistence/repositories/sql-connected-account-repository.js';
+import { ConnectOnboarding } from '../../application/payouts/connect-onboarding.js';
+import { ManualPayouts } from '../../application/payouts/manual-payouts.js';
 import { AesGcmSecretBox, parseSecretKey } from '../../adapters/secrets/aes-gcm-secret-box.js';
 import { PayoutConfiguration } from '../../application/payouts/payout-configuration.js';
 import type { PaymentPorts } from '../../application/payouts/payment-attempts.js';
 import { resolveSecretKey } from '../secret-key.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
+import { CONVERSION_TOKENS } from './conversions.module.js';
 import { single } from './single.js';
 
 export const PAYOUT_TOKENS = {
@@ -34,6 +40,7 @@ export const PAYOUT_TOKENS = {
   PayoutCredentialStore: Symbol('PayoutCredentialStore'),
   PayoutSettingsRepository: Symbol('PayoutSettingsRepository'),
   PayoutConfiguration: Symbol('PayoutConfiguration'),
+  ConnectOnboarding: Symbol('ConnectOnboarding'),
 } as const;
 const P = PAYOUT_TOKENS;
 
@@ -70,6 +77,20 @@ export const registerPayouts = (c: DependencyContainer): void => {
     single((r) => new PayoutConfiguration(r.resolve(T.UnitOfWork), r.resolve(P.PayoutCredentialStore), r.resolve(P.PayoutSettingsRepository), r.resolve(T.Clock))),
   );
   c.register(
+    P.ConnectOnboarding,
+    single((r) => {
+      const config = r.resolve<ServiceConfig>(T.Config);
+      return new ConnectOnboarding(
+        r.resolve(T.UnitOfWork),
+        r.resolve(T.AffiliateRepository),
+        new SqlConnectedAccountRepository(r.resolve(T.Orm)),
+        new StripeConnectOnboarding(r.resolve(P.PayoutCredentialStore), stripeEndpointOf(config.payoutApiBases.stripe ?? DEFAULT_API_BASES.stripe.live)),
+        r.resolve(T.SavePayoutDetails),
+        r.resolve(T.Clock),
+      );
+    }),
+  );
+  c.register(
     P.PayoutProviders,
     single((r) => {
       const config = r.resolve<ServiceConfig>(T.Config);
@@ -100,7 +121,8 @@ export const registerPayouts = (c: DependencyContainer): void => {
             payments: new SqlPayoutPaymentRepository(r.resolve(T.Orm)),
             providers: r.resolve(P.PayoutProviders),
             settings: r.resolve(P.PayoutSettingsRepository),
-            adjustments: new NoPayoutAdjustments(),
+            // Clawbacks recorded by refunds of paid sales.
+            adjustments: r.resolve(CONVERSION_TOKENS.CommissionAdjustments),
             mailer: r.resolve(T.Mailer),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
@@ -119,10 +141,22 @@ export const registerPayouts = (c: DependencyContainer): void => {
 export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDependencies => ({
   payoutQueries: c.resolve(P.PayoutQueries),
   configuration: c.resolve(P.PayoutConfiguration),
+  manual: new ManualPayouts(
+    c.resolve(T.UnitOfWork),
+    c.resolve(P.PayoutQueries),
+    c.resolve(P.PayoutSinks),
+    new SqlPayoutPaymentRepository(c.resolve(T.Orm)),
+    c.resolve(CONVERSION_TOKENS.CommissionAdjustments),
+    c.resolve(T.Ids),
+    c.resolve(T.Clock),
+  ),
 });
 
 /** Rotation: credentials sealed with a previous key are resealed with the current one. Returns how many. */
 export const resealPayoutCredentials = (c: DependencyContainer): Promise<number> =>
   c.resolve<UnitOfWork>(T.UnitOfWork).transaction(() => c.resolve<SqlPayoutCredentialStore>(P.PayoutCredentialStore).resealAll());
 
-export const payoutAdminDependencies = (c: DependencyContainer): OperatorPayoutActions => c.resolve(P.OperatorPayoutActions);
+export const payoutAdminDependencies = (c: DependencyContainer): PayoutAdminUseCases => ({
+  actions: c.resolve(P.OperatorPayoutActions),
+  connectOnboarding: c.resolve(P.ConnectOnboarding),
+});

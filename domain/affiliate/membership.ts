@@ -147,3 +147,12 @@ export const rejectMembership = (membership: Membership, now: Date): Result<Memb
 /** approved → suspended, emits `affiliate.suspended`. */
 export const suspendMembership = (membership: Membership, now: Date): Result<MembershipChange, DomainError> =>
   moveMembership(membership, 'suspended', now);
+
+/**
+ * Whether the affiliate earns a new sale on the campaign: only an approved membership does (a
+ * pending, rejected or suspended one, or none, answers `affiliate_not_approved`).
+ */
+export const checkMembershipEarns = (membership: Pick<Membership, 'status'> | null): Result<void, DomainError<'affiliate_not_approved'>> =>
+  membership?.status === 'approved'
+    ? ok(undefined)
+    : err(domainError('affiliate_not_approved', `The affiliate is ${membership?.status ?? 'not a member'} for this campaign`));

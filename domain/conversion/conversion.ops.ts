@@ -6,7 +6,7 @@ import { validationError, type DomainError } from '../shared/domain-error.js';
 import type { Mode } from '../shared/mode.js';
 import { checkCommissionAboveSale } from './commission-above-sale.guard.js';
 import { calculateCommission, type AppliedCommission, type CommissionRates, type MonthToDate } from './commission.js';
-import { remainingSale, type Conversion, type ConversionSource, type PayoutMethod } from './conversion.js';
+import { remainingSale, type Conversion, type ConversionSource, type ConversionType, type PayoutMethod } from './conversion.js';
 import { invalidTransition } from './conversion.errors.js';
 import { conversionEvent, type ConversionEvent } from './conversion.events.js';
 
@@ -40,6 +40,8 @@ export interface CreateConversionInput {
   readonly rates: CommissionRates;
   readonly monthToDate?: MonthToDate;
   readonly source: ConversionSource;
+  /** Default `one_time`; `recurring` for a renewal (with `parentConversionId`). */
+  readonly conversionType?: ConversionType;
   readonly orderId?: string | null;
   readonly clickId?: string | null;
   readonly customerEmail?: string | null;
@@ -86,7 +88,7 @@ export const createConversion = (input: CreateConversionInput): Result<CreatedCo
     originalCommission: applied.commission,
     currency: input.currency,
     status: 'pending',
-    conversionType: 'one_time',
+    conversionType: input.conversionType ?? 'one_time',
     source: input.source,
     orderId: input.orderId ?? null,
     clickId: input.clickId ?? null,

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateMerchant } from '../../../application/merchants/create-merchant.js';
 import type { MerchantFields } from '../../../application/merchants/merchant-input.js';
 import type { UpdateMerchant } from '../../../application/merchants/update-merchant.js';
-import { Decimal, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
+import { Decimal, MAX_INVITATION_EXPIRY_DAYS, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
@@ -22,6 +22,13 @@ const fields = {
   monthlyEarningsCap: z.number().min(0).max(1e12).nullable().optional(),
   affiliateLimit: z.number().int().min(0).nullable().optional(),
   payoutHoldingDays: z.number().int().min(0).max(MAX_PAYOUT_HOLDING_DAYS).optional(),
+  invitationExpiryDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_INVITATION_EXPIRY_DAYS)
+    .optional()
+    .openapi({ description: 'Days an affiliate invitation stays open before it expires (default 14)', 'x-extension': true }),
 };
 const CreateBody = z.object(fields).strict().openapi('CreateMerchant');
 const PatchBody = z.object(fields).partial().strict().openapi('UpdateMerchant');

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { OperatorPayoutActions } from '../../../application/payouts/operator-payout-actions.js';
+import type { ConnectOnboarding } from '../../../application/payouts/connect-onboarding.js';
 import { PAYOUT_METHODS } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
@@ -29,9 +30,53 @@ const optionalBody = async (text: string): Promise<unknown> => {
   }
 };
 
-/** The merchant's manual payout actions (the dashboard's, through the operator). */
-export const payoutAdminRoutes = (actions: OperatorPayoutActions) =>
+export interface PayoutAdminUseCases {
+  readonly actions: OperatorPayoutActions;
+  readonly connectOnboarding: ConnectOnboarding;
+}
+
+const OnboardingBody = z
+  .object({
+    merchantId: z.string().uuid(),
+    mode: z.enum(['live', 'test']).default('live'),
+    returnUrl: z.string().url().max(2048),
+    refreshUrl: z.string().url().max(2048),
+  })
+  .strict()
+  .openapi('ConnectOnboardingRequest', {
+    example: { merchantId: '0193…', mode: 'live', returnUrl: 'https://portal.example.com/payouts/connected', refreshUrl: 'https://portal.example.com/payouts/connect' },
+  });
+
+/** The merchant's manual payout actions (the dashboard's, through the operator), and connected-account onboarding (the portal's). */
+export const payoutAdminRoutes = ({ actions, connectOnboarding }: PayoutAdminUseCases) =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/affiliates/{id}/connect-onboarding',
+        tags: ['Operator'],
+        summary: "Start or resume an affiliate's connected-account onboarding on a merchant's card-processor account",
+        description:
+          "Creates the affiliate's Express account the first time (with the merchant's `connect` credentials for the mode) and answers a one-time onboarding link. The processor's `account.updated` with payouts enabled completes the affiliate's payout details.",
+        request: { params: IdParam, body: { content: { 'application/json': { schema: OnboardingBody } }, required: true } },
+        responses: {
+          200: {
+            description: 'The onboarding link',
+            content: { 'application/json': { schema: z.object({ data: z.object({ accountId: z.string(), url: z.string() }) }) } },
+          },
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const result = await connectOnboarding.start({ merchantId: body.merchantId, mode: body.mode }, requireId(c.req.valid('param').id, 'Affiliate'), {
+          returnUrl: body.returnUrl,
+          refreshUrl: body.refreshUrl,
+        });
+        if (result.isErr()) throw ApiError.from(result.error);
+        c.set('auditMerchantId', body.merchantId);
+        return sendData(c, result.value);
+      },
+    )
     .openapi(
       createRoute({
         method: 'post',

@@ -26,7 +26,7 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
   return {
     id: ids.next(),
     actor: c.get('actor'),
-    apiKeyId: principal?.key.id ?? null,
+    apiKeyId: principal?.key.id ?? c.get('auditApiKeyId') ?? null,
     merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
     method: c.req.method,
     path: printable(c.req.path),

@@ -172,6 +172,8 @@ export const webhookEventRoutes = (): RouteConfig[] =>
     summary: event,
     description: `${WHEN[event]} POSTed as JSON to every active subscription whose \`events\` include it.`,
     ...(EXTENSION_EVENTS.has(event) ? { 'x-extension': true } : {}),
+    // The service calls the receiver: the API's bearer scheme does not apply (the signature does).
+    security: [],
     request: {
       headers: z.object({ 'x-service-signature': SIGNATURE }),
       body: { required: true, content: { 'application/json': { schema: envelope(event) } } },

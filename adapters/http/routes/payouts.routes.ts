@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { PayoutQueries } from '../../../application/ports/payout-queries.js';
 import type { PayoutConfiguration } from '../../../application/payouts/payout-configuration.js';
+import type { ManualPayouts } from '../../../application/payouts/manual-payouts.js';
 import { PAYOUT_STATUSES } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import type { AppEnv } from '../app-env.js';
@@ -21,6 +22,7 @@ const ListQuery = z.object({
 export interface PayoutRouteDependencies {
   payoutQueries: PayoutQueries;
   configuration: PayoutConfiguration;
+  manual: ManualPayouts;
 }
 
 /** `GET /payouts`: the payout queue of the key's merchant and mode, newest first. Read-only. */

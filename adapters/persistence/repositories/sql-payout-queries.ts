@@ -1,7 +1,7 @@
-import type { PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
+import type { ManualPayoutRow, PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import type { Payout } from '../../../domain/index.js';
+import type { CurrencyCode, Payout, PayoutMethod } from '../../../domain/index.js';
 import { PAYOUT_COLUMNS, payoutFromRow, type PayoutRow } from '../mappers/payout.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
 
@@ -35,5 +35,26 @@ export class SqlPayoutQueries implements PayoutQueries {
       total = Number(count?.n ?? 0);
     }
     return { items: rows.map(payoutFromRow), total, page: page.page, limit: page.limit };
+  }
+
+  async dueForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualPayoutRow[]> {
+    const rows = await currentEm(this.orm).execute<(PayoutRow & { a_name: string; a_email: string; a_payout_email: string | null })[]>(
+      `select ${SELECT}, a.name as a_name, a.email as a_email, a.payout_email as a_payout_email
+       from payouts p join affiliates a on a.id = p.affiliate_id
+       where p.merchant_id = ? and p.mode = ? and p.currency = ? and a.payout_method = ?
+         and p.status in ('scheduled', 'awaiting_funds', 'failed')
+       order by a.name, p.affiliate_id, p.id`,
+      [tenant.merchantId, tenant.mode, currency, method],
+    );
+    return rows.map((r) => ({ payout: payoutFromRow(r), affiliateName: r.a_name, affiliateEmail: r.a_email, payoutEmail: r.a_payout_email }));
+  }
+
+  async payoutMethodOf(tenant: Tenant, affiliateId: string): Promise<PayoutMethod | null> {
+    const [row] = await currentEm(this.orm).execute<{ payout_method: string | null }[]>(
+      `select a.payout_method from affiliates a
+       where a.id = ? and exists (select 1 from affiliate_memberships m where m.affiliate_id = a.id and m.merchant_id = ? and m.mode = ?)`,
+      [affiliateId, tenant.merchantId, tenant.mode],
+    );
+    return (row?.payout_method ?? null) as PayoutMethod | null;
   }
 }
