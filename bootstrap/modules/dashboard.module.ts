@@ -31,5 +31,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   payouts: { payoutQueries: http.payouts.payoutQueries, payoutActions: http.payoutAdmin.actions },
   coupons: http.coupons,
   teams: http.teams,
+  integrations: http.integrations,
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

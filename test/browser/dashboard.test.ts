@@ -189,6 +189,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
       ['/dashboard/users', 'users'],
       ['/dashboard/audit-log', 'audit-log'],
       ['/dashboard/teams', 'teams'],
+      ['/dashboard/integrations', 'integrations'],
       ['/dashboard?days=365', 'overview-365'],
       ['/dashboard/forgot-password', 'forgot-password'],
     ] as const) {

@@ -21,6 +21,7 @@ const PAGES = [
   '/dashboard/coupons',
   '/dashboard/keys',
   '/dashboard/webhooks',
+  '/dashboard/integrations',
   '/dashboard/users',
   '/dashboard/audit-log',
   '/dashboard/teams',
@@ -55,6 +56,15 @@ describe('dashboard pages', () => {
     expect(teamPage.status).toBe(200);
     expect(teamPage.html).toContain('Closers');
     expect((await owner.get('/dashboard/teams')).html).toContain('Closers');
+
+    await owner.get('/dashboard/integrations');
+    const connected = await owner.post('/dashboard/integrations', { provider: 'card', name: 'Main card account', signingSecret: 'whsec_dashboard_test' });
+    expect(connected.status).toBe(303);
+    const detail = await owner.get(connected.location!.split('?')[0]!);
+    expect(detail.html).toContain('/ingest/v1/');
+    expect(detail.html).toContain('Events log');
+    expect((await owner.post(`${connected.location!.split('?')[0]!}/pause`)).status).toBe(303);
+    expect((await t.api('GET', '/integrations', merchant.liveKey)).body.data[0].active).toBe(false);
   });
 
   it('creates a campaign and an affiliate through the same use cases, audited as the user', async () => {
@@ -237,7 +247,9 @@ describe('dashboard security', () => {
     const couponOfOther = (await t.api('POST', '/coupons', other.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, code: 'OTHER1' })).body.data.id;
     const team = await t.api('POST', '/teams', other.liveKey, { name: 'Other team' });
     expect(team.status).toBe(201);
-    const gets = [`/dashboard/campaigns/${campaign.id}`, `/dashboard/affiliates/${affiliate.id}`, `/dashboard/webhooks/${hookId}`, `/dashboard/teams/${team.body.data.id}`];
+    const integration = await t.api('POST', '/integrations', other.liveKey, { provider: 'card', signingSecret: 'whsec_other' });
+    expect(integration.status).toBe(201);
+    const gets = [`/dashboard/integrations/${integration.body.data.id}`, `/dashboard/campaigns/${campaign.id}`, `/dashboard/affiliates/${affiliate.id}`, `/dashboard/webhooks/${hookId}`, `/dashboard/teams/${team.body.data.id}`];
     for (const path of gets) expect((await owner.get(path)).status, path).toBe(404);
     await owner.get('/dashboard');
     const posts: [string, Record<string, string>][] = [
@@ -252,6 +264,7 @@ describe('dashboard security', () => {
       [`/dashboard/payouts/${payoutOfOther}/mark-paid`, {}],
       [`/dashboard/coupons/${couponOfOther}/delete`, {}],
       [`/dashboard/teams/${team.body.data.id}/awards/${sale.body.data.id}`, { action: 'approve' }],
+      [`/dashboard/integrations/${integration.body.data.id}/pause`, {}],
     ];
     for (const [path, fields] of posts) expect((await owner.post(path, fields)).status, path).toBe(404);
     // Nothing changed at the other merchant.

@@ -14,6 +14,8 @@ import { couponRoutes } from './coupons.js';
 import { userRoutes, type UserPageDependencies } from './users.js';
 import { auditLogRoutes } from './audit-log.js';
 import { teamRoutes } from './teams.js';
+import { integrationRoutes } from './integrations.js';
+import type { IntegrationRouteDependencies } from '../../http/routes/integrations.routes.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { CouponUseCases } from '../../http/routes/coupons.routes.js';
 import type { AuditLog } from '../../../application/ports/audit-log.js';
@@ -31,6 +33,7 @@ export interface DashboardPageDependencies {
   readonly userPages: UserPageDependencies;
   readonly auditLog: AuditLog;
   readonly teams: TeamRouteDependencies;
+  readonly integrations: IntegrationRouteDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -45,4 +48,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', couponRoutes(deps.coupons, deps.campaigns.listCampaigns))
     .route('/', userRoutes(deps.userPages))
     .route('/', auditLogRoutes(deps.auditLog))
-    .route('/', teamRoutes(deps.teams));
+    .route('/', teamRoutes(deps.teams))
+    .route('/', integrationRoutes(deps.integrations));
