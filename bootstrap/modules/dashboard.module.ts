@@ -22,7 +22,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   auditLog: http.auditLog,
   ids: http.ids,
   clock: http.clock,
-  overview: { getOverview: http.stats.getOverview, getDailySeries: c.resolve(T.GetDailySeries) },
+  overview: { getOverview: http.stats.getOverview, getDailySeries: c.resolve(T.GetDailySeries), notifications: http.notifications },
   campaigns: http.campaigns,
   affiliatePages: { affiliates: http.affiliates, listCampaigns: http.campaigns.listCampaigns, rateLimiter: http.rateLimiter, clock: http.clock },
   conversions: http.conversions,

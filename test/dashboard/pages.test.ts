@@ -57,6 +57,12 @@ describe('dashboard pages', () => {
     expect(teamPage.html).toContain('Closers');
     expect((await owner.get('/dashboard/teams')).html).toContain('Closers');
 
+    // A notice the service raised (a paused webhook, say) shows on the overview until marked read.
+    await t.sql(`insert into notifications (id, merchant_id, kind, message, created_at) values (gen_random_uuid(), $1, 'webhook_paused', 'Your webhook to example.com was paused', now())`, [merchant.id]);
+    expect((await owner.get('/dashboard')).html).toContain('Your webhook to example.com was paused');
+    expect((await owner.post('/dashboard/notifications/read')).status).toBe(303);
+    expect((await owner.get('/dashboard')).html).not.toContain('Your webhook to example.com was paused');
+
     await owner.get('/dashboard/integrations');
     const connected = await owner.post('/dashboard/integrations', { provider: 'card', name: 'Main card account', signingSecret: 'whsec_dashboard_test' });
     expect(connected.status).toBe(303);
