@@ -109,6 +109,14 @@ describe('dashboard pages', () => {
     const confirmed = await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'approved', confirmAboveSale: 'true' });
     expect(confirmed.status).toBe(303);
     expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('approved');
+    // Hold and release go through the same use case; a release back to approved asks again.
+    expect((await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'held' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('held');
+    const release = await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'released' });
+    expect(release.status).toBe(409);
+    expect(release.html).toContain('name="status" value="released"');
+    expect((await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'released', confirmAboveSale: 'true' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('approved');
 
     expect((await owner.get('/dashboard/conversions')).html).toContain('five-x-1');
     await owner.post('/dashboard/mode', { mode: 'test' });
