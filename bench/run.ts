@@ -19,8 +19,9 @@ import { median, round, summarize } from './lib/stats.js';
 import { measureBacklogBurst, measureLatency, measureThroughput, startReceiver, subscribe, type Receiver } from './lib/webhooks.js';
 import { WRITES_PER_CONVERSION } from './ceiling-routes.js';
 import { connectCardIntegrations, signedNotifications } from './lib/ingest.js';
+import { dashboardRequests, dashboardSession } from './lib/dashboard.js';
 
-const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'startup'] as const;
+const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'dashboard', 'startup'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: flags } = parseArgs({
@@ -182,6 +183,7 @@ const main = async () => {
     if (only.has('ingest')) await ingest(base, db, merchants, cpu);
     if (receiver) await webhooks(base, db, receiver);
     if (only.has('growth')) await growth(base, db, cpu);
+    if (only.has('dashboard')) await dashboard(base, db, cpu);
   } finally {
     await receiver?.close();
     await service?.stop();
@@ -429,6 +431,30 @@ const webhooks = async (base: string, db: pg.Pool, receiver: Receiver) => {
  * Cost as data grows: one merchant with 10,000 conversions and one with 1,000,000 (100 and 100,000
  * affiliates... see DatasetSize), loaded in bulk, then the same reads against each, interleaved.
  */
+/** Every dashboard page, server-rendered for a signed-in owner of a merchant with `--big-conversions` conversions. */
+const dashboard = async (base: string, db: pg.Pool, cpu: CpuMeter) => {
+  const size: DatasetSize = { label: 'dashboard', conversions: Number(flags['big-conversions']), affiliates: Number(flags['big-affiliates']), campaigns: 20 };
+  const [merchant] = await createMerchants(base, 1, size.label);
+  log(`dashboard: loading ${size.conversions.toLocaleString('en')} conversions, ${size.affiliates.toLocaleString('en')} affiliates`);
+  const loadSeconds = await loadDataset(db, merchant!, size);
+  const pages = await dashboardRequests(db, merchant!, await dashboardSession(base, db, merchant!));
+  const names = Object.keys(pages) as (keyof typeof pages)[];
+  const results = await measureRounds(base, db, settings, names.map((name) => ({ name: `dashboard ${name}`, requests: pages[name], connections: 1, resetLimitsDuringRun: true })), { cpu });
+  details.dashboard = { size, loadSeconds: round(loadSeconds, 0) };
+  for (const name of names) {
+    const r = summarize(results.get(`dashboard ${name}`)!);
+    const valid = clean(r.runs);
+    rows.push({
+      scenario: `dashboard ${name}: p99 at ${short(size.conversions)} conversions (1 connection)`,
+      value: round(r.p99),
+      unit: 'ms',
+      target: 'p99 < 50 ms',
+      met: valid ? r.p99 < 50 : null,
+      detail: { p50Ms: round(r.p50), p99Ms: round(r.p99), cpu: cpuOf(r.runs), runs: runsOf(r.runs), ...(valid ? {} : { invalid: 'non-2xx responses or socket errors' }) },
+    });
+  }
+};
+
 const growth = async (base: string, db: pg.Pool, cpu: CpuMeter) => {
   const bigConversions = Number(flags['big-conversions']);
   const bigAffiliates = Number(flags['big-affiliates']);
