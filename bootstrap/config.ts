@@ -1,5 +1,11 @@
 export interface ServiceConfig {
   readonly port: number;
+  /**
+   * Address to listen on; null lets Node listen on every interface, IPv6 and IPv4 alike (`::`, or
+   * `0.0.0.0` where the machine has no IPv6), so `localhost` works whichever of ::1 and 127.0.0.1 it
+   * resolves to, and a container's port mapping reaches the process.
+   */
+  readonly host: string | null;
   /** External PostgreSQL; null starts the embedded one under `dataDir`. */
   readonly databaseUrl: string | null;
   readonly dataDir: string;
@@ -8,6 +14,12 @@ export interface ServiceConfig {
   readonly webhookDevAllowedHosts: readonly string[];
   /** How often this process looks for webhook work (when it runs jobs); 0 leaves it to the per-minute tick. */
   readonly webhookPollIntervalMs: number;
+  /** Webhook attempts one process has in flight at most, and per subscription at most. */
+  readonly webhookConcurrency: number;
+  readonly webhookSubscriptionConcurrency: number;
+  /** Node's HTTP server: a request's headers, and the whole request, must arrive within these. */
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
   readonly dbPoolMax: number;
   readonly jobsPoolMax: number;
   /** Whether this process works the background queues (several processes may). */
@@ -22,6 +34,20 @@ export interface ServiceConfig {
   /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
+  /** How long a verified key with its merchant, and a tracking link, are answered from memory. */
+  readonly memoryCacheTtlMs: number;
+  /** How often local rate-limit counts and recorded clicks are written to the database. */
+  readonly batchIntervalMs: number;
+  /** Addresses (or CIDR ranges) of proxies whose `X-Forwarded-For` is believed; none by default. */
+  readonly trustedProxies: readonly string[];
+  /** How long a `POST` repeating an in-flight `Idempotency-Key` waits for the first before answering 409. */
+  readonly idempotencyWaitMs: number;
+  /** The SMTP relay (`SMTP_URL`, nodemailer's URL form); null keeps mail in the outbox and logs each link. */
+  readonly smtpUrl: string | null;
+  /** The From header of every message (`MAIL_FROM`). */
+  readonly mailFrom: string;
+  /** How often this process looks for queued mail (when it runs jobs and a relay is set); 0 leaves it to the per-minute tick. */
+  readonly mailPollIntervalMs: number;
   /** Seals payout-provider credentials (AES-256-GCM); null: `bootstrap/secret-key.ts` keeps one in `dataDir`. */
   readonly secretKey: string | null;
   /** Older keys that still open values during a rotation (they are resealed with `secretKey` at start). */
@@ -30,12 +56,6 @@ export interface ServiceConfig {
   readonly payoutApiBases: { readonly stripe: string | null; readonly paypal: string | null; readonly wise: string | null };
   /** Development only: live payouts of a method without credentials use the sandbox instead of waiting. */
   readonly payoutLiveSandbox: boolean;
-  /** The SMTP relay (`SMTP_URL`, nodemailer's URL form); null keeps mail in the outbox and logs each link. */
-  readonly smtpUrl: string | null;
-  /** The From header of every message (`MAIL_FROM`). */
-  readonly mailFrom: string;
-  /** How often this process looks for queued mail (when it runs jobs and a relay is set); 0 leaves it to the per-minute tick. */
-  readonly mailPollIntervalMs: number;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -49,6 +69,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   const port = int(env.PORT, 3000, 'PORT');
   return {
     port,
+    host: env.HOST?.trim() || null,
     databaseUrl: env.DATABASE_URL || null,
     dataDir: env.DATA_DIR || './.data',
     adminToken: env.ADMIN_TOKEN || null,
@@ -58,6 +79,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     webhookPollIntervalMs: int(env.WEBHOOK_POLL_INTERVAL_MS, 200, 'WEBHOOK_POLL_INTERVAL_MS'),
+    webhookConcurrency: Math.max(1, int(env.WEBHOOK_CONCURRENCY, 64, 'WEBHOOK_CONCURRENCY')),
+    webhookSubscriptionConcurrency: Math.max(1, int(env.WEBHOOK_SUBSCRIPTION_CONCURRENCY, 5, 'WEBHOOK_SUBSCRIPTION_CONCURRENCY')),
+    headersTimeoutMs: Math.max(1, int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000, 'HTTP_HEADERS_TIMEOUT_MS')),
+    requestTimeoutMs: Math.max(1, int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000, 'HTTP_REQUEST_TIMEOUT_MS')),
     dbPoolMax: int(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
     jobsPoolMax: int(env.JOBS_POOL_MAX, 3, 'JOBS_POOL_MAX'),
     runJobs: env.RUN_JOBS !== '0',
@@ -69,12 +94,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
+    memoryCacheTtlMs: int(env.MEMORY_CACHE_TTL_MS, 5_000, 'MEMORY_CACHE_TTL_MS'),
+    batchIntervalMs: Math.max(1, int(env.BATCH_INTERVAL_MS, 100, 'BATCH_INTERVAL_MS')),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+    idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 10_000, 'IDEMPOTENCY_WAIT_MS'),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Affiliate program <no-reply@localhost>',
+    mailPollIntervalMs: int(env.MAIL_POLL_INTERVAL_MS, 1000, 'MAIL_POLL_INTERVAL_MS'),
     secretKey: env.SECRET_KEY || null,
     previousSecretKeys: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     payoutApiBases: { stripe: env.STRIPE_API_BASE || null, paypal: env.PAYPAL_API_BASE || null, wise: env.WISE_API_BASE || null },
     payoutLiveSandbox: env.PAYOUT_LIVE_SANDBOX === '1',
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Affiliate program <no-reply@localhost>',
-    mailPollIntervalMs: int(env.MAIL_POLL_INTERVAL_MS, 1000, 'MAIL_POLL_INTERVAL_MS'),
   };
 };

@@ -18,12 +18,17 @@ import { MikroOrmEventOutbox } from '../adapters/persistence/mikro-orm-event-out
 import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { Orm } from '../adapters/persistence/orm.js';
-import { PostgresApiKeyAdmission } from '../adapters/rate-limit/postgres-api-key-admission.js';
+import { CachedApiKeyLookup } from '../adapters/cache/cached-api-key-lookup.js';
+import type { ChangeFeed } from '../adapters/cache/change-feed.js';
+import { SqlApiKeyLookup } from '../adapters/persistence/repositories/sql-api-key-lookup.js';
+import { pgReadiness } from '../adapters/persistence/pg-readiness.js';
 import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
 import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
 import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
+import { IDEMPOTENCY_TOKENS, registerIdempotency } from './modules/idempotency.module.js';
+import { MikroOrmMerchantDirectory } from '../adapters/persistence/repositories/mikro-orm-merchant-directory.js';
 import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
-import { PostgresRateLimiter } from '../adapters/rate-limit/postgres-rate-limiter.js';
+import { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
 import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './modules/campaigns-affiliates.module.js';
 import type { ServiceConfig } from './config.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
@@ -31,10 +36,12 @@ import { registerWebhookJob, registerWebhooks, webhooksHttp } from './modules/we
 import { conversionAdminDependencies, conversionRouteDependencies, registerConversions } from './modules/conversions.module.js';
 import { registerStatsSearch, statsSearchHttp } from './modules/stats-search.module.js';
 import { couponRouteDependencies, registerCoupons } from './modules/coupons.module.js';
+import { ingestDependencies, integrationRouteDependencies, registerSales } from './modules/sales.module.js';
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
 import { mcpDependencies } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
 import { registerMail, registerMailJob } from './modules/mail.module.js';
+import { notificationsHttp, registerNotifications } from './modules/notifications.module.js';
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
 
@@ -44,6 +51,8 @@ export interface Infrastructure {
   readonly pino: Pino;
   readonly clock: ClockControl;
   readonly jobQueue: JobQueue;
+  /** Announces committed changes to what processes keep in memory. */
+  readonly changeFeed: ChangeFeed;
   /** Webhook host names are resolved with it (tests point names at chosen addresses); default: the system resolver. */
   readonly hostResolver?: HostResolver | undefined;
 }
@@ -57,6 +66,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.Pino, { useValue: infra.pino });
   c.register(T.Clock, { useValue: infra.clock });
   c.register(T.JobQueue, { useValue: infra.jobQueue });
+  c.register(T.ChangeFeed, { useValue: infra.changeFeed });
   c.register(T.Logger, single(() => new PinoLogger(infra.pino)));
   c.register(T.Ids, single(() => new UuidV7Generator()));
   c.register(T.UnitOfWork, single((r) => new MikroOrmUnitOfWork(r.resolve(T.Orm))));
@@ -64,13 +74,32 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.EventOutbox, single((r) => new MikroOrmEventOutbox(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(T.JobRegistry, single(() => new InMemoryJobRegistry()));
   c.register(T.MerchantRepository, single((r) => new MikroOrmMerchantRepository(r.resolve(T.Orm))));
+  c.register(T.MerchantDirectory, single((r) => new MikroOrmMerchantDirectory(r.resolve(T.Orm))));
   c.register(T.ApiKeyRepository, single((r) => new MikroOrmApiKeyRepository(r.resolve(T.Orm))));
   c.register(T.AuditLog, single((r) => new MikroOrmAuditLog(r.resolve(T.Orm))));
   c.register(T.NotificationRepository, single((r) => new MikroOrmNotificationRepository(r.resolve(T.Orm))));
-  c.register(T.RateLimiter, single((r) => new PostgresRateLimiter(r.resolve(T.Orm))));
-
-  c.register(T.ApiKeyAdmission, single((r) => new PostgresApiKeyAdmission(r.resolve(T.Orm))));
-  c.register(T.AuthenticateApiKey, single((r) => new AuthenticateApiKey(r.resolve(T.ApiKeyAdmission))));
+  // Decided in memory, shared through the database in batches (docs/decisions.md).
+  c.register(
+    T.RateLimiter,
+    single(
+      (r) =>
+        new PgBatchedRateLimiter(r.resolve(T.Orm), r.resolve(T.Logger), {
+          mergeIntervalMs: infra.config.batchIntervalMs,
+          idleMs: 1_000,
+        }),
+    ),
+  );
+  c.register(
+    T.ApiKeyLookup,
+    single(
+      (r) =>
+        new CachedApiKeyLookup(new SqlApiKeyLookup(r.resolve(T.Orm)), r.resolve(T.ChangeFeed), {
+          ttlMs: infra.config.memoryCacheTtlMs,
+          maxEntries: 10_000,
+        }),
+    ),
+  );
+  c.register(T.AuthenticateApiKey, single((r) => new AuthenticateApiKey(r.resolve(T.ApiKeyLookup))));
   c.register(
     T.CreateMerchant,
     single((r) => new CreateMerchant(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
@@ -103,6 +132,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
   c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
   registerMail(c);
+  registerNotifications(c);
   registerCampaignsAndAffiliates(c);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
@@ -110,7 +140,9 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
+  registerIdempotency(c);
   registerWebSessions(c);
+  registerSales(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);
@@ -124,6 +156,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
       bodyLimitBytes: config.bodyLimitBytes,
+      publicBaseUrl: config.publicBaseUrl,
     },
     logger: c.resolve(T.Pino),
     requestScope: c.resolve(T.RequestScope),
@@ -132,6 +165,8 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
+    idempotency: c.resolve(IDEMPOTENCY_TOKENS.IdempotencyGate),
+    readiness: pgReadiness(c.resolve(T.Orm)),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),
       updateMerchant: c.resolve(T.UpdateMerchant),
@@ -139,6 +174,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       revokeApiKey: c.resolve(T.RevokeApiKey),
       clock: c.resolve(T.Clock),
       merchants: c.resolve(T.MerchantRepository),
+      merchantDirectory: c.resolve(T.MerchantDirectory),
       runDueJobs: c.resolve(T.RunDueJobs),
       notifications: c.resolve(T.NotificationRepository),
       auditLog: c.resolve(T.AuditLog),
@@ -154,5 +190,9 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
     teams: teamRouteDependencies(c),
+    integrations: integrationRouteDependencies(c),
+    ingest: ingestDependencies(c),
+    notifications: notificationsHttp(c),
+    manageInvitations: c.resolve(T.ManageInvitations),
   };
 };

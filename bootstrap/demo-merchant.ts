@@ -4,6 +4,7 @@ import type { MerchantRepository } from '../application/ports/merchant-repositor
 import type { RequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import type { Service } from './service.js';
 import { TOKENS } from './tokens.js';
+import { createDemoProgram } from './demo-program.js';
 
 export interface DemoKeys {
   readonly merchantId: string;
@@ -25,6 +26,7 @@ export const createDemoMerchantIfEmpty = async (service: Service): Promise<DemoK
     const issue = c.resolve<IssueApiKey>(TOKENS.IssueApiKey);
     const live = (await issue.execute({ merchantId: merchant.id, mode: 'live', write: true, name: 'Demo live key' }))._unsafeUnwrap();
     const test = (await issue.execute({ merchantId: merchant.id, mode: 'test', write: true, name: 'Demo test key' }))._unsafeUnwrap();
+    await createDemoProgram(c, merchant.id, live.key);
     return { merchantId: merchant.id, liveKey: live.token, testKey: test.token };
   });
 };

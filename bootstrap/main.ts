@@ -29,12 +29,19 @@ if (process.env.BENCH_CEILINGS === '1') {
   const { withCeilingRoutes } = await import('../bench/ceiling-routes.js');
   handler = (await withCeilingRoutes(handler, { databaseUrl: config.databaseUrl ?? embedded!.url, poolMax: config.dbPoolMax })).fetch;
 }
-const server = serve({ fetch: handler, port: config.port, hostname: '0.0.0.0' }) as Server;
+const server = serve({
+  fetch: handler,
+  port: config.port,
+  ...(config.host ? { hostname: config.host } : {}),
+  // A client that sends its headers or body slowly loses the socket after these (Node's defaults:
+  // 60 s and 300 s), checked every second rather than every 30 s.
+  serverOptions: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+}) as Server;
 await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 
 const base = `http://localhost:${config.port}`;
 const lines = [
-  `Affiliate service listening on ${base}`,
+  `Affiliate service listening on ${base}${config.host ? ` (bound to ${config.host})` : ' (every interface)'}`,
   `  API:     ${base}/api/v1   (Authorization: Bearer <key>)`,
   `  Health:  ${base}/healthz`,
   `  Docs:    ${base}/docs   (OpenAPI: ${base}/api/v1/openapi.json)`,

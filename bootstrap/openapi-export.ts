@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createHttpApp, type HttpDependencies } from '../adapters/http/app.js';
-import { openApiDocuments, type OpenApiDocuments } from '../adapters/http/openapi/document.js';
+import { DEFAULT_BASE_URL, openApiDocuments, type OpenApiDocuments } from '../adapters/http/openapi/document.js';
 
 /**
  * The OpenAPI documents without a database: the app is assembled with stand-in dependencies, which
@@ -11,7 +11,7 @@ import { openApiDocuments, type OpenApiDocuments } from '../adapters/http/openap
 export const offlineOpenApiDocuments = (): OpenApiDocuments => {
   // A callable stand-in for every dependency, at any depth; never invoked for real.
   const standIn: unknown = new Proxy(() => standIn, { get: (_target, property) => (property === 'then' ? undefined : standIn) });
-  const settings = { adminToken: 'offline-document', anonymousRequestsPerMinute: 60, bodyLimitBytes: 1024 * 1024 };
+  const settings = { adminToken: 'offline-document', anonymousRequestsPerMinute: 60, bodyLimitBytes: 1024 * 1024, publicBaseUrl: DEFAULT_BASE_URL };
   const deps = new Proxy({} as HttpDependencies, { get: (_target, property) => (property === 'settings' ? settings : standIn) });
   return openApiDocuments(createHttpApp(deps));
 };

@@ -7,9 +7,12 @@ import { PgBossJobs } from '../adapters/jobs/pg-boss-jobs.js';
 import { PollLoop } from '../adapters/jobs/poll-loop.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
 import type { DueJob } from '../application/ports/jobs.js';
+import type { DispatchWebhooks } from '../application/webhooks/dispatch-webhooks.js';
 import { PinoLogger } from '../adapters/logging/pino-logger.js';
 import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.js';
 import { SqlClockOffsetStore } from '../adapters/persistence/sql-clock-offset-store.js';
+import { PgChangeFeed } from '../adapters/persistence/pg-change-feed.js';
+import type { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
 import type { ClockControl } from '../application/ports/clock.js';
 import type { ServiceConfig } from './config.js';
 import { buildContainer, httpDependencies } from './container.js';
@@ -39,12 +42,17 @@ export const buildService = async (
 ): Promise<Service> => {
   const logger = new PinoLogger(pino);
   const orm = await openOrm({ databaseUrl, poolMax: config.dbPoolMax });
+  const changeFeed = new PgChangeFeed(databaseUrl, logger);
   try {
     await applyMigrations(orm);
+    await changeFeed.start();
     let clock: ClockControl;
     if (config.testClock) {
       const adjustable = new AdjustableClock(new SqlClockOffsetStore(orm));
       await adjustable.load();
+      // Every process reads the same clock: a move made through any process is picked up at once.
+      const reload = () => void adjustable.load().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'test clock reload failed'));
+      changeFeed.subscribe({ changed: (change) => change.kind === 'clock' && reload(), reset: reload });
       clock = adjustable;
     } else {
       clock = new SystemClock();
@@ -52,12 +60,14 @@ export const buildService = async (
     let pollLoop: PollLoop | null = null;
     let mailLoop: PollLoop | null = null;
     const jobs = await PgBossJobs.start({ databaseUrl, poolMax: config.jobsPoolMax, tickCron: config.jobTickCron }, orm, logger);
-    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs, hostResolver: overrides.hostResolver });
+    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs, changeFeed, hostResolver: overrides.hostResolver });
     if (config.runJobs) {
       await jobs.scheduleDueJobs(container.resolve(TOKENS.JobRegistry), clock, container.resolve(TOKENS.RequestScope), logger, config.jobTickCron);
       // Webhooks cannot wait for the per-minute tick: this process also polls for them (see decisions).
+      // The poll starts deliveries and returns; answers claim more as they come (dispatch-webhooks.ts).
+      const dispatch = container.resolve<DispatchWebhooks>(TOKENS.DispatchWebhooks);
       pollLoop = new PollLoop(
-        [container.resolve<DueJob>(TOKENS.DispatchWebhooks)],
+        [{ name: dispatch.name, runDue: (now) => dispatch.startDue(now) }],
         config.webhookPollIntervalMs,
         clock,
         container.resolve(TOKENS.RequestScope),
@@ -87,11 +97,16 @@ export const buildService = async (
       async close() {
         await pollLoop?.stop();
         await mailLoop?.stop();
+        await container.resolve<PgBatchedRateLimiter>(TOKENS.RateLimiter).close();
         await jobs.stop();
+        await changeFeed.close();
+        // Attempts in flight finish and are recorded while the pool is still open.
+        await container.resolve<DispatchWebhooks>(TOKENS.DispatchWebhooks).drain();
         await orm.close(true);
       },
     };
   } catch (error) {
+    await changeFeed.close();
     await orm.close(true);
     throw error;
   }

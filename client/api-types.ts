@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant, key, plan and rate-limit state behind the calling key */
+        /**
+         * The merchant, key, plan and rate-limit state behind the calling key
+         * @description The key's mode and permissions, the merchant, its plan and the rate-limit window this request counted in.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -28,10 +31,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant's campaigns with sales counted in the key's mode */
+        /**
+         * The merchant's campaigns with sales counted in the key's mode
+         * @description Every campaign of the merchant (campaigns are shared by both modes); the counts and sums on each are of the key mode.
+         */
         get: operations["getCampaigns"];
         put?: never;
-        /** Create a campaign (Ultimate or Scale, live write key) */
+        /**
+         * Create a campaign (Ultimate or Scale, live write key)
+         * @description Needs a live write key (Ultimate or Scale). `commissionValue` is a percent (at most 100) or a fixed amount; `commissionTiers` add volume tiers. Emits `campaign.created`.
+         */
         post: operations["postCampaigns"];
         delete?: never;
         options?: never;
@@ -46,7 +55,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One campaign with per-currency figures, affiliate count and the 10 newest conversions */
+        /**
+         * One campaign with per-currency figures, affiliate count and the 10 newest conversions
+         * @description Settings, tracking code and the key mode's counts; an unknown id answers `404 not_found`.
+         */
         get: operations["getCampaignsById"];
         put?: never;
         post?: never;
@@ -63,10 +75,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One row per pending or approved affiliate-campaign membership */
+        /**
+         * One row per pending or approved affiliate-campaign membership
+         * @description Affiliates of the key mode with their memberships; filter by campaign or status.
+         */
         get: operations["getAffiliates"];
         put?: never;
-        /** Create a headless affiliate, approved on the campaign at once (Ultimate or Scale) */
+        /**
+         * Create a headless affiliate, approved on the campaign at once (Ultimate or Scale)
+         * @description Creates the affiliate (without a portal login) in the key mode and approves it on the campaign at once. An email already used in this mode answers `409 duplicate`; the plan limit answers `403 affiliate_limit_reached`.
+         */
         post: operations["postAffiliates"];
         delete?: never;
         options?: never;
@@ -83,7 +101,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite an affiliate by email (10 a minute; the plan affiliate limit applies) */
+        /**
+         * Invite an affiliate by email (10 a minute; the plan affiliate limit applies)
+         * @description Sends an invitation to join the campaign (live keys send real email, test keys nothing). Limited to 10 a minute on top of the plan limit.
+         */
         post: operations["postAffiliatesInvite"];
         delete?: never;
         options?: never;
@@ -98,14 +119,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An affiliate with its campaigns and its earnings in the key's mode */
+        /**
+         * An affiliate with its campaigns and its earnings in the key's mode
+         * @description The affiliate, its campaigns and status on each, tracking links and totals of the key mode.
+         */
         get: operations["getAffiliatesById"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Approve or reject a pending membership on one campaign */
+        /**
+         * Approve, reject, suspend or reinstate an affiliate on one campaign
+         * @description Moves the affiliate's membership on `campaignId`: `pending → approved | rejected`, `approved → suspended`, `suspended → approved`, `rejected → approved`; anything else answers `409 invalid_transition` and changes nothing. Emits `affiliate.approved`, `affiliate.rejected` or `affiliate.suspended`. A suspended affiliate keeps what it earned but earns nothing new: its tracking links still send visitors on but record no click, new conversions answer `400 affiliate_not_approved`, and it leaves its teams' rosters.
+         */
         patch: operations["patchAffiliatesById"];
         trace?: never;
     };
@@ -116,12 +143,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The key's mode's subscriptions, newest first (never the secret) */
+        /**
+         * The key's mode's subscriptions, newest first (never the secret)
+         * @description Every subscription of the merchant with its events, state and failure count (Ultimate and Scale). The secret is never shown again.
+         */
         get: operations["getWebhooks"];
         put?: never;
-        /** Subscribe a public https URL to events; the secret is shown once */
+        /**
+         * Subscribe a public https URL to events; the secret is shown once
+         * @description The URL must be public `https` (private and reserved addresses are refused). Answers the signing secret once. Deliveries are signed with `X-Service-Signature`.
+         */
         post: operations["postWebhooks"];
-        /** Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id) */
+        /**
+         * Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id)
+         * @description Removes all of the merchant's subscriptions; nothing more is delivered.
+         */
         delete: operations["deleteWebhooks"];
         options?: never;
         head?: never;
@@ -135,15 +171,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One subscription (never the secret) */
+        /**
+         * One subscription (never the secret)
+         * @description Its URL, events, state, failure count and when it was paused.
+         */
         get: operations["getWebhooksById"];
         put?: never;
         post?: never;
-        /** Deactivate a subscription (it stays listed; PATCH active: true re-enables it) */
+        /**
+         * Deactivate a subscription (it stays listed; PATCH active: true re-enables it)
+         * @description Nothing more is delivered to it; its delivery log goes with it.
+         */
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
-        /** Change url, events, maxRetries; `active: true` re-enables and resets the failure count */
+        /**
+         * Change url, events, maxRetries; `active: true` re-enables and resets the failure count
+         * @description URL, events, retries, or `active`; re-activating a paused subscription resets its failure count.
+         */
         patch: operations["patchWebhooksById"];
         trace?: never;
     };
@@ -154,7 +199,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent delivery attempts, newest first */
+        /**
+         * Recent delivery attempts, newest first
+         * @description Deliveries newest first, each with its attempts, status codes and next retry.
+         */
         get: operations["getWebhooksByIdDeliveries"];
         put?: never;
         post?: never;
@@ -173,7 +221,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now: same envelope and id, current URL and secret */
+        /**
+         * Send a delivery again now: same envelope and id, current URL and secret
+         * @description Queues one more attempt of the delivery with the same id and payload (receivers de-duplicate on it).
+         */
         post: operations["postWebhooksByIdDeliveriesByDeliveryIdResend"];
         delete?: never;
         options?: never;
@@ -190,7 +241,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New secret, shown once; the old one stops working immediately */
+        /**
+         * New secret, shown once; the old one stops working immediately
+         * @description Answers the new secret once; deliveries from now on are signed with it.
+         */
         post: operations["postWebhooksByIdRotate"];
         delete?: never;
         options?: never;
@@ -207,7 +261,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed ping to the URL now (the URL rules are checked again first) */
+        /**
+         * Send a signed ping to the URL now (the URL rules are checked again first)
+         * @description Queues a `test` event to the subscription so a receiver can be checked end to end.
+         */
         post: operations["postWebhooksByIdTest"];
         delete?: never;
         options?: never;
@@ -257,10 +314,30 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Approve or reject a conversion
-         * @description Approving a commission above 5x its sale (amount plus tax), or any commission on a zero sale, answers `409 commission_above_sale` until resent with `confirmAboveSale: true`. Paid, refunded and held conversions cannot change (`409 invalid_transition`). Repeating the current status is a harmless no-op. Emits `conversion.approved`/`conversion.rejected` and `conversion.updated`.
+         * Approve, reject, hold, release or reopen a conversion
+         * @description `approved`/`rejected` decide a pending conversion (an approved one may still be rejected). `held` puts a pending or approved conversion on hold (an approved one loses its queued payout); `released` returns a held conversion to the status it had before the hold; `pending` reopens a rejected conversion. Every path back to `approved` (approve, release) answers `409 commission_above_sale` for a commission above 5x its sale (amount plus tax), or any commission on a zero sale, until resent with `confirmAboveSale: true`. Paid and refunded conversions never change, and any other move the state machine lacks answers `409 invalid_transition`. Repeating the current status is a harmless no-op. Emits `conversion.updated` (plus `conversion.approved`/`conversion.rejected` for those decisions).
          */
         patch: operations["patchConversionsById"];
+        trace?: never;
+    };
+    "/conversions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a conversion, whole or in part
+         * @description For merchants without a payment-provider integration: the customer was refunded. Without `amount` all that remains of the sale is refunded: the conversion becomes `refunded`, earns nothing and loses its queued payout. With `amount` (net of tax when the sale has `taxAmount`) part of the sale is refunded: the status stays, `refundedAmount` grows and the commission shrinks in proportion, computed from the terms the conversion was created under (never from the campaign's current rate); a queued payout follows it. Pending, approved and held conversions can be refunded; paid, rejected and refunded ones answer `409 invalid_transition`; more than what remains answers `400 validation_error`. Emits `conversion.updated`.
+         */
+        post: operations["postConversionsByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/coupons": {
@@ -270,8 +347,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Coupons, newest first
+         * @description Coupons of the key mode; filter by campaign, affiliate, provider or exact code.
+         */
         get: operations["getCoupons"];
         put?: never;
+        /**
+         * Register a coupon code for an affiliate
+         * @description Registers a reference to a code that exists at the payment provider, so sales using it are attributed to the affiliate. The affiliate must be approved on the brand. A code already registered for the campaign, provider and mode answers `409 coupon_exists`. `percentOff`, `amountOff` and `currency` are display-only (both may be given).
+         */
         post: operations["postCoupons"];
         delete?: never;
         options?: never;
@@ -286,12 +371,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * One coupon
+         * @description An id of another merchant or the other mode answers `404 not_found`.
+         */
         get: operations["getCouponsById"];
         put?: never;
         post?: never;
+        /**
+         * Delete a coupon
+         * @description Sales using the code are no longer attributed through it; the code may be registered again.
+         */
         delete: operations["deleteCouponsById"];
         options?: never;
         head?: never;
+        /**
+         * Change a coupon's provider discount id
+         * @description Only the match id of the coupon's own provider may be sent; any other field is refused.
+         */
         patch: operations["patchCouponsById"];
         trace?: never;
     };
@@ -302,7 +399,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Any valid key (Pro and up). `from`/`to` filter on scheduledDate (a date covers its whole UTC day). */
+        /**
+         * The payout queue
+         * @description Any valid key (Pro and up). `from`/`to` filter on scheduledDate (a date covers its whole UTC day).
+         */
         get: operations["getPayouts"];
         put?: never;
         post?: never;
@@ -312,6 +412,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payout-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout methods configured for the key mode (never a secret)
+         * @description Ultimate and Scale. Lists `{ method, mode, configured, updatedAt }` for each method whose credentials are saved.
+         */
+        get: operations["getPayoutProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payout-providers/{method}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a payout method's credentials for the key mode
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. `connect` takes `{ secretKey }`, `wallet_a` `{ clientId, clientSecret }`, `transfer_b` `{ apiToken, profileId }`. A live key saves live credentials, a test key test ones; a card-processor key of the other mode is refused. Secrets are encrypted at rest and never returned.
+         */
+        put: operations["putPayoutProvidersByMethod"];
+        post?: never;
+        /**
+         * Remove a payout method's credentials for the key mode
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Live payouts of that method then wait for the manual path; test payouts use the sandbox.
+         */
+        delete: operations["deletePayoutProvidersByMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payout-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout minimums and payout day of the key mode
+         * @description Any valid key (Pro and up).
+         */
+        get: operations["getPayoutSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the payout minimums or the payout day of the key mode
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Minimums apply to the next payout run; rows below them wait and accumulate.
+         */
+        patch: operations["patchPayoutSettings"];
+        trace?: never;
+    };
     "/stats": {
         parameters: {
             query?: never;
@@ -319,7 +487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Totals of the key's mode over a period (default: this month so far) */
+        /**
+         * Totals of the key's mode over a period (default: this month so far)
+         * @description Clicks, conversions, revenue and commission in the key mode over a date range, per currency (never converted).
+         */
         get: operations["getStats"];
         put?: never;
         post?: never;
@@ -336,7 +507,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current calendar month at a glance */
+        /**
+         * The current calendar month at a glance
+         * @description The current UTC month: totals, per-currency breakdown, top affiliates and recent conversions, in the key mode.
+         */
         get: operations["getStatsOverview"];
         put?: never;
         post?: never;
@@ -353,7 +527,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Campaigns, affiliates, coupon codes and conversions containing the text */
+        /**
+         * Campaigns, affiliates, coupon codes and conversions containing the text
+         * @description Campaigns, affiliates, coupons and conversions whose text contains `q` (ignoring case), newest first, per category.
+         */
         get: operations["getSearch"];
         put?: never;
         post?: never;
@@ -370,8 +547,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Teams, newest first
+         * @description Affiliate Teams of the merchant with member, campaign and custom-rate counts (Scale; test keys see none).
+         */
         get: operations["getTeams"];
         put?: never;
+        /**
+         * Create a team
+         * @description A team with an optional currency and base commission rate (Scale, live write key).
+         */
         post: operations["postTeams"];
         delete?: never;
         options?: never;
@@ -386,12 +571,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * One team with members, campaigns and goals
+         * @description The team, its roster, its campaigns with their rates, and its goals.
+         */
         get: operations["getTeamsById"];
         put?: never;
         post?: never;
+        /**
+         * Delete a team
+         * @description Refused with `409 team_has_awards` while it has unpaid awards; members keep their campaign rates.
+         */
         delete: operations["deleteTeamsById"];
         options?: never;
         head?: never;
+        /**
+         * Change a team
+         * @description Name, currency (locked once it has awards), base rate or leader (a member).
+         */
         patch: operations["patchTeamsById"];
         trace?: never;
     };
@@ -404,6 +601,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add members
+         * @description Adds up to the batch limit of affiliates; ones already members are counted, not added twice.
+         */
         post: operations["postTeamsByIdMembers"];
         delete?: never;
         options?: never;
@@ -421,6 +622,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a member
+         * @description Clears its team link and overrides; it earns its campaign rates again.
+         */
         delete: operations["deleteTeamsByIdMembersByAffiliateId"];
         options?: never;
         head?: never;
@@ -436,6 +641,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add a campaign to the team
+         * @description Members earn the team rate (this base or the team base) on it, unless an override applies.
+         */
         post: operations["postTeamsByIdCampaigns"];
         delete?: never;
         options?: never;
@@ -453,6 +662,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a campaign from the team
+         * @description Members earn the campaign rate on it again.
+         */
         delete: operations["deleteTeamsByIdCampaignsByCampaignId"];
         options?: never;
         head?: never;
@@ -468,6 +681,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Set custom rates for members
+         * @description A rate per (campaign, member) that bypasses every other rate; affiliates not linked to this team on the campaign are skipped.
+         */
         post: operations["postTeamsByIdOverrides"];
         delete?: never;
         options?: never;
@@ -482,8 +699,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's goals
+         * @description Goals with their current period, progress and bonus settings.
+         */
         get: operations["getTeamsByIdGoals"];
         put?: never;
+        /**
+         * Create a goal
+         * @description A revenue or conversion target per period with a flat, tiered or percent-over bonus.
+         */
         post: operations["postTeamsByIdGoals"];
         delete?: never;
         options?: never;
@@ -504,6 +729,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Cancel, close or reactivate a goal
+         * @description `reactivate` needs `expectedUpdatedAt` (the goal as last read), else `409 stale_goal`.
+         */
         patch: operations["patchTeamsByIdGoalsByGoalId"];
         trace?: never;
     };
@@ -514,6 +743,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's bonus awards
+         * @description Awards of achieved goals with their status; filter by status.
+         */
         get: operations["getTeamsByIdAwards"];
         put?: never;
         post?: never;
@@ -536,6 +769,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Approve, mark paid or cancel an award
+         * @description Moves the award through its state machine; re-approving answers 200 with `idempotent: true`.
+         */
         patch: operations["patchTeamsByIdAwardsByAwardId"];
         trace?: never;
     };
@@ -546,6 +783,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The team's monthly history
+         * @description Revenue, conversions and awards per month for the last months.
+         */
         get: operations["getTeamsByIdHistory"];
         put?: never;
         post?: never;
@@ -562,6 +803,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Every award of the brand
+         * @description The brand-wide award ledger across teams, filterable by status and period.
+         */
         get: operations["getAwards"];
         put?: never;
         post?: never;
@@ -578,7 +823,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document (no authentication) */
+        /**
+         * This OpenAPI 3.1 document (no authentication)
+         * @description The machine-readable contract, generated from the same schemas that validate requests.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -750,6 +998,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "affiliate.suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.suspended
+         * @description An approved affiliate was suspended on a campaign: it earns nothing new there until reinstated (`affiliate.approved`). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_suspended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "affiliate.payout_details_completed": {
         parameters: {
             query?: never;
@@ -870,6 +1138,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "campaign.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.updated
+         * @description A campaign was changed (`PATCH /campaigns/{id}`), or ended by its `endsAt` (`status` becomes `expired`). POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_campaign_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -927,12 +1215,12 @@ export interface components {
              * @description The join status (affiliate.joined) or the new status
              * @enum {string}
              */
-            status: "pending" | "approved" | "rejected";
+            status: "pending" | "approved" | "rejected" | "suspended";
             /**
              * @description null on affiliate.joined
              * @enum {string|null}
              */
-            previousStatus: "pending" | "approved" | "rejected" | null;
+            previousStatus: "pending" | "approved" | "rejected" | "suspended" | null;
             /**
              * @description ISO 8601
              * @example 2026-11-22T10:00:00.000Z
@@ -1001,6 +1289,40 @@ export interface components {
             status: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
             /** @enum {string|null} */
             payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+        };
+        CampaignUpdatedEventData: {
+            campaignId: string;
+            name: string;
+            /**
+             * @description The status after the change
+             * @enum {string}
+             */
+            status: "active" | "inactive" | "expired";
+            /** @enum {string} */
+            commissionType: "percentage" | "fixed";
+            /**
+             * @description The rate after the change, as a decimal string
+             * @example 20.00
+             */
+            commissionValue: string;
+            /** @description When the campaign ends (ISO 8601), or null */
+            endsAt: string | null;
+            /**
+             * @description The fields the change set, e.g. ["commissionValue"] or ["status"] for an end by endsAt
+             * @example [
+             *       "commissionValue"
+             *     ]
+             */
+            changed: string[];
+            /** @description The changed fields as they were before, as Get Campaign shows them */
+            previous: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ISO 8601
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            updatedAt: string;
         };
         PingEventData: {
             subscriptionId: string;
@@ -1175,7 +1497,7 @@ export interface components {
              * @description The membership status on this campaign
              * @enum {string}
              */
-            status: "approved" | "pending" | "rejected";
+            status: "approved" | "pending" | "rejected" | "suspended";
             campaignId: string;
             campaignName: string;
             joinedAt: string;
@@ -1235,7 +1557,7 @@ export interface components {
                 campaignId: string;
                 campaignName: string;
                 /** @enum {string} */
-                status: "approved" | "pending" | "rejected";
+                status: "approved" | "pending" | "rejected" | "suspended";
                 joinedAt: string;
             }[];
             earnings: {
@@ -1251,11 +1573,20 @@ export interface components {
                 }[];
             };
         };
+        /**
+         * @example {
+         *       "campaignId": "0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f",
+         *       "status": "suspended"
+         *     }
+         */
         DecideAffiliateMembership: {
             /** @description A campaign of the calling merchant */
             campaignId: string;
-            /** @enum {string} */
-            status: "approved" | "rejected";
+            /**
+             * @description `approved` (from pending, suspended or rejected), `rejected` (from pending), `suspended` (from approved: earns nothing new until approved again)
+             * @enum {string}
+             */
+            status: "approved" | "rejected" | "suspended";
         };
         WebhookSubscription: {
             id: string;
@@ -1426,11 +1757,28 @@ export interface components {
             commission: number;
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "status": "approved"
+         *     }
+         */
         UpdateConversion: {
-            /** @enum {string} */
-            status: "approved" | "rejected";
-            /** @description Approve even though the commission is above 5 times the sale (or the sale is zero); absent means not confirmed */
+            /**
+             * @description `approved` or `rejected` (from pending; approved → rejected too); `held` (from pending or approved; cancels a queued payout); `released` (an action: from held back to the status before the hold); `pending` (reopen a rejected conversion)
+             * @enum {string}
+             */
+            status: "approved" | "rejected" | "held" | "released" | "pending";
+            /** @description Approve (or release back to approved) even though the commission is above 5 times the sale (or the sale is zero); absent means not confirmed */
             confirmAboveSale?: boolean;
+        };
+        /**
+         * @example {
+         *       "amount": 25
+         *     }
+         */
+        RefundConversion: {
+            /** @description How much of the sale to refund, in major units (net when the sale has taxAmount); absent refunds all that remains */
+            amount?: number;
         };
         Coupon: {
             id: string;
@@ -1523,6 +1871,71 @@ export interface components {
             cardPaymentId: string | null;
             failureReason: string | null;
             createdAt: string;
+        };
+        /** @description A configured payout method; its credentials are never returned */
+        PayoutProvider: {
+            /** @enum {string} */
+            method: "connect" | "wallet_a" | "transfer_b";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @enum {boolean} */
+            configured: true;
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "secretKey": "sk_test_51Hexample0000"
+         *     }
+         */
+        PayoutProviderCredentials: {
+            /** @description `connect`: the card processor secret key (`sk_live_…` with a live API key, `sk_test_…` with a test key) or a restricted key */
+            secretKey?: string;
+            /** @description `wallet_a`: the REST app client id */
+            clientId?: string;
+            /** @description `wallet_a`: the REST app secret */
+            clientSecret?: string;
+            /** @description `transfer_b`: the API token */
+            apiToken?: string;
+            /** @description `transfer_b`: the business profile id that pays */
+            profileId?: string | number;
+        };
+        /**
+         * @example {
+         *       "mode": "live",
+         *       "payoutDay": 15,
+         *       "minimumPayout": {
+         *         "usd": "50.00",
+         *         "jpy": "5000"
+         *       },
+         *       "updatedAt": "2026-11-26T10:00:00.000Z"
+         *     }
+         */
+        PayoutSettings: {
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description Day of the month (1-28, UTC) on which due payouts are sent; null sends them as soon as they are due */
+            payoutDay: number | null;
+            /** @description Per lowercase currency: the smallest sum sent to one affiliate; smaller sums wait and accumulate */
+            minimumPayout: {
+                [key: string]: string;
+            };
+            updatedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "payoutDay": 15,
+         *       "minimumPayout": {
+         *         "usd": 50,
+         *         "eur": null
+         *       }
+         *     }
+         */
+        UpdatePayoutSettings: {
+            payoutDay?: number | null;
+            /** @description Currency → amount (number or decimal string); null removes that currency */
+            minimumPayout?: {
+                [key: string]: number | string | null;
+            };
         };
         Stats: {
             /** @description Counted sales (net of tax), all currencies added as recorded, not converted */
@@ -1905,7 +2318,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
+                code: "validation_error" | "invalid_json" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -2018,7 +2431,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `payout_in_progress` */
+        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `payout_in_progress`, `idempotency_key_reuse`, `idempotency_key_in_progress` */
         Conflict: {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
@@ -2035,7 +2448,7 @@ export interface components {
                          * @description Machine-readable; one of the listed values
                          * @enum {string}
                          */
-                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress";
+                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */
@@ -2182,7 +2595,13 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+         * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The API version */
@@ -2197,6 +2616,8 @@ export interface components {
         XRateLimitReset: number;
         /** @description Seconds to wait before one more request fits */
         RetryAfter: number;
+        /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` */
+        IdempotentReplayed: "true";
     };
     pathItems: never;
 }
@@ -2277,12 +2698,26 @@ export interface operations {
     postCampaigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring launch",
+                 *       "commissionType": "percentage",
+                 *       "commissionValue": 20,
+                 *       "targetUrl": "https://shop.example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCampaign"];
             };
         };
@@ -2295,6 +2730,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2320,6 +2756,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000c001 */
                 id: string;
             };
             cookie?: never;
@@ -2356,7 +2793,8 @@ export interface operations {
                 limit?: number;
                 /** @description A campaign of the calling merchant */
                 campaignId?: string;
-                status?: "approved" | "pending";
+                /** @description Default: pending and approved. Suspended memberships are listed only with `suspended` */
+                status?: "approved" | "pending" | "suspended";
                 /** @description <field>:<asc|desc>; field one of name, email, joinedAt, status, campaignName */
                 sort?: string;
             };
@@ -2398,12 +2836,25 @@ export interface operations {
     postAffiliates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "name": "Grace",
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAffiliate"];
             };
         };
@@ -2416,6 +2867,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2439,12 +2891,25 @@ export interface operations {
     postAffiliatesInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "linus@example.com",
+                 *       "name": "Linus",
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteAffiliate"];
             };
         };
@@ -2457,6 +2922,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,6 +2948,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
                 id: string;
             };
             cookie?: never;
@@ -2516,12 +2983,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DecideAffiliateMembership"];
             };
         };
@@ -2623,12 +3097,27 @@ export interface operations {
     postWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/affiliate",
+                 *       "events": [
+                 *         "conversion.created",
+                 *         "conversion.approved"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhook"];
             };
         };
@@ -2641,6 +3130,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,6 +3304,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "conversion.created",
+                 *         "conversion.approved",
+                 *         "conversion.rejected"
+                 *       ],
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhook"];
             };
         };
@@ -2911,7 +3411,13 @@ export interface operations {
     postWebhooksByIdDeliveriesByDeliveryIdResend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -2928,6 +3434,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2949,7 +3456,13 @@ export interface operations {
     postWebhooksByIdRotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -2965,6 +3478,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2990,7 +3504,13 @@ export interface operations {
     postWebhooksByIdTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -3006,6 +3526,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3075,12 +3596,27 @@ export interface operations {
     postConversions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateId": "01900000-0000-7000-8000-00000000a001",
+                 *       "amount": 120,
+                 *       "currency": "usd",
+                 *       "orderId": "order-1001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateConversion"];
             };
         };
@@ -3093,6 +3629,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3158,6 +3695,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateConversion"];
             };
         };
@@ -3175,6 +3717,61 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ConversionUpdate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postConversionsByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 25
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundConversion"];
+            };
+        };
+        responses: {
+            /** @description The conversion after the refund */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Conversion"];
                     };
                 };
             };
@@ -3239,12 +3836,28 @@ export interface operations {
     postCoupons: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateId": "01900000-0000-7000-8000-00000000a001",
+                 *       "code": "SPRING20",
+                 *       "provider": "card",
+                 *       "cardPromotionCodeId": "promo_1Spring20",
+                 *       "percentOff": 20
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCoupon"];
             };
         };
@@ -3257,6 +3870,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,6 +3973,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cardPromotionCodeId": "promo_1Spring25"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCoupon"];
             };
         };
@@ -3454,6 +4073,258 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Configured methods */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "method": "connect",
+                     *           "mode": "live",
+                     *           "configured": true,
+                     *           "updatedAt": "2026-11-26T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PayoutProvider"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putPayoutProvidersByMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                method: "connect" | "wallet_a" | "transfer_b";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutProviderCredentials"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutProvider"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePayoutProvidersByMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                method: "connect" | "wallet_a" | "transfer_b";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            method: "connect" | "wallet_a" | "transfer_b";
+                            /** @enum {string} */
+                            mode: "live" | "test";
+                            /** @enum {boolean} */
+                            configured: false;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (defaults: no minimum, no payout day) */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchPayoutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePayoutSettings"];
+            };
+        };
+        responses: {
+            /** @description The changed settings */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3624,12 +4495,26 @@ export interface operations {
     postTeams: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "North",
+                 *       "currency": "usd",
+                 *       "baseCommissionType": "percentage",
+                 *       "baseCommissionValue": 15
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTeam"];
             };
         };
@@ -3642,6 +4527,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,6 +4553,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -3727,6 +4614,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -3768,12 +4656,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo team (north)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateTeam"];
             };
         };
@@ -3813,14 +4707,28 @@ export interface operations {
     postTeamsByIdMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "affiliateIds": [
+                 *         "01900000-0000-7000-8000-00000000a001"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddTeamMembers"];
             };
         };
@@ -3833,6 +4741,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3858,6 +4767,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 affiliateId: string;
             };
@@ -3899,14 +4809,28 @@ export interface operations {
     postTeamsByIdCampaigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "baseCommissionType": "percentage",
+                 *       "baseCommissionValue": 22
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddTeamCampaign"];
             };
         };
@@ -3919,6 +4843,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3955,7 +4880,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
+                /** @example 01900000-0000-7000-8000-00000000c001 */
                 campaignId: string;
             };
             cookie?: never;
@@ -3996,14 +4923,31 @@ export interface operations {
     postTeamsByIdOverrides: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "affiliateIds": [
+                 *         "01900000-0000-7000-8000-00000000a001"
+                 *       ],
+                 *       "commissionType": "percentage",
+                 *       "commissionValue": 25
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetTeamOverrides"];
             };
         };
@@ -4016,6 +4960,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4045,6 +4990,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4103,14 +5049,30 @@ export interface operations {
     postTeamsByIdGoals: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Q1 revenue",
+                 *       "metric": "revenue",
+                 *       "targetValue": 10000,
+                 *       "bonusType": "flat",
+                 *       "bonusValue": 250
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTeamGoal"];
             };
         };
@@ -4123,6 +5085,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4148,6 +5111,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 goalId: string;
             };
@@ -4155,6 +5119,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "close_now"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamGoalAction"];
             };
         };
@@ -4202,6 +5171,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4263,6 +5233,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
                 awardId: string;
             };
@@ -4270,6 +5241,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "approve"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamAwardAction"];
             };
         };
@@ -4309,6 +5285,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
             };
             cookie?: never;
@@ -4744,6 +5721,42 @@ export interface operations {
             };
         };
     };
+    webhook_affiliate_suspended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.suspended";
+                    data: components["schemas"]["AffiliateMembershipEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_affiliate_payout_details_completed: {
         parameters: {
             query?: never;
@@ -4940,6 +5953,42 @@ export interface operations {
                     /** @enum {string} */
                     event: "bonus.cancelled";
                     data: components["schemas"]["BonusEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_campaign_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "campaign.updated";
+                    data: components["schemas"]["CampaignUpdatedEventData"];
                     /**
                      * @description When the event happened (ISO 8601)
                      * @example 2026-11-22T10:00:00.000Z

@@ -38,15 +38,33 @@ export interface AffiliateClientOptions {
   readonly fetch?: ClientOptions['fetch'];
   /** Extra headers for every request (e.g. `X-Request-Id`). */
   readonly headers?: Record<string, string>;
+  /**
+   * Sends a fresh random `Idempotency-Key` with every `POST` that has none (default true), so a
+   * retried request object is never applied twice. To retry an operation yourself, pass your own key
+   * in `params.header['Idempotency-Key']` and send the same key again.
+   */
+  readonly idempotencyKeys?: boolean;
 }
 
 /** A client for `/api/v1`: `client.GET('/conversions/{id}', { params: { path: { id } } })`, typed end to end. */
-export const createAffiliateClient = (options: AffiliateClientOptions): AffiliateClient =>
-  createClient<paths>({
+export const createAffiliateClient = (options: AffiliateClientOptions): AffiliateClient => {
+  const client = createClient<paths>({
     baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/api/v1`,
     headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  if (options.idempotencyKeys !== false) {
+    client.use({
+      onRequest({ request }) {
+        if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY_HEADER)) request.headers.set(IDEMPOTENCY_KEY_HEADER, globalThis.crypto.randomUUID());
+        return request;
+      },
+    });
+  }
+  return client;
+};
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export interface FieldProblem {
   readonly field: string;

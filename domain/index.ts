@@ -9,6 +9,7 @@ export * from './conversion/index.js';
 export * from './affiliate/membership.js';
 export * from './money/exchange-rate.js';
 export * from './campaign/campaign.js';
+export * from './campaign/campaign-changes.js';
 export * from './affiliate/affiliate.js';
 export * from './affiliate/invitation.js';
 export * from './affiliate/tracking-link.js';
@@ -19,3 +20,4 @@ export * from './team/index.js';
 /** Webhooks (event names, subscription and delivery rules, envelope, payloads), as a namespace: `webhook.parseWebhookEvents`. */
 export * as webhook from './webhook/index.js';
 export * from './mail/mail-delivery.js';
+export * from './sales/index.js';

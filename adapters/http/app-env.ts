@@ -17,8 +17,10 @@ export interface AppEnv {
     rateLimit: RateLimitDecision;
     /** The error code of the response, for the audit row. */
     errorCode: string | undefined;
-    /** Merchant an operator request acted on, for the audit row. */
+    /** Merchant an operator request acted on, or whose refused key was presented, for the audit row. */
     auditMerchantId: string | undefined;
+    /** The refused key (revoked, or the other mode's) a request presented, for the audit row. */
+    auditApiKeyId: string | undefined;
     /** The route recorded the request's audit row with its own write (a sale): `audit` skips it. */
     auditRecorded: boolean | undefined;
   };

@@ -23,8 +23,10 @@ import { audit, refusedRequests } from './middleware/audit.js';
 import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { idempotency } from './middleware/idempotency.js';
+import type { IdempotencyGate } from '../../application/idempotency/idempotency-gate.js';
 import { requestContext } from './middleware/request-context.js';
-import { healthRoutes } from './routes/health.routes.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.js';
 import { affiliateRoutes, type AffiliateRouteDependencies } from './routes/affiliates.routes.js';
@@ -41,6 +43,13 @@ import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
+import { integrationRoutes, type IntegrationRouteDependencies } from './routes/integrations.routes.js';
+import { ingestRoutes } from './routes/ingest.routes.js';
+import type { IngestNotification } from '../../application/sales/ingest-notification.js';
+import { notificationRoutes } from './routes/notifications.routes.js';
+import { invitationRoutes } from './routes/invitations.routes.js';
+import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
+import type { MerchantNotifications } from '../../application/notifications/merchant-notifications.js';
 import { statsRoutes, type StatsUseCases } from './routes/stats.routes.js';
 import { searchRoutes, type SearchDependencies } from './routes/search.routes.js';
 import { openApiDocuments } from './openapi/document.js';
@@ -52,9 +61,15 @@ export interface HttpSettings {
   readonly adminToken: string | null;
   readonly anonymousRequestsPerMinute: number;
   readonly bodyLimitBytes: number;
+  /** Where the service is reached from outside: the OpenAPI documents' absolute `servers`. */
+  readonly publicBaseUrl: string;
 }
 
 export interface HttpDependencies {
+  /** The merchant's in-app notices. */
+  readonly notifications: MerchantNotifications;
+  /** Listing, revoking and resending affiliate invitations. */
+  readonly manageInvitations: ManageInvitations;
   readonly settings: HttpSettings;
   readonly logger: Pino;
   readonly requestScope: RequestScope;
@@ -63,6 +78,10 @@ export interface HttpDependencies {
   readonly authenticateApiKey: AuthenticateApiKey;
   readonly rateLimiter: RateLimiter;
   readonly auditLog: AuditLog;
+  /** Stored first responses of `POST`s sent with an `Idempotency-Key`. */
+  readonly idempotency: IdempotencyGate;
+  /** `GET /healthz`: whether the database answers. */
+  readonly readiness: ReadinessCheck;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
   /** Issue 3: campaigns, affiliates, tracking links and their operator endpoints. */
   readonly campaigns: CampaignUseCases;
@@ -88,6 +107,9 @@ export interface HttpDependencies {
   readonly teams: TeamRouteDependencies;
   /** The operator's view of the mail outbox. */
   readonly mailAdmin: OperatorMailActions;
+  /** Payment-provider integrations and their receiving endpoint. */
+  readonly integrations: IntegrationRouteDependencies;
+  readonly ingest: IngestNotification;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -110,10 +132,10 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', requestContext(deps.logger));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
-  app.route('/', healthRoutes());
+  app.route('/', healthRoutes(deps.readiness));
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
-  app.route('/', openApiRoutes(() => openApiDocuments(app)));
+  app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
 
   const bodyLimited = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
@@ -122,12 +144,14 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));
   app.use(
     '/api/*',
-    authenticate(deps.authenticateApiKey, deps.clock),
+    authenticate(deps.authenticateApiKey),
     rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
     requireAuthenticated,
+    idempotency(deps.idempotency),
   );
   app.route('/api/v1', meRoutes());
   app.route('/api/v1', campaignRoutes(deps.campaigns));
+  app.route('/api/v1', invitationRoutes({ manageInvitations: deps.manageInvitations, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', affiliateRoutes({ ...deps.affiliates, rateLimiter: deps.rateLimiter, clock: deps.clock }));
   app.route('/api/v1', webhookRoutes(deps.webhooks));
   app.route('/api/v1', conversionRoutes(deps.conversions));
@@ -139,16 +163,21 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));
+  app.route('/api/v1', integrationRoutes(deps.integrations));
+  // Providers' notifications: no key (their signature authenticates them), the body limit applies.
+  app.use('/ingest/*', limitBody);
+  app.route('/', ingestRoutes(deps.ingest));
+  app.route('/api/v1', notificationRoutes(deps.notifications));
 
   // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.
   app.use(MCP_PATH, limitBody, audit(deps.auditLog, deps.ids, deps.clock, refusedRequests));
-  app.use(MCP_PATH, authenticate(deps.authenticateApiKey, deps.clock), assistantActor, rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute), requireAuthenticated);
+  app.use(MCP_PATH, authenticate(deps.authenticateApiKey), assistantActor, rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute), requireAuthenticated);
   app.route('/', mcpRoutes(deps.mcp));
 
   if (settings.adminToken) {
     app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));
-    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app)));
+    app.route('/admin/v1', adminOpenApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
     app.route('/admin/v1', merchantAdminRoutes(deps.admin));
     app.route('/admin/v1', keyAdminRoutes(deps.admin));
     app.route('/admin/v1', operationsAdminRoutes(deps.admin));

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   validation_error: 400,
   invalid_json: 400,
+  invalid_signature: 400,
   affiliate_not_approved: 400,
   unauthorized: 401,
   insufficient_permissions: 403,
@@ -21,6 +22,8 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   currency_locked: 409,
   invalid_transition: 409,
   payout_in_progress: 409,
+  idempotency_key_reuse: 409,
+  idempotency_key_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   self_referral: 422,

@@ -5,14 +5,14 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../http/api-error.js';
 import { errorBody } from '../http/envelope.js';
 import { statusOf } from '../http/error-status.js';
-import { toFieldProblems } from '../http/validation.js';
+import { closedObjects } from '../http/input-checks.js';
+import { inputProblems, mergeProblems, toFieldProblems } from '../http/validation.js';
 import type { AssistantTool, ToolContext } from './tool.js';
 
 export const SERVER_INFO = { name: 'affiliate-service', version: '1.0.0' } as const;
@@ -28,7 +28,7 @@ const describe = (tool: AssistantTool): Tool => ({
   name: tool.name,
   title: tool.title,
   description: tool.description,
-  inputSchema: toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'],
+  inputSchema: closedObjects(toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: 'input' })) as Tool['inputSchema'],
   ...(tool.output
     ? { outputSchema: toJsonSchemaCompat(z.object({ data: tool.output }), { strictUnions: true, pipeStrategy: 'output' }) as Tool['outputSchema'] }
     : {}),
@@ -56,11 +56,13 @@ const call = async (tool: AssistantTool, rawArgs: unknown, ctx: ToolContext): Pr
   let data: unknown;
   let refusal: ApiError | null = tool.guard?.(ctx) ?? null;
   if (!refusal) {
-    const parsed = tool.input.safeParse(rawArgs ?? {});
-    if (!parsed.success) {
-      const details = toFieldProblems(parsed.error);
+    const args = rawArgs ?? {};
+    const parsed = tool.input.safeParse(args);
+    // The same checks as every REST input: unknown arguments and unstorable text are refused.
+    const details = mergeProblems(parsed.success ? [] : toFieldProblems(parsed.error), inputProblems('json', args, parsed.success ? parsed.data : undefined));
+    if (details.length > 0) {
       refusal = new ApiError('validation_error', `Invalid arguments: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
-    } else {
+    } else if (parsed.success) {
       try {
         data = await tool.run(parsed.data, ctx);
       } catch (error) {
@@ -93,7 +95,9 @@ export const createAssistantServer = (tools: readonly AssistantTool[], ctx: Tool
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describe) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    // A plain error with a code: an McpError's message already carries the "MCP error <code>:" prefix,
+    // which the client would add a second time.
+    if (!tool) throw Object.assign(new Error(`Tool ${request.params.name} not found`), { code: ErrorCode.InvalidParams });
     return call(tool, request.params.arguments, ctx);
   });
   return server;

@@ -3,23 +3,30 @@ import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/pos
 import type { Kysely } from 'kysely';
 import { MIGRATIONS } from './migrations/index.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
+import { PgConnectionReleasingDriver } from './pg-connection-releasing-driver.js';
 import { ALL_RECORDS } from './records/index.js';
 
 export interface OrmOptions {
   readonly databaseUrl: string;
   readonly poolMax: number;
   readonly poolMin?: number;
+  /** How long a query may wait for a free pooled connection before it fails (instead of waiting forever). */
+  readonly acquireTimeoutMs?: number;
 }
 
 export type Orm = MikroORM;
 
 export const openOrm = (options: OrmOptions): Promise<Orm> =>
   MikroORM.init({
+    driver: PgConnectionReleasingDriver,
     clientUrl: options.databaseUrl,
     entities: ALL_RECORDS,
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: options.poolMin ?? 0, max: options.poolMax },
+    // TCP keep-alive notices a peer that vanished without closing the connection; a full pool makes a
+    // request fail after `acquireTimeoutMs` rather than wait for ever.
+    driverOptions: { keepAlive: true, connectionTimeoutMillis: options.acquireTimeoutMs ?? 10_000 },
     // Every query runs in a request, job or transaction context; the global manager is never used.
     allowGlobalContext: false,
     // Request and job scopes fork lazily (mikro-orm-request-scope.ts).

@@ -18,7 +18,14 @@ export interface WebhookTransportOptions {
   /** At most this much of a response body is ever read. */
   readonly maxResponseBytes?: number;
   readonly userAgent?: string;
+  /** Kept-alive connections per host at most (more requests wait for one). */
+  readonly maxSocketsPerHost?: number;
+  /** The real time, for the signature's `t` (tests pass their own). */
+  readonly realTime?: () => Date;
 }
+
+/** IPv4-compatible IPv6 (`::/96`), which the agent's own range check calls unicast. */
+const DENIED_AT_CONNECT = ['::/96'];
 
 type Resolved =
   | { readonly ok: true; readonly target: WebhookTarget; readonly addresses: readonly ResolvedAddress[] }
@@ -42,14 +49,24 @@ export class SsrfSafeWebhookTransport implements WebhookTransport {
   private readonly resolveTimeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly userAgent: string;
-  private readonly agents = {
-    https: new RequestFilteringHttpsAgent({ keepAlive: false }),
-    http: new RequestFilteringHttpAgent({ keepAlive: false }),
-    devHttps: new https.Agent({ keepAlive: false }),
-    devHttp: new http.Agent({ keepAlive: false }),
-  };
+  private readonly realTime: () => Date;
+  /**
+   * Kept-alive connections, pooled per host and port (and TLS name): a reused socket is one that was
+   * opened to an address checked when it connected, and every request still passes the URL and DNS
+   * checks first, so keep-alive skips no check. Idle sockets close before common server keep-alive
+   * timeouts do.
+   */
+  private readonly agents;
 
   constructor(private readonly options: WebhookTransportOptions) {
+    const pool = { keepAlive: true, maxSockets: options.maxSocketsPerHost ?? 64, maxFreeSockets: 64, timeout: 4_000 };
+    this.agents = {
+      https: new RequestFilteringHttpsAgent({ ...pool, denyIPAddressList: DENIED_AT_CONNECT }),
+      http: new RequestFilteringHttpAgent({ ...pool, denyIPAddressList: DENIED_AT_CONNECT }),
+      devHttps: new https.Agent(pool),
+      devHttp: new http.Agent(pool),
+    };
+    this.realTime = options.realTime ?? (() => new Date());
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.resolveTimeoutMs = options.resolveTimeoutMs ?? 5_000;
     this.maxResponseBytes = options.maxResponseBytes ?? 4_096;
@@ -74,39 +91,54 @@ export class SsrfSafeWebhookTransport implements WebhookTransport {
       'content-type': 'application/json',
       'content-length': String(body.length),
       'user-agent': this.userAgent,
-      [SIGNATURE_HEADER.toLowerCase()]: signWebhookPayload(request.secret, body, request.timestamp),
+      [SIGNATURE_HEADER.toLowerCase()]: signWebhookPayload(request.secret, body, this.realTime()),
       'x-service-event': request.eventType,
       'x-service-delivery': request.deliveryId,
     };
     const secure = target.url.protocol === 'https:';
     const agent = target.devAllowed ? (secure ? this.agents.devHttps : this.agents.devHttp) : secure ? this.agents.https : this.agents.http;
     const client = secure ? https : http;
+    const options: http.RequestOptions = {
+      method: 'POST',
+      host: target.hostname,
+      port: target.port,
+      path: `${target.url.pathname}${target.url.search}`,
+      headers,
+      agent,
+      // Only the addresses checked above; the name is never looked up again for this connection.
+      ...(target.ipVersion === 0 ? { lookup: pinnedLookup(addresses), servername: target.hostname } : {}),
+    };
+    const first = await this.exchange(client, options, body);
+    // A kept-alive socket the server had just closed: nothing was received, so once more on a new one.
+    const result = first.staleSocket ? await this.exchange(client, options, body) : first;
+    return { ...result.response, durationMs: elapsed() };
+  }
 
-    return new Promise<WebhookResponse>((resolve) => {
+  private exchange(
+    client: typeof http | typeof https,
+    options: http.RequestOptions,
+    body: Buffer,
+  ): Promise<{ readonly response: Omit<WebhookResponse, 'durationMs'>; readonly staleSocket: boolean }> {
+    return new Promise((resolve) => {
       let settled = false;
-      const finish = (result: Omit<WebhookResponse, 'durationMs'>) => {
+      let answered = false;
+      const finish = (response: Omit<WebhookResponse, 'durationMs'>, staleSocket = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ ...result, durationMs: elapsed() });
+        resolve({ response, staleSocket });
       };
-      const req = client.request({
-        method: 'POST',
-        host: target.hostname,
-        port: target.port,
-        path: `${target.url.pathname}${target.url.search}`,
-        headers,
-        agent,
-        // Only the addresses checked above; the name is never looked up again for this connection.
-        ...(target.ipVersion === 0 ? { lookup: pinnedLookup(addresses), servername: target.hostname } : {}),
-      });
+      const req = client.request(options);
       const timer = setTimeout(() => {
         req.destroy(new Error(`timed out after ${this.timeoutMs} ms`));
       }, this.timeoutMs);
-      req.on('error', (error) =>
-        finish({ succeeded: false, httpStatus: null, responseBody: null, error: errorMessage(error) }),
-      );
+      req.on('error', (error) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        const stale = req.reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE');
+        finish({ succeeded: false, httpStatus: null, responseBody: null, error: errorMessage(error) }, stale);
+      });
       req.on('response', (res) => {
+        answered = true;
         const status = res.statusCode ?? 0;
         const chunks: Buffer[] = [];
         let size = 0;
@@ -119,7 +151,6 @@ export class SsrfSafeWebhookTransport implements WebhookTransport {
               ? `redirect (HTTP ${status}) not followed${res.headers.location ? `: ${String(res.headers.location).slice(0, 200)}` : ''}`
               : `HTTP ${status}`;
           finish({ succeeded: ok, httpStatus: status, responseBody: text, error });
-          res.destroy();
         };
         res.on('data', (chunk: Buffer) => {
           if (size >= this.maxResponseBytes) return;
@@ -127,8 +158,13 @@ export class SsrfSafeWebhookTransport implements WebhookTransport {
           const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
           chunks.push(piece);
           size += piece.length;
-          if (size >= this.maxResponseBytes) done();
+          // Enough read: the connection cannot be reused with a body left unread.
+          if (size >= this.maxResponseBytes) {
+            done();
+            res.destroy();
+          }
         });
+        // Read to the end so the kept-alive socket goes back to its pool.
         res.on('end', done);
         res.on('error', done);
         res.on('close', done);

@@ -39,11 +39,26 @@ export const addressRange = (address: string): string | null => {
 };
 
 /**
+ * `::/96`, the deprecated IPv4-compatible IPv6 form (`::7f00:1` is `::127.0.0.1`): ipaddr.js calls it
+ * unicast, but a host may route it to the IPv4 address it carries, so it is never public.
+ */
+const isIpv4Compatible = (address: string): boolean => {
+  const parsed = ipaddr.parse(address);
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
+};
+
+/**
  * Only ordinary global unicast is public: loopback, private, link-local, carrier-grade NAT,
  * unspecified, broadcast, multicast, reserved and documentation ranges, unique-local, IPv4-mapped,
- * NAT64, 6to4 and Teredo forms (which can carry an internal IPv4 address) are all refused.
+ * IPv4-compatible (`::/96`), NAT64, 6to4 and Teredo forms (which can carry an internal IPv4 address)
+ * are all refused.
  */
-export const isPublicAddress = (address: string): boolean => addressRange(address) === 'unicast';
+export const isPublicAddress = (address: string): boolean => addressRange(address) === 'unicast' && !isIpv4Compatible(address);
+
+const nonPublicRange = (address: string): string => {
+  const range = addressRange(address);
+  return range === 'unicast' && isIpv4Compatible(address) ? 'ipv4Compatible' : (range ?? 'invalid');
+};
 
 const stripHost = (host: string): string => host.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
 
@@ -108,7 +123,7 @@ export const judgeWebhookUrl = (raw: string, devHosts: readonly string[]): UrlVe
   if (ipVersion !== 0) {
     return isPublicAddress(hostname)
       ? { ok: true, target }
-      : { ok: false, reason: `${hostname} is not a public address (${addressRange(hostname) ?? 'invalid'})` };
+      : { ok: false, reason: `${hostname} is not a public address (${nonPublicRange(hostname)})` };
   }
   const name = blockedName(hostname);
   return name ? { ok: false, reason: name } : { ok: true, target };

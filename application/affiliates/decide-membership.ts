@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { approveMembership, rejectMembership } from '../../domain/affiliate/membership.js';
+import { moveMembership, type Membership } from '../../domain/affiliate/membership.js';
 import type { DomainError, Merchant } from '../../domain/index.js';
 import type { AffiliateQueries } from '../ports/affiliate-queries.js';
 import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
@@ -16,12 +16,18 @@ export interface DecideMembershipInput {
   readonly merchant: Pick<Merchant, 'plan' | 'customDomain'>;
   readonly affiliateId: string;
   readonly campaignId: string;
-  readonly status: 'approved' | 'rejected';
+  readonly status: 'approved' | 'rejected' | 'suspended';
+}
+
+/** Runs in the suspension's transaction (the teams module takes the affiliate off its rosters). */
+export interface MembershipSuspendedHook {
+  afterMembershipSuspended(tenant: Tenant, membership: Membership, now: Date): Promise<void>;
 }
 
 /**
- * `PATCH /affiliates/:id`: approves or rejects a pending membership (anything else is
- * `409 invalid_transition`) and records `affiliate.approved` / `affiliate.rejected` with the change.
+ * `PATCH /affiliates/:id`: moves one campaign membership through its machine (decide a pending one,
+ * suspend an approved one, reinstate a suspended or rejected one; anything else is
+ * `409 invalid_transition`) and records its `affiliate.*` event with the change.
  */
 export class DecideMembership {
   constructor(
@@ -32,6 +38,7 @@ export class DecideMembership {
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly links: TrackingLinks,
+    private readonly suspensionHooks: readonly MembershipSuspendedHook[] = [],
   ) {}
 
   execute(input: DecideMembershipInput): Promise<Result<AffiliateListItem, DomainError>> {
@@ -41,9 +48,12 @@ export class DecideMembership {
       const membership = await this.memberships.findForUpdate(tenant, input.affiliateId, input.campaignId);
       if (!membership) return err(notFound('Affiliate membership of the campaign'));
       const now = this.clock.now();
-      const decided = input.status === 'approved' ? approveMembership(membership, now) : rejectMembership(membership, now);
+      const decided = moveMembership(membership, input.status, now);
       if (decided.isErr()) return err(decided.error);
       await this.memberships.update(tenant, decided.value.membership);
+      if (decided.value.membership.status === 'suspended') {
+        for (const hook of this.suspensionHooks) await hook.afterMembershipSuspended(tenant, decided.value.membership, now);
+      }
       await this.outbox.record(
         decided.value.events.map((event) => ({
           merchantId: tenant.merchantId,

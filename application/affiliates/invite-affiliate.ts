@@ -53,6 +53,8 @@ export class InviteAffiliate {
   execute(input: InviteAffiliateInput): Promise<Result<AffiliateInvitation, DomainError>> {
     const { tenant } = input;
     return transactionalResult(this.uow, async () => {
+      const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
+      if (!merchant) return err(notFound('Merchant'));
       const built = inviteAffiliate({
         id: this.ids.next(),
         merchantId: tenant.merchantId,
@@ -60,12 +62,11 @@ export class InviteAffiliate {
         campaignId: input.campaignId,
         email: input.email,
         name: input.name,
+        expiryDays: merchant.invitationExpiryDays,
         now: this.clock.now(),
       });
       if (built.isErr()) return err(built.error);
       const invitation = built.value;
-      const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
-      if (!merchant) return err(notFound('Merchant'));
       const campaign = await this.campaigns.findById(tenant, input.campaignId);
       if (!campaign) return err(notFound('Campaign'));
       const existing = await this.affiliates.findByEmailAcrossMerchants(tenant.mode, invitation.email);
@@ -75,25 +76,25 @@ export class InviteAffiliate {
       const room = checkAffiliateLimit(merchant.affiliateLimit, await this.affiliates.countTowardsLimit(tenant));
       if (room.isErr()) return err(room.error);
       if ((await this.invitations.insert(invitation)) === 'duplicate') {
-        return err(duplicate('This email already has a pending invitation to the campaign'));
+        return err(duplicate('This email already has a pending invitation to the campaign; resend it, or revoke it first'));
       }
       // Test keys send no real email (spec, Authentication 4).
-      if (tenant.mode === 'live') await this.mailer.send(this.message(merchant, campaign, invitation));
+      if (tenant.mode === 'live') await this.mailer.send(invitationMessage(this.links, merchant, campaign, invitation));
       return ok(invitation);
     });
   }
-
-  private message(merchant: Merchant, campaign: Campaign, invitation: AffiliateInvitation): MailMessage {
-    return invitationMail({
-      merchantId: merchant.id,
-      businessName: merchant.businessName,
-      campaignName: campaign.name,
-      to: invitation.email,
-      recipientName: invitation.name,
-      acceptLink: invitationAcceptLink(this.links.base(merchant), invitation.id),
-    });
-  }
 }
+
+/** The invitation email (sent on invite and on each resend), with the link to accept it in the portal. */
+export const invitationMessage = (links: TrackingLinks, merchant: Merchant, campaign: Campaign, invitation: AffiliateInvitation): MailMessage =>
+  invitationMail({
+    merchantId: merchant.id,
+    businessName: merchant.businessName,
+    campaignName: campaign.name,
+    to: invitation.email,
+    recipientName: invitation.name,
+    acceptLink: invitationAcceptLink(links.base(merchant), invitation.id),
+  });
 
 /** The portal page where an invitation is accepted (adapters/portal serves it). */
 export const invitationAcceptLink = (portalBase: string, invitationId: string): string => `${portalBase}/portal/invitations/${invitationId}`;

@@ -1,9 +1,12 @@
 import { err, ok, type Result } from 'neverthrow';
 import {
+  checkCampaignTakesSale,
+  checkMembershipEarns,
   createConversion,
   domainError,
-  validationError,
   type Conversion,
+  type ConversionSource,
+  type ConversionType,
   type CurrencyCode,
   type Decimal,
   type DomainError,
@@ -35,6 +38,11 @@ export interface CreateConversionInput {
   readonly clickId: string | null;
   readonly customerEmail: string | null;
   readonly customerName: string | null;
+  /** Where the sale was reported from; default `api`. A provider's sale carries its token. */
+  readonly source?: ConversionSource;
+  /** Default `one_time`; a provider's renewal is `recurring`, with its first sale as parent. */
+  readonly conversionType?: ConversionType;
+  readonly parentConversionId?: string | null;
 }
 
 /**
@@ -68,11 +76,12 @@ export class CreateConversion {
       const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
       if (!sale) return err(notFound('Campaign'));
       const { campaign, affiliate, membership, rates } = sale;
-      if (campaign.status !== 'active') return err(validationError('campaignId', `campaign is ${campaign.status}, not active`));
+      // Paused, ended and suspended earn nothing new, whoever reports the sale (domain rules).
+      const open = checkCampaignTakesSale(campaign);
+      if (open.isErr()) return err(open.error);
       if (!affiliate) return err(notFound('Affiliate'));
-      if (membership?.status !== 'approved') {
-        return err(domainError('affiliate_not_approved', `The affiliate is ${membership?.status ?? 'not a member'} for this campaign`));
-      }
+      const earns = checkMembershipEarns(membership);
+      if (earns.isErr()) return err(earns.error);
 
       const month = calendarMonthOf(now);
       if (live) {
@@ -106,7 +115,9 @@ export class CreateConversion {
         currency: input.currency,
         rates,
         ...(monthToDate ? { monthToDate } : {}),
-        source: 'api',
+        source: input.source ?? 'api',
+        conversionType: input.conversionType ?? 'one_time',
+        parentConversionId: input.parentConversionId ?? null,
         orderId: input.orderId,
         clickId: input.clickId,
         customerEmail: input.customerEmail,

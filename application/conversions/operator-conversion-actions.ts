@@ -1,46 +1,36 @@
 import { err, ok, type Result } from 'neverthrow';
-import { holdConversion, refundConversion, type Conversion, type Decimal, type DomainError } from '../../domain/index.js';
+import { holdConversion, type Conversion, type Decimal, type DomainError } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+import type { ConversionChangeHook, RefundConversion } from './refund-conversion.js';
 
-/**
- * What the payment side reports to the operator: a refund (whole, or part of the sale) and a hold.
- * Hooks run after the change in the same transaction (the teams issue recomputes goal progress there).
- */
-export interface ConversionChangeHook {
-  afterConversionChanged(conversion: Conversion, now: Date): Promise<void>;
-}
+export type { ConversionChangeHook } from './refund-conversion.js';
 
+/** What the payment side reports to the operator: a refund (whole, or part of the sale) and a hold. */
 export class OperatorConversionActions {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly merchants: MerchantRepository,
     private readonly sinks: ConversionChangeSinks,
     private readonly clock: Clock,
+    private readonly refunds: RefundConversion,
     private readonly hooks: readonly ConversionChangeHook[] = [],
   ) {}
 
   refund(id: string, amount: Decimal | null): Promise<Result<Conversion, DomainError>> {
-    return this.act(id, (conversion, now) => refundConversion(conversion, { ...(amount ? { amount } : {}), now }));
+    return this.refunds.execute({ id, amount, tenant: null });
   }
 
   hold(id: string): Promise<Result<Conversion, DomainError>> {
-    return this.act(id, (conversion, now) => holdConversion(conversion, now));
-  }
-
-  private act(
-    id: string,
-    step: (conversion: Conversion, now: Date) => ReturnType<typeof holdConversion>,
-  ): Promise<Result<Conversion, DomainError>> {
     return transactionalResult(this.uow, async () => {
       const current = await this.sinks.conversions.findByIdForUpdateAcrossTenants(id);
       if (!current) return err(notFound('Conversion'));
       const now = this.clock.now();
-      const change = step(current, now);
+      const change = holdConversion(current, now);
       if (change.isErr()) return err(change.error);
       const merchant = await this.merchants.findById(current.merchantId);
       if (!merchant) return err(notFound('Merchant'));

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { changeConversionStatus, type Conversion, type DomainError } from '../../domain/index.js';
+import { correctConversion, type Conversion, type ConversionPatchStatus, type DomainError } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -7,21 +7,26 @@ import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+import type { ConversionChangeHook } from './refund-conversion.js';
 
 export interface UpdateConversionStatusInput {
   readonly tenant: Tenant;
   readonly id: string;
-  readonly status: 'approved' | 'rejected';
+  readonly status: ConversionPatchStatus;
   readonly confirmAboveSale: boolean;
 }
 
-/** `PATCH /conversions/:id`: the row is locked, so two concurrent changes run one after the other. */
+/**
+ * `PATCH /conversions/:id`: approve, reject, hold, release a hold, or reopen a rejection, through the
+ * conversion machine. The row is locked, so two concurrent changes run one after the other.
+ */
 export class UpdateConversionStatus {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly merchants: MerchantRepository,
     private readonly sinks: ConversionChangeSinks,
     private readonly clock: Clock,
+    private readonly hooks: readonly ConversionChangeHook[] = [],
   ) {}
 
   execute(input: UpdateConversionStatusInput): Promise<Result<Conversion, DomainError>> {
@@ -29,12 +34,13 @@ export class UpdateConversionStatus {
       const current = await this.sinks.conversions.findByIdForUpdate(input.tenant, input.id);
       if (!current) return err(notFound('Conversion'));
       const now = this.clock.now();
-      const change = changeConversionStatus(current, { to: input.status, confirmAboveSale: input.confirmAboveSale, now });
+      const change = correctConversion(current, { to: input.status, confirmAboveSale: input.confirmAboveSale, now });
       if (change.isErr()) return err(change.error);
       const merchant = await this.merchants.findById(input.tenant.merchantId);
       if (!merchant) return err(notFound('Merchant'));
       const applied = await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
       if (applied.isErr()) return err(applied.error);
+      if (change.value.changed) for (const hook of this.hooks) await hook.afterConversionChanged(change.value.conversion, now);
       return ok(change.value.conversion);
     });
   }

@@ -1,4 +1,4 @@
-import { DEFAULT_PAYOUT_HOLDING_DAYS, type Merchant } from '../../domain/index.js';
+import { DEFAULT_INVITATION_EXPIRY_DAYS, DEFAULT_PAYOUT_HOLDING_DAYS, type Merchant } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
@@ -29,6 +29,7 @@ export class CreateMerchant {
         monthlyEarningsCap: input.monthlyEarningsCap ?? null,
         affiliateLimit: input.affiliateLimit ?? null,
         payoutHoldingDays: input.payoutHoldingDays ?? DEFAULT_PAYOUT_HOLDING_DAYS,
+        invitationExpiryDays: input.invitationExpiryDays ?? DEFAULT_INVITATION_EXPIRY_DAYS,
         createdAt: now,
         updatedAt: now,
       };

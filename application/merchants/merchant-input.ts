@@ -10,4 +10,5 @@ export interface MerchantFields {
   readonly monthlyEarningsCap: Decimal | null;
   readonly affiliateLimit: number | null;
   readonly payoutHoldingDays: number;
+  readonly invitationExpiryDays: number;
 }

@@ -21,7 +21,7 @@ export type AffiliateSortField = (typeof AFFILIATE_SORT_FIELDS)[number];
 export interface AffiliateListFilter {
   readonly campaignId?: string | undefined;
   /** Rejected memberships are never listed. */
-  readonly status?: 'approved' | 'pending' | undefined;
+  readonly status?: 'approved' | 'pending' | 'suspended' | undefined;
 }
 
 export interface AffiliateEarningsByCurrency {

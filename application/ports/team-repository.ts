@@ -49,6 +49,8 @@ export interface TeamRepository {
   members(tenant: Tenant, teamId: string): Promise<readonly TeamMember[]>;
   /** `already_member` when the affiliate is on the roster. */
   addMember(tenant: Tenant, teamId: string, affiliateId: string, now: Date): Promise<'added' | 'already_member'>;
+  /** The teams whose roster has the affiliate, oldest first. */
+  teamsOfMember(tenant: Tenant, affiliateId: string): Promise<readonly string[]>;
   /** Removes the affiliate from the roster, unlinks its memberships from the team and drops its overrides; false when it was not a member. */
   removeMember(tenant: Tenant, teamId: string, affiliateId: string): Promise<boolean>;
 

@@ -7,7 +7,11 @@
 export interface WebhookTransport {
   /** null when the URL may receive webhooks, else why not (for a `400 validation_error` on `url`). */
   check(url: string): Promise<string | null>;
-  /** Signs and POSTs `body`; never throws: every failure comes back as an unsuccessful result. */
+  /**
+   * Signs and POSTs `body`; never throws: every failure comes back as an unsuccessful result. The
+   * signature's `t` is the real time, which receivers compare with their own clocks (never the
+   * service's test clock, which only dates the envelope's events).
+   */
   send(request: WebhookRequest): Promise<WebhookResponse>;
 }
 
@@ -18,8 +22,6 @@ export interface WebhookRequest {
   readonly body: string;
   readonly deliveryId: string;
   readonly eventType: string;
-  /** The signature's `t`. */
-  readonly timestamp: Date;
 }
 
 export interface WebhookResponse {

@@ -2,8 +2,8 @@
  * Sliding-window counter: one fixed window of `periodMs` plus the previous window's count, weighted
  * by how much of the previous window still overlaps the sliding window ending now. A request is
  * allowed while that estimate, including the request, stays within `limit`. Unlike a fixed window
- * it never lets a second full burst through at a window boundary. Pure arithmetic: the PostgreSQL
- * adapter evaluates the same condition atomically in one statement.
+ * it never lets a second full burst through at a window boundary. Pure arithmetic: the limiter
+ * adapter decides with it on the shared counts.
  */
 export interface WindowState {
   /** Start of the current fixed window, epoch milliseconds, a multiple of `periodMs`. */

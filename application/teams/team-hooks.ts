@@ -1,4 +1,13 @@
-import { cancelAwardForDowngrade, UNPAID_AWARD_STATUSES, type AwardEvent, type Conversion, type Merchant } from '../../domain/index.js';
+import {
+  cancelAwardForDowngrade,
+  removeMemberFromTeam,
+  UNPAID_AWARD_STATUSES,
+  type AwardEvent,
+  type Conversion,
+  type Membership,
+  type Merchant,
+} from '../../domain/index.js';
+import type { MembershipSuspendedHook } from '../affiliates/decide-membership.js';
 import type { ConversionChangeHook } from '../conversions/operator-conversion-actions.js';
 import type { PlanChangeHandler } from '../merchants/update-merchant.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -49,5 +58,23 @@ export class CancelAwardsOnDowngrade implements PlanChangeHandler {
       byTenant.set(key, entry);
     }
     for (const { tenant, events } of byTenant.values()) await recordAwardEvents(this.stores, tenant, events, now);
+  }
+}
+
+/**
+ * A suspended affiliate leaves its teams' rosters (the spec's "suspended relation" cannot be a
+ * member): it is removed from every team of the merchant, which unlinks its memberships and drops its
+ * overrides as a removal by the merchant does, and stops leading. Reinstating does not re-add it.
+ */
+export class LeaveTeamsOnSuspension implements MembershipSuspendedHook {
+  constructor(private readonly stores: Pick<TeamStores, 'teams'>) {}
+
+  async afterMembershipSuspended(tenant: Tenant, membership: Membership, now: Date): Promise<void> {
+    for (const teamId of await this.stores.teams.teamsOfMember(tenant, membership.affiliateId)) {
+      const team = await this.stores.teams.findByIdForUpdate(tenant, teamId);
+      if (!team || !(await this.stores.teams.removeMember(tenant, teamId, membership.affiliateId))) continue;
+      const next = removeMemberFromTeam(team, membership.affiliateId, now);
+      if (next !== team) await this.stores.teams.update(tenant, next);
+    }
   }
 }

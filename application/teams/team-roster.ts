@@ -173,7 +173,11 @@ export class TeamRoster {
     return transactionalResult(this.uow, async () => {
       const team = await this.stores.teams.findByIdForUpdate(tenant, teamId);
       if (!team) return err(notFound('Team'));
-      const problems = rateProblems(input.commissionType, input.commissionValue, 'commissionValue');
+      // The recurring rate is of the same type as the override's own, so it has the same bounds.
+      const problems = [
+        ...rateProblems(input.commissionType, input.commissionValue, 'commissionValue'),
+        ...(input.recurringValue ? rateProblems(input.commissionType, input.recurringValue, 'recurringValue') : []),
+      ];
       if (problems.length > 0) return err(domainError('validation_error', problems.map((p) => `${p.field} ${p.message}`).join('; '), problems));
       const campaign = await this.campaigns.findById(tenant, input.campaignId);
       if (!campaign) return err(notFound('Campaign'));

@@ -1,157 +1,193 @@
-import {
-  afterAutomaticAttempt,
-  recordDeliveryOutcome,
-  serializeEnvelope,
-  skipDelivery,
-  webhookEnvelope,
-  type WebhookDelivery,
-  type WebhookSubscription,
-} from '../../domain/webhook/index.js';
 import type { Clock } from '../ports/clock.js';
-import type { IdGenerator } from '../ports/id-generator.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { Logger } from '../ports/logger.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type {
-  PendingOutboxEvents,
-  WebhookDeliveryRepository,
-  WebhookSubscriptionRepository,
-} from '../ports/webhook-repositories.js';
+import type { ClaimedDelivery, WebhookDeliveryRepository } from '../ports/webhook-repositories.js';
 import type { WebhookAttempts } from './webhook-attempts.js';
-import type { WebhookPauseNotice } from './webhook-pause-notice.js';
+import type { FanOutWebhookEvents } from './webhook-fan-out.js';
+import type { RecordWebhookOutcomes, SentAttempt } from './webhook-outcomes.js';
 
 export interface DispatchSettings {
   /** Outbox events taken per transaction. */
   readonly fanOutBatch: number;
-  /** Deliveries sent at once by one run (each holds a connection while it waits for the endpoint). */
+  /** Attempts this process has in flight at most (sockets, not database connections). */
   readonly concurrency: number;
-  /** Upper bound of items one run handles, so a run always ends. */
-  readonly maxPerRun: number;
+  /** Attempts in flight per subscription at most (fewer while it is failing: see `inFlightAllowance`). */
+  readonly perSubscription: number;
+  /** Deliveries claimed per statement. */
+  readonly claimBatch: number;
+  /** Outcomes recorded per transaction at most. */
+  readonly recordBatch: number;
+  /**
+   * How long a claimed attempt may stay unrecorded before it counts as interrupted. Longer than
+   * the transport's whole attempt (name resolution and the 10 s answer) can take.
+   */
+  readonly leaseMs: number;
+  /** Outbox events one run dispatches at most, so a run always ends. */
+  readonly maxEventsPerRun: number;
+  /** Interrupted attempts are looked for on the first run and then every this many runs. */
+  readonly reconcileEveryRuns: number;
 }
 
-export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = { fanOutBatch: 100, concurrency: 4, maxPerRun: 1_000 };
+export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
+  fanOutBatch: 500,
+  concurrency: 64,
+  perSubscription: 5,
+  claimBatch: 64,
+  recordBatch: 200,
+  leaseMs: 25_000,
+  maxEventsPerRun: 5_000,
+  reconcileEveryRuns: 10,
+};
 
 /**
- * The webhook worker (`webhook-dispatch`). Two steps, each safe in any number of processes at once:
+ * The webhook worker (`webhook-dispatch`), safe in any number of processes at once. Claim, commit,
+ * send, record: no transaction is open while an endpoint answers.
  *
- * 1. Fan-out: claims undispatched outbox events (`SKIP LOCKED`), writes one delivery per active live
- *    subscription listening for the event (at most one per event and subscription), and marks the
- *    events dispatched, all in one transaction. Test-mode events are marked and produce nothing.
- * 2. Delivery: claims one due delivery at a time (`SKIP LOCKED`), sends it, and records the attempt
- *    and its outcome in the same transaction. A crash before the commit leaves the delivery pending,
- *    so nothing committed is ever lost; it is sent after restart.
+ * 1. Fan-out (`FanOutWebhookEvents`): outbox events become deliveries.
+ * 2. Claim: due deliveries are claimed fairly across subscriptions and leased, in one statement
+ *    that commits on its own; the lease is the record that the attempt started.
+ * 3. Send: up to `concurrency` at once, over kept-alive connections (the transport).
+ * 4. Record (`RecordWebhookOutcomes`): answers are recorded in batches; each recorded batch frees
+ *    its subscriptions' slots and claims more at once, so a burst drains without waiting for a poll.
  *
- * Returns the number of outbox events dispatched plus the number of deliveries handled.
+ * A process that dies between 2 and 4 leaves leases that run out; the next run logs those attempts
+ * as interrupted and sends them again with the same envelope id (at least once; docs/reliability.md).
  */
 export class DispatchWebhooks implements DueJob {
   readonly name = 'webhook-dispatch';
 
+  private inFlight = 0;
+  private readonly answered: SentAttempt[] = [];
+  private recording: Promise<void> | null = null;
+  private recordError: unknown = null;
+  private pumping: Promise<void> | null = null;
+  private pumpAgain = false;
+  private stopping = false;
+  private runs = 0;
+  /** Deliveries claimed or skipped by this process, ever (a run reports its share). */
+  private handled = 0;
+  private readonly waiters: (() => void)[] = [];
+
   constructor(
-    private readonly uow: UnitOfWork,
-    private readonly events: PendingOutboxEvents,
-    private readonly subscriptions: WebhookSubscriptionRepository,
+    private readonly fanOut: FanOutWebhookEvents,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly attempts: WebhookAttempts,
-    private readonly pauseNotice: WebhookPauseNotice,
-    private readonly ids: IdGenerator,
+    private readonly outcomes: RecordWebhookOutcomes,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly settings: DispatchSettings = DEFAULT_DISPATCH_SETTINGS,
   ) {}
 
+  /** Everything due at `now`, and waits until every attempt started is recorded (`POST /admin/v1/jobs/run`, the minute tick). */
   async runDue(now: Date): Promise<number> {
-    const dispatched = await this.fanOut(now);
-    const delivered = await this.deliverDue(now);
-    return dispatched + delivered;
+    const before = this.handled;
+    const dispatched = await this.dispatchAndClaim(now);
+    await this.idle();
+    return dispatched + (this.handled - before);
   }
 
-  /** Step 1; returns how many outbox events were dispatched. */
-  async fanOut(now: Date): Promise<number> {
-    let total = 0;
-    while (total < this.settings.maxPerRun) {
-      const handled = await this.uow.transaction(async () => {
-        const events = await this.events.claim(this.settings.fanOutBatch);
-        const deliveries: WebhookDelivery[] = [];
-        // One subscription lookup per merchant and event type in the batch, not one per event.
-        const listeners = new Map<string, Promise<readonly WebhookSubscription[]>>();
-        for (const event of events) {
-          // Test-key activity dispatches no webhooks (spec, Authentication 4).
-          if (event.mode !== 'live') continue;
-          const key = `${event.merchantId} ${event.type}`;
-          let found = listeners.get(key);
-          if (!found) {
-            found = this.subscriptions.listeningTo({ merchantId: event.merchantId, mode: 'live' }, event.type);
-            listeners.set(key, found);
-          }
-          const listening = await found;
-          for (const subscription of listening) {
-            const id = this.ids.next();
-            deliveries.push({
-              id,
-              subscriptionId: subscription.id,
-              merchantId: event.merchantId,
-              mode: event.mode,
-              eventId: event.id,
-              eventType: event.type,
-              body: serializeEnvelope(webhookEnvelope(event.type, event.payload, event.occurredAt, id)),
-              status: 'pending',
-              attempts: 0,
-              nextAttemptAt: now,
-              createdAt: this.clock.now(),
-              updatedAt: this.clock.now(),
-            });
-          }
-        }
-        if (deliveries.length > 0) await this.deliveries.insertIfAbsent(deliveries);
-        if (events.length > 0) await this.events.markDispatched(events.map((e) => e.id), this.clock.now());
-        return events.length;
-      });
-      total += handled;
-      if (handled < this.settings.fanOutBatch) break;
+  /**
+   * Dispatches events and starts due deliveries, without waiting for the endpoints (the poll loop):
+   * answers claim further work as they are recorded. Returns the events dispatched and the
+   * deliveries started or skipped by this call.
+   */
+  async startDue(now: Date): Promise<number> {
+    const before = this.handled;
+    const dispatched = await this.dispatchAndClaim(now);
+    return dispatched + (this.handled - before);
+  }
+
+  /** Returns the interrupted attempts settled and the events dispatched. */
+  private async dispatchAndClaim(now: Date): Promise<number> {
+    if (this.stopping) return 0;
+    let reconciled = 0;
+    if (this.runs++ % this.settings.reconcileEveryRuns === 0) reconciled = await this.outcomes.reconcileInterrupted(this.settings.claimBatch);
+    const dispatched = await this.fanOut.run(now, this.settings.fanOutBatch, this.settings.maxEventsPerRun);
+    // Answers the last run could not record (the database was away) go first.
+    if (this.answered.length > 0) this.recordAnswers();
+    await this.pump();
+    return reconciled + dispatched;
+  }
+
+  /** Claims no more, waits for attempts in flight and records their answers (graceful shutdown). */
+  async drain(): Promise<void> {
+    this.stopping = true;
+    await this.idle().catch((error: unknown) => this.logger.error({ err: error }, 'webhook answers not recorded at shutdown'));
+  }
+
+  /** Resolves once nothing is in flight or waiting to be recorded; rejects if recording failed. */
+  private async idle(): Promise<void> {
+    while (this.inFlight > 0 || this.recording || this.pumping || this.answered.length > 0) {
+      if (this.recordError && this.inFlight === 0 && !this.recording && !this.pumping) {
+        const error = this.recordError;
+        this.recordError = null;
+        throw error;
+      }
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
-    return total;
   }
 
-  /** Step 2; returns how many deliveries were sent or skipped. */
-  async deliverDue(now: Date): Promise<number> {
-    // One look first, so an idle poll costs one query; parallel workers only when there is work.
-    if (!(await this.deliverOne(now))) return 0;
-    let handled = 1;
-    const worker = async () => {
-      while (handled < this.settings.maxPerRun) {
-        const did = await this.deliverOne(now);
-        if (!did) return;
-        handled += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: this.settings.concurrency }, worker));
-    return handled;
+  private changed(): void {
+    for (const wake of this.waiters.splice(0)) wake();
   }
 
-  private deliverOne(now: Date): Promise<boolean> {
-    return this.uow.transaction(async () => {
-      const delivery = await this.deliveries.claimDue(now);
-      if (!delivery) return false;
-      const subscription = await this.subscriptions.findByIdAcrossTenants(delivery.subscriptionId);
-      if (!subscription || !subscription.active) {
-        // Paused or deactivated since the event: not sent (a merchant can still resend it).
-        await this.deliveries.update(skipDelivery(delivery, this.clock.now()));
-        return true;
+  /** Claims while this process has free slots and due work remains; one claimer at a time. */
+  private pump(): Promise<void> {
+    this.pumpAgain = true;
+    this.pumping ??= this.claimWhileFree().finally(() => {
+      this.pumping = null;
+      this.changed();
+    });
+    return this.pumping;
+  }
+
+  private async claimWhileFree(): Promise<void> {
+    while (this.pumpAgain && !this.stopping) {
+      this.pumpAgain = false;
+      for (;;) {
+        const room = Math.min(this.settings.concurrency - this.inFlight, this.settings.claimBatch);
+        if (room <= 0) break;
+        const { claimed, skipped } = await this.deliveries.claimDue(this.clock.now(), {
+          batch: room,
+          perSubscription: this.settings.perSubscription,
+          leaseMs: this.settings.leaseMs,
+        });
+        this.handled += claimed.length + skipped;
+        for (const claim of claimed) this.send(claim);
+        if (claimed.length + skipped < room) break;
       }
-      const { response } = await this.attempts.make(delivery, subscription, delivery.attempts === 0 ? 'automatic' : 'retry');
-      const at = this.clock.now();
-      const applied = afterAutomaticAttempt(delivery, response, subscription.maxRetries, at);
-      await this.deliveries.update(applied.delivery);
-      if (!applied.final) return true;
-      const locked = await this.subscriptions.findByIdForUpdateAcrossTenants(subscription.id);
-      if (!locked) return true;
-      const outcome = recordDeliveryOutcome(locked, response.succeeded, at);
-      if (outcome.subscription !== locked) await this.subscriptions.update(outcome.subscription);
-      if (outcome.paused) {
-        this.logger.warn({ subscriptionId: locked.id, merchantId: locked.merchantId }, 'webhook subscription paused after consecutive failures');
-        await this.pauseNotice.paused(outcome.subscription);
+    }
+  }
+
+  private send(claim: ClaimedDelivery): void {
+    this.inFlight += 1;
+    void this.attempts.send(claim.delivery, claim.subscription).then((response) => {
+      this.inFlight -= 1;
+      this.answered.push({ claim, response });
+      this.recordAnswers();
+    });
+  }
+
+  /** Records answers in batches, one transaction at a time; each batch recorded frees slots: claim again. */
+  private recordAnswers(): void {
+    this.recording ??= (async () => {
+      while (this.answered.length > 0) {
+        const batch = this.answered.splice(0, this.settings.recordBatch);
+        try {
+          await this.outcomes.record(batch);
+          this.recordError = null;
+        } catch (error) {
+          // Kept for the next run; their leases keep their subscriptions' slots taken meanwhile.
+          this.answered.unshift(...batch);
+          this.recordError = error;
+          this.logger.error({ err: error, answers: batch.length }, 'webhook answers not recorded; retrying on the next run');
+          return;
+        }
+        if (!this.stopping) void this.pump().catch((error: unknown) => this.logger.error({ err: error }, 'webhook claim failed'));
       }
-      return true;
+    })().finally(() => {
+      this.recording = null;
+      this.changed();
     });
   }
 }

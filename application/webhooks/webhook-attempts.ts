@@ -1,39 +1,39 @@
 import type { AttemptTrigger, DeliveryAttempt, WebhookDelivery, WebhookSubscription } from '../../domain/webhook/index.js';
+import { INTERRUPTED_ATTEMPT_ERROR } from '../../domain/webhook/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { WebhookDeliveryRepository } from '../ports/webhook-repositories.js';
 import type { WebhookResponse, WebhookTransport } from '../ports/webhook-transport.js';
 
-export interface AttemptMade {
-  readonly attempt: DeliveryAttempt;
-  readonly response: WebhookResponse;
-}
-
-/** Sends a delivery's stored body to the subscription's current URL, signed with its current secret, and logs the attempt. */
+/**
+ * Sends a delivery's stored body to the subscription's URL, signed with its secret, and builds the
+ * log row of an attempt. Sending touches no database: callers claim before and record after, so no
+ * transaction (and no pooled connection) is ever held while an endpoint answers.
+ */
 export class WebhookAttempts {
   constructor(
     private readonly transport: WebhookTransport,
-    private readonly deliveries: WebhookDeliveryRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  /** Must run inside a transaction when the delivery row already exists (the log row joins it). */
-  async make(delivery: WebhookDelivery, subscription: WebhookSubscription, trigger: AttemptTrigger): Promise<AttemptMade> {
-    const response = await this.transport.send({
+  send(delivery: WebhookDelivery, subscription: WebhookSubscription): Promise<WebhookResponse> {
+    return this.transport.send({
       url: subscription.url,
       secret: subscription.secret,
       body: delivery.body,
       deliveryId: delivery.id,
       eventType: delivery.eventType,
-      timestamp: this.clock.now(),
     });
-    const attempt: DeliveryAttempt = {
+  }
+
+  /** The log row of an attempt made on `delivery` as it was before the attempt (its number is the next). */
+  logged(delivery: WebhookDelivery, url: string, trigger: AttemptTrigger, response: WebhookResponse): DeliveryAttempt {
+    return {
       id: this.ids.next(),
       deliveryId: delivery.id,
-      subscriptionId: subscription.id,
+      subscriptionId: delivery.subscriptionId,
       eventType: delivery.eventType,
-      url: subscription.url,
+      url,
       attempt: delivery.attempts + 1,
       trigger,
       succeeded: response.succeeded,
@@ -43,7 +43,16 @@ export class WebhookAttempts {
       error: response.error,
       createdAt: this.clock.now(),
     };
-    await this.deliveries.appendAttempt(attempt);
-    return { attempt, response };
+  }
+
+  /** The log row of an attempt whose sender stopped before recording its answer. */
+  interrupted(delivery: WebhookDelivery, url: string, trigger: AttemptTrigger): DeliveryAttempt {
+    return this.logged(delivery, url, trigger, {
+      succeeded: false,
+      httpStatus: null,
+      durationMs: 0,
+      responseBody: null,
+      error: INTERRUPTED_ATTEMPT_ERROR,
+    });
   }
 }

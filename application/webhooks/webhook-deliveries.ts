@@ -63,12 +63,13 @@ export class SendTestWebhook {
       createdAt: now,
       updatedAt: now,
     };
-    const { response } = await this.uow.transaction(async () => {
+    // Sent first, recorded after: no transaction is open while the endpoint answers.
+    const response = await this.attempts.send(pending, subscription);
+    await this.uow.transaction(async () => {
       await this.deliveries.insert(pending);
-      const made = await this.attempts.make(pending, subscription, 'test');
-      const settled = afterManualAttempt(pending, made.response, this.clock.now());
-      await this.deliveries.update({ ...settled, status: made.response.succeeded ? 'succeeded' : 'failed' });
-      return made;
+      await this.deliveries.appendAttempts([this.attempts.logged(pending, subscription.url, 'test', response)]);
+      const settled = afterManualAttempt(pending, response, this.clock.now());
+      await this.deliveries.update({ ...settled, status: response.succeeded ? 'succeeded' : 'failed' });
     });
     return ok({
       success: response.succeeded,
@@ -109,16 +110,20 @@ export class ResendWebhookDelivery {
     private readonly clock: Clock,
   ) {}
 
-  execute(tenant: Tenant, subscriptionId: string, deliveryId: string): Promise<Result<DeliveryAttempt, DomainError>> {
+  async execute(tenant: Tenant, subscriptionId: string, deliveryId: string): Promise<Result<DeliveryAttempt, DomainError>> {
+    const subscription = await this.subscriptions.findById(tenant, subscriptionId);
+    if (!subscription) return err(notFound('Webhook subscription'));
+    const delivery = await this.deliveries.find(subscription.id, deliveryId);
+    if (!delivery) return err(notFound('Webhook delivery'));
+    // Sent outside any transaction; recorded on the row as it is then (the worker may have moved it on).
+    const response = await this.attempts.send(delivery, subscription);
     return transactionalResult(this.uow, async () => {
-      const subscription = await this.subscriptions.findById(tenant, subscriptionId);
-      if (!subscription) return err(notFound('Webhook subscription'));
-      // Locked while it is sent, so a resend and the worker never send the same delivery at once.
-      const delivery = await this.deliveries.findForUpdate(subscription.id, deliveryId);
-      if (!delivery) return err(notFound('Webhook delivery'));
-      const made = await this.attempts.make(delivery, subscription, 'resend');
-      await this.deliveries.update(afterManualAttempt(delivery, made.response, this.clock.now()));
-      return ok(made.attempt);
+      const current = await this.deliveries.findForUpdate(subscription.id, delivery.id);
+      if (!current) return err(notFound('Webhook delivery'));
+      const attempt = this.attempts.logged(current, subscription.url, 'resend', response);
+      await this.deliveries.appendAttempts([attempt]);
+      await this.deliveries.update(afterManualAttempt(current, response, this.clock.now()));
+      return ok(attempt);
     });
   }
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import type pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { call, inParallel, type BenchMerchant } from './fixtures.js';
 import { percentile, round } from './stats.js';
@@ -101,30 +103,69 @@ export const measureLatency = async (base: string, receiver: Receiver, merchants
 };
 
 /**
- * Fan-out throughput: a backlog of `count` events committed as fast as 32 clients can, then the
- * rate at which deliveries reach the receiver, from the first arrival to the last.
+ * Sales burst: `count` sales posted as fast as 32 clients can; the rate at which their deliveries
+ * reach the receiver (first arrival to last) and each one's commit-to-receipt latency, from its 201
+ * (the commit happened before it) to its arrival. The rate is capped by how fast the sales commit.
  */
 export const measureThroughput = async (base: string, receiver: Receiver, merchants: readonly BenchMerchant[], count: number) => {
-  const ids: string[] = [];
+  const committed = new Map<string, number>();
   const postStart = performance.now();
   await inParallel(
     Array.from({ length: count }, (_, i) => i),
     32,
     async (i) => {
-      ids.push(await create(base, merchants[i % merchants.length]!, 20 + (i % 5)));
+      const id = await create(base, merchants[i % merchants.length]!, 20 + (i % 5));
+      committed.set(id, performance.now());
     },
   );
   const postSeconds = (performance.now() - postStart) / 1000;
+  const ids = [...committed.keys()];
   const complete = await waitForAll(receiver, ids, 180_000);
-  const times = ids.map((id) => receiver.arrivals.get(id)).filter((t): t is number => t !== undefined);
+  return { ...arrivalFigures(receiver, committed, count), complete, postSeconds: round(postSeconds) };
+};
+
+/**
+ * Backlog burst: `count` conversion.created events committed in one transaction (written straight
+ * to the outbox, as a bulk import's sales would be), spread over the merchants; how fast the worker
+ * fans them out and delivers them (commit to last receipt), and each one's commit-to-receipt latency.
+ */
+export const measureBacklogBurst = async (db: pg.Pool, receiver: Receiver, merchants: readonly BenchMerchant[], count: number) => {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  const client = await db.connect();
+  let committedAt: number;
+  try {
+    await client.query('begin');
+    await client.query(
+      `insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at)
+       select gen_random_uuid(), m.merchant_id, 'live', 'conversion.created', jsonb_build_object('conversionId', m.conversion_id), now()
+       from unnest($1::uuid[], $2::uuid[]) as m(conversion_id, merchant_id)`,
+      [ids, ids.map((_, i) => merchants[i % merchants.length]!.id)],
+    );
+    await client.query('commit');
+    committedAt = performance.now();
+  } finally {
+    client.release();
+  }
+  const committed = new Map(ids.map((id) => [id, committedAt]));
+  const complete = await waitForAll(receiver, ids, 180_000);
+  const figures = arrivalFigures(receiver, committed, count);
+  const last = Math.max(...ids.map((id) => receiver.arrivals.get(id) ?? Number.NaN).filter((t) => !Number.isNaN(t)));
+  return { ...figures, complete, commitToLastSeconds: round((last - committedAt) / 1000, 2), deliveriesPerSecondFromCommit: round(figures.delivered / Math.max((last - committedAt) / 1000, 0.001), 1) };
+};
+
+const arrivalFigures = (receiver: Receiver, committed: ReadonlyMap<string, number>, count: number) => {
+  const arrived = [...committed].filter(([id]) => receiver.arrivals.has(id));
+  const times = arrived.map(([id]) => receiver.arrivals.get(id)!);
+  const latencies = arrived.map(([id, at]) => receiver.arrivals.get(id)! - at);
   const first = Math.min(...times);
   const last = Math.max(...times);
   return {
     events: count,
     delivered: times.length,
-    complete,
-    postSeconds: round(postSeconds),
     drainSeconds: round((last - first) / 1000),
     deliveriesPerSecond: round(times.length / Math.max((last - first) / 1000, 0.001), 1),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    maxMs: round(Math.max(...latencies)),
   };
 };

@@ -1,9 +1,11 @@
 import type { DependencyContainer } from 'tsyringe';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
-import { DecideMembership } from '../../application/affiliates/decide-membership.js';
+import { DecideMembership, type MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
 import { GetAffiliate } from '../../application/affiliates/get-affiliate.js';
 import { InviteAffiliate } from '../../application/affiliates/invite-affiliate.js';
+import { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
+import { ExpireInvitations } from '../../application/affiliates/expire-invitations.js';
 import { ListAffiliates } from '../../application/affiliates/list-affiliates.js';
 import { SavePayoutDetails } from '../../application/affiliates/save-payout-details.js';
 import { SignUpAffiliate } from '../../application/affiliates/sign-up-affiliate.js';
@@ -11,6 +13,9 @@ import { TrackingLinks } from '../../application/affiliates/tracking-links.js';
 import { CreateCampaign } from '../../application/campaigns/create-campaign.js';
 import { GetCampaign } from '../../application/campaigns/get-campaign.js';
 import { ListCampaigns } from '../../application/campaigns/list-campaigns.js';
+import { UpdateCampaign } from '../../application/campaigns/update-campaign.js';
+import { ExpireCampaigns } from '../../application/campaigns/expire-campaigns.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
 import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
@@ -51,6 +56,32 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     single((r) => new ListCampaigns(r.resolve(T.CampaignQueries), r.resolve(T.ExchangeRates), r.resolve(T.Clock))),
   );
   c.register(T.GetCampaign, single((r) => new GetCampaign(r.resolve(T.CampaignQueries))));
+  c.register(
+    T.UpdateCampaign,
+    single(
+      (r) =>
+        new UpdateCampaign(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.CampaignQueries), r.resolve(T.EventOutbox), r.resolve(T.Clock)),
+    ),
+  );
+  c.register(T.ExpireCampaigns, single((r) => new ExpireCampaigns(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.EventOutbox))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ExpireCampaigns));
+  c.register(
+    T.ManageInvitations,
+    single(
+      (r) =>
+        new ManageInvitations(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.InvitationRepository),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.CampaignRepository),
+          r.resolve(T.Mailer),
+          r.resolve(T.TrackingLinks),
+          r.resolve(T.Clock),
+        ),
+    ),
+  );
+  c.register(T.ExpireInvitations, single((r) => new ExpireInvitations(r.resolve(T.UnitOfWork), r.resolve(T.InvitationRepository), r.resolve(T.Notices))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ExpireInvitations));
   c.register(
     T.CreateAffiliate,
     single(
@@ -102,6 +133,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
           r.resolve(T.EventOutbox),
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
+          r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll<MembershipSuspendedHook>(T.MembershipSuspendedHook) : [],
         ),
     ),
   );
@@ -152,6 +184,7 @@ export const campaignsAndAffiliatesHttp = (
     listCampaigns: c.resolve(T.ListCampaigns),
     createCampaign: c.resolve(T.CreateCampaign),
     getCampaign: c.resolve(T.GetCampaign),
+    updateCampaign: c.resolve(T.UpdateCampaign),
   },
   affiliates: {
     listAffiliates: c.resolve(T.ListAffiliates),

@@ -2,7 +2,9 @@ import type { DependencyContainer } from 'tsyringe';
 import { AutoApproveConversions } from '../../application/conversions/auto-approve-conversions.js';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
 import { OperatorConversionActions, type ConversionChangeHook } from '../../application/conversions/operator-conversion-actions.js';
+import { SqlCommissionAdjustments } from '../../adapters/persistence/repositories/sales/sql-commission-adjustments.js';
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
+import { RefundConversion } from '../../application/conversions/refund-conversion.js';
 import type { ConversionChangeSinks } from '../../application/conversions/apply-conversion-change.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { ConversionUseCases } from '../../adapters/http/routes/conversions.routes.js';
@@ -25,6 +27,8 @@ export const CONVERSION_TOKENS = {
   CreateConversion: Symbol('CreateConversion'),
   UpdateConversionStatus: Symbol('UpdateConversionStatus'),
   OperatorConversionActions: Symbol('OperatorConversionActions'),
+  CommissionAdjustments: Symbol('CommissionAdjustments'),
+  RefundConversion: Symbol('RefundConversion'),
   AutoApproveConversions: Symbol('AutoApproveConversions'),
 } as const;
 const C = CONVERSION_TOKENS;
@@ -58,9 +62,29 @@ export const registerConversions = (c: DependencyContainer): void => {
         ),
     ),
   );
+  const hooks = (r: DependencyContainer) =>
+    r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];
   c.register(
     C.UpdateConversionStatus,
-    single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock))),
+    single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock), hooks(r))),
+  );
+  c.register(C.CommissionAdjustments, single((r) => new SqlCommissionAdjustments(r.resolve(T.Orm))));
+  // The one refund: the merchant's endpoint, the operator's and payment-provider notifications call it;
+  // a paid sale is clawed back.
+  c.register(
+    C.RefundConversion,
+    single(
+      (r) =>
+        new RefundConversion(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(C.ChangeSinks),
+          r.resolve(C.CommissionAdjustments),
+          r.resolve(T.Ids),
+          r.resolve(T.Clock),
+          hooks(r),
+        ),
+    ),
   );
   c.register(
     C.OperatorConversionActions,
@@ -71,7 +95,8 @@ export const registerConversions = (c: DependencyContainer): void => {
           r.resolve(T.MerchantRepository),
           r.resolve(C.ChangeSinks),
           r.resolve(T.Clock),
-          r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [],
+          r.resolve(C.RefundConversion),
+          hooks(r),
         ),
     ),
   );
@@ -86,6 +111,7 @@ export const conversionRouteDependencies = (c: DependencyContainer): ConversionU
   createConversion: c.resolve(C.CreateConversion),
   updateConversionStatus: c.resolve(C.UpdateConversionStatus),
   getConversion: new GetConversion(c.resolve(C.ConversionQueries)),
+  refundConversion: c.resolve(C.RefundConversion),
   conversionQueries: c.resolve(C.ConversionQueries),
   // A created sale records its request's audit row in its own transaction (one commit instead of two).
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),

@@ -19,13 +19,13 @@ import { stripeEndpointOf } from '../../adapters/payouts/stripe-connect-provider
 import { SqlConnectedAccountRepository } from '../../adapters/persistence/repositories/sql-connected-account-repository.js';
 import { ConnectOnboarding } from '../../application/payouts/connect-onboarding.js';
 import { ManualPayouts } from '../../application/payouts/manual-payouts.js';
-import { NoPayoutAdjustments } from '../../adapters/payouts/no-payout-adjustments.js';
 import { AesGcmSecretBox, parseSecretKey } from '../../adapters/secrets/aes-gcm-secret-box.js';
 import { PayoutConfiguration } from '../../application/payouts/payout-configuration.js';
 import type { PaymentPorts } from '../../application/payouts/payment-attempts.js';
 import { resolveSecretKey } from '../secret-key.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
+import { CONVERSION_TOKENS } from './conversions.module.js';
 import { single } from './single.js';
 
 export const PAYOUT_TOKENS = {
@@ -121,7 +121,8 @@ export const registerPayouts = (c: DependencyContainer): void => {
             payments: new SqlPayoutPaymentRepository(r.resolve(T.Orm)),
             providers: r.resolve(P.PayoutProviders),
             settings: r.resolve(P.PayoutSettingsRepository),
-            adjustments: new NoPayoutAdjustments(),
+            // Clawbacks recorded by refunds of paid sales.
+            adjustments: r.resolve(CONVERSION_TOKENS.CommissionAdjustments),
             mailer: r.resolve(T.Mailer),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
@@ -145,7 +146,7 @@ export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDepe
     c.resolve(P.PayoutQueries),
     c.resolve(P.PayoutSinks),
     new SqlPayoutPaymentRepository(c.resolve(T.Orm)),
-    new NoPayoutAdjustments(),
+    c.resolve(CONVERSION_TOKENS.CommissionAdjustments),
     c.resolve(T.Ids),
     c.resolve(T.Clock),
   ),

@@ -5,7 +5,7 @@ import { ManageTeams } from '../../application/teams/manage-teams.js';
 import { PeriodSettlement, type TeamStores } from '../../application/teams/period-settlement.js';
 import { TeamAwards } from '../../application/teams/team-awards.js';
 import { TeamGoals } from '../../application/teams/team-goals.js';
-import { CancelAwardsOnDowngrade, GoalProgressOnConversionChange } from '../../application/teams/team-hooks.js';
+import { CancelAwardsOnDowngrade, GoalProgressOnConversionChange, LeaveTeamsOnSuspension } from '../../application/teams/team-hooks.js';
 import { CloseAwardWindows, CloseGoalPeriods, PayTeamAwards } from '../../application/teams/team-jobs.js';
 import { TeamReads } from '../../application/teams/team-reads.js';
 import { TeamRoster } from '../../application/teams/team-roster.js';
@@ -80,6 +80,7 @@ export const registerTeams = (c: DependencyContainer): void => {
   );
   c.register(T.ConversionChangeHook, single((r) => new GoalProgressOnConversionChange(r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement))));
   c.register(T.PlanChangeHandler, single((r) => new CancelAwardsOnDowngrade(r.resolve(M.TeamStores))));
+  c.register(T.MembershipSuspendedHook, single((r) => new LeaveTeamsOnSuspension(r.resolve(M.TeamStores))));
 
   const jobs = c.resolve<JobRegistry>(T.JobRegistry);
   // In this order: a period closed in a run can have its window end in the same run (a late run).

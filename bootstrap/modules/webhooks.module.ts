@@ -1,6 +1,8 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { JobRegistry } from '../../application/ports/jobs.js';
-import { DispatchWebhooks } from '../../application/webhooks/dispatch-webhooks.js';
+import { DEFAULT_DISPATCH_SETTINGS, DispatchWebhooks } from '../../application/webhooks/dispatch-webhooks.js';
+import { FanOutWebhookEvents } from '../../application/webhooks/webhook-fan-out.js';
+import { RecordWebhookOutcomes } from '../../application/webhooks/webhook-outcomes.js';
 import { CreateWebhook, ListWebhooks, RotateWebhookSecret, UpdateWebhook } from '../../application/webhooks/manage-webhooks.js';
 import { WebhookAttempts } from '../../application/webhooks/webhook-attempts.js';
 import { ListWebhookDeliveries, ResendWebhookDelivery, SendTestWebhook } from '../../application/webhooks/webhook-deliveries.js';
@@ -8,19 +10,19 @@ import { WebhookPauseNotice } from '../../application/webhooks/webhook-pause-not
 import type { WebhookUseCases } from '../../adapters/http/routes/webhooks.routes.js';
 import {
   MikroOrmPendingOutboxEvents,
-  MikroOrmWebhookDeliveryRepository,
   MikroOrmWebhookSubscriptionRepository,
 } from '../../adapters/persistence/repositories/mikro-orm-webhook-repositories.js';
+import { SqlWebhookDeliveryRepository } from '../../adapters/persistence/repositories/sql-webhook-delivery-repository.js';
 import { systemHostResolver, type HostResolver } from '../../adapters/webhooks/host-resolver.js';
 import { SsrfSafeWebhookTransport } from '../../adapters/webhooks/ssrf-safe-webhook-transport.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
-/** Issue 9: webhook subscriptions, the SSRF-safe transport, and the `webhook-dispatch` job. */
+/** Webhook subscriptions, the SSRF-safe transport, and the `webhook-dispatch` job. */
 export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResolver = systemHostResolver): void => {
   c.register(T.WebhookSubscriptionRepository, single((r) => new MikroOrmWebhookSubscriptionRepository(r.resolve(T.Orm))));
-  c.register(T.WebhookDeliveryRepository, single((r) => new MikroOrmWebhookDeliveryRepository(r.resolve(T.Orm))));
+  c.register(T.WebhookDeliveryRepository, single((r) => new SqlWebhookDeliveryRepository(r.resolve(T.Orm))));
   c.register(T.PendingOutboxEvents, single((r) => new MikroOrmPendingOutboxEvents(r.resolve(T.Orm))));
   c.register(
     T.WebhookTransport,
@@ -34,7 +36,7 @@ export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResol
   );
   c.register(
     T.WebhookAttempts,
-    single((r) => new WebhookAttempts(r.resolve(T.WebhookTransport), r.resolve(T.WebhookDeliveryRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
+    single((r) => new WebhookAttempts(r.resolve(T.WebhookTransport), r.resolve(T.Ids), r.resolve(T.Clock))),
   );
   c.register(
     T.WebhookPauseNotice,
@@ -99,20 +101,31 @@ export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResol
   );
   c.register(
     T.DispatchWebhooks,
-    single(
-      (r) =>
-        new DispatchWebhooks(
-          r.resolve(T.UnitOfWork),
-          r.resolve(T.PendingOutboxEvents),
-          r.resolve(T.WebhookSubscriptionRepository),
-          r.resolve(T.WebhookDeliveryRepository),
-          r.resolve(T.WebhookAttempts),
-          r.resolve(T.WebhookPauseNotice),
-          r.resolve(T.Ids),
-          r.resolve(T.Clock),
-          r.resolve(T.Logger),
-        ),
-    ),
+    single((r) => {
+      const config = r.resolve<ServiceConfig>(T.Config);
+      const fanOut = new FanOutWebhookEvents(
+        r.resolve(T.UnitOfWork),
+        r.resolve(T.PendingOutboxEvents),
+        r.resolve(T.WebhookSubscriptionRepository),
+        r.resolve(T.WebhookDeliveryRepository),
+        r.resolve(T.Ids),
+        r.resolve(T.Clock),
+      );
+      const outcomes = new RecordWebhookOutcomes(
+        r.resolve(T.UnitOfWork),
+        r.resolve(T.WebhookSubscriptionRepository),
+        r.resolve(T.WebhookDeliveryRepository),
+        r.resolve(T.WebhookAttempts),
+        r.resolve(T.WebhookPauseNotice),
+        r.resolve(T.Clock),
+        r.resolve(T.Logger),
+      );
+      return new DispatchWebhooks(fanOut, r.resolve(T.WebhookDeliveryRepository), r.resolve(T.WebhookAttempts), outcomes, r.resolve(T.Clock), r.resolve(T.Logger), {
+        ...DEFAULT_DISPATCH_SETTINGS,
+        concurrency: config.webhookConcurrency,
+        perSubscription: config.webhookSubscriptionConcurrency,
+      });
+    }),
   );
 };
 

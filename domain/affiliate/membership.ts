@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { domainError, type DomainError } from '../shared/domain-error.js';
 import type { Mode } from '../shared/mode.js';
 
-export const MEMBERSHIP_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const MEMBERSHIP_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 /** An affiliate's relationship with one campaign. The affiliate's status is per campaign. */
@@ -19,7 +19,7 @@ export interface Membership {
   readonly updatedAt: Date;
 }
 
-export type MembershipEventType = 'affiliate.joined' | 'affiliate.approved' | 'affiliate.rejected';
+export type MembershipEventType = 'affiliate.joined' | 'affiliate.approved' | 'affiliate.rejected' | 'affiliate.suspended';
 
 /** The spec leaves `affiliate.*` payloads open; this one names the pair, the new and the old status. */
 export interface MembershipEventPayload {
@@ -99,27 +99,60 @@ export const attachApprovedMembership = (input: Omit<JoinInput, 'autoApprove'>):
   updatedAt: input.now,
 });
 
-const invalidMembershipTransition = (from: MembershipStatus, action: 'approve' | 'reject'): DomainError =>
-  domainError('invalid_transition', `Only a pending affiliate can be ${action}d; this one is ${from}`);
+/**
+ * The merchant's moves (`PATCH /affiliates/:id`), each with its event: a pending affiliate is decided;
+ * an approved one can be suspended (it earns nothing new, keeps what it earned); a suspended one
+ * reinstated; a rejected one approved after all. Anything else, a repeat included, is refused.
+ */
+const MOVES: Readonly<Record<MembershipStatus, Partial<Record<MembershipStatus, MembershipEventType>>>> = {
+  pending: { approved: 'affiliate.approved', rejected: 'affiliate.rejected' },
+  approved: { suspended: 'affiliate.suspended' },
+  suspended: { approved: 'affiliate.approved' },
+  rejected: { approved: 'affiliate.approved' },
+};
 
-const decide = (
+/** The statuses `to` can be reached from (for messages and documentation). */
+export const membershipMovesTo = (to: MembershipStatus): MembershipStatus[] =>
+  MEMBERSHIP_STATUSES.filter((from) => MOVES[from][to] !== undefined);
+
+/** Moves a membership through the machine above; `invalid_transition` for a move it lacks. */
+export const moveMembership = (
   membership: Membership,
-  to: 'approved' | 'rejected',
+  to: MembershipStatus,
   now: Date,
 ): Result<MembershipChange, DomainError> => {
-  // Only pending memberships move (extensions: PATCH /affiliates/:id); repeats are refused, not ignored.
-  if (membership.status !== 'pending') {
-    return err(invalidMembershipTransition(membership.status, to === 'approved' ? 'approve' : 'reject'));
+  const type = MOVES[membership.status][to];
+  if (!type) {
+    const from = membershipMovesTo(to);
+    return err(
+      domainError(
+        'invalid_transition',
+        `An affiliate that is ${membership.status} on this campaign cannot become ${to}` +
+          (from.length > 0 ? ` (only from ${from.join(' or ')})` : ''),
+      ),
+    );
   }
   const next: Membership = { ...membership, status: to, decidedAt: now, updatedAt: now };
-  const type = to === 'approved' ? 'affiliate.approved' : 'affiliate.rejected';
   return ok({ membership: next, events: [membershipEvent(type, next, membership.status)] });
 };
 
-/** pending → approved, emits `affiliate.approved`. */
+/** pending, suspended or rejected → approved, emits `affiliate.approved`. */
 export const approveMembership = (membership: Membership, now: Date): Result<MembershipChange, DomainError> =>
-  decide(membership, 'approved', now);
+  moveMembership(membership, 'approved', now);
 
 /** pending → rejected, emits `affiliate.rejected`. */
 export const rejectMembership = (membership: Membership, now: Date): Result<MembershipChange, DomainError> =>
-  decide(membership, 'rejected', now);
+  moveMembership(membership, 'rejected', now);
+
+/** approved → suspended, emits `affiliate.suspended`. */
+export const suspendMembership = (membership: Membership, now: Date): Result<MembershipChange, DomainError> =>
+  moveMembership(membership, 'suspended', now);
+
+/**
+ * Whether the affiliate earns a new sale on the campaign: only an approved membership does (a
+ * pending, rejected or suspended one, or none, answers `affiliate_not_approved`).
+ */
+export const checkMembershipEarns = (membership: Pick<Membership, 'status'> | null): Result<void, DomainError<'affiliate_not_approved'>> =>
+  membership?.status === 'approved'
+    ? ok(undefined)
+    : err(domainError('affiliate_not_approved', `The affiliate is ${membership?.status ?? 'not a member'} for this campaign`));

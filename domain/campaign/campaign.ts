@@ -31,6 +31,8 @@ export interface Campaign {
   /** Public, URL-safe and unique across the service: the first segment of tracking links. */
   readonly trackingCode: string;
   readonly status: CampaignStatus;
+  /** When the campaign ends: the expiry job moves it to `expired` at this time (service clock). */
+  readonly endsAt: Date | null;
   readonly commissionType: CommissionType;
   /** Percent (`percentage`) or an amount in the sale's currency (`fixed`). */
   readonly commissionValue: Decimal;
@@ -172,6 +174,7 @@ export const createCampaign = (input: NewCampaign, context: NewCampaignContext):
     description: description ? description : null,
     trackingCode: context.trackingCode,
     status: input.status ?? 'active',
+    endsAt: null,
     commissionType: input.commissionType,
     commissionValue: input.commissionValue,
     targetUrl: targetUrl ? targetUrl : null,

@@ -6,7 +6,7 @@ import { validationError, type DomainError } from '../shared/domain-error.js';
 import type { Mode } from '../shared/mode.js';
 import { checkCommissionAboveSale } from './commission-above-sale.guard.js';
 import { calculateCommission, type AppliedCommission, type CommissionRates, type MonthToDate } from './commission.js';
-import { remainingSale, type Conversion, type ConversionSource, type PayoutMethod } from './conversion.js';
+import { remainingSale, type Conversion, type ConversionSource, type ConversionType, type PayoutMethod } from './conversion.js';
 import { invalidTransition } from './conversion.errors.js';
 import { conversionEvent, type ConversionEvent } from './conversion.events.js';
 
@@ -40,6 +40,8 @@ export interface CreateConversionInput {
   readonly rates: CommissionRates;
   readonly monthToDate?: MonthToDate;
   readonly source: ConversionSource;
+  /** Default `one_time`; `recurring` for a renewal (with `parentConversionId`). */
+  readonly conversionType?: ConversionType;
   readonly orderId?: string | null;
   readonly clickId?: string | null;
   readonly customerEmail?: string | null;
@@ -86,7 +88,7 @@ export const createConversion = (input: CreateConversionInput): Result<CreatedCo
     originalCommission: applied.commission,
     currency: input.currency,
     status: 'pending',
-    conversionType: 'one_time',
+    conversionType: input.conversionType ?? 'one_time',
     source: input.source,
     orderId: input.orderId ?? null,
     clickId: input.clickId ?? null,
@@ -98,13 +100,15 @@ export const createConversion = (input: CreateConversionInput): Result<CreatedCo
     payoutDate: null,
     cardTransferId: null,
     approvedAt: null,
+    heldFrom: null,
+    commissionTerms: { rule: applied.rule, type: applied.rate.type, value: new Decimal(applied.rate.value) },
     createdAt: input.now,
     updatedAt: input.now,
   };
   return ok({ conversion, events: [conversionEvent('conversion.created', conversion)], appliedCommission: applied });
 };
 
-const unchanged = (conversion: Conversion): ConversionChange => ({
+export const unchanged = (conversion: Conversion): ConversionChange => ({
   conversion,
   events: [],
   changed: false,
@@ -236,6 +240,7 @@ export const refundConversion = (conversion: Conversion, input: RefundInput): Re
     ...conversion,
     status: whole ? 'refunded' : status,
     approvedAt: whole ? null : conversion.approvedAt,
+    heldFrom: whole ? null : conversion.heldFrom,
     refundedAmount,
     commission: commissionAfterRefund(conversion, refundedAmount),
     updatedAt: input.now,
@@ -248,13 +253,16 @@ export const refundConversion = (conversion: Conversion, input: RefundInput): Re
   });
 };
 
-/** The operator's hold: pending or approved → held. Holding a held conversion is an idempotent no-op. */
+/**
+ * A hold (the operator's, or the merchant's `PATCH status: held`): pending or approved → held,
+ * remembering which, so a release returns there. Holding a held conversion is an idempotent no-op.
+ */
 export const holdConversion = (conversion: Conversion, now: Date): Result<ConversionChange, DomainError> => {
   if (conversion.status === 'held') return ok(unchanged(conversion));
   if (conversion.status !== 'pending' && conversion.status !== 'approved') {
     return err(invalidTransition(conversion.status, 'hold'));
   }
-  const next: Conversion = { ...conversion, status: 'held', approvedAt: null, updatedAt: now };
+  const next: Conversion = { ...conversion, status: 'held', heldFrom: conversion.status, approvedAt: null, updatedAt: now };
   return ok({
     conversion: next,
     events: [conversionEvent('conversion.updated', next)],

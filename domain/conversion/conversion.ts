@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '../money/currency.js';
 import type { Decimal } from '../money/decimal.js';
 import type { Mode } from '../shared/mode.js';
+import type { CommissionRule, CommissionType } from './commission.js';
 
 export const CONVERSION_STATUSES = ['pending', 'approved', 'paid', 'rejected', 'refunded', 'held'] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
@@ -19,6 +20,20 @@ export type ConversionSource = (typeof CONVERSION_SOURCES)[number];
 /** The spec's neutral payout tokens. */
 export const PAYOUT_METHODS = ['connect', 'wallet_a', 'transfer_b'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** Statuses a hold can be put on from, and that a release returns to. */
+export type HoldableStatus = 'pending' | 'approved';
+
+/**
+ * The terms a commission was computed under, kept on the conversion: later changes to the campaign,
+ * team or override rates never reach an existing conversion, and recalculations (refunds) use these.
+ */
+export interface CommissionTerms {
+  readonly rule: CommissionRule;
+  readonly type: CommissionType;
+  /** Percent (`percentage`) or an amount in the sale's currency (`fixed`). */
+  readonly value: Decimal;
+}
 
 /** A sale and the commission it earns. Immutable: every operation returns a new value. */
 export interface Conversion {
@@ -53,6 +68,10 @@ export interface Conversion {
   readonly cardTransferId: string | null;
   /** When the current approval happened; null unless approved or paid. */
   readonly approvedAt: Date | null;
+  /** While `held`: the status a release returns to. Null otherwise. */
+  readonly heldFrom: HoldableStatus | null;
+  /** The terms at creation; null for sales recorded before terms were kept (their `originalCommission` stands for them). */
+  readonly commissionTerms: CommissionTerms | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -5,3 +5,4 @@ export * from './commission.js';
 export * from './commission-above-sale.guard.js';
 export * from './conversion.ops.js';
 export * from './auto-approval.js';
+export * from './conversion-corrections.js';

@@ -202,9 +202,7 @@ const displayProblems = (input: NewCoupon): FieldProblem[] => {
       problems.push({ field: 'amountOff', message: `must have at most ${digits} decimal places${currency ? ` in ${currency}` : ''}` });
     }
   }
-  const hasPercent = percentOff !== undefined && percentOff !== null;
-  const hasAmount = amountOff !== undefined && amountOff !== null;
-  if (hasPercent && hasAmount) problems.push({ field: 'amountOff', message: 'a coupon takes either percentOff or amountOff, not both' });
+  // Both are display-only (the provider applies the discount), so a coupon may show both.
   return problems;
 };
 

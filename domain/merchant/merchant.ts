@@ -16,6 +16,12 @@ export interface Merchant {
   readonly affiliateLimit: number | null;
   /** Days from a conversion's approval to its first automatic payout attempt (issue 5). */
   readonly payoutHoldingDays: number;
+  /** Days an affiliate invitation stays open before it expires. */
+  readonly invitationExpiryDays: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
+
+/** How long an invitation stays open unless the merchant says otherwise, and the bounds it may say. */
+export const DEFAULT_INVITATION_EXPIRY_DAYS = 14;
+export const MAX_INVITATION_EXPIRY_DAYS = 365;

@@ -5,3 +5,4 @@ export * from './payout.ops.js';
 export * from './payment.js';
 export * from './provider-credentials.js';
 export * from './payout-settings.js';
+export * from './clawback.js';

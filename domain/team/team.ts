@@ -158,18 +158,20 @@ export type MemberSkipReason = (typeof MEMBER_SKIP_REASONS)[number];
 /** The affiliate's relationship with the merchant, as the roster rule needs it. */
 export interface MerchantRelation {
   /** Live membership statuses on the merchant's campaigns. */
-  readonly liveStatuses: readonly ('pending' | 'approved' | 'rejected')[];
+  readonly liveStatuses: readonly ('pending' | 'approved' | 'rejected' | 'suspended')[];
   /** The id names a test affiliate of the merchant (teams have no test mode). */
   readonly isTestAffiliate: boolean;
 }
 
 /**
  * Whether an affiliate may join a team: an approved live relationship with the brand (any campaign).
- * Otherwise the reason: a test affiliate, only pending memberships, only rejected ones (`suspended`),
+ * Otherwise the reason: a suspended membership, or only rejected ones (`suspended`), only pending ones, a test affiliate,
  * none at all (`no_relationship`).
  */
 export const memberEligibility = (relation: MerchantRelation | null): { eligible: true } | { eligible: false; reason: MemberSkipReason } => {
   if (relation === null) return { eligible: false, reason: 'no_relationship' };
+  // A suspension anywhere with the brand keeps the affiliate off its teams until reinstated.
+  if (relation.liveStatuses.includes('suspended')) return { eligible: false, reason: 'suspended' };
   if (relation.liveStatuses.includes('approved')) return { eligible: true };
   if (relation.liveStatuses.includes('pending')) return { eligible: false, reason: 'pending' };
   if (relation.liveStatuses.includes('rejected')) return { eligible: false, reason: 'suspended' };
@@ -181,7 +183,7 @@ export const memberEligibility = (relation: MerchantRelation | null): { eligible
 export type PlacementOutcome = 'created' | 'linked' | 'already' | 'rejected' | 'conflict';
 
 export interface ExistingPlacement {
-  readonly status: 'pending' | 'approved' | 'rejected';
+  readonly status: 'pending' | 'approved' | 'rejected' | 'suspended';
   /** The team the membership is linked to, if any. */
   readonly teamId: string | null;
 }
@@ -196,6 +198,6 @@ export const placementOutcome = (teamId: string, existing: ExistingPlacement | n
   if (existing === null) return 'created';
   if (existing.teamId === teamId) return 'already';
   if (existing.teamId !== null) return 'conflict';
-  if (existing.status === 'rejected') return 'rejected';
+  if (existing.status === 'rejected' || existing.status === 'suspended') return 'rejected';
   return 'linked';
 };

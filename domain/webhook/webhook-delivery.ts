@@ -103,3 +103,22 @@ export const skipDelivery = (delivery: WebhookDelivery, now: Date): WebhookDeliv
   nextAttemptAt: null,
   updatedAt: now,
 });
+
+/** What the log says of an attempt whose sender stopped (a crash, a kill) before its answer was recorded. */
+export const INTERRUPTED_ATTEMPT_ERROR = 'interrupted: the service stopped before the answer was recorded; the delivery is sent again';
+
+/**
+ * An attempt was started and never recorded: it may or may not have reached the endpoint. It is
+ * logged as a failed attempt (it never counts towards the pause rule) and the delivery becomes due
+ * again at once, with the same id, so the receiver can drop it if the first one did arrive.
+ */
+export const afterInterruptedAttempt = (delivery: WebhookDelivery, now: Date): WebhookDelivery => ({
+  ...delivery,
+  attempts: delivery.attempts + 1,
+  status: 'pending',
+  nextAttemptAt: now,
+  updatedAt: now,
+});
+
+/** The trigger of the next automatic attempt: the first is `automatic`, any later one a `retry`. */
+export const automaticTrigger = (delivery: WebhookDelivery): AttemptTrigger => (delivery.attempts === 0 ? 'automatic' : 'retry');

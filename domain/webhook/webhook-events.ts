@@ -11,12 +11,14 @@ export const WEBHOOK_EVENT_TYPES = [
   'affiliate.joined',
   'affiliate.approved',
   'affiliate.rejected',
+  'affiliate.suspended',
   'affiliate.payout_details_completed',
   'payout.completed',
   'payout.failed',
   'bonus.awarded',
   'bonus.paid',
   'bonus.cancelled',
+  'campaign.updated',
   'ping',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

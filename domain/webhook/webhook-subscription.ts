@@ -149,3 +149,11 @@ export const recordDeliveryOutcome = (subscription: WebhookSubscription, succeed
 
 /** Delay before automatic retry number `retry` (1-based): 30 s · 2^(retry-1). */
 export const webhookRetryDelayMs = (retry: number): number => RETRY_BASE_DELAY_MS * 2 ** Math.max(0, retry - 1);
+
+/**
+ * How many automatic deliveries of a subscription may be in flight at once: at most `limit`, and
+ * never more than the failures it may still have before it pauses, so that a burst against a
+ * failing endpoint stops at exactly the pausing failure (none is sent after it).
+ */
+export const inFlightAllowance = (consecutiveFailures: number, limit: number): number =>
+  Math.max(0, Math.min(limit, FAILURES_BEFORE_PAUSE - consecutiveFailures));

@@ -52,6 +52,16 @@ describe('the dependency rule', () => {
     expect(violations('application', applicationImportAllowed)).toEqual([]);
   });
 
+  it('keeps application/ from naming adapter concerns (SQL, statements, round trips, the database technology)', () => {
+    const CONCERNS = /\bSQL\b|\bstatements?\b|round[ -]trips?|\bpostgres(?:ql)?\b|\bkysely\b|\bmikro-?orm\b/i;
+    const offenders = sourceFiles('application').flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (CONCERNS.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('lets only bootstrap/ touch the container', () => {
     const offenders = ['domain', 'application', 'adapters'].flatMap((dir) =>
       sourceFiles(dir).filter((file) => importsOf(file).some((s) => s === 'tsyringe' || s === 'reflect-metadata')),

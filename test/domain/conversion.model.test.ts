@@ -5,6 +5,8 @@ import {
   holdConversion,
   markConversionPaid,
   refundConversion,
+  releaseConversion,
+  reopenConversion,
   type Conversion,
   type ConversionChange,
   type ConversionEventType,
@@ -23,6 +25,8 @@ import { exactToString, roundRatioHalfAwayFromZero } from '../arbitraries/exact.
  */
 interface Model {
   status: ConversionStatus;
+  /** While held: where a release returns. */
+  heldFrom: 'pending' | 'approved' | null;
   readonly figures: SaleFigures;
   refunded: bigint;
   clock: number;
@@ -87,6 +91,7 @@ const checkInvariants = (m: Model, r: Real) => {
   expect(c.refundedAmount === null ? 0n : unitsOf(c.refundedAmount, m.figures.digits)).toBe(m.refunded);
   expect(c.approvedAt !== null).toBe(m.status === 'approved' || m.status === 'paid');
   expect(c.payoutMethod !== null).toBe(m.status === 'paid');
+  expect(c.heldFrom).toBe(m.status === 'held' ? m.heldFrom : null);
 };
 
 class Approve implements fc.Command<Model, Real> {
@@ -136,6 +141,7 @@ class Hold implements fc.Command<Model, Real> {
     if (m.status === 'held') expected = { kind: 'noop' };
     else if (m.status === 'pending' || m.status === 'approved') {
       expected = { kind: 'moved', to: 'held', events: ['conversion.updated'], cancelsQueuedPayout: m.status === 'approved' };
+      m.heldFrom = m.status;
     } else expected = { kind: 'error', code: 'invalid_transition' };
     settle(m, r, result, expected, now);
     checkInvariants(m, r);
@@ -162,6 +168,42 @@ class MarkPaid implements fc.Command<Model, Real> {
     checkInvariants(m, r);
   }
   toString = () => `markPaid(${this.method})`;
+}
+
+/** Release: held → the status before the hold; back to approved passes the 5x guard again. */
+class Release implements fc.Command<Model, Real> {
+  constructor(readonly confirm: boolean) {}
+  check = () => true;
+  run(m: Model, r: Real) {
+    const now = tick(m);
+    const result = releaseConversion(r.conversion, { confirmAboveSale: this.confirm, now });
+    let expected: Expected;
+    if (m.status !== 'held') expected = { kind: 'error', code: 'invalid_transition' };
+    else if (m.heldFrom === 'approved' && !this.confirm && modelNeedsConfirmation(m)) expected = { kind: 'error', code: 'commission_above_sale' };
+    else {
+      expected = { kind: 'moved', to: m.heldFrom ?? 'pending', events: ['conversion.updated'], cancelsQueuedPayout: false };
+      m.heldFrom = null;
+    }
+    settle(m, r, result, expected, now);
+    checkInvariants(m, r);
+  }
+  toString = () => `release(confirm=${this.confirm})`;
+}
+
+/** Reopen: rejected → pending; pending is a no-op; everything else is refused. */
+class Reopen implements fc.Command<Model, Real> {
+  check = () => true;
+  run(m: Model, r: Real) {
+    const now = tick(m);
+    const result = reopenConversion(r.conversion, now);
+    let expected: Expected;
+    if (m.status === 'pending') expected = { kind: 'noop' };
+    else if (m.status === 'rejected') expected = { kind: 'moved', to: 'pending', events: ['conversion.updated'], cancelsQueuedPayout: false };
+    else expected = { kind: 'error', code: 'invalid_transition' };
+    settle(m, r, result, expected, now);
+    checkInvariants(m, r);
+  }
+  toString = () => 'reopen';
 }
 
 type RefundKind = 'whole' | 'part' | 'excess';
@@ -194,6 +236,7 @@ class Refund implements fc.Command<Model, Real> {
         cancelsQueuedPayout: whole && m.status === 'approved',
       };
       m.refunded += refunding;
+      if (whole) m.heldFrom = null;
     }
     settle(m, r, result, expected, now);
     checkInvariants(m, r);
@@ -206,6 +249,8 @@ const commandsArb = fc.commands(
     fc.boolean().map((confirm) => new Approve(confirm)),
     fc.constant(new Reject()),
     fc.constant(new Hold()),
+    fc.boolean().map((confirm) => new Release(confirm)),
+    fc.constant(new Reopen()),
     fc.constantFrom<PayoutMethod>('connect', 'wallet_a', 'transfer_b').map((method) => new MarkPaid(method)),
     fc
       .tuple(fc.constantFrom<RefundKind>('whole', 'part', 'part', 'excess'), fc.integer({ min: 0, max: 1000 }))
@@ -219,7 +264,7 @@ describe('the conversion state machine (model-based)', () => {
     fc.assert(
       fc.property(saleFiguresArb, commandsArb, (figures, commands) => {
         const setup = () => ({
-          model: { status: 'pending' as ConversionStatus, figures, refunded: 0n, clock: 0 },
+          model: { status: 'pending' as ConversionStatus, heldFrom: null, figures, refunded: 0n, clock: 0 },
           real: { conversion: buildConversion(figures) },
         });
         fc.modelRun(setup, commands);
@@ -234,7 +279,7 @@ describe('the conversion state machine (model-based)', () => {
     fc.assert(
       fc.property(saleFiguresArb, commandsArb, (figures, commands) => {
         const real: Real = { conversion: buildConversion(figures) };
-        const model: Model = { status: 'pending', figures, refunded: 0n, clock: 0 };
+        const model: Model = { status: 'pending', heldFrom: null, figures, refunded: 0n, clock: 0 };
         fc.modelRun(() => ({ model, real }), commands);
         reached.add(real.conversion.status);
       }),

@@ -4,6 +4,7 @@ import {
   approveMembership,
   joinCampaign,
   rejectMembership,
+  suspendMembership,
   type Membership,
   type MembershipChange,
   type MembershipEventType,
@@ -79,41 +80,71 @@ class Join implements fc.Command<Model, Real> {
   toString = () => `join(autoApprove=${this.autoApprove})`;
 }
 
-class Decide implements fc.Command<Model, Real> {
-  constructor(readonly to: 'approved' | 'rejected') {}
+type Target = 'approved' | 'rejected' | 'suspended';
+
+/** The merchant's moves written out by hand: from → to → the event it emits. */
+const LEGAL: Record<MembershipStatus, Partial<Record<Target, MembershipEventType>>> = {
+  pending: { approved: 'affiliate.approved', rejected: 'affiliate.rejected' },
+  approved: { suspended: 'affiliate.suspended' },
+  suspended: { approved: 'affiliate.approved' },
+  rejected: { approved: 'affiliate.approved' },
+};
+
+const OPS: Record<Target, typeof approveMembership> = {
+  approved: approveMembership,
+  rejected: rejectMembership,
+  suspended: suspendMembership,
+};
+
+class Move implements fc.Command<Model, Real> {
+  constructor(readonly to: Target) {}
   check = (m: Readonly<Model>) => m.status !== null;
   run(m: Model, r: Real) {
     const now = tick(m);
     const before = r.membership as Membership;
-    const result = this.to === 'approved' ? approveMembership(before, now) : rejectMembership(before, now);
-    if (m.status === 'pending') {
-      expectMove(m, r, result, this.to, this.to === 'approved' ? 'affiliate.approved' : 'affiliate.rejected', now);
+    const result = OPS[this.to](before, now);
+    const event = LEGAL[m.status as MembershipStatus][this.to];
+    if (event) {
+      expectMove(m, r, result, this.to, event, now);
     } else {
-      // Only pending memberships move: repeats and reversals are refused, and nothing changes.
+      // Repeats and moves the table lacks are refused, and nothing changes.
       expect(result.isErr() && result.error.code).toBe('invalid_transition');
+      expect(r.membership).toBe(before);
     }
     expect(r.membership?.status).toBe(m.status);
   }
-  toString = () => (this.to === 'approved' ? 'approve' : 'reject');
+  toString = () => `move(${this.to})`;
 }
 
 describe('the affiliate membership state machine (model-based)', () => {
   const commands = fc.commands(
     [
       fc.boolean().map((auto) => new Join(auto)),
-      fc.constant(new Decide('approved')),
-      fc.constant(new Decide('rejected')),
+      fc.constantFrom<Target>('approved', 'rejected', 'suspended').map((to) => new Move(to)),
     ],
-    { maxCommands: 12 },
+    { maxCommands: 16 },
   );
 
-  it('moves only pending memberships, and each move emits its one event', () => {
+  it('follows the transition table (decide, suspend, reinstate, approve after rejection); each move emits its one event', () => {
     fc.assert(
       fc.property(commands, (cmds) => {
         fc.modelRun(() => ({ model: { status: null, clock: 0 }, real: { membership: null } }), cmds);
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reaches every status from a join', () => {
+    const reached = new Set<MembershipStatus>();
+    fc.assert(
+      fc.property(commands, (cmds) => {
+        const real: Real = { membership: null };
+        fc.modelRun(() => ({ model: { status: null, clock: 0 }, real }), cmds);
+        if (real.membership) reached.add(real.membership.status);
+      }),
+      { numRuns: 300 },
+    );
+    expect([...reached].sort()).toEqual(['approved', 'pending', 'rejected', 'suspended']);
   });
 
   it('keeps joinedAt fixed while the status changes', () => {

@@ -27,6 +27,9 @@ describe('POST /affiliates/invite', () => {
       status: 'pending',
       isTest: false,
       createdAt: expect.any(String),
+      expiresAt: new Date(Date.parse(res.body.data.createdAt) + 14 * 86_400_000).toISOString(),
+      sentAt: res.body.data.createdAt,
+      sendCount: 1,
     });
     const mails = await t.sql('select merchant_id, kind, recipient, subject, body, sent_at from mail_outbox where recipient = $1', [email]);
     expect(mails).toHaveLength(1);

@@ -434,7 +434,7 @@ describe('affiliates', () => {
     });
 
     it.each([
-      [{ campaignId: 'x', status: 'suspended' }, 'status'],
+      [{ campaignId: 'x', status: 'banned' }, 'status'],
       [{ campaignId: 'x' }, 'status'],
       [{ status: 'approved' }, 'campaignId'],
     ])('answers 400 validation_error naming the field for %j', async (body, field) => {

@@ -16,6 +16,7 @@ const LIST_FIELDS = [
   'createdAt',
   'description',
   'enableRecurringCommissions',
+  'endsAt',
   'id',
   'isPublic',
   'name',

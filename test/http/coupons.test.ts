@@ -74,6 +74,13 @@ describe('coupons', () => {
       expectError(await post(coupon({ percentOff: 150 })), 400, 'validation_error', 'percentOff');
     });
 
+    it('accepts percentOff and amountOff together (both are display-only)', async () => {
+      const data = await created(coupon({ code: 'both-off', percentOff: 10, amountOff: 5, currency: 'usd' }));
+      expect(data).toMatchObject({ percentOff: '10.00', amountOff: 5, currency: 'usd' });
+      const [row] = await t.sql(`select percent_off::float8 as p, amount_off::float8 as a from coupons where id = $1`, [data.id]);
+      expect(row).toEqual({ p: 10, a: 5 });
+    });
+
     it('stores codes uppercase for card, mor_a, mor_b and mor_c and exactly as sent for app_store', async () => {
       for (const provider of ['card', 'mor_a', 'mor_b', 'mor_c']) {
         expect((await created(coupon({ provider, code: ` Spring-${provider}a ` }))).code).toBe(`SPRING-${provider.toUpperCase()}A`);

@@ -40,7 +40,11 @@ describe('the OpenAPI document', () => {
     expect(res.headers.get('x-api-version')).toBe('1');
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);
+    // Absolute, from PUBLIC_BASE_URL, so generators and "Try it out" reach the service from anywhere.
+    expect(doc.servers).toEqual([expect.objectContaining({ url: `${t.config.publicBaseUrl}/api/v1` })]);
+    expect(doc.paths['/healthz'].servers).toEqual([{ url: t.config.publicBaseUrl }]);
+    // Webhook entries are calls the service makes: no bearer security on them.
+    for (const item of Object.values<any>(doc.webhooks)) expect(item.post.security).toEqual([]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
@@ -123,7 +127,7 @@ describe('the OpenAPI document', () => {
     expect((await t.request('GET', '/admin/v1/openapi.json')).status).toBe(401);
     const res = await t.request('GET', '/admin/v1/openapi.json', { key: ADMIN_TOKEN });
     expect(res.status).toBe(200);
-    expect(res.body.servers).toEqual([expect.objectContaining({ url: '/admin/v1' })]);
+    expect(res.body.servers).toEqual([expect.objectContaining({ url: `${t.config.publicBaseUrl}/admin/v1` })]);
     expect(res.body.components.securitySchemes).toEqual({ adminToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/merchants', '/merchants/{id}/keys', '/clock', '/jobs/run']));
     expect(res.body.webhooks).toBeUndefined();

@@ -120,12 +120,35 @@ describe('payouts', () => {
       expect((await events(id)).length).toBe(1);
     });
 
-    it('a paid conversion no longer changes: refund and reject answer 409 invalid_transition', async () => {
+    it('a paid conversion no longer changes: reject answers 409; a refund claws the commission back from the next payment', async () => {
       const id = await sale('connect', 5);
       await runJobs(t);
       expect((await conversion(id)).status).toBe('paid');
-      expect((await t.admin('POST', `/conversions/${id}/refund`)).body.error.code).toBe('invalid_transition');
       expect((await t.api('PATCH', `/conversions/${id}`, merchant.liveKey, { status: 'rejected' })).body.error.code).toBe('invalid_transition');
+      const refunded = await t.admin('POST', `/conversions/${id}/refund`, { amount: 3 });
+      expect(refunded.status).toBe(200);
+      expect(refunded.body.data).toMatchObject({ status: 'paid', commission: 5 });
+      const rest = await t.admin('POST', `/conversions/${id}/refund`);
+      expect(rest.body.data.status).toBe('paid');
+      expect((await t.admin('POST', `/conversions/${id}/refund`)).body.error.code).toBe('validation_error');
+      const clawbacks = await t.sql(`select amount::text, refunded_sale::text from commission_adjustments where conversion_id = $1 order by created_at, id`, [id]);
+      expect(clawbacks).toEqual([{ amount: '3.000000', refunded_sale: '3.000000' }, { amount: '2.000000', refunded_sale: '2.000000' }]);
+
+      // The affiliate's next payment in that currency nets the 5 owed: 12 earned, 7 sent.
+      const next = await sale('connect', 12);
+      await runJobs(t);
+      const payments = await t.sql(
+        `select gross::text, clawback::text, amount::text from payout_payments where affiliate_id = $1 and status = 'completed' order by created_at desc limit 1`,
+        [affiliates.connect.id],
+      );
+      expect(payments[0]).toEqual({ gross: '12.000000', clawback: '5.000000', amount: '7.000000' });
+      expect((await conversion(next)).status).toBe('paid');
+      // Nothing is owed any more: the payment after that is not netted.
+      const third = await sale('connect', 4);
+      await runJobs(t);
+      expect((await conversion(third)).status).toBe('paid');
+      const last = await t.sql(`select clawback::text, amount::text from payout_payments where affiliate_id = $1 order by created_at desc limit 1`, [affiliates.connect.id]);
+      expect(last[0]).toEqual({ clawback: '0.000000', amount: '4.000000' });
     });
   });
 

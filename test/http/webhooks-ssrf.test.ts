@@ -27,6 +27,7 @@ const DNS: Record<string, () => string[]> = {
   'sub.localtest.me': () => ['127.0.0.1'],
   'v6-loopback.example.com': () => ['::1'],
   'mapped.example.com': () => ['::ffff:127.0.0.1'],
+  'compatible.example.com': () => ['::7f00:1'],
   'metadata.example.com': () => ['169.254.169.254'],
   'private10.example.com': () => ['10.0.0.5'],
   'private192.example.com': () => ['192.168.0.10'],
@@ -66,6 +67,12 @@ const corpus = (p: number): string[] => [
   `https://[0:0:0:0:0:ffff:127.0.0.1]:${p}/hook`,
   `https://[64:ff9b::7f00:1]:${p}/hook`,
   `https://[2002:7f00:1::]:${p}/hook`,
+  // IPv4-compatible IPv6 (::/96): loopback, metadata, private, and any IPv4 address carried that way.
+  `https://[::7f00:1]:${p}/hook`,
+  `https://[::127.0.0.1]:${p}/hook`,
+  'https://[::a9fe:a9fe]/latest/meta-data/',
+  'https://[::a00:1]/hook',
+  'https://[::5db8:d822]/hook',
   // Private, link-local, CGNAT, unique-local, multicast, reserved.
   'https://10.0.0.1/hook',
   'https://10.255.255.255/hook',
@@ -100,6 +107,7 @@ const corpus = (p: number): string[] => [
   `https://SUB.localtest.me.:${p}/hook`,
   `https://v6-loopback.example.com:${p}/hook`,
   `https://mapped.example.com:${p}/hook`,
+  `https://compatible.example.com:${p}/hook`,
   'https://metadata.example.com/latest/meta-data/',
   'https://private10.example.com/hook',
   'https://private192.example.com/hook',

@@ -66,6 +66,9 @@ const templatePattern = (full: string): RegExp =>
 
 const joinPath = (base: string, path: string) => `${base.replace(/\/$/, '')}${path}`;
 
+/** The path part of a server URL (the documents' servers are absolute). */
+const serverPath = (url: string): string => new URL(url, 'http://service.invalid').pathname.replace(/\/$/, '');
+
 export class ContractChecker {
   private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
   private readonly docs: Record<string, Json>;
@@ -80,7 +83,7 @@ export class ContractChecker {
       const defs = Object.fromEntries(Object.entries<Json>(doc.components?.schemas ?? {}).map(([k, v]) => [k, rebase(close(v, false), id)]));
       this.ajv.addSchema({ $id: id, $defs: defs });
       for (const [template, item] of Object.entries<Json>(doc.paths ?? {})) {
-        const base = item.servers?.[0]?.url ?? doc.servers?.[0]?.url ?? '';
+        const base = serverPath(item.servers?.[0]?.url ?? doc.servers?.[0]?.url ?? '');
         const full = joinPath(base, template);
         this.candidates.push({ doc: name, template, pattern: templatePattern(full), params: (template.match(/\{/g) ?? []).length, item });
       }
@@ -191,7 +194,7 @@ export class ContractChecker {
   /** Every documented operation, as `METHOD <full path>`. */
   documentedOperations(): string[] {
     return this.candidates.flatMap((c) => {
-      const base = (c.item.servers?.[0]?.url ?? this.docs[c.doc].servers?.[0]?.url ?? '') as string;
+      const base = serverPath((c.item.servers?.[0]?.url ?? this.docs[c.doc].servers?.[0]?.url ?? '') as string);
       return METHODS.filter((m) => c.item[m]).map((m) => `${m.toUpperCase()} ${joinPath(base, c.template)}`);
     });
   }

@@ -8,7 +8,7 @@ import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
 import { affiliateListItemJson, AffiliateListItemSchema } from '../routes/affiliate.json.js';
 import { requireId } from '../routes/path-id.js';
-import { validationHook } from '../validation.js';
+import { SERVICE_TIME_MESSAGE, validationHook, withinServiceTime } from '../validation.js';
 
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
@@ -27,7 +27,7 @@ const SignupBody = z
   .strict()
   .openapi('AffiliateSignup');
 const SignupSchema = z
-  .object({ affiliateId: z.string(), campaignId: z.string(), status: z.enum(['pending', 'approved', 'rejected']) })
+  .object({ affiliateId: z.string(), campaignId: z.string(), status: z.enum(['pending', 'approved', 'rejected', 'suspended']) })
   .openapi('AffiliateSignupResult');
 
 const PayoutDetailsBody = z
@@ -36,7 +36,7 @@ const PayoutDetailsBody = z
   .openapi('AffiliatePayoutDetails');
 /** The list item of the affiliate's oldest membership; campaign fields are null for one with none. */
 const PayoutDetailsResponse = AffiliateListItemSchema.extend({
-  status: z.enum(['approved', 'pending', 'rejected']).nullable(),
+  status: z.enum(['approved', 'pending', 'rejected', 'suspended']).nullable(),
   campaignId: z.string().nullable(),
   campaignName: z.string().nullable(),
   joinedAt: z.string().nullable(),
@@ -45,7 +45,7 @@ const PayoutDetailsResponse = AffiliateListItemSchema.extend({
 
 const ExchangeRatesBody = z
   .object({
-    date: z.iso.date().openapi({ example: '2026-11-23' }),
+    date: z.iso.date().refine(withinServiceTime, SERVICE_TIME_MESSAGE).openapi({ example: '2026-11-23' }),
     rates: z.record(z.string(), z.number()).openapi({ description: 'US dollars per one unit, by currency code', example: { eur: 1.16 } }),
   })
   .strict()

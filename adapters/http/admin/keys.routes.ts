@@ -6,6 +6,9 @@ import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
 import { requireId } from '../routes/path-id.js';
+import type { ApiKey } from '../../../application/api-keys/api-key.js';
+import type { MerchantDirectory } from '../../../application/ports/merchant-directory.js';
+import type { MerchantRepository } from '../../../application/ports/merchant-repository.js';
 import { validationHook } from '../validation.js';
 
 const CreateKeyBody = z
@@ -36,10 +39,57 @@ const pathParam = (name: string) => z.object({ [name]: z.string().openapi({ para
 export interface KeyAdminUseCases {
   issueApiKey: IssueApiKey;
   revokeApiKey: RevokeApiKey;
+  merchants: MerchantRepository;
+  merchantDirectory: MerchantDirectory;
 }
+
+const ApiKeySummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mode: z.enum(MODES),
+    permissions: z.object({ read: z.boolean(), write: z.boolean() }),
+    createdBy: z.enum(['owner', 'team_member']),
+    managePayouts: z.boolean(),
+    prefix: z.string().openapi({ description: 'The start of the key (mode and the public lookup part), to tell keys apart; never enough to authenticate' }),
+    createdAt: z.string(),
+    revokedAt: z.string().nullable(),
+  })
+  .openapi('ApiKeySummary');
+
+const keySummaryJson = (key: ApiKey): z.infer<typeof ApiKeySummarySchema> => ({
+  id: key.id,
+  name: key.name,
+  mode: key.mode,
+  permissions: { read: true, write: key.permissions.write },
+  createdBy: key.createdBy,
+  managePayouts: key.managePayouts,
+  prefix: `svc_pk_${key.mode}_${key.lookup}`,
+  createdAt: key.createdAt.toISOString(),
+  revokedAt: key.revokedAt?.toISOString() ?? null,
+});
 
 export const keyAdminRoutes = (useCases: KeyAdminUseCases) =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/merchants/{id}/keys',
+        tags: ['Operator'],
+        summary: "A merchant's API keys, without their secrets",
+        description:
+          'Every key, revoked ones included, newest first. The secret is never stored (only its hash), so it cannot be shown: a lost key is replaced by issuing a new one and revoking the old.',
+        request: { params: pathParam('id') },
+        responses: {
+          200: { description: 'The keys', content: { 'application/json': { schema: z.object({ data: z.array(ApiKeySummarySchema) }) } } },
+        },
+      }),
+      async (c) => {
+        const merchantId = requireId(c.req.valid('param').id as string, 'Merchant');
+        if (!(await useCases.merchants.findById(merchantId))) throw new ApiError('not_found', 'Merchant not found');
+        return sendData(c, (await useCases.merchantDirectory.keys(merchantId)).map(keySummaryJson));
+      },
+    )
     .openapi(
       createRoute({
         method: 'post',

@@ -11,6 +11,7 @@ export const MerchantSchema = z
     automaticPayouts: z.boolean(),
     monthlyEarningsCap: z.number().nullable(),
     affiliateLimit: z.number().int().nullable(),
+    invitationExpiryDays: z.number().int().openapi({ 'x-extension': true, description: 'Days an affiliate invitation stays open' }),
     payoutHoldingDays: z.number().int().openapi({ 'x-extension': true, description: 'Days from approval to the first automatic payout attempt' }),
     createdAt: z.string(),
   })
@@ -26,5 +27,6 @@ export const merchantJson = (m: Merchant): z.infer<typeof MerchantSchema> => ({
   monthlyEarningsCap: m.monthlyEarningsCap === null ? null : m.monthlyEarningsCap.toNumber(),
   affiliateLimit: m.affiliateLimit,
   payoutHoldingDays: m.payoutHoldingDays,
+  invitationExpiryDays: m.invitationExpiryDays,
   createdAt: m.createdAt.toISOString(),
 });

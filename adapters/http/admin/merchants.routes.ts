@@ -2,12 +2,15 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateMerchant } from '../../../application/merchants/create-merchant.js';
 import type { MerchantFields } from '../../../application/merchants/merchant-input.js';
 import type { UpdateMerchant } from '../../../application/merchants/update-merchant.js';
-import { Decimal, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
+import { Decimal, MAX_INVITATION_EXPIRY_DAYS, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
 import { requireId } from '../routes/path-id.js';
-import { validationHook } from '../validation.js';
+import type { MerchantDirectory } from '../../../application/ports/merchant-directory.js';
+import type { MerchantRepository } from '../../../application/ports/merchant-repository.js';
+import { sendPage } from '../envelope.js';
+import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
 import { merchantJson, MerchantSchema } from './merchant.json.js';
 
 const fields = {
@@ -19,6 +22,13 @@ const fields = {
   monthlyEarningsCap: z.number().min(0).max(1e12).nullable().optional(),
   affiliateLimit: z.number().int().min(0).nullable().optional(),
   payoutHoldingDays: z.number().int().min(0).max(MAX_PAYOUT_HOLDING_DAYS).optional(),
+  invitationExpiryDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_INVITATION_EXPIRY_DAYS)
+    .optional()
+    .openapi({ description: 'Days an affiliate invitation stays open before it expires (default 14)', 'x-extension': true }),
 };
 const CreateBody = z.object(fields).strict().openapi('CreateMerchant');
 const PatchBody = z.object(fields).partial().strict().openapi('UpdateMerchant');
@@ -43,10 +53,54 @@ const toFields = (body: Body): Partial<MerchantFields> => {
 export interface MerchantAdminUseCases {
   createMerchant: CreateMerchant;
   updateMerchant: UpdateMerchant;
+  merchants: MerchantRepository;
+  merchantDirectory: MerchantDirectory;
 }
+
+const ListQuery = z.object({
+  email: z.string().max(320).optional().openapi({ description: 'Any part of the email, ignoring case', example: 'example.com' }),
+  ...pageQuery,
+});
 
 export const merchantAdminRoutes = (useCases: MerchantAdminUseCases) =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/merchants',
+        tags: ['Operator'],
+        summary: 'Every merchant, newest first',
+        description: 'Finds a merchant (for instance to replace a lost key) by any part of its email, ignoring case.',
+        request: { query: ListQuery },
+        responses: {
+          200: {
+            description: 'Merchants, newest first',
+            content: { 'application/json': { schema: z.object({ data: z.array(MerchantSchema), pagination: PaginationSchema }) } },
+          },
+        },
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const page = await useCases.merchantDirectory.list({ email: q.email?.trim() || undefined }, { page: q.page, limit: q.limit });
+        return sendPage(c, page, merchantJson);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/merchants/{id}',
+        tags: ['Operator'],
+        summary: 'One merchant',
+        description: 'The merchant with its plan, limits and payout settings.',
+        request: { params: IdParam },
+        responses: { 200: merchantResponse('The merchant') },
+      }),
+      async (c) => {
+        const merchant = await useCases.merchants.findById(requireId(c.req.valid('param').id, 'Merchant'));
+        if (!merchant) throw new ApiError('not_found', 'Merchant not found');
+        return sendData(c, merchantJson(merchant));
+      },
+    )
     .openapi(
       createRoute({
         method: 'post',

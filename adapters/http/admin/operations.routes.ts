@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requireId } from '../routes/path-id.js';
-import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
+import { pageQuery, PaginationSchema, SERVICE_TIME_MESSAGE, validationHook, withinServiceTime } from '../validation.js';
 
 const dataOf = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   description,
@@ -41,7 +41,9 @@ const AuditEntrySchema = z
     createdAt: z.string(),
   })
   .openapi('AuditEntry');
-const SetClockBody = z.object({ now: z.iso.datetime({ offset: true }) }).strict();
+const SetClockBody = z
+  .object({ now: z.iso.datetime({ offset: true }).refine(withinServiceTime, SERVICE_TIME_MESSAGE).openapi({ example: '2027-01-15T12:00:00Z' }) })
+  .strict();
 
 export interface OperationsDependencies {
   clock: ClockControl;

@@ -4,6 +4,7 @@ import type { Clock } from '../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { AppEnv } from '../app-env.js';
 import { clientAddress } from './client-address.js';
+import { printable } from '../input-checks.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -25,10 +26,10 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
   return {
     id: ids.next(),
     actor: c.get('actor'),
-    apiKeyId: principal?.key.id ?? null,
+    apiKeyId: principal?.key.id ?? c.get('auditApiKeyId') ?? null,
     merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
     method: c.req.method,
-    path: c.req.path,
+    path: printable(c.req.path),
     status,
     errorCode: c.get('errorCode') ?? null,
     address: clientAddress(c),

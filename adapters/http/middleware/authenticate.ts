@@ -1,24 +1,27 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthenticateApiKey } from '../../../application/api-keys/authenticate-api-key.js';
-import type { Clock } from '../../../application/ports/clock.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 
 /**
- * Resolves the Bearer key to a principal, counting the request against the merchant's rate limit in
- * the same round trip (`rateLimit` then only applies the decision); a failure is kept for after rate limiting.
+ * Resolves the Bearer key to a principal; a failure is kept for after rate limiting (so that a
+ * refused request still gets its headers). A refused key whose secret is right (revoked, or the
+ * other mode's) is named in the audit row, in its merchant's log.
  */
 export const authenticate =
-  (authenticateKey: AuthenticateApiKey, clock: Clock): MiddlewareHandler<AppEnv> =>
+  (authenticateKey: AuthenticateApiKey): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const { principal: result, rateLimit } = await authenticateKey.execute(c.req.header('authorization'), clock.now());
-    if (rateLimit) c.set('rateLimit', rateLimit);
+    const { principal: result, refusedKey } = await authenticateKey.execute(c.req.header('authorization'));
     if (result.isOk()) {
       c.set('principal', result.value);
       c.set('tenant', { merchantId: result.value.merchant.id, mode: result.value.key.mode });
       c.set('actor', 'api_key');
     } else {
       c.set('authFailure', result.error);
+      if (refusedKey) {
+        c.set('auditMerchantId', refusedKey.merchantId);
+        c.set('auditApiKeyId', refusedKey.keyId);
+      }
     }
     await next();
   };

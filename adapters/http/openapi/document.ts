@@ -5,6 +5,9 @@ import { GUARD_ERRORS } from '../middleware/guards.js';
 import { API_VERSION } from '../middleware/request-context.js';
 import { operationKey, SPEC_OPERATIONS } from './spec-operations.js';
 import { webhookEventRoutes } from './webhook-events.js';
+import { completeOperation } from './operation-completion.js';
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from '../middleware/idempotency.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../../application/idempotency/idempotency-gate.js';
 
 /**
  * The OpenAPI 3.1 documents, generated from the mounted app: every `createRoute` definition that the
@@ -104,6 +107,15 @@ const HEADERS = {
   XRateLimitRemaining: header('Requests left in the current window', { type: 'integer', minimum: 0 }),
   XRateLimitReset: header('When the current fixed minute ends (epoch seconds)', { type: 'integer', minimum: 0 }),
   RetryAfter: header('Seconds to wait before one more request fits', { type: 'integer', minimum: 0 }),
+};
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    `Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with \`${REPLAYED_HEADER}: true\`. The same key with another path or body answers \`409 idempotency_key_reuse\`; while the first request still runs, \`409 idempotency_key_in_progress\`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.`,
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x21-\\x7e]+$' },
+  example: '5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21',
 };
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const optional = (name: keyof typeof HEADERS) => ({ ...HEADERS[name], required: false });
@@ -261,12 +273,13 @@ const generate = (app: OpenAPIHono<Json>): Json => {
   return scratch.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Affiliate service API', version: API_VERSION } });
 };
 
-const healthOperation = (): Json => ({
-  servers: [{ url: '/' }],
+const healthOperation = (baseUrl: string): Json => ({
+  servers: [{ url: baseUrl }],
   get: {
     tags: ['Service'],
     operationId: 'getHealthz',
-    summary: 'Liveness: 200 once the service can serve requests',
+    summary: 'Readiness: 200 while the service can serve requests, 503 while its database cannot be reached',
+    description: 'For load balancers and orchestrators (no key needed): restart or drain an instance that answers 503.',
     security: [],
     'x-extension': true,
     responses: {
@@ -275,12 +288,17 @@ const healthOperation = (): Json => ({
         headers: responseHeaders('open', 200),
         content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } } },
       },
+      503: {
+        description: 'The database does not answer within 2 seconds (down, unreachable, or no pooled connection free)',
+        headers: responseHeaders('open', 503),
+        content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['unavailable'] } } } } },
+      },
     },
   },
 });
 
-const trackingOperation = (): Json => ({
-  servers: [{ url: '/' }],
+const trackingOperation = (baseUrl: string): Json => ({
+  servers: [{ url: baseUrl }],
   get: {
     tags: ['Tracking'],
     operationId: 'getTrackingLink',
@@ -317,6 +335,7 @@ const documentOperation = (surface: Surface): Json => ({
     tags: [surface === 'public' ? 'Service' : 'Operator'],
     operationId: surface === 'public' ? 'getOpenApiDocument' : 'getOperatorOpenApiDocument',
     summary: surface === 'public' ? 'This OpenAPI 3.1 document (no authentication)' : 'The operator OpenAPI 3.1 document',
+    description: 'The machine-readable contract, generated from the same schemas that validate requests.',
     ...(surface === 'public' ? { security: [] } : {}),
     'x-extension': true,
     responses: {
@@ -331,7 +350,7 @@ const documentOperation = (surface: Surface): Json => ({
 });
 
 /** One surface's document from the generated whole. */
-const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, Set<string>>): Json => {
+const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, Set<string>>, baseUrl: string): Json => {
   const prefix = surface === 'public' ? PUBLIC_PREFIX : ADMIN_PREFIX;
   const byStatus = codesByStatus();
   const doc = clone(whole);
@@ -340,7 +359,7 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
     version: API_VERSION,
     description: surface === 'public' ? PUBLIC_DESCRIPTION : ADMIN_DESCRIPTION,
   };
-  doc.servers = [{ url: prefix, description: surface === 'public' ? 'This service' : 'This service (operator API)' }];
+  doc.servers = [{ url: `${baseUrl}${prefix}`, description: surface === 'public' ? 'This service' : 'This service (operator API)' }];
   doc.jsonSchemaDialect = 'https://spec.openapis.org/oas/3.1/dialect/base';
   doc.security = [{ [surface === 'public' ? 'bearerAuth' : 'adminToken']: [] }];
   if (surface === 'admin') {
@@ -357,11 +376,14 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
       const op = copy[method];
       if (!op) continue;
       op.operationId ??= operationIdOf(method, path);
+      completeOperation(op, method, path);
       if (surface === 'admin' || !SPEC_OPERATIONS.has(operationKey(method, path))) op['x-extension'] = true;
       op.responses ??= {};
+      const idempotent = surface === 'public' && method === 'post';
+      if (idempotent) op.parameters = [...(op.parameters ?? []), ref('parameters', 'IdempotencyKey')];
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         if (response.$ref) continue;
-        response.headers = { ...responseHeaders(surface, Number(status)), ...response.headers };
+        response.headers = { ...responseHeaders(surface, Number(status)), ...(idempotent ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}), ...response.headers };
       }
       const statuses = errorStatuses(surface, method, op, guardCodes.get(`${method.toUpperCase()} ${fullPath}`) ?? new Set());
       for (const [status, codes] of [...statuses].sort(([a], [b]) => a - b)) {
@@ -373,8 +395,8 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
   }
   paths['/openapi.json'] = documentOperation(surface);
   if (surface === 'public') {
-    paths['/healthz'] = healthOperation();
-    paths['/r/{trackingCode}/{refCode}'] = trackingOperation();
+    paths['/healthz'] = healthOperation(baseUrl);
+    paths['/r/{trackingCode}/{refCode}'] = trackingOperation(baseUrl);
   }
   doc.paths = paths;
 
@@ -390,6 +412,10 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
         }
       : { adminToken: { type: 'http', scheme: 'bearer', description: 'The `ADMIN_TOKEN` the service was started with.', 'x-extension': true } };
   components.headers = { ...HEADERS };
+  if (surface === 'public') {
+    components.headers.IdempotentReplayed = header('`true` when this is the stored response of an earlier request with the same `Idempotency-Key`', { type: 'string', enum: ['true'] }, false);
+    components.parameters = { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER };
+  }
   components.responses = {};
   for (const [status, codes] of byStatus) components.responses[statusName(status)] = errorResponse(surface, status, codes);
   components.schemas = {
@@ -410,15 +436,25 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
   return doc;
 };
 
-const cache = new WeakMap<object, OpenApiDocuments>();
+const cache = new WeakMap<object, Map<string, OpenApiDocuments>>();
 
-/** Both documents of a mounted app (computed once per app: the routes are fixed once it serves). */
-export const openApiDocuments = (app: OpenAPIHono<Json>): OpenApiDocuments => {
-  const cached = cache.get(app);
+/** Where the documents say the service is when no base URL is given (the default `PUBLIC_BASE_URL`). */
+export const DEFAULT_BASE_URL = 'http://localhost:3000';
+
+/**
+ * Both documents of a mounted app, with absolute `servers` under `baseUrl` (the service's
+ * `PUBLIC_BASE_URL`, so generators and "Try it out" reach it from anywhere). Computed once per app
+ * and base: the routes are fixed once it serves.
+ */
+export const openApiDocuments = (app: OpenAPIHono<Json>, baseUrl: string = DEFAULT_BASE_URL): OpenApiDocuments => {
+  const byBase = cache.get(app) ?? new Map<string, OpenApiDocuments>();
+  cache.set(app, byBase);
+  const cached = byBase.get(baseUrl);
   if (cached) return cached;
   const whole = generate(app);
   const guardCodes = guardCodesOf(app);
-  const documents = { public: surfaceDocument(whole, 'public', guardCodes), admin: surfaceDocument(whole, 'admin', guardCodes) };
-  cache.set(app, documents);
+  const base = baseUrl.replace(/\/+$/, '');
+  const documents = { public: surfaceDocument(whole, 'public', guardCodes, base), admin: surfaceDocument(whole, 'admin', guardCodes, base) };
+  byBase.set(baseUrl, documents);
   return documents;
 };

@@ -85,6 +85,20 @@ export const BonusEventData = z
   })
   .openapi('BonusEventData');
 
+export const CampaignUpdatedEventData = z
+  .object({
+    campaignId: z.string(),
+    name: z.string(),
+    status: z.enum(['active', 'inactive', 'expired']).openapi({ description: 'The status after the change' }),
+    commissionType: z.enum(['percentage', 'fixed']),
+    commissionValue: z.string().openapi({ description: 'The rate after the change, as a decimal string', example: '20.00' }),
+    endsAt: z.string().nullable().openapi({ description: 'When the campaign ends (ISO 8601), or null' }),
+    changed: z.array(z.string()).openapi({ description: 'The fields the change set, e.g. ["commissionValue"] or ["status"] for an end by endsAt', example: ['commissionValue'] }),
+    previous: z.record(z.string(), z.unknown()).openapi({ description: 'The changed fields as they were before, as Get Campaign shows them' }),
+    updatedAt: iso,
+  })
+  .openapi('CampaignUpdatedEventData', { 'x-extension': true });
+
 export const PingEventData = z
   .object({ subscriptionId: z.string(), url: z.string(), message: z.string() })
   .openapi('PingEventData', { 'x-extension': true });
@@ -98,12 +112,14 @@ const DATA_BY_EVENT: Record<WebhookEventType, z.ZodType> = {
   'affiliate.joined': MembershipEventData,
   'affiliate.approved': MembershipEventData,
   'affiliate.rejected': MembershipEventData,
+  'affiliate.suspended': MembershipEventData,
   'affiliate.payout_details_completed': PayoutDetailsEventData,
   'payout.completed': PayoutEventData,
   'payout.failed': PayoutEventData,
   'bonus.awarded': BonusEventData,
   'bonus.paid': BonusEventData,
   'bonus.cancelled': BonusEventData,
+  'campaign.updated': CampaignUpdatedEventData,
   ping: PingEventData,
 };
 
@@ -116,17 +132,19 @@ const WHEN: Record<WebhookEventType, string> = {
   'affiliate.joined': 'An affiliate joined a campaign by itself; `status` is the join status.',
   'affiliate.approved': 'A pending affiliate was approved.',
   'affiliate.rejected': 'A pending affiliate was rejected.',
+  'affiliate.suspended': 'An approved affiliate was suspended on a campaign: it earns nothing new there until reinstated (`affiliate.approved`).',
   'affiliate.payout_details_completed': 'An affiliate completed its payout details; fires once per affiliate.',
   'payout.completed': 'A payout was processed successfully.',
   'payout.failed': 'A payout attempt failed.',
   'bonus.awarded': 'A team bonus award was finalized after its refund-safe window and awaits approval (Scale).',
   'bonus.paid': 'A team bonus award was paid (Scale).',
   'bonus.cancelled': 'A team bonus award was cancelled before payout (Scale).',
+  'campaign.updated': 'A campaign was changed (`PATCH /campaigns/{id}`), or ended by its `endsAt` (`status` becomes `expired`).',
   ping: 'Sent by `POST /webhooks/{id}/test` only.',
 };
 
 /** Payload shapes the spec leaves open (`not shown`): ours, marked as extensions. */
-const EXTENSION_EVENTS = new Set<string>(['affiliate.joined', 'affiliate.approved', 'affiliate.rejected', 'affiliate.payout_details_completed', 'payout.completed', 'payout.failed', 'ping']);
+const EXTENSION_EVENTS = new Set<string>(['affiliate.joined', 'affiliate.approved', 'affiliate.rejected', 'affiliate.suspended', 'campaign.updated', 'affiliate.payout_details_completed', 'payout.completed', 'payout.failed', 'ping']);
 
 const envelope = (event: WebhookEventType) =>
   z
@@ -154,6 +172,8 @@ export const webhookEventRoutes = (): RouteConfig[] =>
     summary: event,
     description: `${WHEN[event]} POSTed as JSON to every active subscription whose \`events\` include it.`,
     ...(EXTENSION_EVENTS.has(event) ? { 'x-extension': true } : {}),
+    // The service calls the receiver: the API's bearer scheme does not apply (the signature does).
+    security: [],
     request: {
       headers: z.object({ 'x-service-signature': SIGNATURE }),
       body: { required: true, content: { 'application/json': { schema: envelope(event) } } },

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { AffiliateListItem } from '../../../application/affiliates/tracking-links.js';
 import type { AffiliateDetail } from '../../../application/affiliates/get-affiliate.js';
-import type { Affiliate, AffiliateInvitation } from '../../../domain/index.js';
+import { INVITATION_STATUSES, type Affiliate, type AffiliateInvitation } from '../../../domain/index.js';
 
 const PayoutMethodSchema = z.enum(['connect', 'wallet_a', 'transfer_b']);
 
@@ -10,7 +10,7 @@ export const AffiliateListItemSchema = z
     id: z.string(),
     name: z.string(),
     email: z.string(),
-    status: z.enum(['approved', 'pending', 'rejected']).openapi({ description: 'The membership status on this campaign' }),
+    status: z.enum(['approved', 'pending', 'rejected', 'suspended']).openapi({ description: 'The membership status on this campaign' }),
     campaignId: z.string(),
     campaignName: z.string(),
     joinedAt: z.string(),
@@ -39,7 +39,7 @@ export const AffiliateDetailSchema = z
       z.object({
         campaignId: z.string(),
         campaignName: z.string(),
-        status: z.enum(['approved', 'pending', 'rejected']),
+        status: z.enum(['approved', 'pending', 'rejected', 'suspended']),
         joinedAt: z.string(),
       }),
     ),
@@ -61,9 +61,12 @@ export const InvitationSchema = z
     email: z.string(),
     name: z.string().nullable(),
     campaignId: z.string(),
-    status: z.literal('pending'),
+    status: z.enum(INVITATION_STATUSES).openapi({ description: '`pending` when sent; then `accepted`, `revoked` or `expired` (all final)' }),
     isTest: z.boolean(),
     createdAt: z.string(),
+    expiresAt: z.string().openapi({ description: 'When the link stops working unless resent', 'x-extension': true }),
+    sentAt: z.string().openapi({ description: 'The last time it was sent', 'x-extension': true }),
+    sendCount: z.number().int().openapi({ description: 'How many times it was sent, the first time included', 'x-extension': true }),
   })
   .openapi('AffiliateInvitation');
 
@@ -123,4 +126,7 @@ export const invitationJson = (i: AffiliateInvitation): z.infer<typeof Invitatio
   status: i.status,
   isTest: i.mode === 'test',
   createdAt: i.createdAt.toISOString(),
+  expiresAt: i.expiresAt.toISOString(),
+  sentAt: i.sentAt.toISOString(),
+  sendCount: i.sendCount,
 });

@@ -35,12 +35,21 @@ const AffiliateBody = z.object({ email, name: name.optional(), campaignId });
 const CreateAffiliateBody = AffiliateBody.openapi('CreateAffiliate');
 const InviteAffiliateBody = AffiliateBody.openapi('InviteAffiliate');
 const DecideBody = z
-  .object({ campaignId, status: z.enum(['approved', 'rejected']) })
-  .openapi('DecideAffiliateMembership');
+  .object({
+    campaignId,
+    status: z.enum(['approved', 'rejected', 'suspended']).openapi({
+      description:
+        '`approved` (from pending, suspended or rejected), `rejected` (from pending), `suspended` (from approved: earns nothing new until approved again)',
+    }),
+  })
+  .openapi('DecideAffiliateMembership', { example: { campaignId: '0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f', status: 'suspended' } });
 const ListQuery = z.object({
   ...pageQuery,
   campaignId: campaignId.optional(),
-  status: z.enum(['approved', 'pending']).optional(),
+  status: z
+    .enum(['approved', 'pending', 'suspended'])
+    .optional()
+    .openapi({ description: 'Default: pending and approved. Suspended memberships are listed only with `suspended`' }),
   sort: sortParam(AFFILIATE_SORT_FIELDS, 'joinedAt:desc'),
 });
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
@@ -164,7 +173,9 @@ export const affiliateRoutes = (deps: AffiliateRouteDependencies) =>
         method: 'patch',
         path: '/affiliates/{id}',
         tags: ['Affiliates'],
-        summary: 'Approve or reject a pending membership on one campaign',
+        summary: 'Approve, reject, suspend or reinstate an affiliate on one campaign',
+        description:
+          'Moves the affiliate\'s membership on `campaignId`: `pending → approved | rejected`, `approved → suspended`, `suspended → approved`, `rejected → approved`; anything else answers `409 invalid_transition` and changes nothing. Emits `affiliate.approved`, `affiliate.rejected` or `affiliate.suspended`. A suspended affiliate keeps what it earned but earns nothing new: its tracking links still send visitors on but record no click, new conversions answer `400 affiliate_not_approved`, and it leaves its teams\' rosters.',
         middleware: [requireWriteKey] as const,
         request: { params: IdParam, body: json(DecideBody) },
         responses: { 200: dataOf(AffiliateListItemSchema, 'The membership after the decision') },

@@ -3,7 +3,7 @@ import type { ApiKey } from '../../../application/api-keys/api-key.js';
 import type { CreateConversionInput } from '../../../application/conversions/create-conversion.js';
 import type { UpdateConversionStatusInput } from '../../../application/conversions/update-conversion-status.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { DEFAULT_CURRENCY, parseAmount, parseCurrency, type Decimal } from '../../../domain/index.js';
+import { CONVERSION_PATCH_STATUSES, DEFAULT_CURRENCY, parseAmount, parseCurrency, type Decimal } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { ApiError } from '../api-error.js';
 import { requireId } from './path-id.js';
@@ -35,10 +35,28 @@ export const CreateConversionBody = z
 
 export const UpdateConversionBody = z
   .object({
-    status: z.enum(['approved', 'rejected']),
-    confirmAboveSale: z.boolean().optional().describe('Approve even though the commission is above 5 times the sale (or the sale is zero); absent means not confirmed'),
+    status: z.enum(CONVERSION_PATCH_STATUSES).describe(
+      '`approved` or `rejected` (from pending; approved → rejected too); `held` (from pending or approved; cancels a queued payout); ' +
+        '`released` (an action: from held back to the status before the hold); `pending` (reopen a rejected conversion)',
+    ),
+    confirmAboveSale: z
+      .boolean()
+      .optional()
+      .describe('Approve (or release back to approved) even though the commission is above 5 times the sale (or the sale is zero); absent means not confirmed'),
   })
-  .openapi('UpdateConversion');
+  .openapi('UpdateConversion', { example: { status: 'approved' } });
+
+export const RefundConversionBody = z
+  .object({
+    amount: z
+      .number()
+      .gt(0)
+      .max(MAX_AMOUNT)
+      .optional()
+      .describe('How much of the sale to refund, in major units (net when the sale has taxAmount); absent refunds all that remains'),
+  })
+  .openapi('RefundConversion', { example: { amount: 25 } });
+export type RefundConversionBody = z.infer<typeof RefundConversionBody>;
 
 export type CreateConversionBody = z.infer<typeof CreateConversionBody>;
 export type UpdateConversionBody = z.infer<typeof UpdateConversionBody>;
@@ -54,6 +72,10 @@ const knownId = (value: string, what: string) => {
   if (!isUuid(value)) throw new ApiError('not_found', `${what} not found`);
   return value.toLowerCase();
 };
+
+/** A refund's amount as the use case takes it (null: all that remains). */
+export const refundAmountOf = (body: RefundConversionBody | undefined): Decimal | null =>
+  body?.amount === undefined ? null : amountOf(body.amount, 'amount');
 
 /** The validated body as the use case takes it; throws `ApiError` for what the schema cannot say. */
 export const toCreateConversionInput = (

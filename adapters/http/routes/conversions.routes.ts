@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateConversion } from '../../../application/conversions/create-conversion.js';
 import type { GetConversion } from '../../../application/conversions/get-conversion.js';
 import type { UpdateConversionStatus } from '../../../application/conversions/update-conversion-status.js';
+import type { RefundConversion } from '../../../application/conversions/refund-conversion.js';
 import type { ConversionQueries } from '../../../application/ports/conversion-queries.js';
 import { CONVERSION_STATUSES } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
@@ -11,7 +12,14 @@ import { sendData, sendPage } from '../envelope.js';
 import type { AuditRow } from '../middleware/audit.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { requireId } from './path-id.js';
-import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput, UpdateConversionBody } from './conversion.input.js';
+import {
+  CreateConversionBody,
+  refundAmountOf,
+  RefundConversionBody,
+  toCreateConversionInput,
+  toUpdateConversionInput,
+  UpdateConversionBody,
+} from './conversion.input.js';
 import { conversionJson, conversionListItemJson, ConversionListItemSchema, ConversionSchema, conversionUpdateJson, ConversionUpdateSchema } from './conversion.json.js';
 import { dateRangeQuery, toDateRange } from './date-range.js';
 import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
@@ -34,6 +42,7 @@ export interface ConversionUseCases {
   createConversion: CreateConversion;
   updateConversionStatus: UpdateConversionStatus;
   getConversion: GetConversion;
+  refundConversion: RefundConversion;
   conversionQueries: ConversionQueries;
   /** The request's audit row as answered with a status; a sale records it in its own transaction. */
   auditRow: AuditRow;
@@ -115,9 +124,9 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         method: 'patch',
         path: '/conversions/{id}',
         tags: ['Conversions'],
-        summary: 'Approve or reject a conversion',
+        summary: 'Approve, reject, hold, release or reopen a conversion',
         description:
-          'Approving a commission above 5x its sale (amount plus tax), or any commission on a zero sale, answers `409 commission_above_sale` until resent with `confirmAboveSale: true`. Paid, refunded and held conversions cannot change (`409 invalid_transition`). Repeating the current status is a harmless no-op. Emits `conversion.approved`/`conversion.rejected` and `conversion.updated`.',
+          '`approved`/`rejected` decide a pending conversion (an approved one may still be rejected). `held` puts a pending or approved conversion on hold (an approved one loses its queued payout); `released` returns a held conversion to the status it had before the hold; `pending` reopens a rejected conversion. Every path back to `approved` (approve, release) answers `409 commission_above_sale` for a commission above 5x its sale (amount plus tax), or any commission on a zero sale, until resent with `confirmAboveSale: true`. Paid and refunded conversions never change, and any other move the state machine lacks answers `409 invalid_transition`. Repeating the current status is a harmless no-op. Emits `conversion.updated` (plus `conversion.approved`/`conversion.rejected` for those decisions).',
         middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
         request: { params: IdParam, body: { content: { 'application/json': { schema: UpdateConversionBody } }, required: true } },
         responses: { 200: data(ConversionUpdateSchema, 'Updated') },
@@ -127,5 +136,27 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         const result = await useCases.updateConversionStatus.execute(input);
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, conversionUpdateJson(result.value));
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/conversions/{id}/refund',
+        tags: ['Conversions'],
+        summary: 'Refund a conversion, whole or in part',
+        description:
+          'For merchants without a payment-provider integration: the customer was refunded. Without `amount` all that remains of the sale is refunded: the conversion becomes `refunded`, earns nothing and loses its queued payout. With `amount` (net of tax when the sale has `taxAmount`) part of the sale is refunded: the status stays, `refundedAmount` grows and the commission shrinks in proportion, computed from the terms the conversion was created under (never from the campaign\'s current rate); a queued payout follows it. Pending, approved and held conversions can be refunded; paid, rejected and refunded ones answer `409 invalid_transition`; more than what remains answers `400 validation_error`. Emits `conversion.updated`.',
+        middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
+        request: {
+          params: IdParam,
+          body: { content: { 'application/json': { schema: RefundConversionBody, example: { amount: 25 } } }, required: false },
+        },
+        responses: { 200: data(ConversionSchema, 'The conversion after the refund') },
+      }),
+      async (c) => {
+        const id = requireId(c.req.valid('param').id, 'Conversion');
+        const result = await useCases.refundConversion.execute({ id, amount: refundAmountOf(c.req.valid('json')), tenant: c.get('tenant') });
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, conversionJson(result.value));
       },
     );

@@ -1,9 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { SERVICE_TIME_MESSAGE, withinServiceTime } from '../validation.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateOrDateTime = z
   .string()
-  .refine((v) => (DATE.test(v) || /^\d{4}-\d{2}-\d{2}T/.test(v)) && !Number.isNaN(Date.parse(v)), 'must be a date (YYYY-MM-DD) or an ISO 8601 time');
+  .refine((v) => (DATE.test(v) || /^\d{4}-\d{2}-\d{2}T/.test(v)) && !Number.isNaN(Date.parse(v)), 'must be a date (YYYY-MM-DD) or an ISO 8601 time')
+  .refine(withinServiceTime, SERVICE_TIME_MESSAGE);
 
 /** `from` and `to` as list filters take them. */
 export const dateRangeQuery = {

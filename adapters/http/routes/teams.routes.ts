@@ -25,7 +25,7 @@ import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requireLiveKey, requirePlan, requireWriteKey } from '../middleware/guards.js';
-import { pageQuery, validationHook } from '../validation.js';
+import { pageQuery, SERVICE_TIME_MESSAGE, validationHook, withinServiceTime } from '../validation.js';
 import { requireId } from './path-id.js';
 import {
   AwardManagedSchema,
@@ -64,6 +64,7 @@ const RateType = z.enum(['percentage', 'fixed']);
 const dateTime = z
   .string()
   .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 time')
+  .refine(withinServiceTime, SERVICE_TIME_MESSAGE)
   .openapi({ example: '2026-11-22T10:00:00.000Z' });
 
 const TeamBody = z

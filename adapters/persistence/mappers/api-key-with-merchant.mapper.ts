@@ -8,7 +8,7 @@ import type { MerchantRecord } from '../records/merchant.record.js';
 export const KEY_COLUMNS = `k.id, k.merchant_id, k.name, k.mode, k.can_write, k.created_by, k.manage_payouts, k.lookup,
   k.secret_hash, k.created_at, k.revoked_at`;
 export const MERCHANT_COLUMNS = `m.business_name, m.email, m.plan, m.custom_domain, m.automatic_payouts,
-  m.monthly_earnings_cap, m.affiliate_limit, m.payout_holding_days, m.created_at as m_created_at, m.updated_at as m_updated_at`;
+  m.monthly_earnings_cap, m.affiliate_limit, m.payout_holding_days, m.invitation_expiry_days, m.created_at as m_created_at, m.updated_at as m_updated_at`;
 
 export interface KeyWithMerchantRow {
   id: string;
@@ -30,6 +30,7 @@ export interface KeyWithMerchantRow {
   monthly_earnings_cap: string | null;
   affiliate_limit: number | null;
   payout_holding_days: number;
+  invitation_expiry_days: number;
   m_created_at: Date;
   m_updated_at: Date;
 }
@@ -58,6 +59,7 @@ export const keyWithMerchantFromRow = (row: KeyWithMerchantRow): ApiKeyWithMerch
     monthlyEarningsCap: row.monthly_earnings_cap,
     affiliateLimit: row.affiliate_limit,
     payoutHoldingDays: row.payout_holding_days,
+    invitationExpiryDays: row.invitation_expiry_days,
     createdAt: new Date(row.m_created_at),
     updatedAt: new Date(row.m_updated_at),
   } as MerchantRecord);

@@ -26,6 +26,7 @@ export interface CampaignRow {
   description: string | null;
   tracking_code: string;
   status: string;
+  ends_at: Date | string | null;
   commission_type: string;
   commission_value: string;
   target_url: string | null;
@@ -42,7 +43,7 @@ export interface CampaignRow {
 
 /** Campaign columns under an alias, named as `CampaignRow` expects (money as decimal text). */
 const COLUMNS = [
-  'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'commission_type', 'commission_value', 'target_url',
+  'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'ends_at', 'commission_type', 'commission_value', 'target_url',
   'auto_approve_affiliates', 'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'commission_tiers',
   'recurring_commission_months', 'attribution_window_days', 'created_at', 'updated_at',
 ] as const;
@@ -62,6 +63,7 @@ export const campaignFromRow = (r: CampaignRow): Campaign => ({
   description: r.description,
   trackingCode: r.tracking_code,
   status: r.status as CampaignStatus,
+  endsAt: r.ends_at === null ? null : new Date(r.ends_at),
   commissionType: r.commission_type as CommissionType,
   commissionValue: new Decimal(r.commission_value),
   targetUrl: r.target_url,

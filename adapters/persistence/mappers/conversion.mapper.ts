@@ -1,6 +1,9 @@
 import {
   Decimal,
+  type CommissionRule,
+  type CommissionType,
   type Conversion,
+  type HoldableStatus,
   type ConversionSource,
   type ConversionStatus,
   type ConversionType,
@@ -34,6 +37,10 @@ export interface ConversionRow {
   payout_date: Date | string | null;
   card_transfer_id: string | null;
   approved_at: Date | string | null;
+  held_from: string | null;
+  commission_rule: string | null;
+  commission_rate_type: string | null;
+  commission_rate_value: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -65,6 +72,11 @@ export const conversionFromRow = (r: ConversionRow): Conversion => ({
   payoutDate: date(r.payout_date),
   cardTransferId: r.card_transfer_id,
   approvedAt: date(r.approved_at),
+  heldFrom: r.held_from as HoldableStatus | null,
+  commissionTerms:
+    r.commission_rule === null || r.commission_rate_type === null || r.commission_rate_value === null
+      ? null
+      : { rule: r.commission_rule as CommissionRule, type: r.commission_rate_type as CommissionType, value: new Decimal(r.commission_rate_value) },
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });
@@ -94,6 +106,10 @@ export const conversionValues = (c: Conversion): unknown[] => [
   c.payoutDate,
   c.cardTransferId,
   c.approvedAt,
+  c.heldFrom,
+  c.commissionTerms?.rule ?? null,
+  c.commissionTerms?.type ?? null,
+  c.commissionTerms?.value.toFixed() ?? null,
   c.createdAt,
   c.updatedAt,
 ];
@@ -122,6 +138,10 @@ export const CONVERSION_COLUMNS = [
   'payout_date',
   'card_transfer_id',
   'approved_at',
+  'held_from',
+  'commission_rule',
+  'commission_rate_type',
+  'commission_rate_value',
   'created_at',
   'updated_at',
 ] as const;

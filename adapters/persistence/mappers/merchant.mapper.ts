@@ -11,6 +11,7 @@ export const merchantToDomain = (r: MerchantRecord): Merchant => ({
   monthlyEarningsCap: r.monthlyEarningsCap == null ? null : new Decimal(r.monthlyEarningsCap),
   affiliateLimit: r.affiliateLimit ?? null,
   payoutHoldingDays: r.payoutHoldingDays,
+  invitationExpiryDays: r.invitationExpiryDays,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -25,6 +26,7 @@ export const merchantToRecord = (m: Merchant) => ({
   monthlyEarningsCap: m.monthlyEarningsCap?.toFixed() ?? null,
   affiliateLimit: m.affiliateLimit,
   payoutHoldingDays: m.payoutHoldingDays,
+  invitationExpiryDays: m.invitationExpiryDays,
   createdAt: m.createdAt,
   updatedAt: m.updatedAt,
 });

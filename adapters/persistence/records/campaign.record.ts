@@ -11,6 +11,7 @@ export const CampaignRecord = defineEntity({
     description: p.text().nullable(),
     trackingCode: p.text().unique(),
     status: p.text(),
+    endsAt: p.datetime().columnType('timestamptz').nullable(),
     commissionType: p.text(),
     commissionValue: p.decimal('string').precision(20).scale(6),
     targetUrl: p.text().nullable(),

@@ -13,6 +13,7 @@ export const MerchantRecord = defineEntity({
     monthlyEarningsCap: p.decimal('string').precision(20).scale(6).nullable(),
     affiliateLimit: p.integer().nullable(),
     payoutHoldingDays: p.integer(),
+    invitationExpiryDays: p.integer(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
   },

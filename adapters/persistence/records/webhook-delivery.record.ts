@@ -15,6 +15,8 @@ export const WebhookDeliveryRecord = defineEntity({
     status: p.text(),
     attempts: p.integer(),
     nextAttemptAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Set while an attempt is in flight (claimed, not yet recorded). */
+    leaseExpiresAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
   },

@@ -29,4 +29,33 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
     );
     return rows[0] ? campaignFromRow(rows[0]) : null;
   }
+
+  async findByIdForUpdate(tenant: Tenant, id: string): Promise<Campaign | null> {
+    const { rows } = await sql<CampaignRow>`
+      select ${sql.raw(campaignColumns('c'))} from campaigns c where c.id = ${id} and c.merchant_id = ${tenant.merchantId}
+      for update`.execute(currentDb(this.orm));
+    return rows[0] ? campaignFromRow(rows[0]) : null;
+  }
+
+  async update(c: Campaign): Promise<void> {
+    await sql`
+      update campaigns set name = ${c.name}, description = ${c.description}, status = ${c.status}, ends_at = ${c.endsAt},
+        commission_type = ${c.commissionType}, commission_value = ${c.commissionValue.toFixed()}, target_url = ${c.targetUrl},
+        auto_approve_affiliates = ${c.autoApproveAffiliates}, auto_approve_commissions_after_days = ${c.autoApproveCommissionsAfterDays},
+        is_public = ${c.isPublic}, enable_recurring_commissions = ${c.enableRecurringCommissions},
+        recurring_commission_months = ${c.recurringCommissionMonths}, attribution_window_days = ${c.attributionWindowDays},
+        commission_tiers = ${c.commissionTiers ? JSON.stringify(tiersToStored(c.commissionTiers)) : null}::jsonb,
+        updated_at = ${c.updatedAt}, version = version + 1
+      where id = ${c.id} and merchant_id = ${c.merchantId}`.execute(currentDb(this.orm));
+  }
+
+  async claimDueToExpire(now: Date, limit: number): Promise<readonly Campaign[]> {
+    const { rows } = await sql<CampaignRow>`
+      select ${sql.raw(campaignColumns('c'))} from campaigns c
+      where c.ends_at is not null and c.status <> 'expired' and c.ends_at <= ${now}
+      order by c.ends_at, c.id
+      limit ${limit}
+      for update skip locked`.execute(currentDb(this.orm));
+    return rows.map(campaignFromRow);
+  }
 }

@@ -15,6 +15,7 @@ interface MerchantRow {
   monthly_earnings_cap: string | null;
   affiliate_limit: number | null;
   payout_holding_days: number;
+  invitation_expiry_days: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -39,7 +40,7 @@ export class MikroOrmMerchantRepository implements MerchantRepository {
   /** On the sale path (live conversions with an earnings cap): plain SQL, no entity hydration. */
   async findByIdForUpdate(id: string): Promise<Merchant | null> {
     const { rows } = await sql<MerchantRow>`select id, business_name, email, plan, custom_domain, automatic_payouts, monthly_earnings_cap, affiliate_limit,
-        payout_holding_days, created_at, updated_at
+        payout_holding_days, invitation_expiry_days, created_at, updated_at
       from merchants where id = ${id} for update`.execute(currentDb(this.orm));
     const r = rows[0];
     if (!r) return null;
@@ -53,6 +54,7 @@ export class MikroOrmMerchantRepository implements MerchantRepository {
       monthlyEarningsCap: r.monthly_earnings_cap,
       affiliateLimit: r.affiliate_limit,
       payoutHoldingDays: r.payout_holding_days,
+      invitationExpiryDays: r.invitation_expiry_days,
       createdAt: new Date(r.created_at),
       updatedAt: new Date(r.updated_at),
     } as MerchantRecord);

@@ -97,6 +97,14 @@ export class SqlTeamRepository implements TeamRepository {
     return inserted.length > 0 ? 'added' : 'already_member';
   }
 
+  async teamsOfMember(tenant: Tenant, affiliateId: string): Promise<readonly string[]> {
+    const rows = await this.rows(sql<{ team_id: string }>`
+      select team_id from team_members
+      where affiliate_id = ${affiliateId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
+      order by joined_at, team_id`);
+    return rows.map((r) => r.team_id);
+  }
+
   async removeMember(tenant: Tenant, teamId: string, affiliateId: string): Promise<boolean> {
     const removed = await this.rows(sql<{ affiliate_id: string }>`
       delete from team_members

@@ -1,0 +1,40 @@
+/** A change announced by the database: `key:<lookup>`, `merchant:<id>`, `links`, `clock`. */
+export interface Change {
+  readonly kind: string;
+  readonly id: string;
+}
+
+export interface ChangeSubscriber {
+  /** Something changed; what was read before it must not be used any more. */
+  changed(change: Change): void;
+  /** Changes may have been missed (the feed reconnected): drop everything kept. */
+  reset(): void;
+}
+
+/**
+ * What keeps process memories honest: while `live`, every change committed by any process reaches
+ * every subscriber. While not live (starting, reconnecting), caches must not serve what they hold.
+ */
+export interface ChangeFeed {
+  readonly live: boolean;
+  subscribe(subscriber: ChangeSubscriber): void;
+}
+
+/** A feed for a single process with no database (tests of caches): everything is always live. */
+export class LocalChangeFeed implements ChangeFeed {
+  readonly live = true;
+  private readonly subscribers: ChangeSubscriber[] = [];
+
+  subscribe(subscriber: ChangeSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
+  announce(change: Change): void {
+    for (const s of this.subscribers) s.changed(change);
+  }
+}
+
+export const parseChange = (payload: string): Change => {
+  const colon = payload.indexOf(':');
+  return colon < 0 ? { kind: payload, id: '' } : { kind: payload.slice(0, colon), id: payload.slice(colon + 1) };
+};

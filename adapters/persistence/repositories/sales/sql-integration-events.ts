@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { DeliveryOutcome, DeliveryRecord, DeliveryResult, IntegrationEvents, NewDelivery } from '../../../../application/ports/provider-sales-ledger.js';
+import { offsetOf, type Page, type PageRequest } from '../../../../application/shared/page.js';
+import type { Tenant } from '../../../../application/shared/tenant.js';
+import { currentDb, type Orm } from '../../orm.js';
+
+interface EventRow {
+  id: string;
+  integration_id: string;
+  provider_event_id: string;
+  type: string;
+  received_at: Date | string;
+  outcome: string;
+  reason: string | null;
+  error_code: string | null;
+  conversion_id: string | null;
+}
+
+export class SqlIntegrationEvents implements IntegrationEvents {
+  constructor(private readonly orm: Orm) {}
+
+  async record(d: NewDelivery): Promise<'first' | 'duplicate'> {
+    const db = currentDb(this.orm);
+    // The partial unique index admits one effect-holding row per event id; a concurrent delivery
+    // waits here for the first one's transaction and then finds it taken.
+    const { rows } = await sql<{ id: string }>`insert into integration_events
+        (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, payload)
+      values (${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt}, 'received', ${d.payload}::jsonb)
+      on conflict (integration_id, provider_event_id) where outcome <> 'duplicate' do nothing
+      returning id`.execute(db);
+    if (rows.length > 0) return 'first';
+    await sql`insert into integration_events
+        (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, reason, conversion_id)
+      select ${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt}, 'duplicate',
+        'event ' || ${d.providerEventId}::text || ' was already received at ' || to_char(e.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ' (' || e.outcome || ')',
+        e.conversion_id
+      from integration_events e
+      where e.integration_id = ${d.integrationId} and e.provider_event_id = ${d.providerEventId} and e.outcome <> 'duplicate'`.execute(db);
+    return 'duplicate';
+  }
+
+  async settle(id: string, r: DeliveryResult): Promise<void> {
+    await sql`update integration_events set outcome = ${r.outcome}, reason = ${r.reason}, error_code = ${r.code},
+      conversion_id = ${r.conversionId} where id = ${id}`.execute(currentDb(this.orm));
+  }
+
+  async list(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Page<DeliveryRecord>> {
+    const { rows } = await sql<EventRow & { total: string }>`select id, integration_id, provider_event_id, type, received_at, outcome, reason,
+        error_code, conversion_id, count(*) over () as total
+      from integration_events
+      where integration_id = ${integrationId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
+      order by received_at desc, id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(currentDb(this.orm));
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        integrationId: r.integration_id,
+        providerEventId: r.provider_event_id,
+        type: r.type,
+        receivedAt: new Date(r.received_at),
+        outcome: r.outcome as DeliveryOutcome,
+        reason: r.reason,
+        code: r.error_code,
+        conversionId: r.conversion_id,
+      })),
+      page: page.page,
+      limit: page.limit,
+      total: rows[0] ? Number(rows[0].total) : 0,
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import { err, ok, type Result } from 'neverthrow';
+import { createIntegration, updateIntegration, type CouponProvider, type DomainError, type Integration, type IntegrationChanges } from '../../domain/index.js';
+import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { IntegrationRepository } from '../ports/integration-repository.js';
+import type { DeliveryRecord, IntegrationEvents } from '../ports/provider-sales-ledger.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { insufficientPermissions, notFound } from '../shared/errors.js';
+import type { Page, PageRequest } from '../shared/page.js';
+import type { Tenant } from '../shared/tenant.js';
+
+export interface NewIntegrationInput {
+  readonly provider: string;
+  readonly signingSecret: string;
+  readonly name?: string | null | undefined;
+}
+
+/**
+ * The merchant's integrations (plan and write-key gates are the HTTP adapter's). A live integration
+ * creates live sales, so a team-member key needs Manage payouts for it, as for a live conversion.
+ */
+export class ManageIntegrations {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly integrations: IntegrationRepository,
+    private readonly events: IntegrationEvents,
+    private readonly supported: () => readonly CouponProvider[],
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  private static mayWrite(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>): DomainError | null {
+    return tenant.mode === 'live' && !mayManagePayouts(key) ? insufficientPermissions('Live integrations create live sales: they need the Manage payouts permission') : null;
+  }
+
+  async create(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>, input: NewIntegrationInput): Promise<Result<Integration, DomainError>> {
+    const created = createIntegration(input, { id: this.ids.next(), ...tenant, now: this.clock.now(), supported: this.supported() });
+    if (created.isErr()) return err(created.error);
+    const refused = ManageIntegrations.mayWrite(tenant, key);
+    if (refused) return err(refused);
+    await this.uow.transaction(() => this.integrations.insert(created.value));
+    return ok(created.value);
+  }
+
+  list(tenant: Tenant, page: PageRequest): Promise<Page<Integration>> {
+    return this.integrations.list(tenant, page);
+  }
+
+  async get(tenant: Tenant, id: string): Promise<Result<Integration, DomainError>> {
+    const found = await this.integrations.findById(tenant, id);
+    return found ? ok(found) : err(notFound('Integration'));
+  }
+
+  async update(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>, id: string, changes: IntegrationChanges): Promise<Result<Integration, DomainError>> {
+    const refused = ManageIntegrations.mayWrite(tenant, key);
+    return this.uow.transaction(async () => {
+      const found = await this.integrations.findById(tenant, id);
+      if (!found) return err(notFound('Integration'));
+      if (refused) return err(refused);
+      const updated = updateIntegration(found, changes, this.clock.now());
+      if (updated.isErr()) return err(updated.error);
+      await this.integrations.update(updated.value);
+      return ok(updated.value);
+    });
+  }
+
+  async delete(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>, id: string): Promise<Result<{ id: string; deleted: true }, DomainError>> {
+    const refused = ManageIntegrations.mayWrite(tenant, key);
+    if (refused) {
+      const found = await this.integrations.findById(tenant, id);
+      return err(found ? refused : notFound('Integration'));
+    }
+    const deleted = await this.integrations.delete(tenant, id, this.clock.now());
+    return deleted ? ok({ id, deleted: true }) : err(notFound('Integration'));
+  }
+
+  async deliveries(tenant: Tenant, id: string, page: PageRequest): Promise<Result<Page<DeliveryRecord>, DomainError>> {
+    const found = await this.integrations.findById(tenant, id);
+    if (!found) return err(notFound('Integration'));
+    return ok(await this.events.list(tenant, id, page));
+  }
+}

@@ -1,0 +1,24 @@
+import type { Result } from 'neverthrow';
+import type { CouponProvider, ProviderNotice } from '../../domain/index.js';
+
+/** A notification as it arrived: the exact body (signatures cover its bytes) and its headers. */
+export interface RawNotification {
+  readonly rawBody: string;
+  header(name: string): string | undefined;
+}
+
+/** Why a notification is refused before anything is recorded. */
+export interface NotificationRefusal {
+  readonly kind: 'invalid_signature' | 'invalid_json';
+  readonly message: string;
+}
+
+/**
+ * One payment provider's notification format: verifies the provider's signature over the raw body
+ * with the integration's signing secret (with the provider's own library where it has one) and
+ * translates the event into the neutral `ProviderNotice`. Adding a provider is one more adapter.
+ */
+export interface ProviderNotificationReader {
+  readonly provider: CouponProvider;
+  read(notification: RawNotification, signingSecret: string): Result<ProviderNotice, NotificationRefusal>;
+}

@@ -1,0 +1,79 @@
+import type { ClickCandidate, Decimal, LinkedCustomer, CouponProvider } from '../../domain/index.js';
+import type { Page, PageRequest } from '../shared/page.js';
+import type { Tenant } from '../shared/tenant.js';
+
+/** What became of one delivery, as the merchant's events log shows it. */
+export const DELIVERY_OUTCOMES = [
+  'received',
+  'created',
+  'renewed',
+  'refunded',
+  'held',
+  'released',
+  'customer_linked',
+  'duplicate',
+  'unattributed',
+  'rejected',
+  'ignored',
+] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+export interface DeliveryResult {
+  readonly outcome: DeliveryOutcome;
+  /** Why, in words a merchant can act on (unattributed, ignored, rejected). */
+  readonly reason: string | null;
+  /** The create check's error code, for `rejected`. */
+  readonly code: string | null;
+  readonly conversionId: string | null;
+}
+
+export interface DeliveryRecord extends DeliveryResult {
+  readonly id: string;
+  readonly integrationId: string;
+  readonly providerEventId: string;
+  readonly type: string;
+  readonly receivedAt: Date;
+}
+
+export interface NewDelivery {
+  readonly id: string;
+  readonly integrationId: string;
+  readonly tenant: Tenant;
+  readonly providerEventId: string;
+  readonly type: string;
+  readonly receivedAt: Date;
+  /** The notification's raw JSON body, kept for the merchant's inspection. */
+  readonly payload: string;
+}
+
+/** The log of what each integration received; the first delivery of an event id holds its effect. */
+export interface IntegrationEvents {
+  /**
+   * Records the delivery inside the caller's transaction. `first` when no delivery of this event id
+   * holds an effect yet (a concurrent one waits for the other's transaction); `duplicate` otherwise,
+   * and then the duplicate is logged as such.
+   */
+  record(delivery: NewDelivery): Promise<'first' | 'duplicate'>;
+  settle(id: string, result: DeliveryResult): Promise<void>;
+  list(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Page<DeliveryRecord>>;
+}
+
+/** Customers of a provider attributed to an affiliate, and the payment ids that name a conversion. */
+export interface ProviderCustomers {
+  find(tenant: Tenant, provider: CouponProvider, providerCustomerId: string): Promise<LinkedCustomer | null>;
+  /** Links the customer unless it is linked already (the first link stays); answers whether it linked. */
+  link(tenant: Tenant, provider: CouponProvider, providerCustomerId: string, link: LinkedCustomer & { readonly email: string | null }, now: Date): Promise<boolean>;
+  /** Sets the customer's first sale when it has none yet. */
+  setFirstConversion(tenant: Tenant, provider: CouponProvider, providerCustomerId: string, conversionId: string): Promise<void>;
+  /** The click a click id names, in any merchant and mode (the attribution checks both), with its campaign's window. */
+  findClick(clickId: string): Promise<ClickCandidate | null>;
+}
+
+export interface ProviderPayments {
+  /** Remembers that `references` name the order `orderId` (its conversion may not exist yet). */
+  remember(tenant: Tenant, provider: CouponProvider, references: readonly string[], orderId: string): Promise<void>;
+  /** The conversion whose order any of `references` names, or null. */
+  find(tenant: Tenant, provider: CouponProvider, references: readonly string[]): Promise<string | null>;
+}
+
+export type { Decimal };

@@ -1,0 +1,116 @@
+import { err, ok, type Result } from 'neverthrow';
+import { clickRefusal, domainError, type CouponProvider, type DomainError, type Integration, type ProviderNotice, type SaleFact } from '../../domain/index.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { IntegrationRepository } from '../ports/integration-repository.js';
+import type { ProviderNotificationReader, RawNotification } from '../ports/provider-notifications.js';
+import type { DeliveryResult, IntegrationEvents, ProviderCustomers, ProviderPayments } from '../ports/provider-sales-ledger.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { notFound } from '../shared/errors.js';
+import type { Tenant } from '../shared/tenant.js';
+import type { ApplyPaymentChange } from './apply-payment-change.js';
+import { ignored, result } from './delivery-results.js';
+import type { RecordProviderSale } from './record-provider-sale.js';
+
+/** The provider readers this service has, by provider token. */
+export type ProviderReaders = ReadonlyMap<CouponProvider, ProviderNotificationReader>;
+
+/**
+ * `POST /ingest/v1/:integrationId`: one provider notification, end to end. The integration names
+ * merchant and mode; its provider's reader verifies the signature and translates the event; then
+ * one transaction records the delivery and its effect together. The first delivery of an event id
+ * holds the effect, every later (or concurrent) one is logged as a duplicate. Anything unexpected
+ * rolls the whole delivery back, so the provider's retry finds nothing recorded.
+ */
+export class IngestNotification {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly integrations: IntegrationRepository,
+    private readonly readers: ProviderReaders,
+    private readonly events: IntegrationEvents,
+    private readonly customers: ProviderCustomers,
+    private readonly payments: ProviderPayments,
+    private readonly sales: RecordProviderSale,
+    private readonly changes: ApplyPaymentChange,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  get supportedProviders(): readonly CouponProvider[] {
+    return [...this.readers.keys()];
+  }
+
+  async execute(integrationId: string, notification: RawNotification): Promise<Result<DeliveryResult, DomainError>> {
+    const integration = await this.integrations.findForNotification(integrationId);
+    const reader = integration ? this.readers.get(integration.provider) : undefined;
+    if (!integration || !integration.active || !reader) return err(notFound('Integration'));
+    const read = reader.read(notification, integration.signingSecret);
+    if (read.isErr()) return err(domainError(read.error.kind, read.error.message));
+    const notice = read.value;
+    const tenant: Tenant = { merchantId: integration.merchantId, mode: integration.mode };
+    return ok(
+      await this.uow.transaction(async () => {
+        const id = this.ids.next();
+        const now = this.clock.now();
+        const first = await this.events.record({
+          id,
+          integrationId: integration.id,
+          tenant,
+          providerEventId: notice.eventId,
+          type: notice.type,
+          receivedAt: now,
+          payload: notification.rawBody,
+        });
+        if (first === 'duplicate') return result('duplicate', { reason: `event ${notice.eventId} was already received` });
+        const outcome = await this.apply(integration, tenant, notice, now);
+        await this.events.settle(id, outcome);
+        return outcome;
+      }),
+    );
+  }
+
+  private apply(integration: Integration, tenant: Tenant, notice: ProviderNotice, now: Date): Promise<DeliveryResult> {
+    if (notice.livemode !== null && (notice.livemode ? 'live' : 'test') !== integration.mode) {
+      const mode = notice.livemode ? 'live' : 'test';
+      return Promise.resolve(ignored(`a ${mode}-mode event reached a ${integration.mode} integration; connect a ${mode} integration for it`));
+    }
+    if (notice.fact === null) return Promise.resolve(ignored(notice.ignoredBecause ?? 'nothing to do'));
+    return this.applyFact(tenant, integration.provider, notice.fact, now);
+  }
+
+  private async applyFact(tenant: Tenant, provider: CouponProvider, fact: SaleFact, now: Date): Promise<DeliveryResult> {
+    switch (fact.kind) {
+      case 'sale':
+      case 'renewal':
+        return this.sales.record(tenant, provider, fact, now);
+      case 'refund':
+        return this.changes.refund(tenant, provider, fact);
+      case 'dispute_opened':
+        return this.changes.disputeOpened(tenant, provider, fact);
+      case 'dispute_closed':
+        return this.changes.disputeClosed(tenant, provider, fact);
+      case 'payment_linked':
+        await this.payments.remember(tenant, provider, fact.paymentReferences, fact.orderId);
+        return ignored(`payment ${fact.paymentReferences.join(' / ')} belongs to order ${fact.orderId} (kept for its refunds and disputes)`);
+      case 'customer_linked':
+        return this.linkCustomer(tenant, provider, fact, now);
+    }
+  }
+
+  private async linkCustomer(tenant: Tenant, provider: CouponProvider, fact: Extract<SaleFact, { kind: 'customer_linked' }>, now: Date): Promise<DeliveryResult> {
+    const customerId = fact.customer.providerCustomerId;
+    if (!customerId || !fact.clickId) return ignored('no customer id or click id to link');
+    const click = await this.customers.findClick(fact.clickId);
+    const refusal = clickRefusal({ ...tenant, now, clickId: fact.clickId, click });
+    if (refusal !== null || click === null) return result('unattributed', { reason: refusal ?? `click ${fact.clickId} not found` });
+    const linked = await this.customers.link(
+      tenant,
+      provider,
+      customerId,
+      { affiliateId: click.affiliateId, campaignId: click.campaignId, clickId: click.id, firstConversionId: null, email: fact.customer.email },
+      now,
+    );
+    if (!linked) return ignored(`customer ${customerId} is already linked to an affiliate (the first link stays)`);
+    return result('customer_linked', { reason: `customer ${customerId} linked by click ${click.id}` });
+  }
+}

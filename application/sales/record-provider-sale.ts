@@ -1,0 +1,105 @@
+import {
+  attributeProviderSale,
+  normalizeCouponCode,
+  renewalRefusal,
+  type CouponProvider,
+  type ProviderAttribution,
+  type SaleFact,
+} from '../../domain/index.js';
+import type { CreateConversion } from '../conversions/create-conversion.js';
+import type { CampaignRepository } from '../ports/campaign-repository.js';
+import type { ConversionRepository } from '../ports/conversion-repository.js';
+import type { CouponRepository } from '../ports/coupon-repository.js';
+import type { DeliveryResult, ProviderCustomers, ProviderPayments } from '../ports/provider-sales-ledger.js';
+import type { Tenant } from '../shared/tenant.js';
+import { ignored, result } from './delivery-results.js';
+
+type SaleOrRenewal = Extract<SaleFact, { kind: 'sale' | 'renewal' }>;
+
+/** A provider's sale acts with the merchant's authority: the merchant connected the provider. */
+const PROVIDER_ACTOR = { createdBy: 'owner', managePayouts: true } as const;
+
+const describe = (a: Extract<ProviderAttribution, { attributed: true }>, fact: SaleOrRenewal): string => {
+  const passedOver = a.clickPassedOver ? ` (${a.clickPassedOver})` : '';
+  if (a.by === 'click') return `attributed by click ${a.clickId}`;
+  if (a.by === 'customer') return `attributed by customer ${fact.customer.providerCustomerId} already linked to the affiliate${passedOver}`;
+  const d = fact.discount;
+  return `attributed by coupon ${[d?.providerDiscountId, d?.code].filter(Boolean).join(' / ')}${passedOver}`;
+};
+
+/**
+ * A sale or renewal a provider reported: attributed (click → linked customer → coupon), then created
+ * through `CreateConversion`, the API's own use case (same checks, same events). A renewal earns only
+ * under the campaign's recurring terms and points at the customer's first sale.
+ */
+export class RecordProviderSale {
+  constructor(
+    private readonly createConversion: CreateConversion,
+    private readonly customers: ProviderCustomers,
+    private readonly payments: ProviderPayments,
+    private readonly coupons: CouponRepository,
+    private readonly campaigns: CampaignRepository,
+    private readonly conversions: ConversionRepository,
+  ) {}
+
+  async record(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date): Promise<DeliveryResult> {
+    await this.payments.remember(tenant, provider, fact.paymentReferences, fact.orderId);
+    // Another notification about the same payment (a session and its invoice) already made the sale.
+    const existing = await this.payments.find(tenant, provider, [fact.orderId]);
+    if (existing) return result('duplicate', { reason: `order ${fact.orderId} already has a conversion`, conversionId: existing });
+    const customerId = fact.customer.providerCustomerId;
+    const customer = customerId ? await this.customers.find(tenant, provider, customerId) : null;
+    const click = fact.clickId ? await this.customers.findClick(fact.clickId) : null;
+    const discount = fact.discount;
+    const code = discount?.code ? normalizeCouponCode(provider, discount.code) : null;
+    const coupons = discount ? await this.coupons.attributionCandidates(tenant, provider, { code, providerDiscountId: discount.providerDiscountId }) : [];
+    const attribution = attributeProviderSale({ ...tenant, provider, now, clickId: fact.clickId, click, customer, discount, coupons });
+    if (!attribution.attributed) return result('unattributed', { reason: attribution.reason });
+
+    const renewal = fact.kind === 'renewal';
+    const parentConversionId = renewal ? (customer?.firstConversionId ?? null) : null;
+    if (renewal) {
+      const refusal = await this.renewalRefusal(tenant, attribution.campaignId, parentConversionId, now);
+      if (refusal) return ignored(`renewal earns no commission: ${refusal}`);
+    }
+    const created = await this.createConversion.execute({
+      tenant,
+      key: PROVIDER_ACTOR,
+      campaignId: attribution.campaignId,
+      affiliateId: attribution.affiliateId,
+      amount: fact.figures.amount,
+      taxAmount: fact.figures.taxAmount,
+      currency: fact.figures.currency,
+      orderId: fact.orderId,
+      clickId: attribution.clickId,
+      customerEmail: fact.customer.email,
+      customerName: fact.customer.name,
+      source: provider,
+      conversionType: renewal ? 'recurring' : 'one_time',
+      parentConversionId,
+    });
+    if (created.isErr()) {
+      if (created.error.code === 'duplicate') return result('duplicate', { reason: `order ${fact.orderId} already has a conversion` });
+      return result('rejected', { code: created.error.code, reason: `${describe(attribution, fact)}, but ${created.error.message}` });
+    }
+    const conversion = created.value;
+    if (customerId) {
+      const linked = await this.customers.link(
+        tenant,
+        provider,
+        customerId,
+        { affiliateId: attribution.affiliateId, campaignId: attribution.campaignId, clickId: attribution.clickId, firstConversionId: conversion.id, email: fact.customer.email },
+        now,
+      );
+      if (!linked && !renewal) await this.customers.setFirstConversion(tenant, provider, customerId, conversion.id);
+    }
+    return result(renewal ? 'renewed' : 'created', { conversionId: conversion.id, reason: describe(attribution, fact) });
+  }
+
+  private async renewalRefusal(tenant: Tenant, campaignId: string, parentConversionId: string | null, now: Date): Promise<string | null> {
+    const campaign = await this.campaigns.findById(tenant, campaignId);
+    if (!campaign) return 'the campaign no longer exists';
+    const parent = parentConversionId ? await this.conversions.findById(tenant, parentConversionId) : null;
+    return renewalRefusal(campaign, parent?.createdAt ?? now, now);
+  }
+}

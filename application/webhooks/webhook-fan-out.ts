@@ -1,0 +1,69 @@
+import { serializeEnvelope, webhookEnvelope, type WebhookDelivery, type WebhookSubscription } from '../../domain/webhook/index.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { PendingOutboxEvents, WebhookDeliveryRepository, WebhookSubscriptionRepository } from '../ports/webhook-repositories.js';
+
+/**
+ * Claims undispatched outbox events (`SKIP LOCKED`), writes one delivery per active live subscription
+ * listening for each (at most one per event and subscription), and marks the events dispatched, in
+ * one transaction per batch. Test-mode events are marked and produce nothing.
+ */
+export class FanOutWebhookEvents {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly events: PendingOutboxEvents,
+    private readonly subscriptions: WebhookSubscriptionRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Returns how many outbox events were dispatched (at most `max`). */
+  async run(now: Date, batch: number, max: number): Promise<number> {
+    let total = 0;
+    while (total < max) {
+      const handled = await this.uow.transaction(() => this.oneBatch(now, batch));
+      total += handled;
+      if (handled < batch) break;
+    }
+    return total;
+  }
+
+  private async oneBatch(now: Date, batch: number): Promise<number> {
+    const events = await this.events.claim(batch);
+    const deliveries: WebhookDelivery[] = [];
+    // One subscription lookup per merchant and event type in the batch, not one per event.
+    const listeners = new Map<string, Promise<readonly WebhookSubscription[]>>();
+    for (const event of events) {
+      // Test-key activity dispatches no webhooks (spec, Authentication 4).
+      if (event.mode !== 'live') continue;
+      const key = `${event.merchantId} ${event.type}`;
+      let found = listeners.get(key);
+      if (!found) {
+        found = this.subscriptions.listeningTo({ merchantId: event.merchantId, mode: 'live' }, event.type);
+        listeners.set(key, found);
+      }
+      for (const subscription of await found) {
+        const id = this.ids.next();
+        deliveries.push({
+          id,
+          subscriptionId: subscription.id,
+          merchantId: event.merchantId,
+          mode: event.mode,
+          eventId: event.id,
+          eventType: event.type,
+          body: serializeEnvelope(webhookEnvelope(event.type, event.payload, event.occurredAt, id)),
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: this.clock.now(),
+          updatedAt: this.clock.now(),
+        });
+      }
+    }
+    if (deliveries.length > 0) await this.deliveries.insertIfAbsent(deliveries);
+    if (events.length > 0) await this.events.markDispatched(events.map((e) => e.id), this.clock.now());
+    return events.length;
+  }
+}

@@ -1,0 +1,78 @@
+import 'reflect-metadata';
+import type { DependencyContainer } from 'tsyringe';
+import type { ApiKey } from '../application/api-keys/api-key.js';
+import { CreateAffiliate } from '../application/affiliates/create-affiliate.js';
+import { CreateCampaign } from '../application/campaigns/create-campaign.js';
+import { SignUpAffiliate } from '../application/affiliates/sign-up-affiliate.js';
+import type { IdGenerator } from '../application/ports/id-generator.js';
+import type { TeamStores } from '../application/teams/period-settlement.js';
+import { ManageTeams } from '../application/teams/manage-teams.js';
+import { Decimal } from '../domain/index.js';
+import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
+import { TEAM_TOKENS } from './modules/teams.module.js';
+import { TOKENS as T } from './tokens.js';
+
+/** The usual generator, except that the next id is the one set with `nextIs` (each use case draws its row's id first). */
+class PresetIds implements IdGenerator {
+  private preset: string | null = null;
+  constructor(private readonly fallback: IdGenerator) {}
+  nextIs(id: string): this {
+    this.preset = id;
+    return this;
+  }
+  next(): string {
+    const id = this.preset ?? this.fallback.next();
+    this.preset = null;
+    return id;
+  }
+}
+
+const orFail = <T>(result: { isErr(): boolean; _unsafeUnwrap(): T }, what: string): T => {
+  if (result.isErr()) throw new Error(`demo ${what} could not be created`);
+  return result._unsafeUnwrap();
+};
+
+/**
+ * A live campaign, an affiliate approved on it, one signed up and pending, and a team, with the ids the document's examples use,
+ * made through the same use cases as the API (each given the preset id for its row).
+ */
+export const createDemoProgram = async (c: DependencyContainer, merchantId: string, liveKey: ApiKey): Promise<void> => {
+  const ids = new PresetIds(c.resolve<IdGenerator>(T.Ids)).nextIs(DEMO_IDS.campaign);
+  const tenant = { merchantId, mode: 'live' as const };
+  const createCampaign = new CreateCampaign(c.resolve(T.UnitOfWork), c.resolve(T.CampaignRepository), ids, c.resolve(T.Clock));
+  orFail(
+    await createCampaign.execute({
+      merchantId,
+      key: liveKey,
+      campaign: { name: 'Demo campaign', commissionType: 'percentage', commissionValue: new Decimal(20), targetUrl: 'https://shop.example.com' },
+    }),
+    'campaign',
+  );
+  ids.nextIs(DEMO_IDS.affiliate);
+  const createAffiliate = new CreateAffiliate(
+    c.resolve(T.UnitOfWork),
+    c.resolve(T.MerchantRepository),
+    c.resolve(T.CampaignRepository),
+    c.resolve(T.AffiliateRepository),
+    c.resolve(T.MembershipRepository),
+    ids,
+    c.resolve(T.Clock),
+    c.resolve(T.TrackingLinks),
+  );
+  orFail(await createAffiliate.execute({ tenant, email: 'ada@example.com', name: 'Ada (demo affiliate)', campaignId: DEMO_IDS.campaign }), 'affiliate');
+  ids.nextIs(DEMO_IDS.pendingAffiliate);
+  const signUp = new SignUpAffiliate(
+    c.resolve(T.UnitOfWork),
+    c.resolve(T.MerchantRepository),
+    c.resolve(T.CampaignRepository),
+    c.resolve(T.AffiliateRepository),
+    c.resolve(T.MembershipRepository),
+    c.resolve(T.EventOutbox),
+    ids,
+    c.resolve(T.Clock),
+  );
+  orFail(await signUp.execute({ merchantId, campaignId: DEMO_IDS.campaign, email: 'bob@example.com', name: 'Bob (demo sign-up, pending)', mode: 'live' }), 'sign-up');
+  ids.nextIs(DEMO_IDS.team);
+  const manageTeams = new ManageTeams(c.resolve(T.UnitOfWork), { ...c.resolve<TeamStores>(TEAM_TOKENS.TeamStores), ids }, c.resolve(T.Clock));
+  orFail(await manageTeams.create(tenant, { name: 'Demo team' }), 'team');
+};

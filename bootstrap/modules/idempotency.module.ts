@@ -1,0 +1,26 @@
+import type { DependencyContainer } from 'tsyringe';
+import { ForgetExpiredIdempotencyKeys } from '../../application/idempotency/forget-expired-idempotency-keys.js';
+import { IdempotencyGate } from '../../application/idempotency/idempotency-gate.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
+import { SqlIdempotencyRecords } from '../../adapters/persistence/repositories/sql-idempotency-records.js';
+import type { ServiceConfig } from '../config.js';
+import { TOKENS as T } from '../tokens.js';
+import { single } from './single.js';
+
+export const IDEMPOTENCY_TOKENS = {
+  IdempotencyRecords: Symbol('IdempotencyRecords'),
+  IdempotencyGate: Symbol('IdempotencyGate'),
+  ForgetExpiredIdempotencyKeys: Symbol('ForgetExpiredIdempotencyKeys'),
+} as const;
+const I = IDEMPOTENCY_TOKENS;
+
+/** Idempotency keys on `POST`: their records, the gate the HTTP middleware asks, and the expiry job. */
+export const registerIdempotency = (c: DependencyContainer): void => {
+  c.register(I.IdempotencyRecords, single((r) => new SqlIdempotencyRecords(r.resolve(T.Orm))));
+  c.register(
+    I.IdempotencyGate,
+    single((r) => new IdempotencyGate(r.resolve(I.IdempotencyRecords), r.resolve(T.Clock), { waitMs: r.resolve<ServiceConfig>(T.Config).idempotencyWaitMs, pollMs: 25 })),
+  );
+  c.register(I.ForgetExpiredIdempotencyKeys, single((r) => new ForgetExpiredIdempotencyKeys(r.resolve(I.IdempotencyRecords))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(I.ForgetExpiredIdempotencyKeys));
+};

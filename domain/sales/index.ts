@@ -1,0 +1,5 @@
+export * from './sale-fact.js';
+export * from './attribution.js';
+export * from './recurring.js';
+export * from './integration.js';
+export * from './refund-share.js';

@@ -1,0 +1,102 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { CouponProvider } from '../coupon/coupon.js';
+import { minorUnitDigits, parseCurrency, type CurrencyCode } from '../money/currency.js';
+import { Decimal } from '../money/decimal.js';
+import { validationError, type DomainError } from '../shared/domain-error.js';
+
+/** The discount a provider reports on a sale: the code the customer entered and the provider's own id. */
+export interface FactDiscount {
+  readonly code: string | null;
+  readonly providerDiscountId: string | null;
+}
+
+/** Who paid, as the provider knows them. */
+export interface FactCustomer {
+  readonly providerCustomerId: string | null;
+  readonly email: string | null;
+  readonly name: string | null;
+}
+
+/** A paid sale or renewal, in decimal amounts of its currency. */
+export interface SaleFigures {
+  /** The net sale (after discounts, before tax). */
+  readonly amount: Decimal;
+  /** Tax on top of `amount`; null when the provider reports none. */
+  readonly taxAmount: Decimal | null;
+  readonly currency: CurrencyCode;
+}
+
+/**
+ * Provider-neutral facts: what every provider adapter translates its native notifications into.
+ * `orderId` is the provider's id of the paid document (one per sale, so two notifications about one
+ * payment never count twice); `paymentReferences` are the other ids a later refund or dispute names
+ * the same payment by.
+ */
+export type SaleFact =
+  | {
+      readonly kind: 'sale' | 'renewal';
+      readonly orderId: string;
+      readonly paymentReferences: readonly string[];
+      readonly figures: SaleFigures;
+      readonly customer: FactCustomer;
+      readonly discount: FactDiscount | null;
+      /** The click id the checkout carried (the tracking link's `click_id`), if any. */
+      readonly clickId: string | null;
+      /** A subscription the sale belongs to, when the provider says (its renewals name it too). */
+      readonly subscriptionId: string | null;
+    }
+  | {
+      readonly kind: 'refund';
+      /** Ids of the refunded payment: any one of them finds the conversion. */
+      readonly paymentReferences: readonly string[];
+      /** The total refunded on that payment so far (providers report the running total), in decimal. */
+      readonly refundedTotal: Decimal;
+      /** What the customer paid in that payment (tax included), the base `refundedTotal` is a share of. */
+      readonly paymentTotal: Decimal;
+      readonly currency: CurrencyCode;
+    }
+  | { readonly kind: 'dispute_opened'; readonly disputeId: string; readonly paymentReferences: readonly string[] }
+  | {
+      readonly kind: 'dispute_closed';
+      readonly disputeId: string;
+      readonly paymentReferences: readonly string[];
+      readonly won: boolean;
+    }
+  | { readonly kind: 'customer_linked'; readonly customer: FactCustomer; readonly clickId: string | null }
+  /** Names more ids of an order's payment (e.g. the payment of an invoice), so its refunds find it. */
+  | { readonly kind: 'payment_linked'; readonly orderId: string; readonly paymentReferences: readonly string[] };
+
+export type SaleFactKind = SaleFact['kind'];
+
+/**
+ * What one provider notification says, after its adapter verified and translated it: the provider's
+ * event id (one effect per id), its type, its mode (null when the provider does not say), and the
+ * fact, or why there is none (an event type we do not act on, an unpaid checkout, ...).
+ */
+export interface ProviderNotice {
+  readonly provider: CouponProvider;
+  readonly eventId: string;
+  readonly type: string;
+  readonly livemode: boolean | null;
+  readonly fact: SaleFact | null;
+  readonly ignoredBecause: string | null;
+}
+
+/**
+ * An amount in the currency's smallest unit (cents; yen; fils) as a decimal of the currency, by the
+ * currency's exponent (JPY 0, KWD 3, most 2): exact, never through floats.
+ */
+export const fromMinorUnits = (minor: number | string | bigint, currency: string): Result<{ amount: Decimal; currency: CurrencyCode }, DomainError> => {
+  const parsed = parseCurrency(currency);
+  if (parsed.isErr()) return err(parsed.error);
+  const text = String(minor);
+  if (!/^-?\d+$/.test(text)) return err(validationError('amount', 'must be a whole number of minor units'));
+  return ok({ amount: new Decimal(text).dividedBy(new Decimal(10).pow(minorUnitDigits(parsed.value))), currency: parsed.value });
+};
+
+/** The neutral discount when the provider reported either a code or its own id, else null. */
+export const factDiscount = (code: string | null | undefined, providerDiscountId: string | null | undefined): FactDiscount | null => {
+  const c = code?.trim() ? code.trim() : null;
+  const id = providerDiscountId?.trim() ? providerDiscountId.trim() : null;
+  return c === null && id === null ? null : { code: c, providerDiscountId: id };
+};
