@@ -65,6 +65,70 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Change, pause, resume or end a campaign (Ultimate or Scale, live write key)
+         * @description Any of the listed fields; absent ones stay. The same rules as create apply to the campaign as it would be (`400 validation_error`, nothing changed). `status` moves `active` ↔ `inactive` and either to `expired`, which is final (`409 invalid_transition`). `endsAt` must be later than now; once it passes, a job moves the campaign to `expired`. A new rate applies to sales made from then on: existing conversions keep their commission and the terms it was computed under (a later partial refund uses them). An inactive or expired campaign's tracking links still send visitors on but record no click, and new conversions are refused (`400 validation_error` on `campaignId`). Changing `autoApproveCommissionsAfterDays` needs Manage payouts on team-member keys. Emits `campaign.updated` when anything changed. Answers the campaign as Get Campaign does.
+         */
+        patch: operations["patchCampaignsById"];
+        trace?: never;
+    };
+    "/affiliates/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key mode's invitations, newest first
+         * @description `pending` until accepted in the affiliate portal, revoked by the merchant, or expired: an invitation expires `invitationExpiryDays` (a merchant setting, default 14) after it was last sent.
+         */
+        get: operations["getAffiliatesInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation
+         * @description The invitation becomes `revoked`: its link stops working, and the email may be invited to the campaign again. Revoking a revoked invitation changes nothing; an accepted or expired one answers `409 invalid_transition`.
+         */
+        delete: operations["deleteAffiliatesInvitationsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a pending invitation again (10 a minute with invites)
+         * @description Emails the same invitation again (live keys; test keys send nothing) and keeps its link working for another `invitationExpiryDays` from now; `sendCount` grows. Counts against the invitation limit of 10 a minute. Only a pending invitation whose time has not passed can be resent; others answer `409 invalid_transition` (invite the email again instead).
+         */
+        post: operations["postAffiliatesInvitationsByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -456,6 +520,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payouts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Due payouts as a batch file in the wallet's or the bank-transfer service's upload format
+         * @description Ultimate and Scale. One line per affiliate (whose payout method is `method`) with the sum of its due rows (`scheduled`, `awaiting_funds`, `failed`) in `currency`, net of clawbacks. `wallet_a`: PayPal Payouts Web's payment file (no header: email, amount, currency, reference, note, `PAYPAL`); `transfer_b`: Wise's send-by-email batch template. `X-Payout-Ids` lists the rows the file pays, for `POST /payouts/mark-paid`.
+         */
+        get: operations["getPayoutsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record payouts the merchant paid by hand
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Every row becomes `completed` and its conversion `paid` (`conversion.paid`, `payout.completed`), all or nothing: an unknown id answers 404, a row in flight 409 `payout_in_progress`, a completed one 409 `invalid_transition`. Connected-account payouts are marked paid with their transfer id through the operator API.
+         */
+        post: operations["postPayoutsMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payout-settings": {
         parameters: {
             query?: never;
@@ -810,6 +914,118 @@ export interface paths {
         get: operations["getAwards"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's mode's integrations, newest first
+         * @description Never includes the signing secret.
+         */
+        get: operations["getIntegrations"];
+        put?: never;
+        /**
+         * Connect a payment provider
+         * @description Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL and the signing secret into the provider. `card` is supported; the other provider tokens answer 400 until their adapters exist.
+         */
+        post: operations["postIntegrations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One integration
+         * @description Never includes the signing secret.
+         */
+        get: operations["getIntegrationsById"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a payment provider
+         * @description Its endpoint answers 404 from then on; conversions it created and its events log stay.
+         */
+        delete: operations["deleteIntegrationsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Rotate the signing secret, pause or rename an integration
+         * @description An inactive integration answers 404 to its provider, which retries later.
+         */
+        patch: operations["patchIntegrationsById"];
+        trace?: never;
+    };
+    "/integrations/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the provider sent and what each notification did, newest first
+         * @description One row per delivery: the provider event id, its type, when it arrived, the outcome (`created`, `renewed`, `refunded`, `held`, `released`, `customer_linked`, `duplicate`, `unattributed`, `rejected`, `ignored`), the reason and the conversion.
+         */
+        get: operations["getIntegrationsByIdEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The in-app notices, newest first, with the unread count
+         * @description Notices the service leaves the merchant: a webhook endpoint paused after repeated failures, an affiliate invitation expired, a payout failing, a payment-provider integration rejecting signatures repeatedly. A live key sees live notices, a test key the notices of test activity. `unreadCount` counts every unread notice, not only this page.
+         */
+        get: operations["getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notices read
+         * @description Either `{ "ids": [...] }` (up to 100; ids that are not the caller's, or already read, are left alone) or `{ "all": true }`. Any valid key: reading notices changes no program data. Answers how many were marked and what stays unread.
+         */
+        post: operations["postNotificationsRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1360,6 +1576,8 @@ export interface components {
             trackingCode: string;
             /** @enum {string} */
             status: "active" | "inactive" | "expired";
+            /** @description When the campaign ends (then `expired`), or null */
+            endsAt: string | null;
             /** @enum {string} */
             commissionType: "percentage" | "fixed";
             targetUrl: string | null;
@@ -1443,6 +1661,8 @@ export interface components {
             trackingCode: string;
             /** @enum {string} */
             status: "active" | "inactive" | "expired";
+            /** @description When the campaign ends (then `expired`), or null */
+            endsAt: string | null;
             /** @enum {string} */
             commissionType: "percentage" | "fixed";
             targetUrl: string | null;
@@ -1489,6 +1709,65 @@ export interface components {
             status: string;
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "commissionValue": 25,
+         *       "endsAt": "2026-12-31T23:59:59Z"
+         *     }
+         */
+        UpdateCampaign: {
+            name?: string;
+            description?: string | null;
+            targetUrl?: string | null;
+            /** @enum {string} */
+            commissionType?: "percentage" | "fixed";
+            /** @description Percent (max 100) or fixed amount (max 100000); applies to sales made from now on */
+            commissionValue?: number;
+            /**
+             * @description `active` ↔ `inactive` (pause, resume); either → `expired` (final)
+             * @enum {string}
+             */
+            status?: "active" | "inactive" | "expired";
+            autoApproveAffiliates?: boolean;
+            /** @description 7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys */
+            autoApproveCommissionsAfterDays?: number | null;
+            isPublic?: boolean;
+            enableRecurringCommissions?: boolean;
+            /** @description Months of renewals that earn commission (1 to 120), or null for the lifetime; applies to new sales */
+            recurringCommissionMonths?: number | null;
+            /** @description How many days after a click a sale is still attributed to it (1 to 365) */
+            attributionWindowDays?: number;
+            /**
+             * @description When the campaign ends (ISO 8601 date or date-time, later than now), or null for no end; a job then moves it to `expired`
+             * @example 2026-12-31T23:59:59Z
+             */
+            endsAt?: string | null;
+        };
+        AffiliateInvitation: {
+            id: string;
+            email: string;
+            name: string | null;
+            campaignId: string;
+            /**
+             * @description `pending` when sent; then `accepted`, `revoked` or `expired` (all final)
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
+            isTest: boolean;
+            createdAt: string;
+            /** @description When the link stops working unless resent */
+            expiresAt: string;
+            /** @description The last time it was sent */
+            sentAt: string;
+            /** @description How many times it was sent, the first time included */
+            sendCount: number;
+        };
+        Pagination: {
+            page: number;
+            limit: number;
+            total: number;
+            totalPages: number;
+        };
         AffiliateListItem: {
             id: string;
             name: string;
@@ -1510,16 +1789,6 @@ export interface components {
             /** @enum {string} */
             createdVia: "api" | "signup";
             isTest: boolean;
-        };
-        AffiliateInvitation: {
-            id: string;
-            email: string;
-            name: string | null;
-            campaignId: string;
-            /** @enum {string} */
-            status: "pending";
-            isTest: boolean;
-            createdAt: string;
         };
         InviteAffiliate: {
             /**
@@ -1683,12 +1952,6 @@ export interface components {
             amount: string;
             taxAmount: string | null;
             commission: string;
-        };
-        Pagination: {
-            page: number;
-            limit: number;
-            total: number;
-            totalPages: number;
         };
         Conversion: {
             id: string;
@@ -1898,6 +2161,23 @@ export interface components {
             apiToken?: string;
             /** @description `transfer_b`: the business profile id that pays */
             profileId?: string | number;
+        };
+        /**
+         * @example {
+         *       "ids": [
+         *         "01936f4e-0000-7000-8000-000000000001"
+         *       ],
+         *       "payoutMethod": "wallet_a"
+         *     }
+         */
+        MarkPayoutsPaid: {
+            /** @description Payout queue row ids (the `X-Payout-Ids` of an export, or from GET /payouts) */
+            ids: string[];
+            /**
+             * @description Default: each affiliate's saved method
+             * @enum {string}
+             */
+            payoutMethod?: "wallet_a" | "transfer_b";
         };
         /**
          * @example {
@@ -2307,6 +2587,103 @@ export interface components {
                 payoutCount: number;
             }[];
         };
+        Integration: {
+            id: string;
+            /**
+             * @description The payment provider token; `card` is the card processor (Stripe event format)
+             * @enum {string}
+             */
+            provider: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+            /**
+             * @description The key's mode: which events it accepts and which data it creates
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            name: string | null;
+            /**
+             * @description Paste this into the provider as the webhook endpoint
+             * @example https://affiliates.example.com/ingest/v1/0192f0c4-6c1e-7d2a-9b1e-2f3a4b5c6d7e
+             */
+            endpointUrl: string;
+            active: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreateIntegration: {
+            /** @enum {string} */
+            provider: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+            /**
+             * @description The provider's signing secret for this endpoint (write-only; never returned)
+             * @example whsec_…
+             */
+            signingSecret: string;
+            /** @example Stripe (main account) */
+            name?: string | null;
+        };
+        UpdateIntegration: {
+            /**
+             * @description The provider's signing secret for this endpoint (write-only; never returned)
+             * @example whsec_…
+             */
+            signingSecret?: string;
+            active?: boolean;
+            /** @example Stripe (main account) */
+            name?: string | null;
+        };
+        IntegrationEvent: {
+            id: string;
+            /** @example evt_1Pgc71B7WZ01zgkW */
+            providerEventId: string;
+            /** @example checkout.session.completed */
+            type: string;
+            receivedAt: string;
+            /**
+             * @description What the delivery did (`received` only while it is being handled)
+             * @enum {string}
+             */
+            outcome: "received" | "created" | "renewed" | "refunded" | "held" | "released" | "customer_linked" | "duplicate" | "unattributed" | "rejected" | "ignored";
+            /**
+             * @description Why: how the sale was attributed, why it was not, why it was ignored or rejected
+             * @example attributed by click 0192f0c4-…
+             */
+            reason: string | null;
+            /**
+             * @description For `rejected`: the create check's error code
+             * @example affiliate_not_approved
+             */
+            code: string | null;
+            conversionId: string | null;
+        };
+        Notification: {
+            id: string;
+            /**
+             * @description What happened: `webhook_paused`, `invitation_expired`, `payout_failed`, `integration_signatures_rejected`, … (new kinds may be added)
+             * @example webhook_paused
+             */
+            kind: string;
+            /** @description What the merchant reads, with what to do about it */
+            message: string;
+            createdAt: string;
+            read: boolean;
+            readAt: string | null;
+        };
+        /**
+         * @example {
+         *       "ids": [
+         *         "0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f"
+         *       ]
+         *     }
+         */
+        MarkNotificationsRead: {
+            /** @description Notification ids to mark read (1 to 100) */
+            ids: string[];
+        } | {
+            /**
+             * @description Mark every notification read
+             * @enum {boolean}
+             */
+            all: true;
+        };
         FieldProblem: {
             /** @description Dotted path of the offending value, e.g. `amount` or `events.0` */
             field: string;
@@ -2318,7 +2695,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
+                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -2327,7 +2704,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Error: `validation_error`, `invalid_json`, `affiliate_not_approved` */
+        /** @description Error: `validation_error`, `invalid_json`, `invalid_signature`, `affiliate_not_approved` */
         BadRequest: {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
@@ -2344,7 +2721,7 @@ export interface components {
                          * @description Machine-readable; one of the listed values
                          * @enum {string}
                          */
-                        code: "validation_error" | "invalid_json" | "affiliate_not_approved";
+                        code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */
@@ -2782,6 +3159,168 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000c001 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCampaign"];
+            };
+        };
+        responses: {
+            /** @description The campaign after the change */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAffiliatesInvitations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Only invitations in this status */
+                status?: "pending" | "accepted" | "revoked" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invitations */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateInvitation"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAffiliatesInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked invitation */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postAffiliatesInvitationsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, sent again */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4232,6 +4771,114 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getPayoutsExport: {
+        parameters: {
+            query: {
+                method: "wallet_a" | "transfer_b";
+                currency: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postPayoutsMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPayoutsPaid"];
+            };
+        };
+        responses: {
+            /** @description Rows marked paid */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            markedPaid: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getPayoutSettings: {
         parameters: {
             query?: never;
@@ -5403,6 +6050,451 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIntegrations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of integrations */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postIntegrations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider": "card",
+                 *       "signingSecret": "whsec_…",
+                 *       "name": "Stripe"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateIntegration"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIntegrationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteIntegrationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchIntegrationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateIntegration"];
+            };
+        };
+        responses: {
+            /** @description The integration */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIntegrationsByIdEvents: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationEvent"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notices */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f",
+                     *           "kind": "invitation_expired",
+                     *           "message": "The invitation of ada@example.com to \"Spring\" expired unaccepted after 14 days.",
+                     *           "createdAt": "2026-11-26T10:00:00.000Z",
+                     *           "read": false,
+                     *           "readAt": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 25,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       },
+                     *       "unreadCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        pagination: components["schemas"]["Pagination"];
+                        unreadCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsRead"];
+            };
+        };
+        responses: {
+            /** @description Marked */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "marked": 1,
+                     *         "unreadCount": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            marked: number;
+                            unreadCount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
