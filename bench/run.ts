@@ -2,6 +2,7 @@
  * `npm run bench`: the service against its physical ceilings, and cost as data grows. See
  * bench/README.md. Options (also as env): --only=core,ingest,webhooks,growth,startup  --seconds=10
  * --warmup=5 --runs=3 --connections=50 --merchants=200 --cpu-prof
+ * (payouts: BENCH_PAYOUT_AFFILIATES, default 10000)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,8 +20,9 @@ import { median, round, summarize } from './lib/stats.js';
 import { measureBacklogBurst, measureLatency, measureThroughput, startReceiver, subscribe, type Receiver } from './lib/webhooks.js';
 import { WRITES_PER_CONVERSION } from './ceiling-routes.js';
 import { connectCardIntegrations, signedNotifications } from './lib/ingest.js';
+import { benchPayouts } from './lib/payouts.js';
 
-const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'startup'] as const;
+const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'startup', 'payouts'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: flags } = parseArgs({
@@ -175,6 +177,7 @@ const main = async () => {
     if (only.has('ingest')) await ingest(base, db, merchants, cpu);
     if (receiver) await webhooks(base, db, receiver);
     if (only.has('growth')) await growth(base, db, cpu);
+    if (only.has('payouts')) rows.push(...(await benchPayouts(databaseUrl, Number(process.env.BENCH_PAYOUT_AFFILIATES ?? 10_000))));
   } finally {
     await receiver?.close();
     await service?.stop();
