@@ -44,6 +44,9 @@ import { registerMail, registerMailJob } from './modules/mail.module.js';
 import { notificationsHttp, registerNotifications } from './modules/notifications.module.js';
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
+import { portalHttp, registerPortal } from './modules/portal.module.js';
+import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
+import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -143,6 +146,9 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerIdempotency(c);
   registerWebSessions(c);
   registerSales(c);
+  registerPortal(c);
+  registerMerchantUsers(c);
+  registerDashboard(c);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);
@@ -151,7 +157,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
 
 export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
   const config = c.resolve<ServiceConfig>(T.Config);
-  return {
+  const http: Omit<HttpDependencies, 'dashboard'> = {
     settings: {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
@@ -180,6 +186,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       auditLog: c.resolve(T.AuditLog),
     },
     mailAdmin: c.resolve(T.OperatorMailActions),
+    portal: portalHttp(c),
     ...campaignsAndAffiliatesHttp(c),
     ...webhooksHttp(c),
     conversions: conversionRouteDependencies(c),
@@ -194,5 +201,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     ingest: ingestDependencies(c),
     notifications: notificationsHttp(c),
     manageInvitations: c.resolve(T.ManageInvitations),
+    merchantUserAdmin: merchantUserAdminDependencies(c),
   };
+  return { ...http, dashboard: dashboardDependencies(c, http) };
 };

@@ -73,6 +73,16 @@ export const TOKENS = {
   WebSessions: Symbol('WebSessions'),
   LinkTokens: Symbol('LinkTokens'),
   SignInThrottle: Symbol('SignInThrottle'),
+  // Dashboard users.
+  MerchantUserRepository: Symbol('MerchantUserRepository'),
+  PasswordHasher: Symbol('PasswordHasher'),
+  UserLinks: Symbol('UserLinks'),
+  AddMerchantUser: Symbol('AddMerchantUser'),
+  UserPasswords: Symbol('UserPasswords'),
+  SignInMerchantUser: Symbol('SignInMerchantUser'),
+  // The dashboard's own reads.
+  DailyFigures: Symbol('DailyFigures'),
+  GetDailySeries: Symbol('GetDailySeries'),
   // Mail: the durable outbox queue, its SMTP relay and the delivery job.
   MailQueue: Symbol('MailQueue'),
   MailTransport: Symbol('MailTransport'),

@@ -15,6 +15,7 @@ import { operationsAdminRoutes, type OperationsDependencies } from './admin/oper
 import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
 import { mailAdminRoutes } from './admin/mail.routes.js';
 import type { OperatorMailActions } from '../../application/mail/deliver-mail.js';
+import { customDomainPortal, portalRoutes, type PortalDependencies } from '../portal/portal-mount.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -54,6 +55,8 @@ import { statsRoutes, type StatsUseCases } from './routes/stats.routes.js';
 import { searchRoutes, type SearchDependencies } from './routes/search.routes.js';
 import { openApiDocuments } from './openapi/document.js';
 import { adminOpenApiRoutes, openApiRoutes } from './routes/openapi.routes.js';
+import { dashboardRoutes, type DashboardDependencies } from '../dashboard/dashboard.routes.js';
+import { merchantUserAdminRoutes, type MerchantUserAdminUseCases } from './admin/merchant-users.routes.js';
 import { assistantActor, MCP_PATH, mcpRoutes, type McpDependencies } from '../mcp/mcp.routes.js';
 
 export interface HttpSettings {
@@ -105,14 +108,26 @@ export interface HttpDependencies {
   readonly search: SearchDependencies;
   /** Issue 6: affiliate teams, goals, awards and the brand-wide award ledger (Scale). */
   readonly teams: TeamRouteDependencies;
+  /** Dashboard users the operator creates. */
+  readonly merchantUserAdmin: MerchantUserAdminUseCases;
+  /** The merchant dashboard (`/dashboard`), over the same use cases. */
+  readonly dashboard: DashboardDependencies;
   /** The operator's view of the mail outbox. */
   readonly mailAdmin: OperatorMailActions;
   /** Payment-provider integrations and their receiving endpoint. */
   readonly integrations: IntegrationRouteDependencies;
   readonly ingest: IngestNotification;
+  /** The affiliate portal (`/portal`, and a merchant's custom domain's root). */
+  readonly portal: PortalDependencies;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The dashboard's forms get the same body limit as the API (answered as a plain 413 there). */
+const limitBodyEarly = (maxSize: number): MiddlewareHandler<AppEnv> => {
+  const limited = bodyLimit({ maxSize });
+  return (c, next) => (BODILESS.has(c.req.method) ? next() : limited(c, next));
+};
 
 const tooLarge = () => {
   throw new ApiError('payload_too_large', 'The request body is too large');
@@ -132,10 +147,14 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', requestContext(deps.logger));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
+  app.use('*', customDomainPortal(deps.portal));
   app.route('/', healthRoutes(deps.readiness));
+  app.route('/', portalRoutes(deps.portal));
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
+  app.use('/dashboard/*', limitBodyEarly(settings.bodyLimitBytes));
+  app.route('/', dashboardRoutes(deps.dashboard));
 
   const bodyLimited = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
@@ -184,6 +203,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
     app.route('/admin/v1', affiliateAdminRoutes(deps.affiliateAdmin));
     app.route('/admin/v1', conversionAdminRoutes(deps.conversionAdmin));
     app.route('/admin/v1', payoutAdminRoutes(deps.payoutAdmin));
+    app.route('/admin/v1', merchantUserAdminRoutes(deps.merchantUserAdmin));
     app.route('/admin/v1', mailAdminRoutes(deps.mailAdmin));
   }
   return app;

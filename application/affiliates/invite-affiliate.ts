@@ -93,8 +93,8 @@ export const invitationMessage = (links: TrackingLinks, merchant: Merchant, camp
     campaignName: campaign.name,
     to: invitation.email,
     recipientName: invitation.name,
-    acceptLink: invitationAcceptLink(links.base(merchant), invitation.id),
+    acceptLink: invitationAcceptLink(links.portalBase(merchant), invitation.id),
   });
 
 /** The portal page where an invitation is accepted (adapters/portal serves it). */
-export const invitationAcceptLink = (portalBase: string, invitationId: string): string => `${portalBase}/portal/invitations/${invitationId}`;
+export const invitationAcceptLink = (portalBase: string, invitationId: string): string => `${portalBase}/invitations/${invitationId}`;

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { joinCampaign, type MembershipStatus } from '../../domain/affiliate/membership.js';
-import { claimBySignup, newAffiliate, type Affiliate, type DomainError, type Mode } from '../../domain/index.js';
+import { checkAffiliateLimit, claimBySignup, newAffiliate, type Affiliate, type DomainError, type Mode } from '../../domain/index.js';
 import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';
@@ -20,6 +20,8 @@ export interface SignUpAffiliateInput {
   readonly email: string;
   readonly name?: string | undefined;
   readonly mode: Mode;
+  /** The merchant invited them (an accepted invitation): approved at once, whatever the campaign's setting. */
+  readonly invited?: boolean | undefined;
 }
 
 export interface SignUpResult {
@@ -51,7 +53,8 @@ export class SignUpAffiliate {
     const tenant: Tenant = { merchantId: input.merchantId, mode: input.mode };
     return transactionalResult(this.uow, async () => {
       const now = this.clock.now();
-      if (!(await this.merchants.findById(input.merchantId))) return err(notFound('Merchant'));
+      const merchant = await this.merchants.findById(input.merchantId);
+      if (!merchant) return err(notFound('Merchant'));
       const campaign = await this.campaigns.findById(tenant, input.campaignId);
       if (!campaign) return err(notFound('Campaign'));
 
@@ -61,8 +64,12 @@ export class SignUpAffiliate {
         affiliate = claimBySignup(existing, now);
         const member = await this.memberships.find(tenant, affiliate.id, campaign.id);
         if (member) return ok({ affiliateId: affiliate.id, campaignId: campaign.id, status: member.status, joined: false });
+        const room = await this.roomFor(tenant, merchant.affiliateLimit, affiliate.id);
+        if (room.isErr()) return err(room.error);
         if (affiliate !== existing) await this.affiliates.update(affiliate);
       } else {
+        const room = await this.roomFor(tenant, merchant.affiliateLimit, null);
+        if (room.isErr()) return err(room.error);
         const built = newAffiliate({
           id: this.ids.next(),
           email: input.email,
@@ -84,7 +91,7 @@ export class SignUpAffiliate {
         affiliateId: affiliate.id,
         campaignId: campaign.id,
         mode: input.mode,
-        autoApprove: campaign.autoApproveAffiliates,
+        autoApprove: campaign.autoApproveAffiliates || input.invited === true,
         now,
       });
       await this.memberships.insert(tenant, change.membership);
@@ -99,5 +106,14 @@ export class SignUpAffiliate {
       );
       return ok({ affiliateId: affiliate.id, campaignId: campaign.id, status: change.membership.status, joined: true });
     });
+  }
+
+  /** The plan's affiliate limit: an affiliate already counted at the merchant takes no new room. */
+  private async roomFor(tenant: Tenant, limit: number | null, affiliateId: string | null): Promise<Result<void, DomainError>> {
+    if (limit === null) return ok(undefined);
+    if (affiliateId && (await this.memberships.tenantsOf(affiliateId)).some((t) => t.merchantId === tenant.merchantId && t.mode === tenant.mode)) {
+      return ok(undefined);
+    }
+    return checkAffiliateLimit(limit, await this.affiliates.countTowardsLimit(tenant));
   }
 }

@@ -15,6 +15,15 @@ export class TrackingLinks {
   base(merchant: LinkMerchant): string {
     return trackingLinkBase(merchant, this.publicBaseUrl);
   }
+
+  /**
+   * The merchant's affiliate portal: the root of its custom domain where it applies, else
+   * `/portal/m/<merchant id>` on the service's own address.
+   */
+  portalBase(merchant: LinkMerchant & Pick<Merchant, 'id'>): string {
+    const base = this.base(merchant);
+    return base === this.publicBaseUrl.replace(/\/+$/, '') ? `${base}/portal/m/${merchant.id}` : base;
+  }
 }
 
 /** A list row as the API shows it: a membership plus its tracking link. */

@@ -12,11 +12,11 @@ export class RevokeApiKey {
     private readonly clock: Clock,
   ) {}
 
-  /** Idempotent: revoking a revoked key answers the same. */
-  execute(keyId: string): Promise<Result<{ id: string; revoked: true }, DomainError>> {
+  /** Idempotent: revoking a revoked key answers the same. `merchantId`: only that merchant's key (the dashboard); another's is not found. */
+  execute(keyId: string, merchantId?: string): Promise<Result<{ id: string; revoked: true }, DomainError>> {
     return this.uow.transaction(async () => {
       const key = await this.keys.findById(keyId);
-      if (!key) return err(notFound('API key'));
+      if (!key || (merchantId !== undefined && key.merchantId !== merchantId)) return err(notFound('API key'));
       if (!key.revokedAt) await this.keys.markRevoked(key.id, this.clock.now());
       return ok({ id: key.id, revoked: true as const });
     });

@@ -22,7 +22,7 @@ export interface WebSession {
 }
 
 /** What an emailed single-use link is for; each purpose is consumed only by its own page. */
-export const LINK_PURPOSES = ['set_password', 'reset_password', 'affiliate_sign_in', 'affiliate_invitation'] as const;
+export const LINK_PURPOSES = ['set_password', 'reset_password', 'merchant_sign_in', 'affiliate_sign_in', 'affiliate_invitation'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 /** What a consumed link grants: its subject, and whatever the issuer attached (e.g. a campaign id). */

@@ -35,7 +35,7 @@ describe('POST /affiliates/invite', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ merchant_id: m.id, kind: 'affiliate_invitation', sent_at: null });
     expect(mails[0].subject).toContain('Invite campaign');
-    expect(mails[0].body).toContain(`/portal/invitations/${res.body.data.id}`);
+    expect(mails[0].body).toContain(`/portal/m/${m.id}/invitations/${res.body.data.id}`);
     const [row] = await t.sql('select mode, status, campaign_id from affiliate_invitations where id = $1', [res.body.data.id]);
     expect(row).toEqual({ mode: 'live', status: 'pending', campaign_id: campaign.id });
   });

@@ -14,7 +14,8 @@ process.env.CONTRACT_CHECK = '1';
  * Mounted routes that are not REST operations and so have no place in the document: the reference
  * UI itself, and the assistant interface, which speaks MCP (JSON-RPC) and is described in docs/.
  */
-const NOT_OPERATIONS = [/^\/docs(\/|$)/, /^\/mcp$/];
+// Browser pages (the reference, the dashboard, the portal) and the MCP transport are not JSON API operations.
+const NOT_OPERATIONS = [/^\/docs(\/|$)/, /^\/mcp$/, /^\/dashboard(\/|$)/, /^\/portal(\/|$)/];
 
 describe('the OpenAPI document', () => {
   let t: TestService;

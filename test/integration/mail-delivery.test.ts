@@ -49,8 +49,8 @@ describe('mail through a real SMTP relay', () => {
     expect(got).toBeDefined();
     expect(got!.from).toBe('affiliates@service.example');
     expect(got!.subject).toContain('Spring sale');
-    const accept = linkIn(got!.text, '/portal/invitations/');
-    expect(accept).toBe(`http://localhost:3000/portal/invitations/${invited.body.data.id}`);
+    const accept = linkIn(got!.text, '/invitations/');
+    expect(accept).toBe(`http://localhost:3000/portal/m/${m.id}/invitations/${invited.body.data.id}`);
     expect(got!.html).toContain(`href="${accept}"`);
     expect(got!.text).toContain('Hello Ivy,');
 
@@ -192,7 +192,7 @@ describe('mail without SMTP_URL', () => {
         const notice = lines.filter((l) => l.includes('SMTP_URL is not set'));
         expect(notice).toHaveLength(1);
         expect(JSON.parse(notice[0]!).msg).toBe(
-          `mail kept in the outbox (SMTP_URL is not set): affiliate_invitation to ${email} http://localhost:3000/portal/invitations/${id}`,
+          `mail kept in the outbox (SMTP_URL is not set): affiliate_invitation to ${email} http://localhost:3000/portal/m/${m.id}/invitations/${id}`,
         );
       } finally {
         await logged.close();

@@ -32,8 +32,8 @@ const name = z.string().trim().min(1).max(200);
 const campaignId = z.string().openapi({ description: 'A campaign of the calling merchant' });
 
 const AffiliateBody = z.object({ email, name: name.optional(), campaignId });
-const CreateAffiliateBody = AffiliateBody.openapi('CreateAffiliate');
-const InviteAffiliateBody = AffiliateBody.openapi('InviteAffiliate');
+export const CreateAffiliateBody = AffiliateBody.openapi('CreateAffiliate');
+export const InviteAffiliateBody = AffiliateBody.openapi('InviteAffiliate');
 const DecideBody = z
   .object({
     campaignId,

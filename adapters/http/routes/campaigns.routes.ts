@@ -14,7 +14,7 @@ import { campaignDetailJson, CampaignDetailSchema, campaignJson, CampaignSchema,
 import { requireId } from './path-id.js';
 import { parseSort, sortParam } from './sort.js';
 
-const CreateCampaignBody = z
+export const CreateCampaignBody = z
   .object({
     name: z.string().trim().min(2).max(200),
     commissionType: z.enum(['percentage', 'fixed']),

@@ -3,7 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { csrf as originCheck } from 'hono/csrf';
 import { randomSecret, secretsMatch } from '../../../application/web-sessions/secret-token.js';
 import { anonymousCsrfCookie, overHttps, type SessionCookie } from './session-cookie.js';
-import type { WebEnv } from './web-env.js';
+import { sessionOf } from './web-env.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_FIELD = '_csrf';
@@ -23,7 +23,8 @@ export const anonymousCsrfToken = (c: Context, cookie: SessionCookie): string =>
 };
 
 /** The token every state-changing form on this page must carry. */
-export const csrfTokenOf = (c: Context<WebEnv>, cookie: SessionCookie): string => c.get('webSession')?.csrfToken ?? anonymousCsrfToken(c, cookie);
+// any surface whose env extends WebEnv
+export const csrfTokenOf = (c: Context<any>, cookie: SessionCookie): string => sessionOf(c)?.csrfToken ?? anonymousCsrfToken(c, cookie);
 
 const presentedToken = async (c: Context): Promise<string | null> => {
   const header = c.req.header(CSRF_HEADER);
@@ -42,7 +43,8 @@ const refuse = (c: Context) => c.text('This form has expired or did not come fro
  * origin (Hono's `csrf`: `Origin` / `Sec-Fetch-Site`) AND carries the page's token: the session's
  * once signed in, else the pre-sign-in cookie's (so sign-in itself cannot be forged either).
  */
-export const csrfProtection = (cookie: SessionCookie): MiddlewareHandler<WebEnv> => {
+// any surface whose env extends WebEnv
+export const csrfProtection = (cookie: SessionCookie): MiddlewareHandler<any> => {
   // Compared by host, not by scheme: behind a proxy that ends TLS the request URL says http while the browser says https.
   const sameOrigin = originCheck({
     origin: (origin, c) => {
@@ -60,7 +62,7 @@ export const csrfProtection = (cookie: SessionCookie): MiddlewareHandler<WebEnv>
       originOk = true;
     }).catch(() => undefined);
     if (!originOk) return refuse(c);
-    const expected = c.get('webSession')?.csrfToken ?? getCookie(c, anonymousCsrfCookie(cookie).name) ?? null;
+    const expected = sessionOf(c)?.csrfToken ?? getCookie(c, anonymousCsrfCookie(cookie).name) ?? null;
     const presented = await presentedToken(c);
     if (!expected || !presented || !secretsMatch(presented, expected)) return refuse(c);
     await next();

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { WebSession } from '../../../application/web-sessions/web-session.js';
 import type { AppEnv } from '../app-env.js';
 
@@ -7,3 +8,7 @@ export interface WebEnv {
     webSession: WebSession | undefined;
   };
 }
+
+/** The request's session on any surface whose env extends `WebEnv`. */
+// read from any surface's context
+export const sessionOf = (c: Context<any>): WebSession | undefined => c.get('webSession');

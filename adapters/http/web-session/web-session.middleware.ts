@@ -2,14 +2,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionSubject, SessionSubjectKind } from '../../../application/web-sessions/web-session.js';
 import type { WebSessions } from '../../../application/web-sessions/web-sessions.js';
 import { clearSessionCookie, readSessionSecret, writeSessionCookie, type SessionCookie } from './session-cookie.js';
-import type { WebEnv } from './web-env.js';
+import { sessionOf } from './web-env.js';
 
 /**
  * Resolves the surface's cookie to a session of `kind` (a session of another kind is ignored) and
  * sets `webSession`; anonymous requests go on with none. An unknown or expired cookie is cleared.
  */
 export const loadWebSession =
-  (sessions: WebSessions, cookie: SessionCookie, kind: SessionSubjectKind): MiddlewareHandler<WebEnv> =>
+  (sessions: WebSessions, cookie: SessionCookie, kind: SessionSubjectKind): MiddlewareHandler<any> =>
   async (c, next) => {
     const secret = readSessionSecret(c, cookie);
     const session = secret ? await sessions.resolve(secret) : null;
@@ -29,9 +29,9 @@ export const redirectTo = (c: Context, location: string): Response => {
 
 /** Pages behind sign-in: without a session, to `signInPath` with where the browser was going. */
 export const requireWebSession =
-  (signInPath: string): MiddlewareHandler<WebEnv> =>
+  (signInPath: string): MiddlewareHandler<any> =>
   async (c, next) => {
-    if (!c.get('webSession')) {
+    if (!sessionOf(c)) {
       const back = c.req.method === 'GET' ? `?next=${encodeURIComponent(new URL(c.req.url).pathname + new URL(c.req.url).search)}` : '';
       return redirectTo(c, `${signInPath}${back}`);
     }
@@ -42,7 +42,7 @@ export const requireWebSession =
  * Signs the browser in as `subject` with a brand-new session id (the one it presented, if any, is
  * ended rather than reused: no fixation) and sets the cookie.
  */
-export const signInBrowser = async (c: Context<WebEnv>, sessions: WebSessions, cookie: SessionCookie, subject: SessionSubject) => {
+export const signInBrowser = async (c: Context<any>, sessions: WebSessions, cookie: SessionCookie, subject: SessionSubject) => {
   const { secret, session } = await sessions.start(subject, readSessionSecret(c, cookie));
   writeSessionCookie(c, cookie, secret, session.expiresAt);
   c.set('webSession', session);
@@ -50,8 +50,8 @@ export const signInBrowser = async (c: Context<WebEnv>, sessions: WebSessions, c
 };
 
 /** Ends this browser's session and clears its cookie. */
-export const signOutBrowser = async (c: Context<WebEnv>, sessions: WebSessions, cookie: SessionCookie): Promise<void> => {
-  const session = c.get('webSession');
+export const signOutBrowser = async (c: Context<any>, sessions: WebSessions, cookie: SessionCookie): Promise<void> => {
+  const session = sessionOf(c);
   if (session) await sessions.end(session);
   clearSessionCookie(c, cookie);
   c.set('webSession', undefined);

@@ -16,6 +16,7 @@ import { Migration20261126200001WebhookDeliveryLeases } from './Migration2026112
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
 import { Migration20261126300001IdempotencyKeys } from './Migration20261126300001IdempotencyKeys.js';
 import { Migration20261126700001WebSessions } from './Migration20261126700001WebSessions.js';
+import { Migration20261126700002MerchantUsers } from './Migration20261126700002MerchantUsers.js';
 import { Migration20261126600001MailDelivery } from './Migration20261126600001MailDelivery.js';
 import { Migration20261126500001RunningAProgram } from './Migration20261126500001RunningAProgram.js';
 import { Migration20261126500002InvitationListIndex } from './Migration20261126500002InvitationListIndex.js';
@@ -41,6 +42,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
   { name: 'Migration20261126400002SalesFromProviders', class: Migration20261126400002SalesFromProviders },
   { name: 'Migration20261126700001WebSessions', class: Migration20261126700001WebSessions },
+  { name: 'Migration20261126700002MerchantUsers', class: Migration20261126700002MerchantUsers },
   { name: 'Migration20261126600001MailDelivery', class: Migration20261126600001MailDelivery },
   { name: 'Migration20261126500001RunningAProgram', class: Migration20261126500001RunningAProgram },
   { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },

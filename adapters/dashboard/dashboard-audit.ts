@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AuditLog } from '../../application/ports/audit-log.js';
+import type { Clock } from '../../application/ports/clock.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
+import { clientAddress } from '../http/middleware/client-address.js';
+import type { DashboardEnv } from './dashboard-env.js';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * One audit row for every dashboard write (whatever its outcome) and every refused sign-in, with
+ * actor `user:<id>` (or `anonymous` before sign-in) and the merchant of the session, as the API
+ * audits its keys' writes.
+ */
+export const dashboardAudit =
+  (log: AuditLog, ids: IdGenerator, clock: Clock): MiddlewareHandler<DashboardEnv> =>
+  async (c, next) => {
+    await next();
+    const status = c.res.status;
+    if (READS.has(c.req.method) && status !== 401) return;
+    const session = c.get('webSession');
+    await log.append({
+      id: ids.next(),
+      actor: session ? `user:${session.subject.id}` : 'anonymous',
+      apiKeyId: null,
+      merchantId: session?.subject.merchantId ?? null,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      errorCode: c.get('errorCode') ?? null,
+      address: clientAddress(c),
+      userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+      requestId: c.get('requestId') ?? null,
+      createdAt: clock.now(),
+    });
+  };

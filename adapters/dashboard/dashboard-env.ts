@@ -1,0 +1,12 @@
+import type { MerchantUser } from '../../application/merchant-users/merchant-user.js';
+import type { WebEnv } from '../http/web-session/web-env.js';
+
+/** A signed-in dashboard request also knows its user (the principal and tenant are set as on `/api`). */
+export interface DashboardEnv {
+  Variables: WebEnv['Variables'] & {
+    user: MerchantUser;
+  };
+}
+
+export const DASHBOARD = '/dashboard';
+export const DASHBOARD_COOKIE = { name: 'dashboard_session', path: DASHBOARD } as const;

@@ -1,0 +1,52 @@
+import { Hono, type Context } from 'hono';
+import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
+import type { MerchantUserRepository } from '../../application/ports/merchant-user-repository.js';
+import type { AuditLog } from '../../application/ports/audit-log.js';
+import type { Clock } from '../../application/ports/clock.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
+import { ApiError } from '../http/api-error.js';
+import { statusOf } from '../http/error-status.js';
+import { csrfProtection } from '../http/web-session/csrf.js';
+import { loadWebSession } from '../http/web-session/web-session.middleware.js';
+import { dashboardAssets } from './assets.js';
+import { dashboardAudit } from './dashboard-audit.js';
+import { DASHBOARD, DASHBOARD_COOKIE, type DashboardEnv } from './dashboard-env.js';
+import { accountRoutes, type AccountDependencies } from './pages/account.js';
+import { settingsRoutes } from './pages/settings.js';
+import { signedInUser } from './signed-in-user.js';
+import { dashboardPages, type DashboardPageDependencies } from './pages/index.js';
+import { errorPage } from './views/error-page.js';
+
+export interface DashboardDependencies extends AccountDependencies, DashboardPageDependencies {
+  readonly users: MerchantUserRepository;
+  readonly merchants: MerchantRepository;
+  readonly auditLog: AuditLog;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+/**
+ * The merchant dashboard at `/dashboard`: server-rendered pages over the same use cases, guards and
+ * plan gates as `/api` (a driving adapter beside the routes and the assistant tools). Every page
+ * reads the session; every state change is CSRF-checked and audited with actor `user:<id>`.
+ */
+export const dashboardRoutes = (deps: DashboardDependencies) => {
+  const app = new Hono<DashboardEnv>();
+  app.route('/', dashboardAssets());
+  const inside = new Hono<DashboardEnv>();
+  inside.onError((error, c: Context<DashboardEnv>) => {
+    if (error instanceof ApiError) {
+      c.set('errorCode', error.code);
+      return errorPage(c, statusOf(error.code), error.message);
+    }
+    c.get('log')?.error({ err: error, path: c.req.path }, 'dashboard error');
+    return errorPage(c, 500, 'Something went wrong on our side. Try again in a moment.');
+  });
+  inside.use('*', loadWebSession(deps.sessions, DASHBOARD_COOKIE, 'merchant_user'), dashboardAudit(deps.auditLog, deps.ids, deps.clock), csrfProtection(DASHBOARD_COOKIE));
+  inside.route('/', accountRoutes(deps));
+  inside.use('*', signedInUser(deps.users, deps.merchants));
+  inside.route('/', settingsRoutes(deps.sessions));
+  inside.route('/', dashboardPages(deps));
+  app.route(DASHBOARD, inside);
+  return app;
+};

@@ -1,0 +1,107 @@
+/** @jsxImportSource hono/jsx */
+import type { Context } from 'hono';
+import type { Child } from 'hono/jsx';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { DomainError } from '../../domain/index.js';
+import { ApiError } from '../http/api-error.js';
+import { statusOf } from '../http/error-status.js';
+import { planRefusal, writeKeyRefusal } from '../http/middleware/guards.js';
+import { requireId } from '../http/routes/path-id.js';
+import { toFieldProblems } from '../http/validation.js';
+import { redirectTo } from '../http/web-session/web-session.middleware.js';
+import type { DashboardEnv } from './dashboard-env.js';
+import type { Problem } from './views/components.js';
+import { Layout, type Chrome } from './views/layout.js';
+import type { Plan } from '../../domain/index.js';
+
+export type DashboardContext = Context<DashboardEnv>;
+
+export const chromeOf = (c: DashboardContext, current: string): Chrome => {
+  const { merchant } = c.get('principal');
+  return {
+    businessName: merchant.businessName,
+    email: c.get('user').email,
+    plan: merchant.plan,
+    mode: c.get('tenant').mode,
+    csrf: c.get('webSession')!.csrfToken,
+    current,
+  };
+};
+
+/** A signed-in page; a refused action re-renders its page with the refusal's status, so the audit row and the browser both see it. */
+export const page = (c: DashboardContext, title: string, current: string, body: Child, status: ContentfulStatusCode = 200) => {
+  c.header('Cache-Control', 'no-store');
+  return c.html(
+    <Layout title={title} chrome={chromeOf(c, current)}>
+      {body}
+    </Layout>,
+    status,
+  );
+};
+
+/** Records a refusal on the request (for the audit row) and answers what to show and with which status. */
+export const refusal = (c: DashboardContext, error: DomainError | ApiError): { problem: Problem; status: ContentfulStatusCode } => {
+  c.set('errorCode', error.code);
+  return { problem: { message: error.message, details: error.details }, status: statusOf(error.code) };
+};
+
+/** The guards of the mirrored API route, in its order; null when the action may go ahead. */
+export const guardsRefuse = (c: DashboardContext, checks: readonly ('write' | { plan: Plan; feature: string } | { live: string })[]): ApiError | null => {
+  const principal = c.get('principal');
+  for (const check of checks) {
+    const refused =
+      check === 'write'
+        ? writeKeyRefusal(principal)
+        : 'plan' in check
+          ? planRefusal(principal, check.plan, check.feature)
+          : principal.key.mode !== 'live'
+            ? new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`)
+            : null;
+    if (refused) return refused;
+  }
+  return null;
+};
+
+export type Form = Record<string, string>;
+
+/** The posted form's text fields, trimmed. */
+export const formOf = async (c: DashboardContext): Promise<Form> => {
+  const body = await c.req.parseBody();
+  const form: Form = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') form[k] = v.trim();
+  return form;
+};
+
+export const optional = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+export const checked = (value: string | undefined) => value === 'on' || value === 'true';
+
+/** After a write that worked: back to a page (303), with a one-line notice. */
+export const done = (c: DashboardContext, location: string, notice: string) =>
+  redirectTo(c, `${location}${location.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}`);
+
+export const noticeOf = (c: DashboardContext) => c.req.query('notice')?.slice(0, 200) ?? null;
+
+/** Page and limit from the query, as the API bounds them (limit 1–100, default 20). */
+export const pageParams = (c: DashboardContext, defaultLimit = 20) => {
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
+  const limit = Math.max(1, Math.min(100, Number.parseInt(c.req.query('limit') ?? String(defaultLimit), 10) || defaultLimit));
+  return { page, limit };
+};
+
+/** A tenant id from the path or a form; anything but a UUID answers 404, as another merchant's id does. */
+export const idOrNotFound = (value: string | undefined, what: string): string => requireId(value ?? '', what);
+
+/** The API route's own body schema applied to a form's values: the same rules, the same field problems. */
+export const parseWith = <T,>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): { ok: true; value: T } | { ok: false; error: ApiError } => {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const details = toFieldProblems(parsed.error);
+  return { ok: false, error: new ApiError('validation_error', `Check ${details.map((d) => d.field).join(', ')}`, details) };
+};
+
+/** A form number as the JSON number the API would receive; text that is not a number stays text, so the schema refuses it. */
+export const numberOrText = (value: string | undefined): number | string | undefined => {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+};

@@ -1,0 +1,240 @@
+/** @jsxImportSource hono/jsx */
+import { Hono } from 'hono';
+import { routeBucket } from '../../../application/account/rate-limit-policy.js';
+import { AFFILIATE_SORT_FIELDS, type AffiliateSortField } from '../../../application/ports/affiliate-queries.js';
+import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
+import type { Clock } from '../../../application/ports/clock.js';
+import type { RateLimiter } from '../../../application/ports/rate-limiter.js';
+import { ApiError } from '../../http/api-error.js';
+import { affiliateDetailJson, affiliateListItemJson } from '../../http/routes/affiliate.json.js';
+import { CreateAffiliateBody, INVITES_PER_MINUTE, InviteAffiliateBody, type AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
+import { campaignChoices } from '../campaign-choices.js';
+import type { DashboardEnv } from '../dashboard-env.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { CsrfField } from '../views/layout.js';
+
+export interface AffiliatePageDependencies {
+  readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
+  readonly listCampaigns: ListCampaigns;
+  readonly rateLimiter: RateLimiter;
+  readonly clock: Clock;
+}
+
+const CampaignSelect = ({ choices, selected, name = 'campaignId', any }: { choices: readonly { id: string; name: string }[]; selected?: string | undefined; name?: string; any?: string }) => (
+  <select name={name} required={!any}>
+    {any ? <option value="">{any}</option> : null}
+    {choices.map((ch) => (
+      <option value={ch.id} selected={ch.id === selected}>
+        {ch.name}
+      </option>
+    ))}
+  </select>
+);
+
+export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
+  const list = async (c: DashboardContext, form?: Form, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) => {
+    const tenant = c.get('tenant');
+    const { page: pageNo, limit } = pageParams(c);
+    const campaignId = c.req.query('campaignId') || undefined;
+    const statusFilter = c.req.query('status') === 'pending' || c.req.query('status') === 'approved' ? (c.req.query('status') as 'pending' | 'approved') : undefined;
+    const [field, direction] = (c.req.query('sort') ?? 'joinedAt:desc').split(':');
+    const sort = (AFFILIATE_SORT_FIELDS as readonly string[]).includes(field ?? '') ? { field: field as AffiliateSortField, direction: direction === 'asc' ? ('asc' as const) : ('desc' as const) } : { field: 'joinedAt' as const, direction: 'desc' as const };
+    const [result, choices] = await Promise.all([
+      deps.affiliates.listAffiliates.execute({
+        tenant,
+        merchant: c.get('principal').merchant,
+        filter: { campaignId: campaignId ? idOrNotFound(campaignId, 'Campaign') : undefined, status: statusFilter },
+        sort,
+        page: { page: pageNo, limit },
+      }),
+      campaignChoices(deps.listCampaigns, tenant),
+    ]);
+    if (result.isErr()) throw ApiError.from(result.error);
+    const rows = result.value.items.map(affiliateListItemJson);
+    const csrf = c.get('webSession')!.csrfToken;
+    return page(
+      c,
+      'Affiliates',
+      '/dashboard/affiliates',
+      <>
+        <Notice text={noticeOf(c)} />
+        <ErrorBox problem={problem} />
+        <form method="get" action="/dashboard/affiliates" class="filters">
+          <label>
+            Campaign
+            <CampaignSelect choices={choices} selected={campaignId} any="All campaigns" />
+          </label>
+          <label>
+            Status
+            <select name="status">
+              <option value="">Pending and approved</option>
+              <option value="pending" selected={statusFilter === 'pending'}>
+                Pending
+              </option>
+              <option value="approved" selected={statusFilter === 'approved'}>
+                Approved
+              </option>
+            </select>
+          </label>
+          <button type="submit" class="secondary">
+            Filter
+          </button>
+        </form>
+        <div id="list">
+          <Table caption="Affiliates by campaign membership" head={['Affiliate', 'Campaign', 'Status', { label: 'Joined', narrow: true }, 'Actions']} empty={rows.length === 0}>
+            {rows.map((a) => (
+              <tr>
+                <td>
+                  <a href={`/dashboard/affiliates/${a.id}`}>{a.name ?? a.email}</a>
+                  <div class="muted">{a.email}</div>
+                </td>
+                <td>{a.campaignName}</td>
+                <td>{a.status}</td>
+                <td class="hide-narrow">{shortDate(a.joinedAt)}</td>
+                <td>
+                  {a.status === 'pending' ? (
+                    <div class="actions">
+                      {(['approved', 'rejected'] as const).map((decision) => (
+                        <form method="post" action={`/dashboard/affiliates/${a.id}/decision`} class="inline">
+                          <CsrfField token={csrf} />
+                          <input type="hidden" name="campaignId" value={a.campaignId} />
+                          <input type="hidden" name="status" value={decision} />
+                          <button type="submit" class={decision === 'rejected' ? 'danger' : undefined} aria-label={`${decision === 'approved' ? 'Approve' : 'Reject'} ${a.name ?? a.email} on ${a.campaignName}`}>
+                            {decision === 'approved' ? 'Approve' : 'Reject'}
+                          </button>
+                        </form>
+                      ))}
+                    </div>
+                  ) : (
+                    <button type="button" class="secondary" data-copy={a.trackingLink} aria-label={`Copy link of ${a.name ?? a.email}`}>
+                      Copy link
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/affiliates" params={{ campaignId, status: statusFilter, sort: `${sort.field}:${sort.direction}` }} page={result.value.page} limit={result.value.limit} total={result.value.total} />
+        </div>
+        {(['create', 'invite'] as const).map((kind) => (
+          <section aria-labelledby={`${kind}-affiliate`}>
+            <h2 id={`${kind}-affiliate`}>{kind === 'create' ? 'Add an affiliate (approved at once, no login)' : 'Invite an affiliate by email'}</h2>
+            <form method="post" action={`/dashboard/affiliates/${kind}`} class="stack">
+              <CsrfField token={csrf} />
+              <label>
+                Email
+                <input type="email" name="email" required value={form?.kind === kind ? (form.email ?? '') : ''} />
+              </label>
+              <label>
+                Name
+                <input name="name" value={form?.kind === kind ? (form.name ?? '') : ''} />
+              </label>
+              <label>
+                Campaign
+                <CampaignSelect choices={choices} selected={form?.campaignId} />
+              </label>
+              <input type="hidden" name="kind" value={kind} />
+              <button type="submit">{kind === 'create' ? 'Add affiliate' : 'Send invitation'}</button>
+            </form>
+          </section>
+        ))}
+      </>,
+      status,
+    );
+  };
+
+  const fail = (c: DashboardContext, form: Form, error: Parameters<typeof refusal>[1]) => {
+    const r = refusal(c, error);
+    return list(c, form, r.problem, r.status as 400);
+  };
+
+  return new Hono<DashboardEnv>()
+    .get('/affiliates', (c) => list(c))
+    .post('/affiliates/create', async (c) => {
+      const form = await formOf(c);
+      const refused = guardsRefuse(c, [{ plan: 'ultimate', feature: 'Creating affiliates' }, 'write']);
+      if (refused) return fail(c, form, refused);
+      const parsed = parseWith(CreateAffiliateBody, { email: form.email, name: form.name || undefined, campaignId: form.campaignId });
+      if (!parsed.ok) return fail(c, form, parsed.error);
+      const result = await deps.affiliates.createAffiliate.execute({ tenant: c.get('tenant'), email: parsed.value.email, name: parsed.value.name, campaignId: idOrNotFound(parsed.value.campaignId, 'Campaign') });
+      if (result.isErr()) return fail(c, form, result.error);
+      return done(c, `/dashboard/affiliates/${result.value.affiliate.id}`, 'Affiliate added.');
+    })
+    .post('/affiliates/invite', async (c) => {
+      const form = await formOf(c);
+      const refused = guardsRefuse(c, ['write']);
+      if (refused) return fail(c, form, refused);
+      const limit = await deps.rateLimiter.consume(routeBucket(c.get('principal').merchant.id, 'affiliates:invite'), INVITES_PER_MINUTE, deps.clock.now());
+      if (!limit.allowed) return fail(c, form, new ApiError('rate_limit_exceeded', `At most ${INVITES_PER_MINUTE} invitations a minute; try again in ${limit.retryAfterSeconds} seconds`));
+      const parsed = parseWith(InviteAffiliateBody, { email: form.email, name: form.name || undefined, campaignId: form.campaignId });
+      if (!parsed.ok) return fail(c, form, parsed.error);
+      const result = await deps.affiliates.inviteAffiliate.execute({ tenant: c.get('tenant'), email: parsed.value.email, name: parsed.value.name, campaignId: idOrNotFound(parsed.value.campaignId, 'Campaign') });
+      if (result.isErr()) return fail(c, form, result.error);
+      return done(c, '/dashboard/affiliates', `Invitation sent to ${parsed.value.email}.`);
+    })
+    .post('/affiliates/:id/decision', async (c) => {
+      const form = await formOf(c);
+      const refused = guardsRefuse(c, ['write']);
+      if (refused) return fail(c, form, refused);
+      const status = form.status === 'approved' || form.status === 'rejected' ? form.status : null;
+      if (!status) return fail(c, form, new ApiError('validation_error', 'Choose approve or reject', [{ field: 'status', message: 'must be approved or rejected' }]));
+      const result = await deps.affiliates.decideMembership.execute({
+        tenant: c.get('tenant'),
+        merchant: c.get('principal').merchant,
+        affiliateId: idOrNotFound(c.req.param('id'), 'Affiliate'),
+        campaignId: idOrNotFound(form.campaignId, 'Campaign'),
+        status,
+      });
+      if (result.isErr()) {
+        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        return fail(c, form, result.error);
+      }
+      return done(c, '/dashboard/affiliates', `${result.value.affiliate.name ?? result.value.affiliate.email} ${status} on ${result.value.campaignName}.`);
+    })
+    .get('/affiliates/:id', async (c) => {
+      const result = await deps.affiliates.getAffiliate.execute(c.get('tenant'), idOrNotFound(c.req.param('id'), 'Affiliate'));
+      if (result.isErr()) throw ApiError.from(result.error);
+      const d = affiliateDetailJson(result.value);
+      return page(
+        c,
+        d.name,
+        '/dashboard/affiliates',
+        <>
+          <Notice text={noticeOf(c)} />
+          <p>
+            {d.email} · {d.createdVia === 'api' ? 'added by the merchant (no login)' : 'signed up'} · payout details {d.payoutDetailsCompleted ? `complete (${d.payoutMethod})` : 'missing'}
+          </p>
+          <h2>Earnings</h2>
+          <p>
+            {d.earnings.totalConversions} conversions · {d.earnings.uniqueClicks} unique clicks
+          </p>
+          <Table caption="Earnings by currency" head={['Currency', { label: 'Revenue', num: true }, { label: 'Commissions', num: true }, { label: 'Conversions', num: true }]} empty={d.earnings.byCurrency.length === 0}>
+            {d.earnings.byCurrency.map((b) => (
+              <tr>
+                <td>{b.currency.toUpperCase()}</td>
+                <td class="num">{b.revenue}</td>
+                <td class="num">{b.commissions}</td>
+                <td class="num">{b.conversions}</td>
+              </tr>
+            ))}
+          </Table>
+          <h2>Campaigns</h2>
+          <Table caption="Campaign memberships" head={['Campaign', 'Status', 'Joined']}>
+            {d.campaigns.map((m) => (
+              <tr>
+                <td>
+                  <a href={`/dashboard/campaigns/${m.campaignId}`}>{m.campaignName}</a>
+                </td>
+                <td>{m.status}</td>
+                <td>{shortDate(m.joinedAt)}</td>
+              </tr>
+            ))}
+          </Table>
+          <p>
+            <a href={`/dashboard/conversions?affiliateId=${d.id}`}>Conversions of this affiliate</a>
+          </p>
+        </>,
+      );
+    });
+};

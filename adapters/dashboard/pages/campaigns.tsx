@@ -1,0 +1,230 @@
+/** @jsxImportSource hono/jsx */
+import { Hono } from 'hono';
+import { CAMPAIGN_SORT_FIELDS, type CampaignSortField } from '../../../application/campaigns/campaign-stats.js';
+import { AUTO_APPROVE_COMMISSION_DAYS, Decimal } from '../../../domain/index.js';
+import { ApiError } from '../../http/api-error.js';
+import { campaignDetailJson, campaignJson, tiersFromJson } from '../../http/routes/campaign.json.js';
+import { CreateCampaignBody, type CampaignUseCases } from '../../http/routes/campaigns.routes.js';
+import { affiliateListItemJson } from '../../http/routes/affiliate.json.js';
+import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
+import type { DashboardEnv } from '../dashboard-env.js';
+import { checked, done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { CsrfField } from '../views/layout.js';
+
+const CREATE_GUARDS = ['write', { plan: 'ultimate', feature: 'Creating campaigns' }, { live: 'Creating campaigns' }] as const;
+
+const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; problem?: Problem | null }) => (
+  <section aria-labelledby="new-campaign">
+    <h2 id="new-campaign">New campaign</h2>
+    <ErrorBox problem={problem} />
+    <form method="post" action="/dashboard/campaigns" class="stack">
+      <CsrfField token={c.get('webSession')!.csrfToken} />
+      <label>
+        Name
+        <input name="name" required minlength={2} maxlength={200} value={form?.name ?? ''} />
+      </label>
+      <label>
+        Commission type
+        <select name="commissionType">
+          <option value="percentage" selected={form?.commissionType !== 'fixed'}>
+            Percentage of the sale
+          </option>
+          <option value="fixed" selected={form?.commissionType === 'fixed'}>
+            Fixed amount per sale
+          </option>
+        </select>
+      </label>
+      <label>
+        Commission value
+        <input name="commissionValue" inputmode="decimal" required value={form?.commissionValue ?? ''} />
+      </label>
+      <label>
+        Landing page URL
+        <input name="targetUrl" type="url" value={form?.targetUrl ?? ''} />
+      </label>
+      <label>
+        Approve commissions automatically after
+        <select name="autoApproveCommissionsAfterDays">
+          <option value="">Never (approve by hand)</option>
+          {AUTO_APPROVE_COMMISSION_DAYS.map((d) => (
+            <option value={String(d)} selected={form?.autoApproveCommissionsAfterDays === String(d)}>
+              {d} days
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="check">
+        <input type="checkbox" name="autoApproveAffiliates" checked={checked(form?.autoApproveAffiliates)} /> Approve affiliates who join automatically
+      </label>
+      <label class="check">
+        <input type="checkbox" name="isPublic" checked={checked(form?.isPublic)} /> Listed publicly for affiliates to join
+      </label>
+      <button type="submit">Create campaign</button>
+    </form>
+  </section>
+);
+
+export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>) => {
+  const list = async (c: DashboardContext, form?: Form, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
+    const { page: pageNo, limit } = pageParams(c);
+    const sortRaw = c.req.query('sort') ?? 'createdAt:desc';
+    const [field, direction] = sortRaw.split(':');
+    const sort = (CAMPAIGN_SORT_FIELDS as readonly string[]).includes(field ?? '') ? { field: field as CampaignSortField, direction: direction === 'asc' ? ('asc' as const) : ('desc' as const) } : { field: 'createdAt' as const, direction: 'desc' as const };
+    const result = await campaigns.listCampaigns.execute(c.get('tenant'), { page: pageNo, limit }, sort);
+    const rows = result.items.map(campaignJson);
+    const sortValue = `${sort.field}:${sort.direction}`;
+    return page(
+      c,
+      'Campaigns',
+      '/dashboard/campaigns',
+      <>
+        <Notice text={noticeOf(c)} />
+        <form method="get" action="/dashboard/campaigns" class="filters">
+          <label>
+            Sort by
+            <select name="sort">
+              {CAMPAIGN_SORT_FIELDS.flatMap((f) => [`${f}:desc`, `${f}:asc`]).map((s) => (
+                <option value={s} selected={s === sortValue}>
+                  {s.replace(':desc', ', highest / newest first').replace(':asc', ', lowest / oldest first')}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" class="secondary">
+            Sort
+          </button>
+        </form>
+        <div id="list">
+          <Table caption="Campaigns" head={['Name', 'Status', 'Commission', { label: 'Conversions', num: true }, { label: 'Revenue by currency', num: true, narrow: true }, { label: 'Affiliates', num: true, narrow: true }]} empty={rows.length === 0}>
+            {rows.map((r) => (
+              <tr>
+                <td>
+                  <a href={`/dashboard/campaigns/${r.id}`}>{r.name}</a>
+                </td>
+                <td>{r.status}</td>
+                <td>{r.commissionType === 'percentage' ? `${r.commissionValue}%` : r.commissionValue}</td>
+                <td class="num">{r.conversions}</td>
+                <td class="num hide-narrow">{r.byCurrency.map((b) => `${b.revenue} ${b.currency.toUpperCase()}`).join(', ') || '—'}</td>
+                <td class="num hide-narrow">{r.affiliateCount}</td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/campaigns" params={{ sort: sortValue }} page={result.page} limit={result.limit} total={result.total} />
+        </div>
+        <CreateForm c={c} form={form} problem={problem} />
+      </>,
+      status,
+    );
+  };
+
+  return new Hono<DashboardEnv>()
+    .get('/campaigns', (c) => list(c))
+    .post('/campaigns', async (c) => {
+      const form = await formOf(c);
+      const refused = guardsRefuse(c, CREATE_GUARDS);
+      if (refused) {
+        const r = refusal(c, refused);
+        return list(c, form, r.problem, r.status as 403);
+      }
+      const parsed = parseWith(CreateCampaignBody, {
+        name: form.name,
+        commissionType: form.commissionType,
+        commissionValue: numberOrText(form.commissionValue),
+        targetUrl: optional(form.targetUrl) ?? null,
+        autoApproveCommissionsAfterDays: form.autoApproveCommissionsAfterDays ? numberOrText(form.autoApproveCommissionsAfterDays) : null,
+        autoApproveAffiliates: checked(form.autoApproveAffiliates),
+        isPublic: checked(form.isPublic),
+      });
+      if (!parsed.ok) {
+        const r = refusal(c, parsed.error);
+        return list(c, form, r.problem, r.status as 400);
+      }
+      const body = parsed.value;
+      const { key, merchant } = c.get('principal');
+      const result = await campaigns.createCampaign.execute({
+        merchantId: merchant.id,
+        key,
+        campaign: { ...body, commissionValue: new Decimal(String(body.commissionValue)), commissionTiers: tiersFromJson(body.commissionTiers ?? null) },
+      });
+      if (result.isErr()) {
+        const r = refusal(c, result.error);
+        return list(c, form, r.problem, r.status as 400);
+      }
+      return done(c, `/dashboard/campaigns/${result.value.campaign.id}`, 'Campaign created.');
+    })
+    .get('/campaigns/:id', async (c) => {
+      const id = idOrNotFound(c.req.param('id'), 'Campaign');
+      const result = await campaigns.getCampaign.execute(c.get('tenant'), id);
+      if (result.isErr()) throw ApiError.from(result.error);
+      const d = campaignDetailJson(result.value);
+      const members = await affiliates.listAffiliates.execute({
+        tenant: c.get('tenant'),
+        merchant: c.get('principal').merchant,
+        filter: { campaignId: id, status: 'approved' },
+        sort: { field: 'joinedAt', direction: 'desc' },
+        page: { page: 1, limit: 20 },
+      });
+      const links = members.isOk() ? members.value.items.map(affiliateListItemJson) : [];
+      return page(
+        c,
+        d.name,
+        '/dashboard/campaigns',
+        <>
+          <Notice text={noticeOf(c)} />
+          <dl>
+            <dt>Status</dt>
+            <dd>{d.status}</dd>
+            <dt>Commission</dt>
+            <dd>{d.commissionType === 'percentage' ? `${d.commissionValue}% of each sale` : `${d.commissionValue} per sale`}</dd>
+            <dt>Tracking code</dt>
+            <dd>
+              <code>{d.trackingCode}</code>
+            </dd>
+            <dt>Automatic commission approval</dt>
+            <dd>{d.autoApproveCommissionsAfterDays ? `after ${d.autoApproveCommissionsAfterDays} days` : 'off'}</dd>
+            <dt>Conversions</dt>
+            <dd>
+              {d.conversions} ({d.byCurrency.map((b) => `${b.revenue} ${b.currency.toUpperCase()}`).join(', ') || 'no revenue yet'})
+            </dd>
+          </dl>
+          <h2>Tracking links</h2>
+          <Table caption="Tracking links of approved affiliates" head={['Affiliate', 'Link']} empty={links.length === 0}>
+            {links.map((a) => (
+              <tr>
+                <td>
+                  <a href={`/dashboard/affiliates/${a.id}`}>{a.name ?? a.email}</a>
+                </td>
+                <td>
+                  <code>{a.trackingLink}</code>{' '}
+                  <button type="button" class="secondary" data-copy={a.trackingLink} aria-label={`Copy the link of ${a.name ?? a.email}`}>
+                    Copy
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <p>
+            <a href={`/dashboard/affiliates?campaignId=${d.id}`}>All affiliates of this campaign</a>
+          </p>
+          <h2>Recent conversions</h2>
+          <Table caption="Recent conversions" head={['When', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={d.recentConversions.length === 0}>
+            {d.recentConversions.map((r) => (
+              <tr>
+                <td>{shortDate(r.createdAt)}</td>
+                <td>{r.orderId ?? '—'}</td>
+                <td class="num">
+                  {r.amount} {r.currency.toUpperCase()}
+                </td>
+                <td class="num">{r.commission}</td>
+                <td>{r.status}</td>
+              </tr>
+            ))}
+          </Table>
+          <p>
+            <a href={`/dashboard/conversions?campaignId=${d.id}`}>All conversions of this campaign</a>
+          </p>
+        </>,
+      );
+    });
+};

@@ -1,0 +1,206 @@
+/** @jsxImportSource hono/jsx */
+import { Hono } from 'hono';
+import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
+import { CONVERSION_STATUSES, type ConversionStatus } from '../../../domain/index.js';
+import { ApiError } from '../../http/api-error.js';
+import { CreateConversionBody, toCreateConversionInput } from '../../http/routes/conversion.input.js';
+import { conversionListItemJson } from '../../http/routes/conversion.json.js';
+import type { ConversionUseCases } from '../../http/routes/conversions.routes.js';
+import { campaignChoices } from '../campaign-choices.js';
+import type { DashboardEnv } from '../dashboard-env.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { CsrfField } from '../views/layout.js';
+
+const WRITE_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
+
+/** The 5x guard's question: the approval is resent with `confirmAboveSale` only if the user says so. */
+const AboveSaleDialog = ({ csrf, id, message, back }: { csrf: string; id: string; message: string; back: string }) => (
+  <dialog open data-open aria-labelledby="above-sale-title" aria-describedby="above-sale-text" id="above-sale">
+    <h2 id="above-sale-title">Approve a commission above 5× its sale?</h2>
+    <p id="above-sale-text">{message}. Approving moves money to the affiliate.</p>
+    <form method="post" action={`/dashboard/conversions/${id}/status`} class="actions">
+      <CsrfField token={csrf} />
+      <input type="hidden" name="status" value="approved" />
+      <input type="hidden" name="confirmAboveSale" value="true" />
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" autofocus>
+        Approve anyway
+      </button>
+      <a class="button secondary" href={back} data-close-dialog>
+        Cancel
+      </a>
+    </form>
+  </dialog>
+);
+
+export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: ListCampaigns) => {
+  const list = async (c: DashboardContext, extra?: { form?: Form; problem?: Problem | null; dialog?: { id: string; message: string } }, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
+    const tenant = c.get('tenant');
+    const { page: pageNo, limit } = pageParams(c);
+    const q = {
+      status: (CONVERSION_STATUSES as readonly string[]).includes(c.req.query('status') ?? '') ? (c.req.query('status') as ConversionStatus) : undefined,
+      campaignId: c.req.query('campaignId') ? idOrNotFound(c.req.query('campaignId'), 'Campaign') : undefined,
+      affiliateId: c.req.query('affiliateId') ? idOrNotFound(c.req.query('affiliateId'), 'Affiliate') : undefined,
+    };
+    const [result, choices] = await Promise.all([useCases.conversionQueries.list(tenant, q, { page: pageNo, limit }), campaignChoices(listCampaigns, tenant)]);
+    const rows = result.items.map(conversionListItemJson);
+    const csrf = c.get('webSession')!.csrfToken;
+    const here = `/dashboard/conversions${new URL(c.req.url).search}`;
+    const names = new Map(choices.map((ch) => [ch.id, ch.name]));
+    return page(
+      c,
+      'Conversions',
+      '/dashboard/conversions',
+      <>
+        <Notice text={noticeOf(c)} />
+        <ErrorBox problem={extra?.problem} />
+        {extra?.dialog ? <AboveSaleDialog csrf={csrf} id={extra.dialog.id} message={extra.dialog.message} back={c.req.header('referer') ? new URL(c.req.header('referer')!).pathname + new URL(c.req.header('referer')!).search : '/dashboard/conversions'} /> : null}
+        <form method="get" action="/dashboard/conversions" class="filters">
+          <label>
+            Status
+            <select name="status">
+              <option value="">Any status</option>
+              {CONVERSION_STATUSES.map((s) => (
+                <option value={s} selected={s === q.status}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Campaign
+            <select name="campaignId">
+              <option value="">All campaigns</option>
+              {choices.map((ch) => (
+                <option value={ch.id} selected={ch.id === q.campaignId}>
+                  {ch.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {q.affiliateId ? <input type="hidden" name="affiliateId" value={q.affiliateId} /> : null}
+          <button type="submit" class="secondary">
+            Filter
+          </button>
+        </form>
+        <div id="list">
+          <Table caption="Conversions, newest first" head={['When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={rows.length === 0}>
+            {rows.map((r) => (
+              <tr>
+                <td>{shortDate(r.createdAt)}</td>
+                <td class="hide-narrow">{names.get(r.campaignId) ?? r.campaignId.slice(0, 8)}</td>
+                <td>{r.orderId ?? '—'}</td>
+                <td class="num">
+                  {r.amount} {r.currency.toUpperCase()}
+                </td>
+                <td class="num">{r.commission}</td>
+                <td>{r.status}</td>
+                <td>
+                  {r.status === 'pending' || r.status === 'approved' ? (
+                    <div class="actions">
+                      {(r.status === 'pending' ? (['approved', 'rejected'] as const) : (['rejected'] as const)).map((s) => (
+                        <form method="post" action={`/dashboard/conversions/${r.id}/status`} class="inline">
+                          <CsrfField token={csrf} />
+                          <input type="hidden" name="status" value={s} />
+                          <input type="hidden" name="back" value={here} />
+                          <button type="submit" class={s === 'rejected' ? 'danger' : undefined} aria-label={`${s === 'approved' ? 'Approve' : 'Reject'} the conversion of ${r.amount} ${r.currency.toUpperCase()}${r.orderId ? ` (order ${r.orderId})` : ''}`}>
+                            {s === 'approved' ? 'Approve' : 'Reject'}
+                          </button>
+                        </form>
+                      ))}
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/conversions" params={{ status: q.status, campaignId: q.campaignId, affiliateId: q.affiliateId }} page={result.page} limit={result.limit} total={result.total} />
+        </div>
+        <section aria-labelledby="new-conversion">
+          <h2 id="new-conversion">Record a sale</h2>
+          <form method="post" action="/dashboard/conversions" class="stack">
+            <CsrfField token={csrf} />
+            <label>
+              Campaign
+              <select name="campaignId" required>
+                {choices.map((ch) => (
+                  <option value={ch.id} selected={ch.id === extra?.form?.campaignId}>
+                    {ch.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Affiliate id
+              <input name="affiliateId" required value={extra?.form?.affiliateId ?? ''} />
+            </label>
+            <label>
+              Amount
+              <input name="amount" inputmode="decimal" required value={extra?.form?.amount ?? ''} />
+            </label>
+            <label>
+              Currency
+              <input name="currency" value={extra?.form?.currency ?? 'usd'} maxlength={3} />
+            </label>
+            <label>
+              Order id
+              <input name="orderId" value={extra?.form?.orderId ?? ''} />
+            </label>
+            <button type="submit">Record sale</button>
+          </form>
+        </section>
+      </>,
+      status,
+    );
+  };
+
+  const fail = (c: DashboardContext, form: Form, error: ApiError | Parameters<typeof refusal>[1]) => {
+    const r = refusal(c, error);
+    return list(c, { form, problem: r.problem }, r.status as 400);
+  };
+
+  return new Hono<DashboardEnv>()
+    .get('/conversions', (c) => list(c))
+    .post('/conversions', async (c) => {
+      const form = await formOf(c);
+      const refused = guardsRefuse(c, WRITE_GUARDS);
+      if (refused) return fail(c, form, refused);
+      const parsed = parseWith(CreateConversionBody, {
+        campaignId: form.campaignId,
+        affiliateId: form.affiliateId,
+        amount: numberOrText(form.amount),
+        currency: optional(form.currency),
+        orderId: optional(form.orderId),
+      });
+      if (!parsed.ok) return fail(c, form, parsed.error);
+      try {
+        const result = await useCases.createConversion.execute(toCreateConversionInput(parsed.value, c.get('tenant'), c.get('principal').key));
+        if (result.isErr()) return fail(c, form, result.error);
+        return done(c, '/dashboard/conversions', 'Sale recorded.');
+      } catch (error) {
+        if (error instanceof ApiError) return fail(c, form, error);
+        throw error;
+      }
+    })
+    .post('/conversions/:id/status', async (c) => {
+      const form = await formOf(c);
+      const id = idOrNotFound(c.req.param('id'), 'Conversion');
+      const refused = guardsRefuse(c, WRITE_GUARDS);
+      if (refused) return fail(c, form, refused);
+      const status = form.status === 'approved' || form.status === 'rejected' ? form.status : null;
+      if (!status) return fail(c, form, new ApiError('validation_error', 'Choose approve or reject', [{ field: 'status', message: 'must be approved or rejected' }]));
+      const result = await useCases.updateConversionStatus.execute({ tenant: c.get('tenant'), id, status, confirmAboveSale: form.confirmAboveSale === 'true' });
+      const back = form.back?.startsWith('/dashboard/conversions') ? form.back : '/dashboard/conversions';
+      if (result.isErr()) {
+        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        if (result.error.code === 'commission_above_sale') {
+          const r = refusal(c, result.error);
+          // The API's advice about resending is for API callers; the dialog is the dashboard's way of asking.
+          return list(c, { dialog: { id, message: result.error.message.split(';')[0]! } }, r.status as 409);
+        }
+        return fail(c, form, result.error);
+      }
+      return done(c, back, `Conversion ${status}.`);
+    });
+};

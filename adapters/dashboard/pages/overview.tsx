@@ -1,0 +1,114 @@
+/** @jsxImportSource hono/jsx */
+import { Hono } from 'hono';
+import { SERIES_SPANS, type GetDailySeries, type SeriesSpan } from '../../../application/stats/daily-series.js';
+import type { GetOverview } from '../../../application/stats/get-overview.js';
+import { formatAmount } from '../../../domain/index.js';
+import type { DashboardEnv } from '../dashboard-env.js';
+import { noticeOf, page } from '../page-kit.js';
+import { Notice, shortDate, Table } from '../views/components.js';
+
+export interface OverviewDependencies {
+  readonly getOverview: GetOverview;
+  readonly getDailySeries: GetDailySeries;
+}
+
+const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+/** Chart data as uPlot reads it (x in epoch seconds, one array per series), with a table for screen readers. */
+const Chart = ({ label, names, days, series }: { label: string; names: readonly string[]; days: readonly string[]; series: readonly (readonly number[])[] }) => (
+  <figure class="card" data-chart>
+    <figcaption>{label}</figcaption>
+    <div class="plot chart" aria-hidden="true"></div>
+    <script type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify({ series: names, data: [days.map(epochSeconds), ...series] }).replace(/</g, '\\u003c') }} />
+    <details>
+      <summary>Show as a table</summary>
+      <Table caption={label} head={['Day', ...names.map((n) => ({ label: n, num: true }))]}>
+        {days.map((d, i) => (
+          <tr>
+            <td>{d}</td>
+            {series.map((s) => (
+              <td class="num">{s[i]}</td>
+            ))}
+          </tr>
+        ))}
+      </Table>
+    </details>
+  </figure>
+);
+
+export const overviewRoutes = (deps: OverviewDependencies) =>
+  new Hono<DashboardEnv>().get('/', async (c) => {
+    const tenant = c.get('tenant');
+    const requested = Number(c.req.query('days'));
+    const span: SeriesSpan = (SERIES_SPANS as readonly number[]).includes(requested) ? (requested as SeriesSpan) : 30;
+    const [overview, series] = await Promise.all([deps.getOverview.execute(tenant), deps.getDailySeries.execute(tenant, span)]);
+    return page(
+      c,
+      'Overview',
+      '/dashboard',
+      <>
+        <Notice text={noticeOf(c)} />
+        <h2>This month by currency</h2>
+        {overview.byCurrency.length === 0 ? <p class="muted">No sales this month yet.</p> : null}
+        <div class="cards">
+          {overview.byCurrency.map((b) => (
+            <div class="card">
+              <div class="muted">{b.currency.toUpperCase()}</div>
+              <div class="figure">{formatAmount(b.revenue, b.currency)}</div>
+              <div>
+                revenue · {formatAmount(b.commissions, b.currency)} commission · {b.conversions} conversions
+              </div>
+            </div>
+          ))}
+        </div>
+        <h2>Daily</h2>
+        <nav class="actions" aria-label="Chart span">
+          {SERIES_SPANS.map((d) => (
+            <a href={`/dashboard?days=${d}`} aria-current={d === span ? 'true' : undefined}>
+              {d} days
+            </a>
+          ))}
+        </nav>
+        <div class="cards" style="grid-template-columns: repeat(auto-fill, minmax(300px, 1fr))">
+          <Chart label={`Clicks and conversions, last ${span} days`} names={['Clicks', 'Conversions']} days={series.days} series={[series.clicks, series.conversions]} />
+          {[...series.byCurrency].map(([currency, s]) => (
+            <Chart
+              label={`Revenue and commissions in ${currency.toUpperCase()}, last ${span} days`}
+              names={['Revenue', 'Commissions']}
+              days={series.days}
+              series={[s.revenue.map((v) => v.toNumber()), s.commissions.map((v) => v.toNumber())]}
+            />
+          ))}
+        </div>
+        <h2>Top affiliates this month</h2>
+        <Table caption="Top affiliates this month" head={['Affiliate', { label: 'Commission', num: true }, { label: 'Conversions', num: true }]} empty={overview.topAffiliates.length === 0}>
+          {overview.topAffiliates.map((a) => (
+            <tr>
+              <td>
+                <a href={`/dashboard/affiliates/${a.affiliateId}`}>{a.name}</a>
+              </td>
+              <td class="num">{a.commissionByCurrency.map((x) => `${formatAmount(x.amount, x.currency)} ${x.currency.toUpperCase()}`).join(' + ')}</td>
+              <td class="num">{a.conversions}</td>
+            </tr>
+          ))}
+        </Table>
+        <h2>Recent conversions</h2>
+        <Table caption="Recent conversions" head={['When', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={overview.recentConversions.length === 0}>
+          {overview.recentConversions.map((r) => (
+            <tr>
+              <td>{shortDate(r.createdAt.toISOString())}</td>
+              <td>{r.orderId ?? '—'}</td>
+              <td class="num">
+                {formatAmount(r.amount, r.currency)} {r.currency.toUpperCase()}
+              </td>
+              <td class="num">{formatAmount(r.commission, r.currency)}</td>
+              <td>{r.status}</td>
+            </tr>
+          ))}
+        </Table>
+        <p>
+          <a href="/dashboard/conversions">All conversions</a>
+        </p>
+      </>,
+    );
+  });

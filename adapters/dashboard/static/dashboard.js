@@ -1,0 +1,30 @@
+// Progressive enhancement only: every page works without it.
+(function () {
+  function openDialogs(root) {
+    root.querySelectorAll('dialog[data-open]').forEach(function (d) {
+      if (!d.open) { if (d.showModal) d.showModal(); else d.setAttribute('open', ''); }
+    });
+  }
+  function drawCharts(root) {
+    if (typeof uPlot === 'undefined') return;
+    root.querySelectorAll('[data-chart]').forEach(function (el) {
+      if (el.dataset.drawn) return;
+      el.dataset.drawn = '1';
+      var spec = JSON.parse(el.querySelector('script[type="application/json"]').textContent);
+      var width = Math.max(280, el.clientWidth || 600);
+      var series = [{}].concat(spec.series.map(function (s, i) {
+        return { label: s, stroke: ['#1d4ed8', '#b42318', '#067647', '#7a2e9e'][i % 4], width: 2 };
+      }));
+      new uPlot({ width: width, height: 220, series: series, axes: [{}, {}], scales: { x: { time: true } } }, spec.data, el.querySelector('.plot'));
+    });
+  }
+  function enhance(root) { openDialogs(root); drawCharts(root); }
+  document.addEventListener('DOMContentLoaded', function () { enhance(document); });
+  document.addEventListener('htmx:afterSwap', function (e) { enhance(e.target); });
+  document.addEventListener('click', function (e) {
+    var t = e.target.closest && e.target.closest('[data-copy]');
+    if (t && navigator.clipboard) { navigator.clipboard.writeText(t.getAttribute('data-copy')); t.textContent = 'Copied'; }
+    var close = e.target.closest && e.target.closest('[data-close-dialog]');
+    if (close) { var d = close.closest('dialog'); if (d) d.close(); }
+  });
+})();

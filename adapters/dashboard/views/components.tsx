@@ -1,0 +1,103 @@
+/** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx';
+import type { FieldProblem } from '../../../domain/index.js';
+
+export interface Problem {
+  readonly message: string;
+  readonly details?: readonly FieldProblem[] | undefined;
+}
+
+export const ErrorBox = ({ problem }: { problem: Problem | null | undefined }) =>
+  problem ? (
+    <div class="error" role="alert">
+      <p style="margin:0">{problem.message}</p>
+      {problem.details?.length ? (
+        <ul>
+          {problem.details.map((d) => (
+            <li>
+              {d.field}: {d.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  ) : null;
+
+export const Notice = ({ text }: { text: string | null | undefined }) =>
+  text ? (
+    <div class="notice" role="status">
+      {text}
+    </div>
+  ) : null;
+
+/** A table that scrolls sideways on a narrow screen instead of breaking the page. */
+export const Table = ({ caption, head, children, empty }: { caption: string; head: readonly (string | { label: string; num?: boolean; narrow?: boolean })[]; children?: Child; empty?: boolean }) => (
+  <div class="table-wrap" role="region" aria-label={caption} tabindex={0}>
+    <table>
+      <caption class="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          {head.map((h) =>
+            typeof h === 'string' ? (
+              <th scope="col">{h}</th>
+            ) : (
+              <th scope="col" class={[h.num ? 'num' : '', h.narrow ? 'hide-narrow' : ''].join(' ').trim() || undefined}>
+                {h.label}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {empty ? (
+          <tr>
+            <td colspan={head.length} class="muted">
+              Nothing here yet.
+            </td>
+          </tr>
+        ) : (
+          children
+        )}
+      </tbody>
+    </table>
+  </div>
+);
+
+const withPage = (base: string, params: Record<string, string | undefined>, page: number) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, v);
+  q.set('page', String(page));
+  return `${base}?${q.toString()}`;
+};
+
+/**
+ * Previous / next links; with htmx only the list (`#list`) is swapped and the address updated, without
+ * it they are plain links.
+ */
+export const Pager = ({ base, params, page, limit, total }: { base: string; params: Record<string, string | undefined>; page: number; limit: number; total: number }) => {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const link = (to: number, label: string, rel: string) => (
+    <a href={withPage(base, params, to)} rel={rel} hx-get={withPage(base, params, to)} hx-target="#list" hx-select="#list" hx-swap="outerHTML" hx-push-url="true">
+      {label}
+    </a>
+  );
+  return (
+    <nav class="pager" aria-label="Pages">
+      {page > 1 ? link(page - 1, '← Previous', 'prev') : null}
+      <span>
+        Page {page} of {pages} · {total} in all
+      </span>
+      {page < pages ? link(page + 1, 'Next →', 'next') : null}
+    </nav>
+  );
+};
+
+export const Field = ({ label, children, hint }: { label: string; children?: Child; hint?: string }) => (
+  <label>
+    {label}
+    {children}
+    {hint ? <span class="muted" style="font-weight:400">{hint}</span> : null}
+  </label>
+);
+
+export const shortDate = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');

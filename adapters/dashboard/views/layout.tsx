@@ -1,0 +1,103 @@
+/** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx';
+import type { Mode, Plan } from '../../../domain/index.js';
+import { assetUrl } from '../assets.js';
+import { CSRF_FIELD } from '../../http/web-session/csrf.js';
+
+export interface Chrome {
+  readonly businessName: string;
+  readonly email: string;
+  readonly plan: Plan;
+  readonly mode: Mode;
+  readonly csrf: string;
+  /** The nav entry of this page. */
+  readonly current: string;
+}
+
+const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
+  { href: '/dashboard', label: 'Overview' },
+  { href: '/dashboard/campaigns', label: 'Campaigns' },
+  { href: '/dashboard/affiliates', label: 'Affiliates' },
+  { href: '/dashboard/conversions', label: 'Conversions' },
+  { href: '/dashboard/payouts', label: 'Payouts' },
+  { href: '/dashboard/coupons', label: 'Coupons' },
+  { href: '/dashboard/teams', label: 'Teams', scaleOnly: true },
+  { href: '/dashboard/webhooks', label: 'Webhooks' },
+  { href: '/dashboard/keys', label: 'API keys' },
+  { href: '/dashboard/users', label: 'Users' },
+  { href: '/dashboard/audit-log', label: 'Audit log' },
+  { href: '/dashboard/account', label: 'Account' },
+];
+
+export const CsrfField = ({ token }: { token: string }) => <input type="hidden" name={CSRF_FIELD} value={token} />;
+
+const Head = ({ title }: { title: string }) => (
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>{title} · Affiliate dashboard</title>
+    <link rel="stylesheet" href={assetUrl('dashboard.css')} />
+    <link rel="stylesheet" href={assetUrl('uplot.min.css')} />
+    <script src={assetUrl('htmx.min.js')} defer></script>
+    <script src={assetUrl('uplot.min.js')} defer></script>
+    <script src={assetUrl('dashboard.js')} defer></script>
+  </head>
+);
+
+/** Every signed-in page: skip link, header with the live/test switch, the test banner, the nav, the content. */
+export const Layout = ({ title, chrome, children }: { title: string; chrome: Chrome; children?: Child }) => (
+  <html lang="en">
+    <Head title={title} />
+    <body hx-headers={JSON.stringify({ 'X-CSRF-Token': chrome.csrf })}>
+      <a class="skip" href="#content">
+        Skip to content
+      </a>
+      <header class="top">
+        <span class="brand">{chrome.businessName}</span>
+        <span class="muted">
+          {chrome.email} · plan {chrome.plan}
+        </span>
+        <form method="post" action="/dashboard/mode" class="inline">
+          <CsrfField token={chrome.csrf} />
+          <input type="hidden" name="mode" value={chrome.mode === 'live' ? 'test' : 'live'} />
+          <button type="submit" class="secondary">
+            {chrome.mode === 'live' ? 'Show test data' : 'Back to live data'}
+          </button>
+        </form>
+      </header>
+      {chrome.mode === 'test' ? (
+        <div class="banner-test" role="status">
+          Test mode: you are looking at test data. Nothing here is real money, and no webhooks or emails go out.
+        </div>
+      ) : null}
+      <nav class="main" aria-label="Main">
+        <ul>
+          {NAV.filter((n) => !n.scaleOnly || chrome.plan === 'scale').map((n) => (
+            <li>
+              <a href={n.href} aria-current={n.href === chrome.current ? 'page' : undefined}>
+                {n.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="content">
+        <h1>{title}</h1>
+        {children}
+      </main>
+    </body>
+  </html>
+);
+
+/** Pages before sign-in. */
+export const PlainLayout = ({ title, children }: { title: string; children?: Child }) => (
+  <html lang="en">
+    <Head title={title} />
+    <body>
+      <main id="content">
+        <h1>{title}</h1>
+        {children}
+      </main>
+    </body>
+  </html>
+);

@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import type { PortalContext } from '../../application/portal/affiliate-portal.js';
+import type { Merchant } from '../../domain/index.js';
+import type { WebEnv } from '../http/web-session/web-env.js';
+import type { SessionCookie } from '../http/web-session/session-cookie.js';
+
+/** Which merchant's portal a request is for, and its path prefix ('' on the merchant's own domain). */
+export interface PortalMount {
+  readonly merchantId: string;
+  readonly base: string;
+}
+
+export interface PortalEnv {
+  Bindings: { portalMount: PortalMount };
+  Variables: WebEnv['Variables'] & {
+    merchant: Merchant;
+    base: string;
+    cookie: SessionCookie;
+    /** The signed-in affiliate at this merchant, when the session is valid. */
+    affiliate: PortalContext | undefined;
+    hasTeam: boolean;
+  };
+}
+
+export type PortalRequest = Context<PortalEnv>;
+
+/** One cookie name for the portal; its path confines it to one merchant's portal. */
+export const portalCookie = (base: string): SessionCookie => ({ name: 'affiliate_portal_session', path: base || '/' });
+
+/** The visitor's address: the first `X-Forwarded-For` hop when a proxy set one, else the socket peer. */
+export const visitorAddressOf = (c: Context, socketAddress: string | null): string | null =>
+  c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || socketAddress;

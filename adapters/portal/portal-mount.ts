@@ -1,0 +1,150 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { AffiliatePortal } from '../../application/portal/affiliate-portal.js';
+import type { Logger } from '../../application/ports/logger.js';
+import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
+import type { PortalQueries } from '../../application/ports/portal-queries.js';
+import type { WebSessions } from '../../application/web-sessions/web-sessions.js';
+import { csrfProtection } from '../http/web-session/csrf.js';
+import { loadWebSession, redirectTo } from '../http/web-session/web-session.middleware.js';
+import type { WebEnv } from '../http/web-session/web-env.js';
+import { portalAffiliateRoutes, type PortalAffiliateUseCases } from './portal-affiliate.routes.js';
+import { portalAssetRoutes } from './portal-assets.js';
+import { portalCookie, type PortalEnv, type PortalMount } from './portal-env.js';
+import { frameOf } from './portal-frame.js';
+import { portalPublicRoutes, type PortalPublicUseCases } from './portal-public.routes.js';
+import { campaignList, messagePage } from './public-pages.js';
+
+export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliateUseCases {
+  readonly merchants: MerchantRepository;
+  readonly sessions: WebSessions;
+  readonly queries: Pick<PortalQueries, 'merchantIdByCustomDomain' | 'teamIdOf'>;
+  /** The service's own host (from `PUBLIC_BASE_URL`): requests for it are never a merchant's domain. */
+  readonly publicHost: string;
+  readonly logger: Logger;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SIGNED_IN_PATHS = ['/home', '/conversions', '/payouts', '/team', '/payout-details'];
+const MAX_FORM_BYTES = 64 * 1024;
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  // Sign-in pages carry their token in the address: it must not leak to another site.
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+/** One merchant's portal; which merchant and under what prefix comes with each request (`portalMount`). */
+const merchantPortal = (deps: PortalDependencies) => {
+  const app = new Hono<PortalEnv>();
+  app.onError((error, c) => {
+    deps.logger.error({ err: error, path: c.req.path }, 'portal page failed');
+    return c.text('Something went wrong on our side. Try again in a moment.', 500);
+  });
+  app.use('*', async (c, next) => {
+    const mount = c.env.portalMount;
+    const merchant = await deps.merchants.findById(mount.merchantId);
+    if (!merchant) return c.text('Not found', 404);
+    c.set('merchant', merchant);
+    c.set('base', mount.base);
+    c.set('cookie', portalCookie(mount.base));
+    c.set('hasTeam', false);
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+  });
+  app.use('*', (c, next) => loadWebSession(deps.sessions, c.get('cookie'), 'affiliate')(c as unknown as Context<WebEnv>, next));
+  app.use('*', async (c, next) => {
+    const session = c.get('webSession');
+    // A session of another merchant's portal (or of an affiliate who lost access) counts as none.
+    const affiliate =
+      session && session.subject.merchantId === c.get('merchant').id
+        ? await deps.portal.context({ affiliateId: session.subject.id, merchantId: session.subject.merchantId })
+        : null;
+    if (!affiliate) c.set('webSession', undefined);
+    c.set('affiliate', affiliate ?? undefined);
+    if (affiliate) c.set('hasTeam', (await deps.queries.teamIdOf(affiliate.viewer)) !== null);
+    await next();
+  });
+  app.use('*', (c, next) => csrfProtection(c.get('cookie'))(c as unknown as Context<WebEnv>, next));
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    if (SIGNED_IN_PATHS.some((p) => path === p || path.startsWith(`${p}/`)) && !c.get('affiliate')) {
+      return redirectTo(c, `${c.get('base')}/sign-in`);
+    }
+    await next();
+  });
+  app.route('/', portalPublicRoutes(deps));
+  app.route('/', portalAffiliateRoutes(deps));
+  app.notFound((c) => c.html(messagePage(frameOf(c as never, 'Not found'), 'Not found', 'There is nothing at this address.', 'error'), 404));
+  return app;
+};
+
+/** Hands the request to the merchant's portal with `path` as its path inside the portal. */
+const forwarder = (portal: Hono<PortalEnv>) => async (c: Context, mount: PortalMount, path: string): Promise<Response> => {
+  const url = new URL(c.req.url);
+  url.pathname = path || '/';
+  const init: RequestInit = { method: c.req.method, headers: c.req.raw.headers };
+  if (!BODILESS.has(c.req.method)) {
+    if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES) return c.text('The form is too large', 413);
+    const body = await c.req.arrayBuffer();
+    if (body.byteLength > MAX_FORM_BYTES) return c.text('The form is too large', 413);
+    init.body = body;
+  }
+  return portal.fetch(new Request(url, init), { ...((c.env as object | undefined) ?? {}), portalMount: mount });
+};
+
+/**
+ * The affiliate portal on the service's address: `/portal` (every merchant's public campaigns),
+ * `/portal/m/<merchant id>/…` (one merchant's portal) and `/portal/assets/…`.
+ */
+export const portalRoutes = (deps: PortalDependencies) => {
+  const forward = forwarder(merchantPortal(deps));
+  const discoveryFrame = { title: 'Affiliate programs', brand: null, base: '', signedIn: null };
+  return new Hono()
+    .route('/', portalAssetRoutes())
+    .get('/portal', async (c) => {
+      const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
+      const campaigns = await deps.portal.publicCampaigns(null, { page, limit: 24 });
+      c.header('Content-Security-Policy', SECURITY_HEADERS['Content-Security-Policy']);
+      return c.html(campaignList(discoveryFrame, campaigns, (k) => `/portal/m/${k.merchantId}/c/${k.trackingCode}`, '/portal'));
+    })
+    .all('/portal/m/:merchantId/*', (c) => {
+      const id = c.req.param('merchantId');
+      if (!UUID.test(id)) return c.text('Not found', 404);
+      const base = `/portal/m/${id}`;
+      return forward(c, { merchantId: id, base }, c.req.path.slice(base.length));
+    })
+    .get('/portal/m/:merchantId', (c) => c.redirect(`/portal/m/${c.req.param('merchantId')}/`, 301));
+};
+
+/** Paths a merchant's own domain leaves to the service: tracking links, the APIs and the portal's assets. */
+const SERVICE_PATHS = ['/r/', '/api/', '/admin/', '/mcp', '/healthz', '/docs', '/portal/assets/'];
+const HOST_CACHE_MS = 60_000;
+
+/**
+ * On a merchant's verified custom domain (Ultimate and Scale) the portal answers at the root. Other
+ * hosts pass through untouched after one string comparison; a host's merchant is remembered a minute.
+ */
+export const customDomainPortal = (deps: PortalDependencies): MiddlewareHandler => {
+  const forward = forwarder(merchantPortal(deps));
+  const known = new Map<string, { merchantId: string | null; until: number }>();
+  const lookup = async (host: string): Promise<string | null> => {
+    const hit = known.get(host);
+    if (hit && hit.until > Date.now()) return hit.merchantId;
+    const merchantId = await deps.queries.merchantIdByCustomDomain(host);
+    if (known.size > 10_000) known.clear();
+    known.set(host, { merchantId, until: Date.now() + HOST_CACHE_MS });
+    return merchantId;
+  };
+  return async (c, next) => {
+    const path = c.req.path;
+    if (SERVICE_PATHS.some((p) => path.startsWith(p))) return next();
+    const host = (c.req.header('host') ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (!host || host === deps.publicHost || host === 'localhost' || host === '127.0.0.1') return next();
+    const merchantId = await lookup(host);
+    if (!merchantId) return next();
+    return forward(c, { merchantId, base: '' }, path);
+  };
+};

@@ -1,0 +1,217 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
+import { mailedLink } from '../support/dashboard-browser.js';
+import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+
+const findChromium = (): string | null => {
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+};
+const CHROMIUM = findChromium();
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Screenshots for a reviewer, in an ignored folder. */
+const SHOTS = resolve(import.meta.dirname, '../../test-results/dashboard');
+const PASSWORD = 'a long and happy password';
+
+if (!CHROMIUM) console.warn('SKIPPED the dashboard browser test: chromium was not found; install it with `apt-get install -y chromium`.');
+
+describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
+  let t: TestService;
+  let receiver: WebhookReceiver;
+  let server: ServerType;
+  let base: string;
+  let browser: Browser;
+  let merchant: TestMerchant;
+  let page: Page;
+  const visited = new Set<string>();
+  const violations: string[] = [];
+
+  /** axe-core on the page: no serious or critical violation; a screenshot at 375 px wide. */
+  const check = async (name: string) => {
+    await page.waitForLoadState('load');
+    if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
+    const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      violations.push(`${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+    visited.add(name);
+  };
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    receiver = await startWebhookReceiver();
+    t = await startTestService({ webhookDevAllowedHosts: [receiver.host] });
+    merchant = await createMerchant(t, 'scale');
+    await new Promise<void>((done) => {
+      server = serve({ fetch: t.service.app.fetch, port: 0, hostname: '127.0.0.1' }, () => done());
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: ARGS });
+    page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => server?.close(r));
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it('runs a program from sign-in to revoked keys, every page accessible at 375 px', async () => {
+    const email = `owner-${Date.now()}@shop.example`;
+    expect((await t.admin('POST', `/merchants/${merchant.id}/users`, { email, role: 'owner' })).status).toBe(201);
+    const link = await mailedLink(t, email, 'password_set');
+
+    // Set the password from the emailed link; that signs in.
+    await page.goto(`${base}${link.path}`);
+    await check('set-password');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save password and sign in' }).click();
+    await page.waitForURL(/\/dashboard\?notice=/);
+    await check('overview');
+
+    // Sign out, sign in with the form.
+    await page.goto(`${base}/dashboard/account`);
+    await check('account');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(/sign-in/);
+    await check('sign-in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/dashboard`);
+
+    // Create a campaign and an affiliate.
+    await page.getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Browser campaign');
+    await page.getByLabel('Commission value').fill('12.5');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.waitForURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}/);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Browser campaign');
+    await check('campaign-detail');
+    await page.goto(`${base}/dashboard/campaigns`);
+    await check('campaigns');
+    await page.getByRole('link', { name: 'Affiliates' }).click();
+    const add = page.locator('section', { has: page.getByRole('heading', { name: /Add an affiliate/ }) });
+    await add.getByLabel('Email').fill('grace@example.com');
+    await add.getByLabel('Name', { exact: true }).fill('Grace');
+    await add.getByLabel('Campaign').selectOption({ label: 'Browser campaign' });
+    await add.getByRole('button', { name: 'Add affiliate' }).click();
+    await page.waitForURL(/\/dashboard\/affiliates\/[0-9a-f-]{36}/);
+    await check('affiliate-detail');
+    await page.goto(`${base}/dashboard/affiliates`);
+    await expect(page.getByRole('link', { name: 'Grace' }).count()).resolves.toBe(1);
+    await check('affiliates');
+
+    // Approve a conversion through the 5x dialog.
+    const fixed = await createCampaign(t, merchant.liveKey, { commissionType: 'fixed', commissionValue: 90 });
+    const affiliate = await createAffiliate(t, merchant.liveKey, fixed.id);
+    const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: fixed.id, affiliateId: affiliate.id, amount: 10, orderId: 'browser-5x' });
+    await page.getByRole('link', { name: 'Conversions' }).click();
+    await page.getByRole('button', { name: /Approve the conversion of 10\.00 USD \(order browser-5x\)/ }).click();
+    const dialog = page.getByRole('dialog', { name: /above 5× its sale/ });
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await check('conversions-5x-dialog');
+    await dialog.getByRole('button', { name: 'Approve anyway' }).click();
+    await page.waitForURL(/notice=/);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('approved');
+    await check('conversions');
+
+    // Test mode: banner, no live rows.
+    await page.getByRole('button', { name: 'Show test data' }).click();
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('status').filter({ hasText: 'Test mode' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('browser-5x').count()).resolves.toBe(0);
+    await check('conversions-test-mode');
+    await page.getByRole('button', { name: 'Back to live data' }).click();
+    await page.waitForLoadState('load');
+    await expect(page.getByText('browser-5x').count()).resolves.toBeGreaterThan(0);
+
+    // Resend a failed delivery.
+    receiver.reply = () => ({ status: 503, body: 'busy' });
+    const hook = await t.api('POST', '/webhooks', merchant.liveKey, { url: receiver.url('/browser'), events: ['conversion.created'] });
+    await t.api('POST', '/conversions', merchant.liveKey, { campaignId: fixed.id, affiliateId: affiliate.id, amount: 500 });
+    await t.admin('POST', '/jobs/run');
+    await page.goto(`${base}/dashboard/webhooks`);
+    await check('webhooks');
+    await page.getByRole('link', { name: 'Delivery log' }).first().click();
+    await check('webhook-deliveries');
+    receiver.reply = () => ({ status: 200, body: 'ok' });
+    const before = receiver.received.length;
+    await page.getByRole('button', { name: /Resend the conversion.created delivery/ }).first().click();
+    await page.waitForURL(/notice=/);
+    await expect(page.getByRole('status').filter({ hasText: 'Resent: delivered' }).isVisible()).resolves.toBe(true);
+    expect(receiver.received.length).toBe(before + 1);
+    expect(hook.status).toBe(201);
+
+    // Create a key (shown once), revoke it: the API refuses it.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Browser key');
+    await page.getByLabel('Can write').check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const token = (await page.locator('#new-key').innerText()).trim();
+    await check('keys-created');
+    expect((await t.api('GET', '/me', token)).status).toBe(200);
+    await page.goto(`${base}/dashboard/keys`);
+    await check('keys');
+    await page.getByRole('button', { name: 'Revoke Browser key' }).click();
+    await page.waitForURL(/notice=/);
+    expect((await t.api('GET', '/me', token)).status).toBe(401);
+
+    expect(violations).toEqual([]);
+  }, 180_000);
+
+  it('keeps a member without Manage payouts from live conversions and auto-approval', async () => {
+    const email = `member-${Date.now()}@shop.example`;
+    await t.admin('POST', `/merchants/${merchant.id}/users`, { email, role: 'member', managePayouts: false });
+    const link = await mailedLink(t, email, 'password_set');
+    const member = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+    await member.goto(`${base}${link.path}`);
+    await member.getByLabel('New password').fill(PASSWORD);
+    await member.getByRole('button', { name: 'Save password and sign in' }).click();
+    await member.waitForURL(/\/dashboard\?notice=/);
+
+    await member.goto(`${base}/dashboard/campaigns`);
+    await member.getByLabel('Name', { exact: true }).fill('Auto-approving');
+    await member.getByLabel('Commission value').fill('10');
+    await member.getByLabel('Approve commissions automatically after').selectOption('30');
+    await member.getByRole('button', { name: 'Create campaign' }).click();
+    await expect(member.getByRole('alert').innerText()).resolves.toContain('Manage payouts');
+
+    const campaign = await createCampaign(t, merchant.liveKey);
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    await member.goto(`${base}/dashboard/conversions`);
+    await member.locator('form[action="/dashboard/conversions"][method="post"] select[name="campaignId"]').selectOption(campaign.id);
+    await member.getByLabel('Affiliate id').fill(affiliate.id);
+    await member.getByLabel('Amount').fill('25');
+    await member.getByRole('button', { name: 'Record sale' }).click();
+    await expect(member.getByRole('alert').innerText()).resolves.toContain('Manage payouts');
+    const listed = await t.api('GET', `/conversions?campaignId=${campaign.id}`, merchant.liveKey);
+    expect(listed.body.data).toEqual([]);
+    await member.close();
+  }, 120_000);
+});

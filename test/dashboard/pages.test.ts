@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
+import { DashboardBrowser, signedInUser } from '../support/dashboard-browser.js';
+import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+
+let t: TestService;
+let receiver: WebhookReceiver;
+let merchant: TestMerchant;
+let other: TestMerchant;
+let owner: DashboardBrowser;
+
+const PAGES = ['/dashboard', '/dashboard?days=90', '/dashboard/campaigns', '/dashboard/affiliates', '/dashboard/conversions', '/dashboard/keys', '/dashboard/webhooks', '/dashboard/account'];
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  t = await startTestService({ webhookDevAllowedHosts: [receiver.host] });
+  merchant = await createMerchant(t, 'scale');
+  other = await createMerchant(t, 'scale');
+  owner = (await signedInUser(t, merchant.id)).browser;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+const idFromLocation = (location: string | null) => /\/([0-9a-f-]{36})/.exec(location ?? '')![1]!;
+
+describe('dashboard pages', () => {
+  it('renders every page for a signed-in owner, and sends everyone else to sign in', async () => {
+    for (const path of PAGES) {
+      const res = await owner.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.html, path).toContain('<nav class="main"');
+      expect((await new DashboardBrowser(t).get(path)).status, path).toBe(303);
+    }
+  });
+
+  it('creates a campaign and an affiliate through the same use cases, audited as the user', async () => {
+    await owner.get('/dashboard/campaigns');
+    const created = await owner.post('/dashboard/campaigns', { name: 'Spring sale', commissionType: 'percentage', commissionValue: '15' });
+    expect(created.status).toBe(303);
+    const campaignId = idFromLocation(created.location);
+    const api = await t.api('GET', `/campaigns/${campaignId}`, merchant.liveKey);
+    expect(api.body.data).toMatchObject({ name: 'Spring sale', commissionValue: 15 });
+    const invalid = await owner.post('/dashboard/campaigns', { name: 'x', commissionType: 'percentage', commissionValue: '150' });
+    expect(invalid.status).toBe(400);
+
+    await owner.get('/dashboard/affiliates');
+    const affiliate = await owner.post('/dashboard/affiliates/create', { email: 'ada@example.com', name: 'Ada', campaignId, kind: 'create' });
+    expect(affiliate.status).toBe(303);
+    const listed = await t.api('GET', `/affiliates?campaignId=${campaignId}`, merchant.liveKey);
+    expect(listed.body.data.map((a: { email: string }) => a.email)).toContain('ada@example.com');
+    const detail = await owner.get(affiliate.location!.split('?')[0]!);
+    expect(detail.html).toContain('Ada');
+
+    const audit = await t.sql(`select actor, method, path, status from audit_log where merchant_id = $1 and path like '/dashboard/%' and method = 'POST' order by created_at`, [merchant.id]);
+    expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/dashboard/campaigns', status: 303 }), expect.objectContaining({ path: '/dashboard/campaigns', status: 400 })]));
+    expect(audit.every((r) => r.actor.startsWith('user:'))).toBe(true);
+  });
+
+  it('approves a commission above 5x its sale only after the confirmation, and hides live rows in test mode', async () => {
+    const campaign = await createCampaign(t, merchant.liveKey, { commissionType: 'fixed', commissionValue: 100 });
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 10, orderId: 'five-x-1' });
+    expect(sale.status).toBe(201);
+    await owner.get('/dashboard/conversions');
+    const asked = await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'approved' });
+    expect(asked.status).toBe(409);
+    expect(asked.html).toContain('Approve anyway');
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('pending');
+    const confirmed = await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'approved', confirmAboveSale: 'true' });
+    expect(confirmed.status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('approved');
+
+    expect((await owner.get('/dashboard/conversions')).html).toContain('five-x-1');
+    await owner.post('/dashboard/mode', { mode: 'test' });
+    const testView = await owner.get('/dashboard/conversions');
+    expect(testView.html).toContain('Test mode');
+    expect(testView.html).not.toContain('five-x-1');
+    await owner.post('/dashboard/mode', { mode: 'live' });
+    expect((await owner.get('/dashboard/conversions')).html).not.toContain('Test mode');
+  });
+
+  it('creates a key shown once and revokes it; the revoked key gets 401 from the API', async () => {
+    await owner.get('/dashboard/keys');
+    const created = await owner.post('/dashboard/keys', { name: 'CI key', mode: 'live', write: 'on' });
+    expect(created.status).toBe(201);
+    const token = /<code class="secret" id="new-key">([^<]+)</.exec(created.html)![1]!;
+    expect((await t.api('GET', '/me', token)).status).toBe(200);
+    const listed = await owner.get('/dashboard/keys');
+    expect(listed.html).not.toContain(token);
+    const keyId = (await t.sql(`select id from api_keys where merchant_id = $1 and name = 'CI key'`, [merchant.id]))[0].id;
+    expect((await owner.post(`/dashboard/keys/${keyId}/revoke`)).status).toBe(303);
+    expect((await t.api('GET', '/me', token)).status).toBe(401);
+  });
+
+  it('resends a failed delivery from the log', async () => {
+    receiver.reply = () => ({ status: 500, body: 'down' });
+    await owner.get('/dashboard/webhooks');
+    const created = await t.api('POST', '/webhooks', merchant.liveKey, { url: receiver.url('/dash'), events: ['conversion.created'] });
+    expect(created.status).toBe(201);
+    const campaign = await createCampaign(t, merchant.liveKey);
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 50 });
+    await t.admin('POST', '/jobs/run');
+    await receiver.waitFor(1);
+    const log = await owner.get(`/dashboard/webhooks/${created.body.data.id}`);
+    expect(log.html).toContain('failed');
+    const resend = /action="(\/dashboard\/webhooks\/[^"]+\/resend)"/.exec(log.html)![1]!;
+    receiver.reply = () => ({ status: 200, body: 'ok' });
+    const before = receiver.received.length;
+    const resent = await owner.post(resend);
+    expect(resent.status).toBe(303);
+    expect(decodeURIComponent(resent.location!)).toContain('delivered');
+    expect(receiver.received.length).toBe(before + 1);
+  });
+
+  it('gives a member without Manage payouts exactly the restrictions of a team-member key', async () => {
+    const member = (await signedInUser(t, merchant.id, { role: 'member', managePayouts: false })).browser;
+    await member.get('/dashboard/campaigns');
+    const autoApproval = await member.post('/dashboard/campaigns', { name: 'Auto', commissionType: 'percentage', commissionValue: '10', autoApproveCommissionsAfterDays: '30' });
+    expect(autoApproval.status).toBe(403);
+    expect(autoApproval.html).toContain('Manage payouts');
+    expect((await member.post('/dashboard/campaigns', { name: 'Manual', commissionType: 'percentage', commissionValue: '10' })).status).toBe(303);
+
+    const campaign = await createCampaign(t, merchant.liveKey);
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    await member.get('/dashboard/conversions');
+    const live = await member.post('/dashboard/conversions', { campaignId: campaign.id, affiliateId: affiliate.id, amount: '20', currency: 'usd' });
+    expect(live.status).toBe(403);
+    expect(live.html).toContain('Manage payouts');
+    // A member with the permission may.
+    const trusted = (await signedInUser(t, merchant.id, { role: 'member', managePayouts: true })).browser;
+    await trusted.get('/dashboard/conversions');
+    expect((await trusted.post('/dashboard/conversions', { campaignId: campaign.id, affiliateId: affiliate.id, amount: '20', currency: 'usd' })).status).toBe(303);
+  });
+});
+
+describe('dashboard security', () => {
+  it('refuses a state-changing request without the CSRF token, with another token, or from another origin', async () => {
+    await owner.get('/dashboard/campaigns');
+    const body = { name: 'Forged', commissionType: 'percentage', commissionValue: '10' };
+    expect((await owner.post('/dashboard/campaigns', body, { csrf: false })).status).toBe(403);
+    expect((await owner.post('/dashboard/campaigns', body, { csrf: 'A'.repeat(43) })).status).toBe(403);
+    expect((await owner.post('/dashboard/campaigns', body, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await owner.post('/dashboard/campaigns', body, { origin: null })).status).toBe(403);
+    const campaigns = await t.api('GET', '/campaigns?limit=100', merchant.liveKey);
+    expect(campaigns.body.data.map((c: { name: string }) => c.name)).not.toContain('Forged');
+  });
+
+  it('issues a new session id at sign-in, never the one the browser brought (no fixation)', async () => {
+    const { browser, email, password } = await signedInUser(t, merchant.id);
+    const planted = browser.cookies.get('dashboard_session')!;
+    await browser.get('/dashboard/account');
+    await browser.post('/dashboard/sign-out');
+    // An attacker plants a known session id, then the victim signs in.
+    browser.cookies.set('dashboard_session', planted);
+    await browser.get('/dashboard/sign-in');
+    expect((await browser.post('/dashboard/sign-in', { email, password })).status).toBe(303);
+    expect(browser.cookies.get('dashboard_session')).not.toBe(planted);
+    const attacker = new DashboardBrowser(t);
+    attacker.cookies.set('dashboard_session', planted);
+    expect((await attacker.get('/dashboard')).status).toBe(303);
+  });
+
+  it("answers 404 for another merchant's ids on every dashboard route", async () => {
+    const campaign = await createCampaign(t, other.liveKey);
+    const affiliate = await createAffiliate(t, other.liveKey, campaign.id);
+    const sale = await t.api('POST', '/conversions', other.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 10 });
+    const hook = await t.api('POST', '/webhooks', other.liveKey, { url: receiver.url('/other'), events: ['conversion.created'] });
+    const key = (await t.sql(`select id from api_keys where merchant_id = $1 limit 1`, [other.id]))[0].id;
+    const hookId = hook.body.data.id;
+    const gets = [`/dashboard/campaigns/${campaign.id}`, `/dashboard/affiliates/${affiliate.id}`, `/dashboard/webhooks/${hookId}`];
+    for (const path of gets) expect((await owner.get(path)).status, path).toBe(404);
+    await owner.get('/dashboard');
+    const posts: [string, Record<string, string>][] = [
+      [`/dashboard/affiliates/${affiliate.id}/decision`, { campaignId: campaign.id, status: 'approved' }],
+      [`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'approved' }],
+      [`/dashboard/keys/${key}/revoke`, {}],
+      [`/dashboard/webhooks/${hookId}/rotate`, {}],
+      [`/dashboard/webhooks/${hookId}/test`, {}],
+      [`/dashboard/webhooks/${hookId}/resume`, {}],
+      [`/dashboard/webhooks/${hookId}/deactivate`, {}],
+      [`/dashboard/webhooks/${hookId}/deliveries/${sale.body.data.id}/resend`, {}],
+    ];
+    for (const [path, fields] of posts) expect((await owner.post(path, fields)).status, path).toBe(404);
+    // Nothing changed at the other merchant.
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, other.liveKey)).body.data.status).toBe('pending');
+    expect((await t.api('GET', '/me', other.liveKey)).status).toBe(200);
+  });
+
+  it('throttles brute-force sign-in per account, whatever the address', async () => {
+    const { email, password } = await signedInUser(t, merchant.id);
+    const attacker = new DashboardBrowser(t);
+    await attacker.get('/dashboard/sign-in');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await attacker.post('/dashboard/sign-in', { email, password: `guess number ${i}` })).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Even the right password waits until the window passes.
+    expect((await attacker.post('/dashboard/sign-in', { email, password })).status).toBe(429);
+  });
+});
