@@ -2,6 +2,7 @@
  * `npm run bench`: the service against its physical ceilings, and cost as data grows. See
  * bench/README.md. Options (also as env): --only=core,ingest,webhooks,growth,startup  --seconds=10
  * --warmup=5 --runs=3 --connections=50 --merchants=200 --cpu-prof
+ * (payouts: BENCH_PAYOUT_AFFILIATES, default 10000)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,8 +21,9 @@ import { measureBacklogBurst, measureLatency, measureThroughput, startReceiver, 
 import { WRITES_PER_CONVERSION } from './ceiling-routes.js';
 import { connectCardIntegrations, signedNotifications } from './lib/ingest.js';
 import { dashboardRequests, dashboardSession } from './lib/dashboard.js';
+import { benchPayouts } from './lib/payouts.js';
 
-const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'dashboard', 'startup'] as const;
+const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'dashboard', 'startup', 'payouts'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: flags } = parseArgs({
@@ -184,6 +186,7 @@ const main = async () => {
     if (receiver) await webhooks(base, db, receiver);
     if (only.has('growth')) await growth(base, db, cpu);
     if (only.has('dashboard')) await dashboard(base, db, cpu);
+    if (only.has('payouts')) rows.push(...(await benchPayouts(databaseUrl, Number(process.env.BENCH_PAYOUT_AFFILIATES ?? 10_000))));
   } finally {
     await receiver?.close();
     await service?.stop();
