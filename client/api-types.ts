@@ -1854,6 +1854,12 @@ export interface components {
                     commissions: number;
                     conversions: number;
                 }[];
+                /** @description Commission taken back by refunds of already paid sales, per currency; `owed` is what the next payments will net */
+                clawbacks: {
+                    currency: string;
+                    clawedBack: number;
+                    owed: number;
+                }[];
             };
         };
         /**
@@ -2148,6 +2154,25 @@ export interface components {
             cardPaymentId: string | null;
             failureReason: string | null;
             createdAt: string;
+            /** @description The payment this row went out in (one per affiliate, method and currency), once it has one */
+            payment?: {
+                id: string;
+                /**
+                 * @description The sum of the payment's rows
+                 * @example 12.00
+                 */
+                gross: string;
+                /**
+                 * @description Commission taken back for refunds of already paid sales, netted from this payment
+                 * @example 5.00
+                 */
+                clawback: string;
+                /**
+                 * @description What was sent: gross − clawback
+                 * @example 7.00
+                 */
+                amount: string;
+            } | null;
         };
         /** @description A configured payout method; its credentials are never returned */
         PayoutProvider: {
@@ -2666,6 +2691,11 @@ export interface components {
              * @example affiliate_not_approved
              */
             code: string | null;
+            conversionId: string | null;
+        };
+        IngestReceipt: {
+            /** @example created */
+            outcome: string;
             conversionId: string | null;
         };
         Notification: {
@@ -4703,12 +4733,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example connect */
                 method: "connect" | "wallet_a" | "transfer_b";
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "secretKey": "sk_live_51Hexample0000"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PayoutProviderCredentials"];
             };
         };
@@ -4746,6 +4782,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example connect */
                 method: "connect" | "wallet_a" | "transfer_b";
             };
             cookie?: never;
@@ -6147,7 +6184,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "card",
-                 *       "signingSecret": "whsec_…",
+                 *       "signingSecret": "whsec_5a1e0c7d2b9f4e8a",
                  *       "name": "Stripe"
                  *     }
                  */

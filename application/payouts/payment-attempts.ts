@@ -8,6 +8,7 @@ import {
   recordOutcome,
   settlePayment,
   startAttempt,
+  type PayoutMethod,
   type PayoutOutcome,
   type PayoutPayment,
   type PayoutPolicy,
@@ -18,7 +19,7 @@ import type { Logger } from '../ports/logger.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { PayoutAdjustments } from '../ports/payout-adjustments.js';
 import type { PayoutPaymentRepository } from '../ports/payout-payment-repository.js';
-import type { PayoutProviders } from '../ports/payout-provider.js';
+import type { PayoutProvider, PayoutProviders } from '../ports/payout-provider.js';
 import type { ClaimedAttempt } from '../ports/payout-repository.js';
 import type { PayoutSettingsRepository } from '../ports/payout-settings-repository.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -47,6 +48,7 @@ export interface PaymentPorts {
  */
 export class PaymentAttempts {
   private readonly settingsCache = new Map<string, Promise<PayoutSettings>>();
+  private readonly providerCache = new Map<string, Promise<PayoutProvider | null>>();
 
   constructor(
     private readonly ports: PaymentPorts,
@@ -64,9 +66,21 @@ export class PaymentAttempts {
     return found;
   }
 
-  /** Forget cached settings (once per run, so a change applies to the next run). */
+  /** The provider of a merchant's method and mode, looked up once per run. */
+  private providerOf(tenant: Tenant, method: PayoutMethod): Promise<PayoutProvider | null> {
+    const key = `${tenant.merchantId}:${tenant.mode}:${method}`;
+    let found = this.providerCache.get(key);
+    if (!found) {
+      found = this.ports.providers.forTenant(tenant, method);
+      this.providerCache.set(key, found);
+    }
+    return found;
+  }
+
+  /** Forget cached settings and providers (once per run, so a change applies to the next run). */
   reset(): void {
     this.settingsCache.clear();
+    this.providerCache.clear();
   }
 
   /**
@@ -87,7 +101,7 @@ export class PaymentAttempts {
       }
       return [];
     };
-    if ((await this.ports.providers.forTenant(tenant, method)) === null) return hold('payout_provider_not_configured');
+    if ((await this.providerOf(tenant, method)) === null) return hold('payout_provider_not_configured');
     const owed = await this.ports.adjustments.owed(tenant, first.payout.affiliateId, first.payout.currency);
     const amounts = netPayment(
       group.rows.map((row) => row.payout.amount),
@@ -135,7 +149,7 @@ export class PaymentAttempts {
     if (!payment || !first) return 0;
     let outcome = payment.status === 'processing' ? null : outcomeOfPayment(payment);
     if (outcome === null) {
-      const provider = await this.ports.providers.forTenant({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
+      const provider = await this.providerOf({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
       if (provider === null) {
         this.ports.logger.warn({ paymentId }, 'payout provider credentials were removed while a payment was in flight; asked again later');
         return 0;

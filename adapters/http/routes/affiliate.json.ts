@@ -51,6 +51,9 @@ export const AffiliateDetailSchema = z
       byCurrency: z.array(
         z.object({ currency: z.string(), revenue: money, commissions: money, conversions: z.number().int() }),
       ),
+      clawbacks: z
+        .array(z.object({ currency: z.string(), clawedBack: money, owed: money }))
+        .openapi({ 'x-extension': true, description: 'Commission taken back by refunds of already paid sales, per currency; `owed` is what the next payments will net' }),
     }),
   })
   .openapi('AffiliateDetail');
@@ -128,6 +131,7 @@ export const affiliateDetailJson = (d: AffiliateDetail): z.infer<typeof Affiliat
       commissions: c.commissions.toNumber(),
       conversions: c.conversions,
     })),
+    clawbacks: d.earnings.clawbacks.map((c) => ({ currency: c.currency, clawedBack: c.clawedBack.toNumber(), owed: c.owed.toNumber() })),
   },
 });
 

@@ -5,8 +5,8 @@ import { affiliateColumns, affiliateFromRow, membershipColumns, membershipFromRo
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
-import { currentDb, type Orm } from '../orm.js';
-import { runSql } from '../run-sql.js';
+import type { Orm } from '../orm.js';
+import { runNamed } from '../named-statement.js';
 
 interface TeamRatesRow {
   team_id: string | null;
@@ -77,7 +77,7 @@ export class SqlSaleContexts implements SaleContexts {
   constructor(private readonly orm: Orm) {}
 
   async find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null> {
-    const [row] = await runSql<SaleContextRow>(currentDb(this.orm), SALE_CONTEXT, [tenant.merchantId, tenant.mode, campaignId, affiliateId]);
+    const [row] = await runNamed<SaleContextRow>(this.orm, 'sale_context', SALE_CONTEXT, [tenant.merchantId, tenant.mode, campaignId, affiliateId]);
     return row ? saleContextFromRow(row) : null;
   }
 }
