@@ -2679,6 +2679,11 @@ export interface components {
             code: string | null;
             conversionId: string | null;
         };
+        IngestReceipt: {
+            /** @example created */
+            outcome: string;
+            conversionId: string | null;
+        };
         Notification: {
             id: string;
             /**
