@@ -13,6 +13,11 @@ import type { ApplyPaymentChange } from './apply-payment-change.js';
 import { ignored, result } from './delivery-results.js';
 import type { RecordProviderSale } from './record-provider-sale.js';
 
+/** Connected-account changes the card processor reports (affiliate payouts): the payout side's onboarding. */
+export interface ConnectedAccountUpdates {
+  accountUpdated(tenant: Tenant, account: { readonly id: string; readonly payoutsEnabled: boolean }): Promise<Result<'completed' | 'unchanged', DomainError>>;
+}
+
 /** The provider readers this service has, by provider token. */
 export type ProviderReaders = ReadonlyMap<CouponProvider, ProviderNotificationReader>;
 
@@ -38,6 +43,7 @@ export class IngestNotification {
     private readonly limiter: RateLimiter,
     /** Deliveries a minute one integration accepts: far above any provider's pace; refused ones are retried by the provider. */
     private readonly perMinute: number,
+    private readonly connectedAccounts: ConnectedAccountUpdates,
   ) {}
 
   get supportedProviders(): readonly CouponProvider[] {
@@ -102,7 +108,20 @@ export class IngestNotification {
         return ignored(`payment ${fact.paymentReferences.join(' / ')} belongs to order ${fact.orderId} (kept for its refunds and disputes)`);
       case 'customer_linked':
         return this.linkCustomer(tenant, provider, fact, now);
+      case 'connected_account_updated':
+        return this.connectedAccountUpdated(tenant, fact);
     }
+  }
+
+  private async connectedAccountUpdated(tenant: Tenant, fact: Extract<SaleFact, { kind: 'connected_account_updated' }>): Promise<DeliveryResult> {
+    if (!fact.payoutsEnabled) return ignored(`connected account ${fact.accountId}: payouts are not enabled yet`);
+    const updated = await this.connectedAccounts.accountUpdated(tenant, { id: fact.accountId, payoutsEnabled: true });
+    if (updated.isErr()) return ignored(`connected account ${fact.accountId} is not an affiliate's account of this merchant and mode`);
+    return ignored(
+      updated.value === 'completed'
+        ? `connected account ${fact.accountId}: payouts enabled; the affiliate's payout details are complete`
+        : `connected account ${fact.accountId}: payouts were already enabled`,
+    );
   }
 
   private async linkCustomer(tenant: Tenant, provider: CouponProvider, fact: Extract<SaleFact, { kind: 'customer_linked' }>, now: Date): Promise<DeliveryResult> {

@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import { PAYOUT_TOKENS } from './payouts.module.js';
 import { ManageIntegrations } from '../../application/integrations/manage-integrations.js';
 import { ApplyPaymentChange } from '../../application/sales/apply-payment-change.js';
 import { IngestNotification, type ProviderReaders } from '../../application/sales/ingest-notification.js';
@@ -82,6 +83,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.Clock),
           r.resolve(T.RateLimiter),
           r.resolve<ServiceConfig>(T.Config).ingestNotificationsPerMinute,
+          r.resolve(PAYOUT_TOKENS.ConnectOnboarding),
         ),
     ),
   );

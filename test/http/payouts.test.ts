@@ -254,6 +254,9 @@ describe('payouts', () => {
       expect(ms(short!.scheduledDate) - ms(short!.lastAttemptAt)).toBe(6 * HOUR);
       const [failed] = await events(id);
       expect(failed).toMatchObject({ type: 'payout.failed', status: 'failed', payoutStatus: 'awaiting_funds', failureReason: 'insufficient_funds', nextAttemptAt: short!.scheduledDate, attempts: 1 });
+      // The merchant hears of it in-app too.
+      const notices = (await t.api('GET', '/notifications?limit=100', merchant.liveKey)).body.data as { kind: string; message: string }[];
+      expect(notices.some((n) => n.kind === 'payout_failed' && n.message.includes('balance does not cover'))).toBe(true);
       await clock().set(new Date(ms(short!.scheduledDate) - 60_000));
       await runJobs(t);
       expect((await row(id))!.attempts).toBe(1);

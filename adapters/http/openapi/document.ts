@@ -188,7 +188,8 @@ const errorStatuses = (surface: Surface, method: string, op: Json, guardCodes: R
     else statuses.set(status, [...new Set([...(existing ?? []), ...codes])]);
   };
   const params: Json[] = op.parameters ?? [];
-  add(401);
+  // An operation without security (a provider endpoint) cannot answer 401.
+  if (!(Array.isArray(op.security) && op.security.length === 0)) add(401);
   add(500);
   if (surface === 'public') add(429);
   if (params.length > 0 || op.requestBody) add(400);
@@ -391,9 +392,13 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
 
   const paths: Json = {};
   for (const [fullPath, item] of Object.entries<Json>(whole.paths ?? {})) {
-    if (!fullPath.startsWith(`${prefix}/`)) continue;
-    const path = fullPath.slice(prefix.length);
+    // Public routes outside both APIs (provider endpoints) go in the public document under the bare base URL.
+    const outside = surface === 'public' && !fullPath.startsWith(`${PUBLIC_PREFIX}/`) && !fullPath.startsWith(`${ADMIN_PREFIX}/`);
+    if (!outside && !fullPath.startsWith(`${prefix}/`)) continue;
+    const path = outside ? fullPath : fullPath.slice(prefix.length);
     const copy = clone(item);
+    if (outside) copy.servers = [{ url: baseUrl }];
+    const headersOf: Surface | 'open' = outside ? 'open' : surface;
     for (const method of METHODS) {
       const op = copy[method];
       if (!op) continue;
@@ -401,16 +406,17 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
       completeOperation(op, method, path);
       if (surface === 'admin' || !SPEC_OPERATIONS.has(operationKey(method, path))) op['x-extension'] = true;
       op.responses ??= {};
-      const idempotent = surface === 'public' && method === 'post';
+      const idempotent = surface === 'public' && !outside && method === 'post';
       if (idempotent) op.parameters = [...(op.parameters ?? []), ref('parameters', 'IdempotencyKey')];
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         if (response.$ref) continue;
-        response.headers = { ...responseHeaders(surface, Number(status)), ...(idempotent ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}), ...response.headers };
+        response.headers = { ...responseHeaders(headersOf, Number(status)), ...(idempotent ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}), ...response.headers };
       }
       const statuses = errorStatuses(surface, method, op, guardCodes.get(`${method.toUpperCase()} ${fullPath}`) ?? new Set());
       for (const [status, codes] of [...statuses].sort(([a], [b]) => a - b)) {
         if (op.responses[status]) continue;
-        op.responses[status] = codes === 'all' ? ref('responses', statusName(status)) : errorResponse(surface, status, codes);
+        if (outside) op.responses[status] = errorResponse('open', status, codes === 'all' ? (byStatus.get(status) ?? []) : codes);
+        else op.responses[status] = codes === 'all' ? ref('responses', statusName(status)) : errorResponse(surface, status, codes);
       }
     }
     paths[path] = copy;
