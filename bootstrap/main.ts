@@ -62,6 +62,11 @@ if (demo) {
 process.stdout.write(`${lines.join('\n')}\n`);
 
 let stopping = false;
+// While draining, every answer closes its connection, so clients on kept-alive connections under
+// steady load let go and the drain ends (otherwise it waits for the shutdown timeout).
+server.on('request', (_req, res) => {
+  if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
+});
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
