@@ -1,4 +1,5 @@
 import {
+  formatAmount,
   holdPayout,
   netPayment,
   nextPaymentCheck,
@@ -24,6 +25,7 @@ import type { PayoutSettingsRepository } from '../ports/payout-settings-reposito
 import type { Tenant } from '../shared/tenant.js';
 import type { PaymentGroup } from './payment-groups.js';
 import { payoutMailOf } from './payout-mail.js';
+import type { Notices } from '../ports/notices.js';
 import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
 
 export interface PaymentPorts {
@@ -33,6 +35,8 @@ export interface PaymentPorts {
   readonly settings: PayoutSettingsRepository;
   readonly adjustments: PayoutAdjustments;
   readonly mailer: Mailer;
+  /** The merchant's in-app notice when a payment fails (absent: none). */
+  readonly notices?: Notices;
   readonly ids: IdGenerator;
   readonly logger: Logger;
 }
@@ -174,8 +178,24 @@ export class PaymentAttempts {
       // Test-mode mail is recorded as suppressed by the mailer, never sent.
       const mail = payoutMailOf(payment, outcome, first.destination.affiliateEmail);
       if (mail) await this.ports.mailer.send(mail);
+      if (outcome.kind === 'failed' || outcome.kind === 'insufficient_funds') await this.noticeOfFailure(payment, outcome);
     }
     return this.recordOnRows(rows, outcome, now);
+  }
+
+  /** The merchant hears of a failing payout in-app: what failed, why, and whether it is tried again. */
+  private async noticeOfFailure(payment: PayoutPayment, outcome: Extract<PayoutOutcome, { kind: 'failed' | 'insufficient_funds' }>): Promise<void> {
+    const amount = `${formatAmount(payment.amount, payment.currency)} ${payment.currency.toUpperCase()}`;
+    const why =
+      outcome.kind === 'insufficient_funds'
+        ? 'your payout balance does not cover it; it is tried again once funds are checked'
+        : `${outcome.reason}; ${outcome.retryable ? 'it is tried again later' : 'it will not be tried again until the cause is fixed and the payout retried'}`;
+    await this.ports.notices?.notify({
+      merchantId: payment.merchantId,
+      mode: payment.mode,
+      kind: 'payout_failed',
+      message: `A ${payment.method} payout of ${amount} to affiliate ${payment.affiliateId} (payment ${payment.id}) failed: ${why}. See GET /api/v1/payouts?status=failed.`,
+    });
   }
 
   private async recordOnRows(rows: readonly ClaimedAttempt[], outcome: PayoutOutcome, now: Date): Promise<number> {

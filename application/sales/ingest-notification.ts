@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { ProviderNotificationReader, RawNotification } from '../ports/provider-notifications.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { DeliveryResult, IntegrationEvents, ProviderCustomers, ProviderPayments } from '../ports/provider-sales-ledger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
@@ -39,6 +40,9 @@ export class IngestNotification {
     private readonly changes: ApplyPaymentChange,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
+    /** Deliveries a minute one integration accepts: far above any provider's pace; refused ones are retried by the provider. */
+    private readonly perMinute: number,
     private readonly connectedAccounts: ConnectedAccountUpdates | null = null,
   ) {}
 
@@ -50,6 +54,10 @@ export class IngestNotification {
     const integration = await this.integrations.findForNotification(integrationId);
     const reader = integration ? this.readers.get(integration.provider) : undefined;
     if (!integration || !integration.active || !reader) return err(notFound('Integration'));
+    // Counted per integration, after the look-up, so made-up ids write nothing; a 429 is retried by
+    // the provider, so no sale is lost, while a flood against one endpoint is held back.
+    const decision = await this.limiter.consume(`ingest:${integration.id}`, this.perMinute, this.clock.now());
+    if (!decision.allowed) return err(domainError('rate_limit_exceeded', `Too many notifications for this integration; retry in ${decision.retryAfterSeconds} s`));
     const read = reader.read(notification, integration.signingSecret);
     if (read.isErr()) return err(domainError(read.error.kind, read.error.message));
     const notice = read.value;

@@ -125,6 +125,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
             // Clawbacks recorded by refunds of paid sales.
             adjustments: r.resolve(CONVERSION_TOKENS.CommissionAdjustments),
             mailer: r.resolve(T.Mailer),
+            notices: r.resolve(T.Notices),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
           } satisfies PaymentPorts,

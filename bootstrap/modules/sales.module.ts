@@ -81,6 +81,8 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(S.ApplyPaymentChange),
           r.resolve(T.Ids),
           r.resolve(T.Clock),
+          r.resolve(T.RateLimiter),
+          r.resolve<ServiceConfig>(T.Config).ingestNotificationsPerMinute,
           r.resolve(PAYOUT_TOKENS.ConnectOnboarding),
         ),
     ),

@@ -11,6 +11,7 @@ import { Migration20261122000007Coupons } from './Migration20261122000007Coupons
 import { Migration20261122000008StatsSearch } from './Migration20261122000008StatsSearch.js';
 import { Migration20261122000005Payouts } from './Migration20261122000005Payouts.js';
 import { Migration20261126100001ChangeNotifications } from './Migration20261126100001ChangeNotifications.js';
+import { Migration20261126100002AuditCount } from './Migration20261126100002AuditCount.js';
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
 import { Migration20261126200001WebhookDeliveryLeases } from './Migration20261126200001WebhookDeliveryLeases.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
@@ -37,6 +38,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
   { name: 'Migration20261126100001ChangeNotifications', class: Migration20261126100001ChangeNotifications },
+  { name: 'Migration20261126100002AuditCount', class: Migration20261126100002AuditCount },
   { name: 'Migration20261126200001WebhookDeliveryLeases', class: Migration20261126200001WebhookDeliveryLeases },
   { name: 'Migration20261126300001IdempotencyKeys', class: Migration20261126300001IdempotencyKeys },
   { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
