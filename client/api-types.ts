@@ -1854,6 +1854,12 @@ export interface components {
                     commissions: number;
                     conversions: number;
                 }[];
+                /** @description Commission taken back by refunds of already paid sales, per currency; `owed` is what the next payments will net */
+                clawbacks: {
+                    currency: string;
+                    clawedBack: number;
+                    owed: number;
+                }[];
             };
         };
         /**
@@ -2148,6 +2154,25 @@ export interface components {
             cardPaymentId: string | null;
             failureReason: string | null;
             createdAt: string;
+            /** @description The payment this row went out in (one per affiliate, method and currency), once it has one */
+            payment?: {
+                id: string;
+                /**
+                 * @description The sum of the payment's rows
+                 * @example 12.00
+                 */
+                gross: string;
+                /**
+                 * @description Commission taken back for refunds of already paid sales, netted from this payment
+                 * @example 5.00
+                 */
+                clawback: string;
+                /**
+                 * @description What was sent: gross − clawback
+                 * @example 7.00
+                 */
+                amount: string;
+            } | null;
         };
         /** @description A configured payout method; its credentials are never returned */
         PayoutProvider: {
