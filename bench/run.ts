@@ -2,6 +2,7 @@
  * `npm run bench`: the service against its physical ceilings, and cost as data grows. See
  * bench/README.md. Options (also as env): --only=core,ingest,webhooks,growth,startup  --seconds=10
  * --warmup=5 --runs=3 --connections=50 --merchants=200 --cpu-prof
+ * (payouts: BENCH_PAYOUT_AFFILIATES, default 10000)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,8 +20,10 @@ import { median, round, summarize } from './lib/stats.js';
 import { measureBacklogBurst, measureLatency, measureThroughput, startReceiver, subscribe, type Receiver } from './lib/webhooks.js';
 import { WRITES_PER_CONVERSION } from './ceiling-routes.js';
 import { connectCardIntegrations, signedNotifications } from './lib/ingest.js';
+import { dashboardRequests, dashboardSession } from './lib/dashboard.js';
+import { benchPayouts } from './lib/payouts.js';
 
-const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'startup'] as const;
+const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'dashboard', 'startup', 'payouts'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: flags } = parseArgs({
@@ -182,6 +185,8 @@ const main = async () => {
     if (only.has('ingest')) await ingest(base, db, merchants, cpu);
     if (receiver) await webhooks(base, db, receiver);
     if (only.has('growth')) await growth(base, db, cpu);
+    if (only.has('dashboard')) await dashboard(base, db, cpu);
+    if (only.has('payouts')) rows.push(...(await benchPayouts(databaseUrl, Number(process.env.BENCH_PAYOUT_AFFILIATES ?? 10_000))));
   } finally {
     await receiver?.close();
     await service?.stop();
@@ -218,10 +223,11 @@ const ingest = async (base: string, db: pg.Pool, merchants: readonly BenchMercha
     headers: { authorization: `Bearer ${m.key}`, 'content-type': 'application/json' },
     body: conversionBody(m, 49.99),
   }));
-  // Enough distinct notifications that no run repeats one (a repeat would be a cheaper duplicate).
-  const count = Math.min(60_000, settings.runs * (settings.seconds + settings.warmupSeconds) * 800);
-  log(`signing ${count.toLocaleString('en')} card notifications`);
-  const notifications = signedNotifications(connected, count, Date.now().toString(36));
+  // Fresh, freshly signed notifications for every run, enough that none repeats within it (a repeat
+  // would be a cheaper duplicate, and a signature older than 300 s is refused).
+  const perRun = Math.min(40_000, Math.max(settings.seconds, settings.warmupSeconds) * 1_000);
+  let batch = 0;
+  const notifications = () => signedNotifications(connected, perRun, `${Date.now().toString(36)}r${(batch += 1)}`);
   const results = await measureRounds(base, db, settings, [
     { name: 'POST /conversions', requests: creates },
     { name: 'POST /ingest/v1/:integrationId', requests: notifications },
@@ -428,6 +434,30 @@ const webhooks = async (base: string, db: pg.Pool, receiver: Receiver) => {
  * Cost as data grows: one merchant with 10,000 conversions and one with 1,000,000 (100 and 100,000
  * affiliates... see DatasetSize), loaded in bulk, then the same reads against each, interleaved.
  */
+/** Every dashboard page, server-rendered for a signed-in owner of a merchant with `--big-conversions` conversions. */
+const dashboard = async (base: string, db: pg.Pool, cpu: CpuMeter) => {
+  const size: DatasetSize = { label: 'dashboard', conversions: Number(flags['big-conversions']), affiliates: Number(flags['big-affiliates']), campaigns: 20 };
+  const [merchant] = await createMerchants(base, 1, size.label);
+  log(`dashboard: loading ${size.conversions.toLocaleString('en')} conversions, ${size.affiliates.toLocaleString('en')} affiliates`);
+  const loadSeconds = await loadDataset(db, merchant!, size);
+  const pages = await dashboardRequests(db, merchant!, await dashboardSession(base, db, merchant!));
+  const names = Object.keys(pages) as (keyof typeof pages)[];
+  const results = await measureRounds(base, db, settings, names.map((name) => ({ name: `dashboard ${name}`, requests: pages[name], connections: 1, resetLimitsDuringRun: true })), { cpu });
+  details.dashboard = { size, loadSeconds: round(loadSeconds, 0) };
+  for (const name of names) {
+    const r = summarize(results.get(`dashboard ${name}`)!);
+    const valid = clean(r.runs);
+    rows.push({
+      scenario: `dashboard ${name}: p99 at ${short(size.conversions)} conversions (1 connection)`,
+      value: round(r.p99),
+      unit: 'ms',
+      target: 'p99 < 50 ms',
+      met: valid ? r.p99 < 50 : null,
+      detail: { p50Ms: round(r.p50), p99Ms: round(r.p99), cpu: cpuOf(r.runs), runs: runsOf(r.runs), ...(valid ? {} : { invalid: 'non-2xx responses or socket errors' }) },
+    });
+  }
+};
+
 const growth = async (base: string, db: pg.Pool, cpu: CpuMeter) => {
   const bigConversions = Number(flags['big-conversions']);
   const bigAffiliates = Number(flags['big-affiliates']);

@@ -56,6 +56,7 @@ if (demo) {
     `  live write key: ${demo.liveKey}`,
     `  test write key: ${demo.testKey}`,
     `  try: curl -H "Authorization: Bearer ${demo.testKey}" ${base}/api/v1/me`,
+    `  dashboard: open ${base}/dashboard and sign in with this one-time link (24 hours): ${demo.dashboardLink}`,
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

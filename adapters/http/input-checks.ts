@@ -37,14 +37,35 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 const unstorable = (text: string, multiline: boolean) => (multiline ? CONTROL_IN_TEXT : CONTROL_ANYWHERE).test(text) || LONE_SURROGATE.test(text);
 
-/** Every string (and object key) under `value` that cannot be stored as sent. */
-export const unstorableText = (value: unknown, multiline: boolean, path: (string | number)[] = []): FieldProblem[] => {
-  if (typeof value === 'string') return unstorable(value, multiline) ? [{ field: fieldName(path), message: UNSTORABLE_TEXT }] : [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => unstorableText(item, multiline, [...path, index]));
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, item]) =>
-    unstorable(key, false) ? [{ field: fieldName([...path, JSON.stringify(key).slice(1, -1)]), message: UNSTORABLE_TEXT }] : unstorableText(item, multiline, [...path, key]),
-  );
+/** Deeper than any request schema goes; a body nested further is refused before anything walks it. */
+export const MAX_NESTING = 32;
+export const TOO_DEEP = `must not nest more than ${MAX_NESTING} levels`;
+
+/**
+ * Every string (and object key) under `value` that cannot be stored as sent, and any nesting deeper
+ * than `MAX_NESTING`. Iterative, so a hostile depth cannot exhaust the stack.
+ */
+export const unstorableText = (value: unknown, multiline: boolean): FieldProblem[] => {
+  const problems: FieldProblem[] = [];
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: node, path } = stack.pop()!;
+    if (typeof node === 'string') {
+      if (unstorable(node, multiline)) problems.push({ field: fieldName(path), message: UNSTORABLE_TEXT });
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (path.length >= MAX_NESTING) {
+      problems.push({ field: fieldName(path), message: TOO_DEEP });
+      continue;
+    }
+    const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((item, index) => [index, item]) : Object.entries(node);
+    for (const [key, item] of entries) {
+      if (typeof key === 'string' && unstorable(key, false)) problems.push({ field: fieldName([...path, JSON.stringify(key).slice(1, -1)]), message: UNSTORABLE_TEXT });
+      else stack.push({ value: item, path: [...path, key] });
+    }
+  }
+  return problems.reverse();
 };
 
 /** Control characters as `\uXXXX`, so a path or value with them can still be logged and audited. */

@@ -1,5 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AffiliatePortal } from '../../application/portal/affiliate-portal.js';
+import type { AuditLog } from '../../application/ports/audit-log.js';
+import type { Clock } from '../../application/ports/clock.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
 import type { PortalQueries } from '../../application/ports/portal-queries.js';
@@ -9,6 +12,7 @@ import { loadWebSession, redirectTo } from '../http/web-session/web-session.midd
 import type { WebEnv } from '../http/web-session/web-env.js';
 import { portalAffiliateRoutes, type PortalAffiliateUseCases } from './portal-affiliate.routes.js';
 import { portalAssetRoutes } from './portal-assets.js';
+import { portalAudit } from './portal-audit.js';
 import { portalCookie, type PortalEnv, type PortalMount } from './portal-env.js';
 import { frameOf } from './portal-frame.js';
 import { portalPublicRoutes, type PortalPublicUseCases } from './portal-public.routes.js';
@@ -21,6 +25,9 @@ export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliat
   /** The service's own host (from `PUBLIC_BASE_URL`): requests for it are never a merchant's domain. */
   readonly publicHost: string;
   readonly logger: Logger;
+  readonly auditLog: AuditLog;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,6 +74,7 @@ const merchantPortal = (deps: PortalDependencies) => {
     if (affiliate) c.set('hasTeam', (await deps.queries.teamIdOf(affiliate.viewer)) !== null);
     await next();
   });
+  app.use('*', portalAudit(deps.auditLog, deps.ids, deps.clock));
   app.use('*', (c, next) => csrfProtection(c.get('cookie'))(c as unknown as Context<WebEnv>, next));
   app.use('*', async (c, next) => {
     const path = c.req.path;

@@ -75,7 +75,8 @@ export class CreateConversion {
     if (!sale) return err(notFound('Campaign'));
     const { campaign, affiliate, membership, rates } = sale;
     // Paused, ended and suspended earn nothing new, whoever reports the sale (domain rules).
-    const open = checkCampaignTakesSale(campaign);
+    // A renewal of a customer attributed earlier keeps earning on a paused or ended campaign while it pays recurring commissions.
+    const open = checkCampaignTakesSale(campaign, { renewal: input.conversionType === 'recurring' });
     if (open.isErr()) return err(open.error);
     if (!affiliate) return err(notFound('Affiliate'));
     const earns = checkMembershipEarns(membership);

@@ -19,7 +19,8 @@ export interface MeasuredRun extends LoadResult {
 
 export interface LoadSpec {
   readonly name: string;
-  readonly requests: readonly LoadRequest[];
+  /** The requests, or a function that makes fresh ones for each run (requests that must not repeat). */
+  readonly requests: readonly LoadRequest[] | (() => readonly LoadRequest[]);
   readonly connections?: number;
   /** Served by another process than the service (the Node-level ceilings): its base URL and pid. */
   readonly server?: { readonly url: string; readonly pid: number };
@@ -64,7 +65,8 @@ export const measureRounds = async (
     const resetter = spec.resetLimitsDuringRun ? setInterval(() => void resetRateLimits(db).catch(() => undefined), RESET_EVERY_MS) : null;
     let result: LoadResult;
     try {
-      result = await runLoad({ baseUrl: spec.server?.url ?? base, requests: spec.requests, connections: spec.connections ?? settings.connections, seconds });
+      const requests = typeof spec.requests === 'function' ? spec.requests() : spec.requests;
+      result = await runLoad({ baseUrl: spec.server?.url ?? base, requests, connections: spec.connections ?? settings.connections, seconds });
     } finally {
       if (resetter) clearInterval(resetter);
     }

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoMerchantIfEmpty, type DemoKeys } from '../../bootstrap/demo-merchant.js';
+import { exampleOf, runExamples } from '../support/openapi-walk.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 const run = promisify(execFile);
@@ -53,7 +54,7 @@ describe('the OpenAPI documents as a user meets them', () => {
       for (const { key, op } of operations(doc)) {
         expect(op.summary, key).toEqual(expect.any(String));
         expect(op.description, key).toEqual(expect.any(String));
-        if (op.requestBody) expect(op.requestBody.content['application/json'].example, key).toBeDefined();
+        if (op.requestBody) expect(exampleOf(doc, op), key).toBeDefined();
       }
     }
   });
@@ -65,39 +66,8 @@ describe('the OpenAPI documents as a user meets them', () => {
   });
 
   it('every request-body example works against the demo merchant with its live key, as "Try it out" sends it', async () => {
-    const created: Record<string, string> = {};
-    const withBody = operations(docs.public).filter(({ op }) => op.requestBody);
-    const fill = (path: string, op: any): string | null => {
-      const segments = path.split('/');
-      let unfilled = false;
-      const filled = segments.map((segment, i) => {
-        const name = /^\{(.+)\}$/.exec(segment)?.[1];
-        if (!name) return segment;
-        const param = op.parameters.find((p: any) => p.in === 'path' && p.name === name);
-        const value = param?.example ?? created[segments[i - 1]!];
-        if (!value) unfilled = true;
-        return value;
-      });
-      return unfilled ? null : filled.join('/');
-    };
-    const failures: string[] = [];
-    let pending = withBody;
-    for (let round = 0; round < 3 && pending.length > 0; round += 1) {
-      const later: typeof pending = [];
-      for (const entry of pending) {
-        const path = fill(entry.path, entry.op);
-        if (!path) {
-          later.push(entry);
-          continue;
-        }
-        const res = await t.api(entry.method.toUpperCase(), path, demo.liveKey, entry.op.requestBody.content['application/json'].example);
-        if (res.status >= 300) failures.push(`${entry.key}: ${res.status} ${JSON.stringify(res.body)}`);
-        const id = res.body?.data?.id;
-        if (entry.method === 'post' && typeof id === 'string') created[entry.path.split('/').pop()!] ??= id;
-      }
-      pending = later;
-    }
-    expect(failures).toEqual([]);
-    expect(new Set(pending.map((p) => p.key))).toEqual(NEEDS_EARLIER_EVENTS);
+    const run = await runExamples(t, docs.public, demo.liveKey);
+    expect(run.failures).toEqual([]);
+    expect(new Set(run.unfilled)).toEqual(NEEDS_EARLIER_EVENTS);
   });
 });

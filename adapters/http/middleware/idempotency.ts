@@ -26,7 +26,7 @@ const fingerprintOf = (method: string, path: string, body: string): string => {
   try {
     normalized = JSON.stringify(canonical(JSON.parse(body)));
   } catch {
-    // Not JSON: the bytes as sent (the route will refuse them, and nothing is kept).
+    // Not JSON, or nested too deeply to walk: the bytes as sent (the route refuses them, and nothing is kept).
   }
   return createHash('sha256').update(`${method} ${path}\n${normalized}`).digest('hex');
 };

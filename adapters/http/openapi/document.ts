@@ -188,7 +188,8 @@ const errorStatuses = (surface: Surface, method: string, op: Json, guardCodes: R
     else statuses.set(status, [...new Set([...(existing ?? []), ...codes])]);
   };
   const params: Json[] = op.parameters ?? [];
-  add(401);
+  // An operation without security (a provider endpoint) cannot answer 401.
+  if (!(Array.isArray(op.security) && op.security.length === 0)) add(401);
   add(500);
   if (surface === 'public') add(429);
   if (params.length > 0 || op.requestBody) add(400);
@@ -297,6 +298,28 @@ const healthOperation = (baseUrl: string): Json => ({
   },
 });
 
+/** A payment provider's receiving endpoint: outside `/api/v1`, authenticated by the provider's signature. */
+export const INGEST_PATH = '/ingest/v1/{integrationId}';
+
+const ingestOperation = (generated: Json, baseUrl: string): Json => {
+  const item = clone(generated);
+  item.servers = [{ url: baseUrl }];
+  const op = item.post;
+  op.operationId = 'postProviderNotification';
+  op.security = [];
+  op['x-extension'] = true;
+  for (const response of Object.values<Json>(op.responses ?? {})) response.headers = { ...responseHeaders('open', 200), ...response.headers };
+  op.responses[400] = errorResponse('open', 400, ['invalid_signature', 'invalid_json', 'validation_error']);
+  op.responses[404] = errorResponse('open', 404, ['not_found']);
+  op.responses[413] = errorResponse('open', 413, ['payload_too_large']);
+  op.responses[429] = {
+    ...errorResponse('open', 429, ['rate_limit_exceeded']),
+    description: 'Error: `rate_limit_exceeded` (more notifications a minute than the integration accepts; the provider retries)',
+  };
+  op.responses[500] = errorResponse('open', 500, ['internal_error']);
+  return item;
+};
+
 const trackingOperation = (baseUrl: string): Json => ({
   servers: [{ url: baseUrl }],
   get: {
@@ -369,9 +392,13 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
 
   const paths: Json = {};
   for (const [fullPath, item] of Object.entries<Json>(whole.paths ?? {})) {
-    if (!fullPath.startsWith(`${prefix}/`)) continue;
-    const path = fullPath.slice(prefix.length);
+    // Public routes outside both APIs (provider endpoints) go in the public document under the bare base URL.
+    const outside = surface === 'public' && !fullPath.startsWith(`${PUBLIC_PREFIX}/`) && !fullPath.startsWith(`${ADMIN_PREFIX}/`);
+    if (!outside && !fullPath.startsWith(`${prefix}/`)) continue;
+    const path = outside ? fullPath : fullPath.slice(prefix.length);
     const copy = clone(item);
+    if (outside) copy.servers = [{ url: baseUrl }];
+    const headersOf: Surface | 'open' = outside ? 'open' : surface;
     for (const method of METHODS) {
       const op = copy[method];
       if (!op) continue;
@@ -379,16 +406,17 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
       completeOperation(op, method, path);
       if (surface === 'admin' || !SPEC_OPERATIONS.has(operationKey(method, path))) op['x-extension'] = true;
       op.responses ??= {};
-      const idempotent = surface === 'public' && method === 'post';
+      const idempotent = surface === 'public' && !outside && method === 'post';
       if (idempotent) op.parameters = [...(op.parameters ?? []), ref('parameters', 'IdempotencyKey')];
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         if (response.$ref) continue;
-        response.headers = { ...responseHeaders(surface, Number(status)), ...(idempotent ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}), ...response.headers };
+        response.headers = { ...responseHeaders(headersOf, Number(status)), ...(idempotent ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}), ...response.headers };
       }
       const statuses = errorStatuses(surface, method, op, guardCodes.get(`${method.toUpperCase()} ${fullPath}`) ?? new Set());
       for (const [status, codes] of [...statuses].sort(([a], [b]) => a - b)) {
         if (op.responses[status]) continue;
-        op.responses[status] = codes === 'all' ? ref('responses', statusName(status)) : errorResponse(surface, status, codes);
+        if (outside) op.responses[status] = errorResponse('open', status, codes === 'all' ? (byStatus.get(status) ?? []) : codes);
+        else op.responses[status] = codes === 'all' ? ref('responses', statusName(status)) : errorResponse(surface, status, codes);
       }
     }
     paths[path] = copy;
@@ -397,6 +425,8 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
   if (surface === 'public') {
     paths['/healthz'] = healthOperation(baseUrl);
     paths['/r/{trackingCode}/{refCode}'] = trackingOperation(baseUrl);
+    const ingest = whole.paths?.[INGEST_PATH];
+    if (ingest) paths[INGEST_PATH] = ingestOperation(ingest, baseUrl);
   }
   doc.paths = paths;
 

@@ -32,6 +32,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   'POST /teams/{id}/goals': { name: 'Q1 revenue', metric: 'revenue', targetValue: 10000, bonusType: 'flat', bonusValue: 250 },
   'PATCH /teams/{id}/goals/{goalId}': { action: 'close_now' },
   'PATCH /teams/{id}/awards/{awardId}': { action: 'approve' },
+  // The demo live key stores live credentials (a test key stores `sk_test_…` ones).
+  'PUT /payout-providers/{method}': { secretKey: 'sk_live_51Hexample0000' },
   // Operator API (`/admin/v1`).
   'POST /merchants': { businessName: 'Acme Shop', email: 'owner@acme.example', plan: 'ultimate' },
   'PATCH /merchants/{id}': { plan: 'scale', payoutHoldingDays: 30 },
@@ -44,9 +46,10 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   'POST /payouts/{id}/mark-paid': { payoutMethod: 'connect', cardTransferId: 'tr_1A2b3C' },
 };
 
-/** Path-parameter examples that name a demo row, by the collection the parameter belongs to. */
+/** Path-parameter examples that name a demo row (or a fixed name), by the collection the parameter belongs to. */
 export const PATH_EXAMPLES: Readonly<Record<string, string>> = {
   campaigns: DEMO_IDS.campaign,
   affiliates: DEMO_IDS.pendingAffiliate,
   teams: DEMO_IDS.team,
+  'payout-providers': 'connect',
 };

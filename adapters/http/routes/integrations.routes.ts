@@ -51,7 +51,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         description:
           "Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL and the signing secret into the provider. `card` is supported; the other provider tokens answer 400 until their adapters exist.",
         middleware: [plan, requireWriteKey] as const,
-        request: { body: { content: { 'application/json': { schema: CreateBody, example: { provider: 'card', signingSecret: 'whsec_…', name: 'Stripe' } } }, required: true } },
+        request: { body: { content: { 'application/json': { schema: CreateBody, example: { provider: 'card', signingSecret: 'whsec_5a1e0c7d2b9f4e8a', name: 'Stripe' } } }, required: true } },
         responses: { 201: dataOf(IntegrationSchema, 'Created') },
       }),
       async (c) => {

@@ -22,6 +22,7 @@ import { Migration20261126600001MailDelivery } from './Migration20261126600001Ma
 import { Migration20261126500001RunningAProgram } from './Migration20261126500001RunningAProgram.js';
 import { Migration20261126500002InvitationListIndex } from './Migration20261126500002InvitationListIndex.js';
 import { Migration20261126800001RealPayouts } from './Migration20261126800001RealPayouts.js';
+import { Migration20261126800002PaymentsForRowsInFlight } from './Migration20261126800002PaymentsForRowsInFlight.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126500001RunningAProgram', class: Migration20261126500001RunningAProgram },
   { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },
   { name: 'Migration20261126500002InvitationListIndex', class: Migration20261126500002InvitationListIndex },
+  { name: 'Migration20261126800002PaymentsForRowsInFlight', class: Migration20261126800002PaymentsForRowsInFlight },
 ];

@@ -17,6 +17,7 @@ interface TeamRatesRow {
   team_campaign_value: string | null;
   override_type: string | null;
   override_value: string | null;
+  override_recurring_value: string | null;
 }
 
 type SaleContextRow = CampaignRow & TeamRatesRow & { merchant_earnings_cap: string | null } & Record<string, unknown>;
@@ -33,6 +34,7 @@ const ratesOf = (campaign: Campaign, r: TeamRatesRow): CommissionRates => {
     teamBase: rateOf(r.team_base_type, r.team_base_value),
     teamCampaign: rateOf(r.team_campaign_type, r.team_campaign_value),
     override: rateOf(r.override_type, r.override_value),
+    overrideRecurringValue: r.override_recurring_value === null ? null : new Decimal(r.override_recurring_value),
   };
 };
 
@@ -45,7 +47,8 @@ const SALE_CONTEXT = `select ${campaignColumns('c')}, ${affiliateColumns('a', AF
     mer.monthly_earnings_cap::text as merchant_earnings_cap,
     t.id as team_id, t.base_commission_type as team_base_type, t.base_commission_value::text as team_base_value,
     tc.commission_type as team_campaign_type, tc.commission_value::text as team_campaign_value,
-    o.commission_type as override_type, o.commission_value::text as override_value
+    o.commission_type as override_type, o.commission_value::text as override_value,
+    o.recurring_value::text as override_recurring_value
   from campaigns c
   join merchants mer on mer.id = c.merchant_id
   left join affiliates a on a.id = $4 and exists (
