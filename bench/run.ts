@@ -2,6 +2,7 @@
  * `npm run bench`: the service against its physical ceilings, and cost as data grows. See
  * bench/README.md. Options (also as env): --only=core,ingest,webhooks,growth,startup  --seconds=10
  * --warmup=5 --runs=3 --connections=50 --merchants=200 --cpu-prof
+ * (payouts: BENCH_PAYOUT_AFFILIATES, default 10000)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,13 +15,15 @@ import { growthRequests, loadDataset, type DatasetSize } from './lib/growth.js';
 import type { LoadRequest, LoadResult } from './lib/load.js';
 import { log, measureRounds, resetRateLimits, type BenchSettings, type CpuMeter, type MeasuredRun } from './lib/measure.js';
 import { describeMachine, table, writeResults, type ResultRow } from './lib/report.js';
-import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, rssMiB, sleep, startService, timeNpmStart, type RunningService } from './lib/service.js';
+import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, rssMiB, sleep, startNodeCeiling, startService, timeNpmStart, type RunningService } from './lib/service.js';
 import { median, round, summarize } from './lib/stats.js';
 import { measureBacklogBurst, measureLatency, measureThroughput, startReceiver, subscribe, type Receiver } from './lib/webhooks.js';
 import { WRITES_PER_CONVERSION } from './ceiling-routes.js';
 import { connectCardIntegrations, signedNotifications } from './lib/ingest.js';
+import { dashboardRequests, dashboardSession } from './lib/dashboard.js';
+import { benchPayouts } from './lib/payouts.js';
 
-const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'startup'] as const;
+const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'dashboard', 'startup', 'payouts'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: flags } = parseArgs({
@@ -164,17 +167,26 @@ const main = async () => {
     const base = service.url;
     const postmaster = embedded ? await postmasterPid(dataDir) : null;
     const running = service;
-    const cpu: CpuMeter = async () => ({ service: await cpuSeconds(running.pid), db: postmaster ? await clusterCpuSeconds(postmaster) : null });
+    const cpu: CpuMeter = async (spec) => ({ service: await cpuSeconds(spec.server?.pid ?? running.pid), db: postmaster ? await clusterCpuSeconds(postmaster) : null });
 
     let merchants: BenchMerchant[] = [];
     if (only.has('core') || only.has('ingest')) {
       log(`creating ${merchantCount} Scale merchants`);
       merchants = await createMerchants(base, merchantCount, 'm');
     }
-    if (only.has('core')) await core(base, db, service, merchants, cpu);
+    if (only.has('core')) {
+      const nodeCeiling = await startNodeCeiling(databaseUrl, poolMax);
+      try {
+        await core(base, db, service, merchants, cpu, nodeCeiling);
+      } finally {
+        await nodeCeiling.stop();
+      }
+    }
     if (only.has('ingest')) await ingest(base, db, merchants, cpu);
     if (receiver) await webhooks(base, db, receiver);
     if (only.has('growth')) await growth(base, db, cpu);
+    if (only.has('dashboard')) await dashboard(base, db, cpu);
+    if (only.has('payouts')) rows.push(...(await benchPayouts(databaseUrl, Number(process.env.BENCH_PAYOUT_AFFILIATES ?? 10_000))));
   } finally {
     await receiver?.close();
     await service?.stop();
@@ -211,10 +223,11 @@ const ingest = async (base: string, db: pg.Pool, merchants: readonly BenchMercha
     headers: { authorization: `Bearer ${m.key}`, 'content-type': 'application/json' },
     body: conversionBody(m, 49.99),
   }));
-  // Enough distinct notifications that no run repeats one (a repeat would be a cheaper duplicate).
-  const count = Math.min(60_000, settings.runs * (settings.seconds + settings.warmupSeconds) * 800);
-  log(`signing ${count.toLocaleString('en')} card notifications`);
-  const notifications = signedNotifications(connected, count, Date.now().toString(36));
+  // Fresh, freshly signed notifications for every run, enough that none repeats within it (a repeat
+  // would be a cheaper duplicate, and a signature older than 300 s is refused).
+  const perRun = Math.min(40_000, Math.max(settings.seconds, settings.warmupSeconds) * 1_000);
+  let batch = 0;
+  const notifications = () => signedNotifications(connected, perRun, `${Date.now().toString(36)}r${(batch += 1)}`);
   const results = await measureRounds(base, db, settings, [
     { name: 'POST /conversions', requests: creates },
     { name: 'POST /ingest/v1/:integrationId', requests: notifications },
@@ -226,7 +239,14 @@ const ingest = async (base: string, db: pg.Pool, merchants: readonly BenchMercha
 };
 
 /** Ceilings, the conversion write and the hot reads, and the service's memory under the write load. */
-const core = async (base: string, db: pg.Pool, service: RunningService, merchants: readonly BenchMerchant[], cpu: CpuMeter) => {
+const core = async (
+  base: string,
+  db: pg.Pool,
+  service: RunningService,
+  merchants: readonly BenchMerchant[],
+  cpu: CpuMeter,
+  nodeCeiling: { readonly url: string; readonly pid: number },
+) => {
   const auth = (m: BenchMerchant) => ({ authorization: `Bearer ${m.key}` });
   log('seeding 5 conversions per merchant');
   const seeded = await inParallel(merchants, 8, async (m) => {
@@ -246,6 +266,19 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
   const campaignGets: LoadRequest[] = merchants.map((m) => ({ method: 'GET', path: `/api/v1/campaigns/${m.campaignId}`, headers: auth(m) }));
   const selects: LoadRequest[] = conversions.map(({ id }) => ({ method: 'GET', path: `/__bench/select/${id}` }));
   const saleRows: LoadRequest[] = merchants.map((m) => ({ method: 'POST', path: `/__bench/sale/${m.id}/${m.campaignId}/${m.affiliateId}` }));
+  const nodeSelects: LoadRequest[] = conversions.map(({ id }) => ({ method: 'GET', path: `/select/${id}` }));
+  // Visitors: 50 browsers per link, so that no visitor reaches the per-visitor click limit and every redirect counts a click
+  // (an X-Forwarded-For per visitor too, which a service without trusted proxies ignores).
+  const clicks: LoadRequest[] = merchants.flatMap((m, j) =>
+    Array.from({ length: 50 }, (_, i) => ({
+      method: 'GET' as const,
+      path: m.trackingPath,
+      headers: { 'user-agent': `bench browser ${j}-${i}`, 'x-forwarded-for': `10.${j % 250}.${i}.1` },
+    })),
+  );
+  const clickCount = async () => Number((await db.query<{ n: string }>('select count(*) as n from clicks')).rows[0]!.n);
+  const clickTally = { recorded: 0, redirects: 0 };
+  let clicksBefore = 0;
 
   // Memory: sampled through the write runs.
   const idleRss = await rssMiB(service.pid);
@@ -263,16 +296,29 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
       { name: 'ceiling:select', requests: selects },
       { name: 'GET /conversions/:id', requests: gets },
       { name: 'GET /campaigns/:id', requests: campaignGets },
+      { name: 'ceiling:node-hello', requests: [{ method: 'GET', path: '/hello' }], server: nodeCeiling },
+      { name: 'ceiling:node-select', requests: nodeSelects, server: nodeCeiling },
+      { name: 'ceiling:node-write', requests: [{ method: 'POST', path: '/write' }], server: nodeCeiling },
+      { name: 'GET /r/:code/:ref (click)', requests: clicks },
     ],
     {
       cpu,
-      onRunStart: (spec) => {
+      onRunStart: async (spec) => {
+        if (spec.name === 'GET /r/:code/:ref (click)') {
+          await sleep(500);
+          clicksBefore = await clickCount();
+        }
         if (spec.name !== 'POST /conversions') return;
         sampler = setInterval(() => void rssMiB(service.pid).then((v) => samples.push(v)), 250);
       },
-      onRunEnd: () => {
+      onRunEnd: async (spec, result) => {
         if (sampler) clearInterval(sampler);
         sampler = null;
+        if (spec.name !== 'GET /r/:code/:ref (click)') return;
+        // Clicks are written in batches (every 100 ms): counted once the last batch is in.
+        await sleep(1_000);
+        clickTally.recorded += (await clickCount()) - clicksBefore;
+        clickTally.redirects += result.requests;
       },
     },
   );
@@ -289,10 +335,32 @@ const core = async (base: string, db: pg.Pool, service: RunningService, merchant
     ...row,
     detail: { ...row.detail, [key]: round(perRoundRatio(get(name), get(reference)), 3) },
   });
-  rows.push(alsoAgainst(ratioRow('POST /conversions', get('POST /conversions'), 'c', get('ceiling:write'), 0.5, { p99Under: 50 }), 'POST /conversions', 'ratioToC2', 'ceiling:sale'));
+  rows.push(referenceRow('ceiling (n-http): node:http, constant JSON', get('ceiling:node-hello')));
+  rows.push(referenceRow('ceiling (n-read): node:http + pg pool of 10, one primary-key SELECT', get('ceiling:node-select')));
+  rows.push(referenceRow('ceiling (n-write): node:http + pg pool of 10, BEGIN, 4 INSERTs, COMMIT', get('ceiling:node-write')));
+  // Each scenario against its Node-level ceiling; the in-service ceilings (b, c, c2) in its detail.
+  rows.push(
+    alsoAgainst(
+      alsoAgainst(ratioRow('POST /conversions', get('POST /conversions'), 'n-write', get('ceiling:node-write'), 0.6, { p99Under: 50 }), 'POST /conversions', 'ratioToC', 'ceiling:write'),
+      'POST /conversions',
+      'ratioToC2',
+      'ceiling:sale',
+    ),
+  );
   for (const name of ['GET /conversions/:id', 'GET /campaigns/:id'] as const) {
-    rows.push(ratioRow(name, get(name), 'b', get('ceiling:select'), 0.5));
+    rows.push(alsoAgainst(ratioRow(name, get(name), 'n-read', get('ceiling:node-select'), 0.7), name, 'ratioToB', 'ceiling:select'));
   }
+  const clickRow = ratioRow('GET /r/:code/:ref (click redirect)', get('GET /r/:code/:ref (click)'), 'n-http', get('ceiling:node-hello'), 0.3);
+  const recordedPer302 = clickTally.redirects > 0 ? clickTally.recorded / clickTally.redirects : Number.NaN;
+  rows.push({ ...clickRow, detail: { ...clickRow.detail, clicksRecorded: clickTally.recorded, redirects: clickTally.redirects } });
+  rows.push({
+    scenario: 'clicks recorded ÷ 302s sent (measured rounds)',
+    value: round(recordedPer302, 4),
+    unit: 'ratio',
+    target: '1.0',
+    met: clickTally.redirects > 0 ? recordedPer302 === 1 : null,
+    detail: clickTally,
+  });
   rows.push({
     scenario: 'RSS under the write load (peak)',
     value: round(Math.max(...samples), 1),
@@ -366,6 +434,30 @@ const webhooks = async (base: string, db: pg.Pool, receiver: Receiver) => {
  * Cost as data grows: one merchant with 10,000 conversions and one with 1,000,000 (100 and 100,000
  * affiliates... see DatasetSize), loaded in bulk, then the same reads against each, interleaved.
  */
+/** Every dashboard page, server-rendered for a signed-in owner of a merchant with `--big-conversions` conversions. */
+const dashboard = async (base: string, db: pg.Pool, cpu: CpuMeter) => {
+  const size: DatasetSize = { label: 'dashboard', conversions: Number(flags['big-conversions']), affiliates: Number(flags['big-affiliates']), campaigns: 20 };
+  const [merchant] = await createMerchants(base, 1, size.label);
+  log(`dashboard: loading ${size.conversions.toLocaleString('en')} conversions, ${size.affiliates.toLocaleString('en')} affiliates`);
+  const loadSeconds = await loadDataset(db, merchant!, size);
+  const pages = await dashboardRequests(db, merchant!, await dashboardSession(base, db, merchant!));
+  const names = Object.keys(pages) as (keyof typeof pages)[];
+  const results = await measureRounds(base, db, settings, names.map((name) => ({ name: `dashboard ${name}`, requests: pages[name], connections: 1, resetLimitsDuringRun: true })), { cpu });
+  details.dashboard = { size, loadSeconds: round(loadSeconds, 0) };
+  for (const name of names) {
+    const r = summarize(results.get(`dashboard ${name}`)!);
+    const valid = clean(r.runs);
+    rows.push({
+      scenario: `dashboard ${name}: p99 at ${short(size.conversions)} conversions (1 connection)`,
+      value: round(r.p99),
+      unit: 'ms',
+      target: 'p99 < 50 ms',
+      met: valid ? r.p99 < 50 : null,
+      detail: { p50Ms: round(r.p50), p99Ms: round(r.p99), cpu: cpuOf(r.runs), runs: runsOf(r.runs), ...(valid ? {} : { invalid: 'non-2xx responses or socket errors' }) },
+    });
+  }
+};
+
 const growth = async (base: string, db: pg.Pool, cpu: CpuMeter) => {
   const bigConversions = Number(flags['big-conversions']);
   const bigAffiliates = Number(flags['big-affiliates']);

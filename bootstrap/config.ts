@@ -27,6 +27,8 @@ export interface ServiceConfig {
   readonly jobTickCron: string;
   readonly logLevel: string;
   readonly anonymousRequestsPerMinute: number;
+  /** Provider notifications one integration accepts a minute (more answer 429; providers retry). */
+  readonly ingestNotificationsPerMinute: number;
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
   /** Base of tracking links when the merchant has no custom domain. */
@@ -89,6 +91,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     jobTickCron: env.JOB_TICK_CRON || '* * * * *',
     logLevel: env.LOG_LEVEL || 'info',
     anonymousRequestsPerMinute: int(env.ANONYMOUS_REQUESTS_PER_MINUTE, 60, 'ANONYMOUS_REQUESTS_PER_MINUTE'),
+    ingestNotificationsPerMinute: int(env.INGEST_NOTIFICATIONS_PER_MINUTE, 6000, 'INGEST_NOTIFICATIONS_PER_MINUTE'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15_000, 'SHUTDOWN_TIMEOUT_MS'),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

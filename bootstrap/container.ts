@@ -162,6 +162,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
       bodyLimitBytes: config.bodyLimitBytes,
+      trustedProxies: config.trustedProxies,
       publicBaseUrl: config.publicBaseUrl,
     },
     logger: c.resolve(T.Pino),

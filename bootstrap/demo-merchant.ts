@@ -1,4 +1,6 @@
 import type { IssueApiKey } from '../application/api-keys/issue-api-key.js';
+import type { AddMerchantUser } from '../application/merchant-users/add-merchant-user.js';
+import type { UserLinks } from '../application/merchant-users/user-links.js';
 import type { CreateMerchant } from '../application/merchants/create-merchant.js';
 import type { MerchantRepository } from '../application/ports/merchant-repository.js';
 import type { RequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
@@ -10,9 +12,11 @@ export interface DemoKeys {
   readonly merchantId: string;
   readonly liveKey: string;
   readonly testKey: string;
+  /** The demo user's one-time dashboard sign-in link. */
+  readonly dashboardLink: string;
 }
 
-/** On an empty database without an operator token: one Scale merchant with a live and a test write key. */
+/** On an empty database without an operator token: one Scale merchant with a live and a test write key, and a dashboard user. */
 export const createDemoMerchantIfEmpty = async (service: Service): Promise<DemoKeys | null> => {
   const c = service.container;
   const scope = c.resolve<RequestScope>(TOKENS.RequestScope);
@@ -27,6 +31,9 @@ export const createDemoMerchantIfEmpty = async (service: Service): Promise<DemoK
     const live = (await issue.execute({ merchantId: merchant.id, mode: 'live', write: true, name: 'Demo live key' }))._unsafeUnwrap();
     const test = (await issue.execute({ merchantId: merchant.id, mode: 'test', write: true, name: 'Demo test key' }))._unsafeUnwrap();
     await createDemoProgram(c, merchant.id, live.key);
-    return { merchantId: merchant.id, liveKey: live.token, testKey: test.token };
+    // The demo owner of the dashboard, signed in once by a printed link (a password can be set from there).
+    const user = (await c.resolve<AddMerchantUser>(TOKENS.AddMerchantUser).execute({ merchantId: merchant.id, email: 'demo@example.com', role: 'owner', invitedBy: null }))._unsafeUnwrap();
+    const dashboardLink = await c.resolve<UserLinks>(TOKENS.UserLinks).issue(user, 'merchant_sign_in', merchant.businessName);
+    return { merchantId: merchant.id, liveKey: live.token, testKey: test.token, dashboardLink };
   });
 };

@@ -56,11 +56,17 @@ if (demo) {
     `  live write key: ${demo.liveKey}`,
     `  test write key: ${demo.testKey}`,
     `  try: curl -H "Authorization: Bearer ${demo.testKey}" ${base}/api/v1/me`,
+    `  dashboard: open ${base}/dashboard and sign in with this one-time link (24 hours): ${demo.dashboardLink}`,
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
 
 let stopping = false;
+// While draining, every answer closes its connection, so clients on kept-alive connections under
+// steady load let go and the drain ends (otherwise it waits for the shutdown timeout).
+server.on('request', (_req, res) => {
+  if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
+});
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;

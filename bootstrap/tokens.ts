@@ -33,6 +33,7 @@ export const TOKENS = {
   InvitationRepository: Symbol('InvitationRepository'),
   AffiliateQueries: Symbol('AffiliateQueries'),
   ClickRepository: Symbol('ClickRepository'),
+  ClickWriter: Symbol('ClickWriter'),
   ExchangeRates: Symbol('ExchangeRates'),
   Mailer: Symbol('Mailer'),
   VisitorFingerprint: Symbol('VisitorFingerprint'),

@@ -1743,6 +1743,20 @@ export interface components {
              */
             endsAt?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f",
+         *       "email": "ada@example.com",
+         *       "name": "Ada",
+         *       "campaignId": "0193a5df-1111-7b2e-9f00-4a1b2c3d4e5f",
+         *       "status": "pending",
+         *       "isTest": false,
+         *       "createdAt": "2026-11-26T10:00:00.000Z",
+         *       "expiresAt": "2026-12-10T10:00:00.000Z",
+         *       "sentAt": "2026-11-26T10:00:00.000Z",
+         *       "sendCount": 1
+         *     }
+         */
         AffiliateInvitation: {
             id: string;
             email: string;
@@ -1839,6 +1853,12 @@ export interface components {
                     revenue: number;
                     commissions: number;
                     conversions: number;
+                }[];
+                /** @description Commission taken back by refunds of already paid sales, per currency; `owed` is what the next payments will net */
+                clawbacks: {
+                    currency: string;
+                    clawedBack: number;
+                    owed: number;
                 }[];
             };
         };
@@ -2134,6 +2154,25 @@ export interface components {
             cardPaymentId: string | null;
             failureReason: string | null;
             createdAt: string;
+            /** @description The payment this row went out in (one per affiliate, method and currency), once it has one */
+            payment?: {
+                id: string;
+                /**
+                 * @description The sum of the payment's rows
+                 * @example 12.00
+                 */
+                gross: string;
+                /**
+                 * @description Commission taken back for refunds of already paid sales, netted from this payment
+                 * @example 5.00
+                 */
+                clawback: string;
+                /**
+                 * @description What was sent: gross − clawback
+                 * @example 7.00
+                 */
+                amount: string;
+            } | null;
         };
         /** @description A configured payout method; its credentials are never returned */
         PayoutProvider: {
@@ -2700,7 +2739,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
+                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -2813,7 +2852,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `payout_in_progress`, `idempotency_key_reuse`, `idempotency_key_in_progress` */
+        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `confirmation_required`, `payout_in_progress`, `idempotency_key_reuse`, `idempotency_key_in_progress` */
         Conflict: {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
@@ -2830,7 +2869,7 @@ export interface components {
                          * @description Machine-readable; one of the listed values
                          * @enum {string}
                          */
-                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress";
+                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */

@@ -9,6 +9,8 @@ import type { DomainError } from '../../domain/index.js';
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The client's address (middleware/client-address.ts); null when unknown. */
+    clientAddress: string | null | undefined;
     log: RequestLog;
     actor: AuditActor;
     principal: Principal;

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { teamRoutes, type TeamRouteDependencies } from './routes/teams.routes.js';
 import { bodyLimit } from 'hono/body-limit';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger as Pino } from 'pino';
 import type { AuthenticateApiKey } from '../../application/api-keys/authenticate-api-key.js';
 import type { AuditLog } from '../../application/ports/audit-log.js';
@@ -15,7 +15,7 @@ import { operationsAdminRoutes, type OperationsDependencies } from './admin/oper
 import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
 import { mailAdminRoutes } from './admin/mail.routes.js';
 import type { OperatorMailActions } from '../../application/mail/deliver-mail.js';
-import { customDomainPortal, portalRoutes, type PortalDependencies } from '../portal/portal-mount.js';
+import { affiliatePortal, type PortalDependencies } from '../portal/portal-mount.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -23,10 +23,11 @@ import { adminAuth } from './middleware/admin-auth.js';
 import { audit, refusedRequests } from './middleware/audit.js';
 import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
-import { rateLimit } from './middleware/rate-limit.js';
+import { rateLimit, rateLimitHeadersOnly } from './middleware/rate-limit.js';
 import { idempotency } from './middleware/idempotency.js';
 import type { IdempotencyGate } from '../../application/idempotency/idempotency-gate.js';
 import { requestContext } from './middleware/request-context.js';
+import { resolveClientAddress, trustedProxyList } from './middleware/client-address.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.js';
@@ -64,6 +65,8 @@ export interface HttpSettings {
   readonly adminToken: string | null;
   readonly anonymousRequestsPerMinute: number;
   readonly bodyLimitBytes: number;
+  /** Proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); none by default. */
+  readonly trustedProxies: readonly string[];
   /** Where the service is reached from outside: the OpenAPI documents' absolute `servers`. */
   readonly publicBaseUrl: string;
 }
@@ -145,11 +148,17 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.notFound(handleNotFound);
 
   app.use('*', requestContext(deps.logger));
+  app.use('*', resolveClientAddress(trustedProxyList(settings.trustedProxies)));
+  // Every response under /api carries the rate-limit headers, preflights and the document included.
+  const uncounted = (c: Context<AppEnv>) => c.req.method === 'OPTIONS' || c.req.path === '/api/v1/openapi.json';
+  app.use('/api/*', rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
+  app.use(MCP_PATH, rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
-  app.use('*', customDomainPortal(deps.portal));
+  const portal = affiliatePortal(deps.portal);
+  app.use('*', portal.customDomains);
   app.route('/', healthRoutes(deps.readiness));
-  app.route('/', portalRoutes(deps.portal));
+  app.route('/', portal.routes);
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
@@ -160,11 +169,13 @@ export const createHttpApp = (deps: HttpDependencies) => {
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
   // a measurable share of a hot read's CPU (bench/README.md).
   const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (BODILESS.has(c.req.method) ? next() : bodyLimited(c, next));
-  app.use('/api/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock));
+  // Audit outermost (it sees every answer, a 413 included); the limit before the body limit, so a 413 carries its headers.
   app.use(
     '/api/*',
+    audit(deps.auditLog, deps.ids, deps.clock),
     authenticate(deps.authenticateApiKey),
     rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
+    limitBody,
     requireAuthenticated,
     idempotency(deps.idempotency),
   );
@@ -190,8 +201,15 @@ export const createHttpApp = (deps: HttpDependencies) => {
 
   // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.
-  app.use(MCP_PATH, limitBody, audit(deps.auditLog, deps.ids, deps.clock, refusedRequests));
-  app.use(MCP_PATH, authenticate(deps.authenticateApiKey), assistantActor, rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute), requireAuthenticated);
+  app.use(
+    MCP_PATH,
+    audit(deps.auditLog, deps.ids, deps.clock, refusedRequests),
+    authenticate(deps.authenticateApiKey),
+    assistantActor,
+    rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
+    limitBody,
+    requireAuthenticated,
+  );
   app.route('/', mcpRoutes(deps.mcp));
 
   if (settings.adminToken) {

@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   stale_goal: 409,
   currency_locked: 409,
   invalid_transition: 409,
+  confirmation_required: 409,
   payout_in_progress: 409,
   idempotency_key_reuse: 409,
   idempotency_key_in_progress: 409,

@@ -1,6 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
 import { PgConnectionReleasingDriver } from './pg-connection-releasing-driver.js';
@@ -16,8 +17,18 @@ export interface OrmOptions {
 
 export type Orm = MikroORM;
 
-export const openOrm = (options: OrmOptions): Promise<Orm> =>
-  MikroORM.init({
+/** Each ORM's `pg` pool, for statements sent by name (named-statement.ts). */
+const pools = new WeakMap<Orm, pg.Pool>();
+
+export const pgPool = (orm: Orm): pg.Pool => {
+  const pool = pools.get(orm);
+  if (!pool) throw new Error('the ORM has no pg pool yet');
+  return pool;
+};
+
+export const openOrm = async (options: OrmOptions): Promise<Orm> => {
+  const holder: { orm?: Orm; pool?: pg.Pool } = {};
+  const orm = await MikroORM.init({
     driver: PgConnectionReleasingDriver,
     clientUrl: options.databaseUrl,
     entities: ALL_RECORDS,
@@ -26,13 +37,26 @@ export const openOrm = (options: OrmOptions): Promise<Orm> =>
     pool: { min: options.poolMin ?? 0, max: options.poolMax },
     // TCP keep-alive notices a peer that vanished without closing the connection; a full pool makes a
     // request fail after `acquireTimeoutMs` rather than wait for ever.
-    driverOptions: { keepAlive: true, connectionTimeoutMillis: options.acquireTimeoutMs ?? 10_000 },
+    driverOptions: {
+      keepAlive: true,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? 10_000,
+      onPoolCreated: (pool: pg.Pool) => {
+        holder.pool = pool;
+        if (holder.orm) pools.set(holder.orm, pool);
+      },
+    },
     // Every query runs in a request, job or transaction context; the global manager is never used.
     allowGlobalContext: false,
     // Request and job scopes fork lazily (mikro-orm-request-scope.ts).
     context: scopedEntityManager,
     ensureDatabase: false,
   });
+  holder.orm = orm;
+  // The pool is made on first use: made now, so that statements sent by name find it.
+  await orm.em.getConnection().execute('select 1');
+  if (holder.pool) pools.set(orm, holder.pool);
+  return orm;
+};
 
 export const applyMigrations = async (orm: Orm): Promise<void> => {
   await orm.migrator.up();

@@ -1,5 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AffiliatePortal } from '../../application/portal/affiliate-portal.js';
+import type { AuditLog } from '../../application/ports/audit-log.js';
+import type { Clock } from '../../application/ports/clock.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
 import type { PortalQueries } from '../../application/ports/portal-queries.js';
@@ -9,6 +12,7 @@ import { loadWebSession, redirectTo } from '../http/web-session/web-session.midd
 import type { WebEnv } from '../http/web-session/web-env.js';
 import { portalAffiliateRoutes, type PortalAffiliateUseCases } from './portal-affiliate.routes.js';
 import { portalAssetRoutes } from './portal-assets.js';
+import { portalAudit } from './portal-audit.js';
 import { portalCookie, type PortalEnv, type PortalMount } from './portal-env.js';
 import { frameOf } from './portal-frame.js';
 import { portalPublicRoutes, type PortalPublicUseCases } from './portal-public.routes.js';
@@ -21,6 +25,9 @@ export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliat
   /** The service's own host (from `PUBLIC_BASE_URL`): requests for it are never a merchant's domain. */
   readonly publicHost: string;
   readonly logger: Logger;
+  readonly auditLog: AuditLog;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,6 +74,7 @@ const merchantPortal = (deps: PortalDependencies) => {
     if (affiliate) c.set('hasTeam', (await deps.queries.teamIdOf(affiliate.viewer)) !== null);
     await next();
   });
+  app.use('*', portalAudit(deps.auditLog, deps.ids, deps.clock));
   app.use('*', (c, next) => csrfProtection(c.get('cookie'))(c as unknown as Context<WebEnv>, next));
   app.use('*', async (c, next) => {
     const path = c.req.path;
@@ -82,7 +90,9 @@ const merchantPortal = (deps: PortalDependencies) => {
 };
 
 /** Hands the request to the merchant's portal with `path` as its path inside the portal. */
-const forwarder = (portal: Hono<PortalEnv>) => async (c: Context, mount: PortalMount, path: string): Promise<Response> => {
+type Forward = (c: Context, mount: PortalMount, path: string) => Promise<Response>;
+
+const forwarder = (portal: Hono<PortalEnv>): Forward => async (c, mount, path) => {
   const url = new URL(c.req.url);
   url.pathname = path || '/';
   const init: RequestInit = { method: c.req.method, headers: c.req.raw.headers };
@@ -99,8 +109,7 @@ const forwarder = (portal: Hono<PortalEnv>) => async (c: Context, mount: PortalM
  * The affiliate portal on the service's address: `/portal` (every merchant's public campaigns),
  * `/portal/m/<merchant id>/…` (one merchant's portal) and `/portal/assets/…`.
  */
-export const portalRoutes = (deps: PortalDependencies) => {
-  const forward = forwarder(merchantPortal(deps));
+const portalRoutes = (deps: PortalDependencies, forward: Forward) => {
   const discoveryFrame = { title: 'Affiliate programs', brand: null, base: '', signedIn: null };
   return new Hono()
     .route('/', portalAssetRoutes())
@@ -127,8 +136,7 @@ const HOST_CACHE_MS = 60_000;
  * On a merchant's verified custom domain (Ultimate and Scale) the portal answers at the root. Other
  * hosts pass through untouched after one string comparison; a host's merchant is remembered a minute.
  */
-export const customDomainPortal = (deps: PortalDependencies): MiddlewareHandler => {
-  const forward = forwarder(merchantPortal(deps));
+const customDomainPortal = (deps: PortalDependencies, forward: Forward): MiddlewareHandler => {
   const known = new Map<string, { merchantId: string | null; until: number }>();
   const lookup = async (host: string): Promise<string | null> => {
     const hit = known.get(host);
@@ -147,4 +155,13 @@ export const customDomainPortal = (deps: PortalDependencies): MiddlewareHandler 
     if (!merchantId) return next();
     return forward(c, { merchantId, base: '' }, path);
   };
+};
+
+/**
+ * The portal's two entrances over one merchant portal app: `routes` for the service's address, and
+ * `customDomains`, a middleware for every request (mount it before the other routes).
+ */
+export const affiliatePortal = (deps: PortalDependencies) => {
+  const forward = forwarder(merchantPortal(deps));
+  return { routes: portalRoutes(deps, forward), customDomains: customDomainPortal(deps, forward) };
 };

@@ -98,6 +98,20 @@ export class PgBatchedRateLimiter implements RateLimiter {
     }
   }
 
+  async peek(name: string, limit: number, now: Date): Promise<RateLimitDecision> {
+    const bucket = this.buckets.get(name);
+    if (!bucket) return { allowed: true, limit, remaining: limit, resetAt: Math.ceil((windowStartOf(now.getTime(), PERIOD_MS) + PERIOD_MS) / 1000), retryAfterSeconds: 0 };
+    const d = this.decideHere(bucket, now.getTime(), limit);
+    return {
+      allowed: d.allowed,
+      limit,
+      // What is left now, before this request (it is not counted).
+      remaining: d.allowed ? d.remaining + 1 : 0,
+      resetAt: Math.ceil(d.resetAtMs / 1000),
+      retryAfterSeconds: Math.ceil(d.retryAfterMs / 1000),
+    };
+  }
+
   /** The sliding-window decision on the shared window as last read plus what this process admitted since. */
   private decideHere(bucket: Bucket, nowMs: number, limit: number) {
     const shared = bucket.shared;

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { money, sumAsRecorded, type DomainError } from '../../domain/index.js';
 import type { AffiliateDetailData, AffiliateQueries } from '../ports/affiliate-queries.js';
+import type { ClawbackTotal, ClawbackTotals } from '../ports/commission-adjustments.js';
 import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -12,12 +13,17 @@ export interface AffiliateDetail extends AffiliateDetailData {
     readonly totalConversions: number;
     readonly uniqueClicks: number;
     readonly byCurrency: AffiliateDetailData['byCurrency'];
+    /** Commission taken back by refunds of paid sales, per currency, and what is still owed. */
+    readonly clawbacks: readonly ClawbackTotal[];
   };
 }
 
 /** `GET /affiliates/:id`: visible when the affiliate has a membership with the merchant in the key's mode. */
 export class GetAffiliate {
-  constructor(private readonly queries: AffiliateQueries) {}
+  constructor(
+    private readonly queries: AffiliateQueries,
+    private readonly clawbacks: ClawbackTotals | null = null,
+  ) {}
 
   async execute(tenant: Tenant, id: string): Promise<Result<AffiliateDetail, DomainError>> {
     const data = await this.queries.detail(tenant, id);
@@ -30,6 +36,7 @@ export class GetAffiliate {
         totalConversions: data.byCurrency.reduce((n, c) => n + c.conversions, 0),
         uniqueClicks: data.uniqueClicks,
         byCurrency: data.byCurrency,
+        clawbacks: this.clawbacks ? await this.clawbacks.totals(tenant, id) : [],
       },
     });
   }

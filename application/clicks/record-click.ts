@@ -11,6 +11,8 @@ export interface VisitInput {
   readonly refCode: string;
   readonly address: string | null;
   readonly userAgent: string | null;
+  /** Whether this visit may count as a click (false when the visitor follows links faster than a person can). */
+  readonly counts: boolean;
 }
 
 export interface Visit {
@@ -32,8 +34,9 @@ const withClickId = (target: string, clickId: string): string => {
 };
 
 /**
- * `GET /r/:trackingCode/:refCode`: records a click (when the campaign is active and the affiliate
- * approved on it) and sends the visitor to the campaign's `targetUrl` with the click id added. A
+ * `GET /r/:trackingCode/:refCode`: records a click (when the campaign is active, the affiliate
+ * approved on it and the visit counts) and sends the visitor to the campaign's `targetUrl`, with the
+ * click id added when one was recorded. A visit that does not count still goes to the target. A
  * campaign without a target URL has nowhere to send anyone: 404, and no click is recorded.
  */
 export class RecordClick {
@@ -53,7 +56,7 @@ export class RecordClick {
     const { campaign, merchant, affiliate } = link;
     const target = campaign.targetUrl;
     if (!target) return err(domainError('not_found', 'This campaign has no target URL to send visitors to'));
-    if (!affiliate || !countsAsClick(campaign.status, link.membershipStatus)) return ok({ location: target, clickId: null });
+    if (!input.counts || !affiliate || !countsAsClick(campaign.status, link.membershipStatus)) return ok({ location: target, clickId: null });
     const click = {
       id: this.ids.next(),
       merchantId: merchant.id,
@@ -63,7 +66,7 @@ export class RecordClick {
       visitorHash: await this.fingerprint.of(input.address, input.userAgent),
       createdAt: this.clock.now(),
     };
-    await this.clicks.insert(click);
+    this.clicks.record(click);
     return ok({ location: withClickId(target, click.id), clickId: click.id });
   }
 }

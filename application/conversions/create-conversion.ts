@@ -64,25 +64,25 @@ export class CreateConversion {
   ) {}
 
   /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
-  execute(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<Conversion, DomainError>> {
+  async execute(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<Conversion, DomainError>> {
     const { tenant } = input;
     const live = tenant.mode === 'live';
     if (live && !mayManagePayouts(input.key)) {
-      return Promise.resolve(err(insufficientPermissions('Creating live conversions needs the Manage payouts permission')));
+      return err(insufficientPermissions('Creating live conversions needs the Manage payouts permission'));
     }
+    // The checks come before the sale's transaction: a refused sale opens none.
+    const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
+    if (!sale) return err(notFound('Campaign'));
+    const { campaign, affiliate, membership, rates } = sale;
+    // Paused, ended and suspended earn nothing new, whoever reports the sale (domain rules).
+    // A renewal of a customer attributed earlier keeps earning on a paused or ended campaign while it pays recurring commissions.
+    const open = checkCampaignTakesSale(campaign, { renewal: input.conversionType === 'recurring' });
+    if (open.isErr()) return err(open.error);
+    if (!affiliate) return err(notFound('Affiliate'));
+    const earns = checkMembershipEarns(membership);
+    if (earns.isErr()) return err(earns.error);
     return transactionalResult(this.uow, async () => {
       const now = this.clock.now();
-      // One read for the campaign, the affiliate, its membership, the rates and the merchant's cap; checked in this order.
-      const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
-      if (!sale) return err(notFound('Campaign'));
-      const { campaign, affiliate, membership, rates } = sale;
-      // Paused, ended and suspended earn nothing new, whoever reports the sale (domain rules).
-      const open = checkCampaignTakesSale(campaign);
-      if (open.isErr()) return err(open.error);
-      if (!affiliate) return err(notFound('Affiliate'));
-      const earns = checkMembershipEarns(membership);
-      if (earns.isErr()) return err(earns.error);
-
       const month = calendarMonthOf(now);
       if (live) {
         // The merchant row lock serialises a capped merchant's live sales while the cap is checked.

@@ -11,6 +11,7 @@ import {
 import type { AffiliateRepository } from '../ports/affiliate-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { ClaimedPayout } from '../ports/payout-repository.js';
+import type { Tenant } from '../shared/tenant.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
@@ -38,8 +39,9 @@ export class OperatorPayoutActions {
     private readonly clock: Clock,
   ) {}
 
-  markPaid(id: string, input: MarkPaidInput): Promise<Result<Payout, DomainError>> {
-    return this.act(id, async ({ payout }, now) => {
+  /** `tenant`: only a payout of that merchant and mode (the dashboard); another's is not found. */
+  markPaid(id: string, input: MarkPaidInput, tenant?: Tenant): Promise<Result<Payout, DomainError>> {
+    return this.act(id, tenant, async ({ payout }, now) => {
       let method = input.payoutMethod;
       if (method === null) {
         const affiliate = await this.affiliates.findById({ merchantId: payout.merchantId, mode: payout.mode }, payout.affiliateId);
@@ -52,17 +54,18 @@ export class OperatorPayoutActions {
     });
   }
 
-  retry(id: string): Promise<Result<Payout, DomainError>> {
-    return this.act(id, async ({ payout }, now) => retryPayout(payout, now));
+  retry(id: string, tenant?: Tenant): Promise<Result<Payout, DomainError>> {
+    return this.act(id, tenant, async ({ payout }, now) => retryPayout(payout, now));
   }
 
   private act(
     id: string,
+    tenant: Tenant | undefined,
     step: (row: ClaimedPayout, now: Date) => Promise<Result<PayoutChange, DomainError>>,
   ): Promise<Result<Payout, DomainError>> {
     return transactionalResult(this.uow, async () => {
       const row = await this.sinks.payouts.findByIdForUpdateAcrossTenants(id);
-      if (!row) return err(notFound('Payout'));
+      if (!row || (tenant && (row.payout.merchantId !== tenant.merchantId || row.payout.mode !== tenant.mode))) return err(notFound('Payout'));
       const now = this.clock.now();
       const change = await step(row, now);
       if (change.isErr()) return err(change.error);

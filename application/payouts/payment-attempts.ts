@@ -1,4 +1,5 @@
 import {
+  formatAmount,
   holdPayout,
   netPayment,
   nextPaymentCheck,
@@ -7,6 +8,7 @@ import {
   recordOutcome,
   settlePayment,
   startAttempt,
+  type PayoutMethod,
   type PayoutOutcome,
   type PayoutPayment,
   type PayoutPolicy,
@@ -17,12 +19,13 @@ import type { Logger } from '../ports/logger.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { PayoutAdjustments } from '../ports/payout-adjustments.js';
 import type { PayoutPaymentRepository } from '../ports/payout-payment-repository.js';
-import type { PayoutProviders } from '../ports/payout-provider.js';
+import type { PayoutProvider, PayoutProviders } from '../ports/payout-provider.js';
 import type { ClaimedAttempt } from '../ports/payout-repository.js';
 import type { PayoutSettingsRepository } from '../ports/payout-settings-repository.js';
 import type { Tenant } from '../shared/tenant.js';
 import type { PaymentGroup } from './payment-groups.js';
 import { payoutMailOf } from './payout-mail.js';
+import type { Notices } from '../ports/notices.js';
 import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
 
 export interface PaymentPorts {
@@ -32,6 +35,8 @@ export interface PaymentPorts {
   readonly settings: PayoutSettingsRepository;
   readonly adjustments: PayoutAdjustments;
   readonly mailer: Mailer;
+  /** The merchant's in-app notice when a payment fails (absent: none). */
+  readonly notices?: Notices;
   readonly ids: IdGenerator;
   readonly logger: Logger;
 }
@@ -43,6 +48,7 @@ export interface PaymentPorts {
  */
 export class PaymentAttempts {
   private readonly settingsCache = new Map<string, Promise<PayoutSettings>>();
+  private readonly providerCache = new Map<string, Promise<PayoutProvider | null>>();
 
   constructor(
     private readonly ports: PaymentPorts,
@@ -60,9 +66,21 @@ export class PaymentAttempts {
     return found;
   }
 
-  /** Forget cached settings (once per run, so a change applies to the next run). */
+  /** The provider of a merchant's method and mode, looked up once per run. */
+  private providerOf(tenant: Tenant, method: PayoutMethod): Promise<PayoutProvider | null> {
+    const key = `${tenant.merchantId}:${tenant.mode}:${method}`;
+    let found = this.providerCache.get(key);
+    if (!found) {
+      found = this.ports.providers.forTenant(tenant, method);
+      this.providerCache.set(key, found);
+    }
+    return found;
+  }
+
+  /** Forget cached settings and providers (once per run, so a change applies to the next run). */
   reset(): void {
     this.settingsCache.clear();
+    this.providerCache.clear();
   }
 
   /**
@@ -83,7 +101,7 @@ export class PaymentAttempts {
       }
       return [];
     };
-    if ((await this.ports.providers.forTenant(tenant, method)) === null) return hold('payout_provider_not_configured');
+    if ((await this.providerOf(tenant, method)) === null) return hold('payout_provider_not_configured');
     const owed = await this.ports.adjustments.owed(tenant, first.payout.affiliateId, first.payout.currency);
     const amounts = netPayment(
       group.rows.map((row) => row.payout.amount),
@@ -131,7 +149,7 @@ export class PaymentAttempts {
     if (!payment || !first) return 0;
     let outcome = payment.status === 'processing' ? null : outcomeOfPayment(payment);
     if (outcome === null) {
-      const provider = await this.ports.providers.forTenant({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
+      const provider = await this.providerOf({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
       if (provider === null) {
         this.ports.logger.warn({ paymentId }, 'payout provider credentials were removed while a payment was in flight; asked again later');
         return 0;
@@ -160,8 +178,24 @@ export class PaymentAttempts {
       // Test-mode mail is recorded as suppressed by the mailer, never sent.
       const mail = payoutMailOf(payment, outcome, first.destination.affiliateEmail);
       if (mail) await this.ports.mailer.send(mail);
+      if (outcome.kind === 'failed' || outcome.kind === 'insufficient_funds') await this.noticeOfFailure(payment, outcome);
     }
     return this.recordOnRows(rows, outcome, now);
+  }
+
+  /** The merchant hears of a failing payout in-app: what failed, why, and whether it is tried again. */
+  private async noticeOfFailure(payment: PayoutPayment, outcome: Extract<PayoutOutcome, { kind: 'failed' | 'insufficient_funds' }>): Promise<void> {
+    const amount = `${formatAmount(payment.amount, payment.currency)} ${payment.currency.toUpperCase()}`;
+    const why =
+      outcome.kind === 'insufficient_funds'
+        ? 'your payout balance does not cover it; it is tried again once funds are checked'
+        : `${outcome.reason}; ${outcome.retryable ? 'it is tried again later' : 'it will not be tried again until the cause is fixed and the payout retried'}`;
+    await this.ports.notices?.notify({
+      merchantId: payment.merchantId,
+      mode: payment.mode,
+      kind: 'payout_failed',
+      message: `A ${payment.method} payout of ${amount} to affiliate ${payment.affiliateId} (payment ${payment.id}) failed: ${why}. See GET /api/v1/payouts?status=failed.`,
+    });
   }
 
   private async recordOnRows(rows: readonly ClaimedAttempt[], outcome: PayoutOutcome, now: Date): Promise<number> {

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { acceptInvitation, type DomainError, type MembershipStatus } from '../../domain/index.js';
+import { acceptInvitation, isOpen, type DomainError, type MembershipStatus } from '../../domain/index.js';
 import type { SignUpAffiliate } from '../affiliates/sign-up-affiliate.js';
 import type { AffiliateRepository } from '../ports/affiliate-repository.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
@@ -110,12 +110,14 @@ export class AcceptInvitation {
       if (!invitation) return err(notFound('Invitation'));
       const campaign = await this.campaigns.findById({ merchantId, mode: 'live' }, invitation.campaignId);
       if (!campaign) return err(notFound('Invitation'));
-      return ok({ id: invitation.id, email: invitation.email, campaignName: campaign.name, status: invitation.status });
+      const status = invitation.status === 'pending' && !isOpen(invitation, this.clock.now()) ? 'expired' : invitation.status;
+      return ok({ id: invitation.id, email: invitation.email, campaignName: campaign.name, status });
     });
   }
 
   execute(merchantId: string, invitationId: string): Promise<Result<JoinOutcome, DomainError>> {
     return transactionalResult(this.uow, async () => {
+      // Live only: test-mode invitations are never mailed, so nobody holds their link.
       const invitation = await this.invitations.findForUpdate({ merchantId, mode: 'live' }, invitationId);
       if (!invitation) return err(notFound('Invitation'));
       const accepted = acceptInvitation(invitation, this.clock.now());

@@ -16,10 +16,18 @@ export interface AuditEntry {
   readonly userAgent: string | null;
   readonly requestId: string | null;
   readonly createdAt: Date;
+  /** Requests this row stands for (refused attempts grouped per address and minute); 1 when absent. */
+  readonly count?: number;
 }
 
 /** Append-only record of every write and every failed authentication. */
 export interface AuditLog {
   append(entry: AuditEntry): Promise<void>;
+  /**
+   * A failed authentication refused by the address's rate limit: grouped with the same address's
+   * others of that minute into one row with a count (the first request's fields), written when the
+   * minute is over (or when the process stops).
+   */
+  recordRefusal(entry: AuditEntry): void;
   listForMerchant(merchantId: string, page: PageRequest): Promise<Page<AuditEntry>>;
 }

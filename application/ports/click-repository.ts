@@ -12,9 +12,13 @@ export interface ResolvedTrackingLink {
 
 /**
  * The public entry of tracking links. `resolve` is deliberately not tenant-scoped: the link itself
- * (a globally unique campaign code and ref code) names the merchant; `insert` writes the click there.
+ * (a globally unique campaign code and ref code) names the merchant; `record` keeps the click there.
  */
 export interface ClickRepository {
   resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null>;
-  insert(click: Click): Promise<void>;
+  /**
+   * Accepts the click for recording and returns at once: clicks are written in batches, within a
+   * short interval (and before a graceful shutdown completes), so the visitor never waits for it.
+   */
+  record(click: Click): void;
 }

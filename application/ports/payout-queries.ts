@@ -1,4 +1,4 @@
-import type { CurrencyCode, Payout, PayoutMethod, PayoutStatus } from '../../domain/index.js';
+import type { CurrencyCode, Decimal, Payout, PayoutMethod, PayoutStatus } from '../../domain/index.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -11,6 +11,17 @@ export interface PayoutFilter {
   readonly to?: Date | undefined;
 }
 
+/** The payment a row went out in: the rows' sum, the clawbacks it netted and what was sent. */
+export interface PaymentFigures {
+  readonly id: string;
+  readonly gross: Decimal;
+  readonly clawback: Decimal;
+  readonly amount: Decimal;
+}
+
+/** A listed row with its payment, once it has one. */
+export type ListedPayout = Payout & { readonly payment: PaymentFigures | null };
+
 /** A due row with what a batch file needs about its affiliate. */
 export interface ManualPayoutRow {
   readonly payout: Payout;
@@ -21,7 +32,7 @@ export interface ManualPayoutRow {
 
 /** `GET /payouts`: the tenant's rows, newest first. */
 export interface PayoutQueries {
-  list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<Payout>>;
+  list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<ListedPayout>>;
   /** Due rows (`scheduled`, `awaiting_funds`, `failed`) of affiliates whose payout method is `method`, in `currency`, by affiliate. */
   dueForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualPayoutRow[]>;
   payoutMethodOf(tenant: Tenant, affiliateId: string): Promise<PayoutMethod | null>;

@@ -11,4 +11,6 @@ export interface RateLimitDecision {
 /** Per-bucket request limiting whose state is shared by every process on the same database. */
 export interface RateLimiter {
   consume(bucket: string, limitPerMinute: number, now: Date): Promise<RateLimitDecision>;
+  /** The decision `consume` would make, without counting anything. */
+  peek(bucket: string, limitPerMinute: number, now: Date): Promise<RateLimitDecision>;
 }

@@ -12,8 +12,8 @@ export interface WebhookSubscriptionRepository {
   findByIdForUpdate(tenant: Tenant, id: string): Promise<WebhookSubscription | null>;
   /** Newest first. */
   listPage(tenant: Tenant, page: PageRequest): Promise<Page<WebhookSubscription>>;
-  /** Active subscriptions of the tenant whose events include `eventType`. */
-  listeningTo(tenant: Tenant, eventType: string): Promise<readonly WebhookSubscription[]>;
+  /** The worker's fan-out: every active live subscription of these merchants, at once. */
+  activeLiveOf(merchantIds: readonly string[]): Promise<readonly WebhookSubscription[]>;
   /** The delivery worker: by id whatever the tenant (the delivery row names it). */
   findByIdAcrossTenants(id: string): Promise<WebhookSubscription | null>;
   /** The delivery worker: locks the rows for the rest of the transaction, in id order. */

@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { ProviderNotificationReader, RawNotification } from '../ports/provider-notifications.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { DeliveryResult, IntegrationEvents, ProviderCustomers, ProviderPayments } from '../ports/provider-sales-ledger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
@@ -11,6 +12,11 @@ import type { Tenant } from '../shared/tenant.js';
 import type { ApplyPaymentChange } from './apply-payment-change.js';
 import { ignored, result } from './delivery-results.js';
 import type { RecordProviderSale } from './record-provider-sale.js';
+
+/** Connected-account changes the card processor reports (affiliate payouts): the payout side's onboarding. */
+export interface ConnectedAccountUpdates {
+  accountUpdated(tenant: Tenant, account: { readonly id: string; readonly payoutsEnabled: boolean }): Promise<Result<'completed' | 'unchanged', DomainError>>;
+}
 
 /** The provider readers this service has, by provider token. */
 export type ProviderReaders = ReadonlyMap<CouponProvider, ProviderNotificationReader>;
@@ -34,6 +40,10 @@ export class IngestNotification {
     private readonly changes: ApplyPaymentChange,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
+    /** Deliveries a minute one integration accepts: far above any provider's pace; refused ones are retried by the provider. */
+    private readonly perMinute: number,
+    private readonly connectedAccounts: ConnectedAccountUpdates,
   ) {}
 
   get supportedProviders(): readonly CouponProvider[] {
@@ -44,6 +54,10 @@ export class IngestNotification {
     const integration = await this.integrations.findForNotification(integrationId);
     const reader = integration ? this.readers.get(integration.provider) : undefined;
     if (!integration || !integration.active || !reader) return err(notFound('Integration'));
+    // Counted per integration, after the look-up, so made-up ids write nothing; a 429 is retried by
+    // the provider, so no sale is lost, while a flood against one endpoint is held back.
+    const decision = await this.limiter.consume(`ingest:${integration.id}`, this.perMinute, this.clock.now());
+    if (!decision.allowed) return err(domainError('rate_limit_exceeded', `Too many notifications for this integration; retry in ${decision.retryAfterSeconds} s`));
     const read = reader.read(notification, integration.signingSecret);
     if (read.isErr()) return err(domainError(read.error.kind, read.error.message));
     const notice = read.value;
@@ -94,7 +108,20 @@ export class IngestNotification {
         return ignored(`payment ${fact.paymentReferences.join(' / ')} belongs to order ${fact.orderId} (kept for its refunds and disputes)`);
       case 'customer_linked':
         return this.linkCustomer(tenant, provider, fact, now);
+      case 'connected_account_updated':
+        return this.connectedAccountUpdated(tenant, fact);
     }
+  }
+
+  private async connectedAccountUpdated(tenant: Tenant, fact: Extract<SaleFact, { kind: 'connected_account_updated' }>): Promise<DeliveryResult> {
+    if (!fact.payoutsEnabled) return ignored(`connected account ${fact.accountId}: payouts are not enabled yet`);
+    const updated = await this.connectedAccounts.accountUpdated(tenant, { id: fact.accountId, payoutsEnabled: true });
+    if (updated.isErr()) return ignored(`connected account ${fact.accountId} is not an affiliate's account of this merchant and mode`);
+    return ignored(
+      updated.value === 'completed'
+        ? `connected account ${fact.accountId}: payouts enabled; the affiliate's payout details are complete`
+        : `connected account ${fact.accountId}: payouts were already enabled`,
+    );
   }
 
   private async linkCustomer(tenant: Tenant, provider: CouponProvider, fact: Extract<SaleFact, { kind: 'customer_linked' }>, now: Date): Promise<DeliveryResult> {

@@ -44,9 +44,6 @@ export class RecordProviderSale {
 
   async record(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date): Promise<DeliveryResult> {
     await this.payments.remember(tenant, provider, fact.paymentReferences, fact.orderId);
-    // Another notification about the same payment (a session and its invoice) already made the sale.
-    const existing = await this.payments.find(tenant, provider, [fact.orderId]);
-    if (existing) return result('duplicate', { reason: `order ${fact.orderId} already has a conversion`, conversionId: existing });
     const customerId = fact.customer.providerCustomerId;
     const customer = customerId ? await this.customers.find(tenant, provider, customerId) : null;
     const click = fact.clickId ? await this.customers.findClick(fact.clickId) : null;
@@ -54,7 +51,12 @@ export class RecordProviderSale {
     const code = discount?.code ? normalizeCouponCode(provider, discount.code) : null;
     const coupons = discount ? await this.coupons.attributionCandidates(tenant, provider, { code, providerDiscountId: discount.providerDiscountId }) : [];
     const attribution = attributeProviderSale({ ...tenant, provider, now, clickId: fact.clickId, click, customer, discount, coupons });
-    if (!attribution.attributed) return result('unattributed', { reason: attribution.reason });
+    if (!attribution.attributed) {
+      // Another notification about the same payment (a session and its invoice) may have made the sale.
+      const existing = await this.payments.find(tenant, provider, [fact.orderId]);
+      if (existing) return result('duplicate', { reason: `order ${fact.orderId} already has a conversion`, conversionId: existing });
+      return result('unattributed', { reason: attribution.reason });
+    }
 
     const renewal = fact.kind === 'renewal';
     const parentConversionId = renewal ? (customer?.firstConversionId ?? null) : null;
@@ -79,7 +81,10 @@ export class RecordProviderSale {
       parentConversionId,
     });
     if (created.isErr()) {
-      if (created.error.code === 'duplicate') return result('duplicate', { reason: `order ${fact.orderId} already has a conversion` });
+      if (created.error.code === 'duplicate') {
+        const existing = await this.payments.find(tenant, provider, [fact.orderId]);
+        return result('duplicate', { reason: `order ${fact.orderId} already has a conversion`, conversionId: existing });
+      }
       return result('rejected', { code: created.error.code, reason: `${describe(attribution, fact)}, but ${created.error.message}` });
     }
     const conversion = created.value;

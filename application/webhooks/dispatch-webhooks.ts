@@ -13,7 +13,7 @@ export interface DispatchSettings {
   readonly concurrency: number;
   /** Attempts in flight per subscription at most (fewer while it is failing: see `inFlightAllowance`). */
   readonly perSubscription: number;
-  /** Deliveries claimed per statement. */
+  /** Deliveries claimed at a time. */
   readonly claimBatch: number;
   /** Outcomes recorded per transaction at most. */
   readonly recordBatch: number;
@@ -44,7 +44,7 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
  * send, record: no transaction is open while an endpoint answers.
  *
  * 1. Fan-out (`FanOutWebhookEvents`): outbox events become deliveries.
- * 2. Claim: due deliveries are claimed fairly across subscriptions and leased, in one statement
+ * 2. Claim: due deliveries are claimed fairly across subscriptions and leased, in one step
  *    that commits on its own; the lease is the record that the attempt started.
  * 3. Send: up to `concurrency` at once, over kept-alive connections (the transport).
  * 4. Record (`RecordWebhookOutcomes`): answers are recorded in batches; each recorded batch frees
@@ -82,6 +82,7 @@ export class DispatchWebhooks implements DueJob {
   async runDue(now: Date): Promise<number> {
     const before = this.handled;
     const dispatched = await this.dispatchAndClaim(now);
+    await this.pump();
     await this.idle();
     return dispatched + (this.handled - before);
   }
@@ -94,6 +95,9 @@ export class DispatchWebhooks implements DueJob {
   async startDue(now: Date): Promise<number> {
     const before = this.handled;
     const dispatched = await this.dispatchAndClaim(now);
+    // Not awaited: during a burst the claims go on as answers are recorded, and the next poll's
+    // fan-out must not wait for them to stop.
+    void this.pump().catch((error: unknown) => this.logger.error({ err: error }, 'webhook claim failed'));
     return dispatched + (this.handled - before);
   }
 
@@ -105,7 +109,6 @@ export class DispatchWebhooks implements DueJob {
     const dispatched = await this.fanOut.run(now, this.settings.fanOutBatch, this.settings.maxEventsPerRun);
     // Answers the last run could not record (the database was away) go first.
     if (this.answered.length > 0) this.recordAnswers();
-    await this.pump();
     return reconciled + dispatched;
   }
 
@@ -136,6 +139,8 @@ export class DispatchWebhooks implements DueJob {
     this.pumpAgain = true;
     this.pumping ??= this.claimWhileFree().finally(() => {
       this.pumping = null;
+      // Asked for again after the loop's last look, before this callback ran.
+      if (this.pumpAgain && !this.stopping) void this.pump().catch((error: unknown) => this.logger.error({ err: error }, 'webhook claim failed'));
       this.changed();
     });
     return this.pumping;
@@ -187,6 +192,8 @@ export class DispatchWebhooks implements DueJob {
       }
     })().finally(() => {
       this.recording = null;
+      // Answers that arrived after the loop's last look, before this callback ran.
+      if (this.answered.length > 0 && this.recordError === null) this.recordAnswers();
       this.changed();
     });
   }

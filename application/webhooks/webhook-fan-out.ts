@@ -1,4 +1,4 @@
-import { serializeEnvelope, webhookEnvelope, type WebhookDelivery, type WebhookSubscription } from '../../domain/webhook/index.js';
+import { listensTo, serializeEnvelope, webhookEnvelope, type WebhookDelivery, type WebhookSubscription } from '../../domain/webhook/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -32,19 +32,17 @@ export class FanOutWebhookEvents {
 
   private async oneBatch(now: Date, batch: number): Promise<number> {
     const events = await this.events.claim(batch);
+    // Test-key activity dispatches no webhooks (spec, Authentication 4).
+    const live = events.filter((event) => event.mode === 'live');
+    // One lookup for every merchant in the batch, not one per event.
+    const byMerchant = new Map<string, WebhookSubscription[]>();
+    for (const subscription of await this.subscriptions.activeLiveOf(live.map((e) => e.merchantId))) {
+      byMerchant.set(subscription.merchantId, [...(byMerchant.get(subscription.merchantId) ?? []), subscription]);
+    }
     const deliveries: WebhookDelivery[] = [];
-    // One subscription lookup per merchant and event type in the batch, not one per event.
-    const listeners = new Map<string, Promise<readonly WebhookSubscription[]>>();
-    for (const event of events) {
-      // Test-key activity dispatches no webhooks (spec, Authentication 4).
-      if (event.mode !== 'live') continue;
-      const key = `${event.merchantId} ${event.type}`;
-      let found = listeners.get(key);
-      if (!found) {
-        found = this.subscriptions.listeningTo({ merchantId: event.merchantId, mode: 'live' }, event.type);
-        listeners.set(key, found);
-      }
-      for (const subscription of await found) {
+    for (const event of live) {
+      for (const subscription of byMerchant.get(event.merchantId) ?? []) {
+        if (!listensTo(subscription, event.type)) continue;
         const id = this.ids.next();
         deliveries.push({
           id,

@@ -5,6 +5,8 @@ export interface BenchMerchant {
   readonly key: string;
   readonly campaignId: string;
   readonly affiliateId: string;
+  /** The affiliate's tracking link on the campaign (`/r/<code>/<ref>`). */
+  readonly trackingPath: string;
 }
 
 export interface HttpReply {
@@ -55,7 +57,7 @@ export const createMerchant = async (base: string, label: string): Promise<Bench
   const id = merchant.data.id as string;
   const key = expectStatus(await admin('POST', `/merchants/${id}/keys`, { mode: 'live', write: true }), 201, 'create key').data.key as string;
   const campaign = expectStatus(
-    await call(base, 'POST', '/api/v1/campaigns', key, { name: `Campaign ${label}`, commissionType: 'percentage', commissionValue: 10 }),
+    await call(base, 'POST', '/api/v1/campaigns', key, { name: `Campaign ${label}`, commissionType: 'percentage', commissionValue: 10, targetUrl: 'https://shop.example.com/landing' }),
     201,
     'create campaign',
   );
@@ -64,7 +66,7 @@ export const createMerchant = async (base: string, label: string): Promise<Bench
     201,
     'create affiliate',
   );
-  return { id, key, campaignId: campaign.data.id as string, affiliateId: affiliate.data.id as string };
+  return { id, key, campaignId: campaign.data.id as string, affiliateId: affiliate.data.id as string, trackingPath: new URL(affiliate.data.trackingLink as string).pathname };
 };
 
 export const createMerchants = (base: string, count: number, prefix: string): Promise<BenchMerchant[]> =>

@@ -8,8 +8,8 @@ export interface BenchSettings {
   readonly connections: number;
 }
 
-/** CPU seconds used so far by the service process and by the database cluster (null when not local). */
-export type CpuMeter = () => Promise<{ readonly service: number; readonly db: number | null }>;
+/** CPU seconds used so far by the process serving `spec` and by the database cluster (null when not local). */
+export type CpuMeter = (spec: LoadSpec) => Promise<{ readonly service: number; readonly db: number | null }>;
 
 /** A run with what it cost: CPU milliseconds per request in the service and in the database. */
 export interface MeasuredRun extends LoadResult {
@@ -19,8 +19,11 @@ export interface MeasuredRun extends LoadResult {
 
 export interface LoadSpec {
   readonly name: string;
-  readonly requests: readonly LoadRequest[];
+  /** The requests, or a function that makes fresh ones for each run (requests that must not repeat). */
+  readonly requests: readonly LoadRequest[] | (() => readonly LoadRequest[]);
   readonly connections?: number;
+  /** Served by another process than the service (the Node-level ceilings): its base URL and pid. */
+  readonly server?: { readonly url: string; readonly pid: number };
   /**
    * Empties the rate-limit windows every 200 ms during the run too: one merchant alone would
    * otherwise reach its plan's limit within the run (the data-growth scenarios measure one merchant).
@@ -35,7 +38,7 @@ export interface LoadSpec {
 const RESET_EVERY_MS = 200;
 
 export const resetRateLimits = async (db: pg.Pool) => {
-  await db.query(`delete from rate_limit_windows where bucket like 'merchant:%'`);
+  await db.query(`delete from rate_limit_windows`);
 };
 
 /**
@@ -49,24 +52,25 @@ export const measureRounds = async (
   specs: readonly LoadSpec[],
   during: {
     readonly cpu?: CpuMeter;
-    readonly onRunStart?: (spec: LoadSpec) => void;
-    readonly onRunEnd?: (spec: LoadSpec, result: LoadResult) => void;
+    readonly onRunStart?: (spec: LoadSpec) => void | Promise<void>;
+    readonly onRunEnd?: (spec: LoadSpec, result: LoadResult) => void | Promise<void>;
   } = {},
 ): Promise<Map<string, MeasuredRun[]>> => {
   const results = new Map<string, MeasuredRun[]>(specs.map((s) => [s.name, []]));
   const once = async (spec: LoadSpec, seconds: number): Promise<MeasuredRun> => {
     await resetRateLimits(db);
-    const before = await during.cpu?.();
+    const before = await during.cpu?.(spec);
     // Often enough that one connection cannot spend a Scale merchant's 1,000 a minute between two resets
     // (the fastest growth read answers over 1,000 a second).
     const resetter = spec.resetLimitsDuringRun ? setInterval(() => void resetRateLimits(db).catch(() => undefined), RESET_EVERY_MS) : null;
     let result: LoadResult;
     try {
-      result = await runLoad({ baseUrl: base, requests: spec.requests, connections: spec.connections ?? settings.connections, seconds });
+      const requests = typeof spec.requests === 'function' ? spec.requests() : spec.requests;
+      result = await runLoad({ baseUrl: spec.server?.url ?? base, requests, connections: spec.connections ?? settings.connections, seconds });
     } finally {
       if (resetter) clearInterval(resetter);
     }
-    const after = await during.cpu?.();
+    const after = await during.cpu?.(spec);
     if (!before || !after || result.requests === 0) return result;
     const perRequest = (a: number, b: number) => ((a - b) * 1000) / result.requests;
     return {
@@ -80,9 +84,9 @@ export const measureRounds = async (
   }
   for (let round = 0; round < settings.runs; round += 1) {
     for (const spec of specs) {
-      during.onRunStart?.(spec);
+      await during.onRunStart?.(spec);
       const result = await once(spec, settings.seconds);
-      during.onRunEnd?.(spec, result);
+      await during.onRunEnd?.(spec, result);
       results.get(spec.name)!.push(result);
       const cpu = result.serviceCpuMs === undefined ? '' : `, cpu/req ${result.serviceCpuMs.toFixed(3)} ms service${result.dbCpuMs == null ? '' : ` + ${result.dbCpuMs.toFixed(3)} ms db`}`;
       log(`  ${spec.name} run ${round + 1}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${cpu}${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);

@@ -130,6 +130,19 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
  * whole npm → tsx → node chain runs as a user would start it, in its own process group, stopped by
  * SIGTERM to the group (the service drains and stops its database).
  */
+/** The Node-level ceilings (bench/node-ceiling.ts) in their own process, on the service's database. */
+export const startNodeCeiling = async (databaseUrl: string, poolMax: number): Promise<{ url: string; pid: number; stop: () => Promise<void> }> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/node-ceiling.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, POOL_MAX: String(poolMax) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(`${url}/hello`, 60_000, () => child.exitCode === null);
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
+};
+
 export const timeNpmStart = async (dataDir: string): Promise<number> => {
   const port = await freePort();
   const started = performance.now();

@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import { CONVERSION_TOKENS } from './conversions.module.js';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
 import { DecideMembership, type MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
@@ -28,6 +29,8 @@ import {
 import { MikroOrmCampaignQueries } from '../../adapters/persistence/repositories/mikro-orm-campaign-queries.js';
 import { MikroOrmCampaignRepository } from '../../adapters/persistence/repositories/mikro-orm-campaign-repository.js';
 import { MikroOrmClickRepository } from '../../adapters/persistence/repositories/mikro-orm-click-repository.js';
+import { PgBatchedClickWriter } from '../../adapters/persistence/pg-batched-click-writer.js';
+import { CachedTrackingLinks } from '../../adapters/cache/cached-tracking-links.js';
 import { MikroOrmInvitationRepository } from '../../adapters/persistence/repositories/mikro-orm-invitation-repository.js';
 import { SqlExchangeRates } from '../../adapters/persistence/repositories/sql-exchange-rates.js';
 import type { ServiceConfig } from '../config.js';
@@ -42,7 +45,21 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   c.register(T.MembershipRepository, single((r) => new MikroOrmMembershipRepository(r.resolve(T.Orm))));
   c.register(T.InvitationRepository, single((r) => new MikroOrmInvitationRepository(r.resolve(T.Orm))));
   c.register(T.AffiliateQueries, single((r) => new MikroOrmAffiliateQueries(r.resolve(T.Orm))));
-  c.register(T.ClickRepository, single((r) => new MikroOrmClickRepository(r.resolve(T.Orm))));
+  // Clicks written in batches; tracking links answered from memory like admitted keys (docs/decisions.md).
+  c.register(T.ClickWriter, single((r) => {
+    const config = r.resolve<ServiceConfig>(T.Config);
+    return new PgBatchedClickWriter(r.resolve(T.Orm), r.resolve(T.Logger), { intervalMs: config.batchIntervalMs, batchSize: 500, maxQueued: 100_000 });
+  }));
+  c.register(
+    T.ClickRepository,
+    single(
+      (r) =>
+        new CachedTrackingLinks(new MikroOrmClickRepository(r.resolve(T.Orm), r.resolve(T.ClickWriter)), r.resolve(T.ChangeFeed), {
+          ttlMs: r.resolve<ServiceConfig>(T.Config).memoryCacheTtlMs,
+          maxEntries: 10_000,
+        }),
+    ),
+  );
   c.register(T.ExchangeRates, single((r) => new SqlExchangeRates(r.resolve(T.Orm))));
   c.register(T.VisitorFingerprint, single((r) => new SaltedVisitorFingerprint(r.resolve(T.Orm))));
   c.register(T.TrackingLinks, single((r) => new TrackingLinks(r.resolve<ServiceConfig>(T.Config).publicBaseUrl)));
@@ -120,7 +137,8 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     T.ListAffiliates,
     single((r) => new ListAffiliates(r.resolve(T.AffiliateQueries), r.resolve(T.CampaignRepository), r.resolve(T.TrackingLinks))),
   );
-  c.register(T.GetAffiliate, single((r) => new GetAffiliate(r.resolve(T.AffiliateQueries))));
+  // Earnings show clawbacks of paid sales (the conversions module's adjustments).
+  c.register(T.GetAffiliate, single((r) => new GetAffiliate(r.resolve(T.AffiliateQueries), r.resolve(CONVERSION_TOKENS.CommissionAdjustments))));
   c.register(
     T.DecideMembership,
     single(

@@ -18,6 +18,8 @@ export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({
     conversionQueries: c.resolve(CONVERSION_TOKENS.ConversionQueries),
     getCampaign: c.resolve(T.GetCampaign),
     getAffiliate: c.resolve(T.GetAffiliate),
+    updateCampaign: c.resolve(T.UpdateCampaign),
+    decideMembership: c.resolve(T.DecideMembership),
     couponQueries: c.resolve(COUPON_TOKENS.CouponQueries),
     getOverview: c.resolve(STATS_SEARCH_TOKENS.GetOverview),
     search: c.resolve(STATS_SEARCH_TOKENS.Search),

@@ -45,9 +45,10 @@ export const PAYOUT_TOKENS = {
 const P = PAYOUT_TOKENS;
 
 /**
- * Payouts (issue 5): the queue repository and read side, the sandbox providers of the three payout
- * methods, the payout job and the operator's manual actions. The conversion side's `PayoutQueue` is
- * wired in conversions.module.ts.
+ * Payouts: the queue repository and read side, the merchants' sealed provider credentials and payout
+ * settings, the providers of the three methods (real with credentials, sandboxes in test mode), the
+ * payout job, connected-account onboarding and the manual actions. The conversion side's
+ * `PayoutQueue` is wired in conversions.module.ts; clawbacks come from its `CommissionAdjustments`.
  */
 export const registerPayouts = (c: DependencyContainer): void => {
   c.register(P.PayoutRepository, single((r) => new SqlPayoutRepository(r.resolve(T.Orm))));
@@ -124,6 +125,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
             // Clawbacks recorded by refunds of paid sales.
             adjustments: r.resolve(CONVERSION_TOKENS.CommissionAdjustments),
             mailer: r.resolve(T.Mailer),
+            notices: r.resolve(T.Notices),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
           } satisfies PaymentPorts,

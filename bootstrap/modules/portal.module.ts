@@ -98,4 +98,7 @@ export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
   queries: c.resolve(P.PortalQueries),
   publicHost: new URL(c.resolve<ServiceConfig>(T.Config).publicBaseUrl).hostname.toLowerCase(),
   logger: c.resolve(T.Logger),
+  auditLog: c.resolve(T.AuditLog),
+  ids: c.resolve(T.Ids),
+  clock: c.resolve(T.Clock),
 });

@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import { PAYOUT_TOKENS } from './payouts.module.js';
 import { ManageIntegrations } from '../../application/integrations/manage-integrations.js';
 import { ApplyPaymentChange } from '../../application/sales/apply-payment-change.js';
 import { IngestNotification, type ProviderReaders } from '../../application/sales/ingest-notification.js';
@@ -80,6 +81,9 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(S.ApplyPaymentChange),
           r.resolve(T.Ids),
           r.resolve(T.Clock),
+          r.resolve(T.RateLimiter),
+          r.resolve<ServiceConfig>(T.Config).ingestNotificationsPerMinute,
+          r.resolve(PAYOUT_TOKENS.ConnectOnboarding),
         ),
     ),
   );

@@ -25,12 +25,14 @@ export interface KillResult {
   /** From the restart to the replacement's first 200 on /healthz. */
   readonly restartMs: number;
   readonly deliveries: DeliveryCount;
+  /** Deliveries claimed (in flight) when the process died. */
+  readonly inFlightAtKill: number;
   /** Attempts the replacement logged as interrupted and sent again. */
   readonly interruptedAttempts: number;
   readonly replacement: ServiceProcess;
 }
 
-/** Sales pour in and their webhooks fan out; the service is killed with SIGKILL mid-way and started again. */
+/** Sales are committed, their webhooks fan out; the service is killed with SIGKILL mid-way and started again. */
 export const killDuringFanOut = async (options: KillOptions): Promise<KillResult> => {
   const tally = newTally();
   const acknowledged = new Set<string>();
@@ -45,22 +47,30 @@ export const killDuringFanOut = async (options: KillOptions): Promise<KillResult
       if (sale.status === 201) acknowledged.add(sale.body.data.id as string);
     }
   };
-  const load = Promise.all(Array.from({ length: options.clients }, client));
-  const threshold = Math.floor(options.sales * options.killAtDeliveredShare);
+  await Promise.all(Array.from({ length: options.clients }, client));
+  const threshold = Math.floor(acknowledged.size * options.killAtDeliveredShare);
   const deadline = Date.now() + 120_000;
-  while (options.receiver.received.length < threshold && Date.now() < deadline) await sleep(20);
+  while (options.receiver.received.length < threshold && Date.now() < deadline) await sleep(5);
   options.service.child.kill('SIGKILL');
   await options.service.exited;
-  await load;
+  const db = new pg.Client({ connectionString: options.databaseUrl });
+  await db.connect();
+  const inFlight = await db.query('select count(*)::int as n from webhook_deliveries where lease_expires_at is not null');
   const restarted = performance.now();
   const replacement = await options.restart();
   const restartMs = Math.round(performance.now() - restarted);
   const deliveries = await awaitDeliveries(options.receiver, acknowledged, options.deliveryTimeoutMs);
-  const db = new pg.Client({ connectionString: options.databaseUrl });
-  await db.connect();
   try {
     const { rows } = await db.query("select count(*)::int as n from webhook_delivery_attempts where error like 'interrupted%'");
-    return { tally, acknowledged: acknowledged.size, restartMs, deliveries, interruptedAttempts: rows[0].n as number, replacement };
+    return {
+      tally,
+      acknowledged: acknowledged.size,
+      restartMs,
+      deliveries,
+      inFlightAtKill: inFlight.rows[0].n as number,
+      interruptedAttempts: rows[0].n as number,
+      replacement,
+    };
   } finally {
     await db.end();
   }

@@ -35,6 +35,8 @@ export interface CommissionRates {
   readonly teamCampaign?: CommissionRate | null;
   /** A per-(campaign, affiliate) override; bypasses volume tiers. */
   readonly override?: CommissionRate | null;
+  /** The override's rate for recurring sales (renewals), of the override's type; null: the override's own rate. */
+  readonly overrideRecurringValue?: Decimal | null;
 }
 
 /**
@@ -66,6 +68,8 @@ export interface CommissionInput {
   readonly currency: CurrencyCode;
   readonly rates: CommissionRates;
   readonly monthToDate?: MonthToDate;
+  /** A renewal (`recurring` conversion): a team override's `recurringValue` applies to it. */
+  readonly recurring?: boolean;
 }
 
 /** Commission before rounding: percentage = amount × value / 100, fixed = value. */
@@ -85,8 +89,13 @@ export const reachedTier = (tiers: VolumeTiers, monthToDate: MonthToDate): Volum
 const selectRate = (
   rates: CommissionRates,
   monthToDate: MonthToDate,
+  recurring: boolean,
 ): Pick<AppliedCommission, 'rule' | 'rate' | 'tierThreshold'> => {
-  if (rates.override) return { rule: 'override', rate: rates.override, tierThreshold: null };
+  if (rates.override) {
+    const recurringValue = recurring ? (rates.overrideRecurringValue ?? null) : null;
+    const rate = recurringValue === null ? rates.override : { type: rates.override.type, value: recurringValue };
+    return { rule: 'override', rate, tierThreshold: null };
+  }
   if (rates.teamCampaign) return { rule: 'team_campaign', rate: rates.teamCampaign, tierThreshold: null };
   if (rates.teamBase) return { rule: 'team_base', rate: rates.teamBase, tierThreshold: null };
   const tier = rates.campaignTiers ? reachedTier(rates.campaignTiers, monthToDate) : null;
@@ -98,7 +107,7 @@ const selectRate = (
 
 /** Picks the rate by precedence and computes the commission, rounded once to the minor unit. */
 export const calculateCommission = (input: CommissionInput): AppliedCommission => {
-  const selected = selectRate(input.rates, input.monthToDate ?? NO_MONTH_TO_DATE);
+  const selected = selectRate(input.rates, input.monthToDate ?? NO_MONTH_TO_DATE, input.recurring === true);
   const commission = roundToMinorUnit(unroundedCommission(input.amount, selected.rate), input.currency);
   return { commission, ...selected };
 };

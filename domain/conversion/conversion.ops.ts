@@ -71,6 +71,7 @@ export const createConversion = (input: CreateConversionInput): Result<CreatedCo
     if (checked.isErr()) return err(checked.error);
   }
   const applied = calculateCommission({
+    recurring: input.conversionType === 'recurring',
     amount: input.amount,
     currency: input.currency,
     rates: input.rates,

@@ -64,7 +64,9 @@ export type SaleFact =
     }
   | { readonly kind: 'customer_linked'; readonly customer: FactCustomer; readonly clickId: string | null }
   /** Names more ids of an order's payment (e.g. the payment of an invoice), so its refunds find it. */
-  | { readonly kind: 'payment_linked'; readonly orderId: string; readonly paymentReferences: readonly string[] };
+  | { readonly kind: 'payment_linked'; readonly orderId: string; readonly paymentReferences: readonly string[] }
+  /** An affiliate's connected account on the merchant's card-processor account changed (payouts enabled or not). */
+  | { readonly kind: 'connected_account_updated'; readonly accountId: string; readonly payoutsEnabled: boolean };
 
 export type SaleFactKind = SaleFact['kind'];
 

@@ -182,6 +182,20 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     await page.waitForURL(/notice=/);
     expect((await t.api('GET', '/me', token)).status).toBe(401);
 
+    // The remaining pages, for axe and the screenshots.
+    for (const [path, name] of [
+      ['/dashboard/payouts', 'payouts'],
+      ['/dashboard/coupons', 'coupons'],
+      ['/dashboard/users', 'users'],
+      ['/dashboard/audit-log', 'audit-log'],
+      ['/dashboard/teams', 'teams'],
+      ['/dashboard/integrations', 'integrations'],
+      ['/dashboard?days=365', 'overview-365'],
+      ['/dashboard/forgot-password', 'forgot-password'],
+    ] as const) {
+      expect((await page.goto(`${base}${path}`))?.status(), path).toBe(200);
+      await check(name);
+    }
     expect(violations).toEqual([]);
   }, 180_000);
 

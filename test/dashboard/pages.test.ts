@@ -11,13 +11,29 @@ let merchant: TestMerchant;
 let other: TestMerchant;
 let owner: DashboardBrowser;
 
-const PAGES = ['/dashboard', '/dashboard?days=90', '/dashboard/campaigns', '/dashboard/affiliates', '/dashboard/conversions', '/dashboard/keys', '/dashboard/webhooks', '/dashboard/account'];
+const PAGES = [
+  '/dashboard',
+  '/dashboard?days=90',
+  '/dashboard/campaigns',
+  '/dashboard/affiliates',
+  '/dashboard/conversions',
+  '/dashboard/payouts',
+  '/dashboard/coupons',
+  '/dashboard/keys',
+  '/dashboard/webhooks',
+  '/dashboard/integrations',
+  '/dashboard/users',
+  '/dashboard/audit-log',
+  '/dashboard/teams',
+  '/dashboard/account',
+];
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   t = await startTestService({ webhookDevAllowedHosts: [receiver.host] });
-  merchant = await createMerchant(t, 'scale');
-  other = await createMerchant(t, 'scale');
+  // Automatic payouts: approvals queue payout rows (the payout page's subject).
+  merchant = await createMerchant(t, 'scale', { automaticPayouts: true });
+  other = await createMerchant(t, 'scale', { automaticPayouts: true });
   owner = (await signedInUser(t, merchant.id)).browser;
 }, 120_000);
 afterAll(async () => {
@@ -35,6 +51,26 @@ describe('dashboard pages', () => {
       expect(res.html, path).toContain('<nav class="main"');
       expect((await new DashboardBrowser(t).get(path)).status, path).toBe(303);
     }
+    const team = await t.api('POST', '/teams', merchant.liveKey, { name: 'Closers' });
+    const teamPage = await owner.get(`/dashboard/teams/${team.body.data.id}`);
+    expect(teamPage.status).toBe(200);
+    expect(teamPage.html).toContain('Closers');
+    expect((await owner.get('/dashboard/teams')).html).toContain('Closers');
+
+    // A notice the service raised (a paused webhook, say) shows on the overview until marked read.
+    await t.sql(`insert into notifications (id, merchant_id, kind, message, created_at) values (gen_random_uuid(), $1, 'webhook_paused', 'Your webhook to example.com was paused', now())`, [merchant.id]);
+    expect((await owner.get('/dashboard')).html).toContain('Your webhook to example.com was paused');
+    expect((await owner.post('/dashboard/notifications/read')).status).toBe(303);
+    expect((await owner.get('/dashboard')).html).not.toContain('Your webhook to example.com was paused');
+
+    await owner.get('/dashboard/integrations');
+    const connected = await owner.post('/dashboard/integrations', { provider: 'card', name: 'Main card account', signingSecret: 'whsec_dashboard_test' });
+    expect(connected.status).toBe(303);
+    const detail = await owner.get(connected.location!.split('?')[0]!);
+    expect(detail.html).toContain('/ingest/v1/');
+    expect(detail.html).toContain('Events log');
+    expect((await owner.post(`${connected.location!.split('?')[0]!}/pause`)).status).toBe(303);
+    expect((await t.api('GET', '/integrations', merchant.liveKey)).body.data[0].active).toBe(false);
   });
 
   it('creates a campaign and an affiliate through the same use cases, audited as the user', async () => {
@@ -54,6 +90,14 @@ describe('dashboard pages', () => {
     expect(listed.body.data.map((a: { email: string }) => a.email)).toContain('ada@example.com');
     const detail = await owner.get(affiliate.location!.split('?')[0]!);
     expect(detail.html).toContain('Ada');
+    const affiliateId = idFromLocation(affiliate.location);
+    const suspended = await owner.post(`/dashboard/affiliates/${affiliateId}/decision`, { campaignId, status: 'suspended', back: `/dashboard/affiliates/${affiliateId}` });
+    expect(suspended.status).toBe(303);
+    expect(suspended.location).toContain(`/dashboard/affiliates/${affiliateId}`);
+    expect((await t.api('GET', `/affiliates/${affiliateId}`, merchant.liveKey)).body.data.campaigns[0].status).toBe('suspended');
+    expect((await owner.get(`/dashboard/affiliates/${affiliateId}`)).html).toContain('Reinstate');
+    await owner.post(`/dashboard/affiliates/${affiliateId}/decision`, { campaignId, status: 'approved' });
+    expect((await t.api('GET', `/affiliates/${affiliateId}`, merchant.liveKey)).body.data.campaigns[0].status).toBe('approved');
 
     const audit = await t.sql(`select actor, method, path, status from audit_log where merchant_id = $1 and path like '/dashboard/%' and method = 'POST' order by created_at`, [merchant.id]);
     expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/dashboard/campaigns', status: 303 }), expect.objectContaining({ path: '/dashboard/campaigns', status: 400 })]));
@@ -72,6 +116,14 @@ describe('dashboard pages', () => {
     expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('pending');
     const confirmed = await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'approved', confirmAboveSale: 'true' });
     expect(confirmed.status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('approved');
+    // Hold and release go through the same use case; a release back to approved asks again.
+    expect((await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'held' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('held');
+    const release = await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'released' });
+    expect(release.status).toBe(409);
+    expect(release.html).toContain('name="status" value="released"');
+    expect((await owner.post(`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'released', confirmAboveSale: 'true' })).status).toBe(303);
     expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('approved');
 
     expect((await owner.get('/dashboard/conversions')).html).toContain('five-x-1');
@@ -138,6 +190,45 @@ describe('dashboard pages', () => {
   });
 });
 
+describe('payouts, coupons, users', () => {
+  it('marks a payout paid by hand and exports the queue as CSV', async () => {
+    const campaign = await createCampaign(t, merchant.liveKey);
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 80, orderId: 'csv-1' });
+    const approval = await t.api('PATCH', `/conversions/${sale.body.data.id}`, merchant.liveKey, { status: 'approved' });
+    expect(approval.status, JSON.stringify(approval.body)).toBe(200);
+    await t.admin('POST', '/jobs/run');
+    const [payout] = await t.sql(`select id from payouts where conversion_id = $1`, [sale.body.data.id]);
+    const csv = await owner.get('/dashboard/payouts.csv');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.html.split('\r\n')[0]).toBe('id,conversionId,campaignId,affiliateId,amount,currency,status,scheduledDate,attempts,completedAt,failureReason,createdAt');
+    expect(csv.html).toContain(`"${payout.id}"`);
+    await owner.get('/dashboard/payouts');
+    const paid = await owner.post(`/dashboard/payouts/${payout.id}/mark-paid`, { payoutMethod: 'wallet_a' });
+    expect(paid.status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('paid');
+  });
+
+  it('registers and deletes a coupon; an owner invites a user, a member cannot', async () => {
+    const campaign = await createCampaign(t, merchant.liveKey);
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    await owner.get('/dashboard/coupons');
+    expect((await owner.post('/dashboard/coupons', { code: 'spring10', provider: 'card', campaignId: campaign.id, affiliateId: affiliate.id })).status).toBe(303);
+    const coupons = await t.api('GET', '/coupons', merchant.liveKey);
+    const coupon = coupons.body.data.find((k: { code: string }) => k.code === 'SPRING10');
+    expect(coupon).toBeDefined();
+    expect((await owner.post(`/dashboard/coupons/${coupon.id}/delete`)).status).toBe(303);
+    expect((await t.api('GET', `/coupons/${coupon.id}`, merchant.liveKey)).status).toBe(404);
+
+    await owner.get('/dashboard/users');
+    const invited = await owner.post('/dashboard/users', { email: `invited-${Date.now()}@shop.example`, role: 'member' });
+    expect(invited.status).toBe(303);
+    const member = (await signedInUser(t, merchant.id, { role: 'member' })).browser;
+    await member.get('/dashboard/users');
+    expect((await member.post('/dashboard/users', { email: `nope-${Date.now()}@shop.example`, role: 'owner' })).status).toBe(403);
+  });
+});
+
 describe('dashboard security', () => {
   it('refuses a state-changing request without the CSRF token, with another token, or from another origin', async () => {
     await owner.get('/dashboard/campaigns');
@@ -172,22 +263,35 @@ describe('dashboard security', () => {
     const hook = await t.api('POST', '/webhooks', other.liveKey, { url: receiver.url('/other'), events: ['conversion.created'] });
     const key = (await t.sql(`select id from api_keys where merchant_id = $1 limit 1`, [other.id]))[0].id;
     const hookId = hook.body.data.id;
-    const gets = [`/dashboard/campaigns/${campaign.id}`, `/dashboard/affiliates/${affiliate.id}`, `/dashboard/webhooks/${hookId}`];
+    await t.api('PATCH', `/conversions/${sale.body.data.id}`, other.liveKey, { status: 'approved' });
+    await t.admin('POST', '/jobs/run');
+    const payoutOfOther = (await t.sql(`select id from payouts where conversion_id = $1`, [sale.body.data.id]))[0].id;
+    const couponOfOther = (await t.api('POST', '/coupons', other.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, code: 'OTHER1' })).body.data.id;
+    const team = await t.api('POST', '/teams', other.liveKey, { name: 'Other team' });
+    expect(team.status).toBe(201);
+    const integration = await t.api('POST', '/integrations', other.liveKey, { provider: 'card', signingSecret: 'whsec_other' });
+    expect(integration.status).toBe(201);
+    const gets = [`/dashboard/integrations/${integration.body.data.id}`, `/dashboard/campaigns/${campaign.id}`, `/dashboard/affiliates/${affiliate.id}`, `/dashboard/webhooks/${hookId}`, `/dashboard/teams/${team.body.data.id}`];
     for (const path of gets) expect((await owner.get(path)).status, path).toBe(404);
     await owner.get('/dashboard');
     const posts: [string, Record<string, string>][] = [
       [`/dashboard/affiliates/${affiliate.id}/decision`, { campaignId: campaign.id, status: 'approved' }],
-      [`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'approved' }],
+      [`/dashboard/conversions/${sale.body.data.id}/status`, { status: 'rejected' }],
       [`/dashboard/keys/${key}/revoke`, {}],
       [`/dashboard/webhooks/${hookId}/rotate`, {}],
       [`/dashboard/webhooks/${hookId}/test`, {}],
       [`/dashboard/webhooks/${hookId}/resume`, {}],
       [`/dashboard/webhooks/${hookId}/deactivate`, {}],
       [`/dashboard/webhooks/${hookId}/deliveries/${sale.body.data.id}/resend`, {}],
+      [`/dashboard/payouts/${payoutOfOther}/mark-paid`, {}],
+      [`/dashboard/coupons/${couponOfOther}/delete`, {}],
+      [`/dashboard/teams/${team.body.data.id}/awards/${sale.body.data.id}`, { action: 'approve' }],
+      [`/dashboard/integrations/${integration.body.data.id}/pause`, {}],
     ];
     for (const [path, fields] of posts) expect((await owner.post(path, fields)).status, path).toBe(404);
     // Nothing changed at the other merchant.
-    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, other.liveKey)).body.data.status).toBe('pending');
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, other.liveKey)).body.data.status).toBe('approved');
+    expect((await t.api('GET', `/coupons/${couponOfOther}`, other.liveKey)).status).toBe(200);
     expect((await t.api('GET', '/me', other.liveKey)).status).toBe(200);
   });
 

@@ -308,6 +308,7 @@ describe('affiliates', () => {
           { currency: 'jpy', revenue: 3000, commissions: 300, conversions: 1 },
           { currency: 'usd', revenue: 120.5, commissions: 12.05, conversions: 2 },
         ],
+        clawbacks: [],
       });
       const theirView = await t.api('GET', `/affiliates/${aff.id}`, other.liveKey);
       expect(theirView.body.data.earnings).toMatchObject({ totalRevenue: 5000, totalConversions: 1 });
@@ -344,6 +345,7 @@ describe('affiliates', () => {
           { currency: 'eur', revenue: Number('38396524587868.123493'), commissions: 0.25, conversions: 1 },
           { currency: 'usd', revenue: Number('29762583009215.752292'), commissions: 0.5, conversions: 1 },
         ],
+        clawbacks: [],
       });
     });
 

@@ -102,23 +102,80 @@ describe('tracking links and clicks', () => {
 });
 
 describe('tracking links under a click flood', () => {
-  it('refuses a visitor address following links faster than 60 a minute, and records none of the refused', async () => {
+  it('sends a visitor following links faster than 60 a minute on to the target, without counting the extra clicks', async () => {
     const t = await startTestService();
     try {
       const m = await createMerchant(t, 'scale');
       const campaign = await createCampaign(t, m.liveKey);
       const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
       const path = new URL(affiliate.trackingLink).pathname;
-      const statuses: number[] = [];
+      const locations: (string | null)[] = [];
       for (let i = 0; i < 62; i += 1) {
-        statuses.push((await t.request('GET', path, { headers: { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'bot' } })).status);
+        const res = await t.request('GET', path, { headers: { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'bot' } });
+        expect(res.status).toBe(302);
+        locations.push(res.headers.get('location'));
       }
-      expect(statuses.filter((s) => s === 302)).toHaveLength(60);
-      expect(statuses.slice(60)).toEqual([429, 429]);
+      const clickIds = locations.map((l) => new URL(l!).searchParams.get('click_id'));
+      expect(clickIds.slice(0, 60).every((id) => id !== null)).toBe(true);
+      expect(clickIds.slice(60)).toEqual([null, null]);
+      expect(locations.slice(60).every((l) => l!.startsWith('https://'))).toBe(true);
       const [row] = await t.sql('select count(*)::int as n from clicks where affiliate_id = $1', [affiliate.id]);
       expect(row.n).toBe(60);
       // Another visitor is unaffected.
-      expect((await t.request('GET', path, { headers: { 'x-forwarded-for': '203.0.113.10' } })).status).toBe(302);
+      const other = await t.request('GET', path, { headers: { 'x-forwarded-for': '203.0.113.10' } });
+      expect(new URL(other.headers.get('location')!).searchParams.get('click_id')).not.toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts 1,000 visitors behind one address (distinct browsers) as 1,000 clicks, every one redirected', async () => {
+    const t = await startTestService();
+    try {
+      const m = await createMerchant(t, 'scale');
+      const campaign = await createCampaign(t, m.liveKey);
+      const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+      const path = new URL(affiliate.trackingLink).pathname;
+      const ids = new Set<string>();
+      for (let start = 0; start < 1_000; start += 50) {
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            t.request('GET', path, { headers: { 'x-forwarded-for': '198.51.100.77', 'user-agent': `Office browser ${start + i}` } }),
+          ),
+        );
+        for (const res of answers) {
+          expect(res.status).toBe(302);
+          ids.add(new URL(res.headers.get('location')!).searchParams.get('click_id')!);
+        }
+      }
+      expect(ids.size).toBe(1_000);
+      const [row] = await t.sql('select count(*)::int as n from clicks where affiliate_id = $1', [affiliate.id]);
+      expect(row.n).toBe(1_000);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ignores a spoofed X-Forwarded-For without trusted proxies: the click limit, the anonymous limit and the audit log see the peer', async () => {
+    const t = await startTestService({ trustedProxies: [], anonymousRequestsPerMinute: 3 });
+    try {
+      const m = await createMerchant(t, 'scale');
+      const campaign = await createCampaign(t, m.liveKey);
+      const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+      const path = new URL(affiliate.trackingLink).pathname;
+      // A new made-up address every time: still one visitor, so only 60 count.
+      const clickIds: (string | null)[] = [];
+      for (let i = 0; i < 62; i += 1) {
+        const res = await t.request('GET', path, { headers: { 'x-forwarded-for': `192.0.2.${i}`, 'user-agent': 'bot' } });
+        clickIds.push(new URL(res.headers.get('location')!).searchParams.get('click_id'));
+      }
+      expect(clickIds.filter((id) => id !== null)).toHaveLength(60);
+      // The anonymous limit: three made-up addresses share the peer's budget of 3.
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await t.request('GET', '/api/v1/me', { headers: { 'x-forwarded-for': `192.0.2.${100 + i}` } })).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const rows = await t.sql(`select distinct address from audit_log where path = '/api/v1/me'`);
+      expect(rows).toEqual([{ address: '127.0.0.1' }]);
     } finally {
       await t.close();
     }

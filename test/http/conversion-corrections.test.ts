@@ -85,6 +85,17 @@ describe('correcting conversion decisions: hold, release, reopen, refund', () =>
     }
   });
 
+  it('refuses a status PATCH cannot ask for with 400 validation_error, changing nothing', async () => {
+    const id = await newSale(10);
+    const before = await row(id);
+    for (const status of ['paid', 'refunded', 'release', 'HELD']) {
+      const res = await patch(id, { status });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+    expect(await row(id)).toEqual(before);
+  });
+
   it('applies the 5x guard when a release returns to approved', async () => {
     const fixed = await createCampaign(t, merchant, { commissionType: 'fixed', commissionValue: 60 });
     const a = await createAffiliate(t, merchant.liveKey, fixed.id);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardEvent, cardIntegration, deliver, paidSession } from '../support/card-events.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -7,7 +8,7 @@ describe('integrations', () => {
   let m: TestMerchant;
 
   beforeAll(async () => {
-    t = await startTestService({ publicBaseUrl: 'https://affiliates.example.com' });
+    t = await startTestService({ publicBaseUrl: 'https://affiliates.example.com', ingestNotificationsPerMinute: 3 });
     m = await createMerchant(t, 'scale');
   });
   afterAll(() => t.close());
@@ -72,5 +73,15 @@ describe('integrations', () => {
     expect((await t.api('GET', `/integrations/${created.id}`, m.testKey)).status).toBe(404);
     expect((await t.api('DELETE', `/integrations/${created.id}`, m.testKey)).status).toBe(404);
     expect((await t.api('GET', '/integrations/not-a-uuid', m.testKey)).status).toBe(404);
+  });
+
+  it('holds back a flood against one endpoint with 429 (the provider retries), per integration', async () => {
+    const flooded = await cardIntegration(t, m.testKey);
+    const other = await cardIntegration(t, m.testKey);
+    const send = (i: { id: string; secret: string }) => deliver(t, i.id, cardEvent('checkout.session.completed', paidSession({ amountTotal: 100 }), { livemode: false }), i.secret);
+    const statuses = [];
+    for (let n = 0; n < 4; n += 1) statuses.push((await send(flooded)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await send(other)).status).toBe(200);
   });
 });

@@ -23,6 +23,19 @@ describe('invitations after they are sent: list, revoke, resend', () => {
   const stored = async (id: string) => (await t.sql(`select status, send_count, sent_at, expires_at from affiliate_invitations where id = $1`, [id]))[0];
   const mails = async (email: string) => (await t.sql(`select body from mail_outbox where recipient = $1`, [email])).length;
 
+  it("takes the merchant's invitationExpiryDays (1 to 365) for new invitations", async () => {
+    const own = await createMerchant(t, 'ultimate');
+    for (const bad of [0, 366, 2.5]) {
+      const res = await t.admin('PATCH', `/merchants/${own.id}`, { invitationExpiryDays: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0].field).toBe('invitationExpiryDays');
+    }
+    expect((await t.admin('PATCH', `/merchants/${own.id}`, { invitationExpiryDays: 30 })).body.data.invitationExpiryDays).toBe(30);
+    const c = await createCampaign(t, own.liveKey);
+    const sent = await t.api('POST', '/affiliates/invite', own.liveKey, { email: uniqueEmail('d30'), campaignId: c.id });
+    expect(Date.parse(sent.body.data.expiresAt) - Date.parse(sent.body.data.createdAt)).toBe(30 * 86_400_000);
+  });
+
   it('lists invitations newest first, filtered by status, paginated', async () => {
     const first = await invite();
     const second = await invite();

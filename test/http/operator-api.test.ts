@@ -23,6 +23,7 @@ describe('operator API', () => {
       monthlyEarningsCap: null,
       affiliateLimit: null,
       payoutHoldingDays: 30,
+      invitationExpiryDays: 14,
       createdAt: expect.any(String),
     });
   });

@@ -9,6 +9,7 @@ import { approvedSale, clockOf, HOUR, payableAffiliate, payoutCampaign, payoutOf
 import type { TestCampaign } from '../support/program-mother.js';
 import { startStripeStub, type StripeStub } from '../support/provider-stubs/stripe-stub.js';
 import { startTestService, type TestService } from '../support/test-service.js';
+import { cardEvent, cardIntegration, deliver, events as integrationEvents } from '../support/card-events.js';
 
 const SECRET = 'sk_live_51ConnectE2eSecret000000001';
 
@@ -62,6 +63,37 @@ describe('connect payouts through the card processor', () => {
     // An account of another merchant's (or unknown) is not ours.
     const foreign = await inScope(() => onboarding().accountUpdated({ merchantId: m.id, mode: 'test' }, { id: accountId, payoutsEnabled: true }));
     expect(foreign.isErr()).toBe(true);
+  });
+
+  it("the card processor's signed account.updated on the integration endpoint completes the details once", async () => {
+    const a = await payableAffiliate(t, m.id, campaign.id, null);
+    const link = await t.admin('POST', `/affiliates/${a.id}/connect-onboarding`, {
+      merchantId: m.id,
+      mode: 'live',
+      returnUrl: 'https://portal.example.com/payouts/connected',
+      refreshUrl: 'https://portal.example.com/payouts/connect',
+    });
+    const accountId = link.body.data.accountId as string;
+    expect(link.body.data.url).toContain(accountId);
+    const integration = await cardIntegration(t, m.liveKey);
+    const account = { ...stub.accounts.get(accountId)!, payouts_enabled: false };
+    expect((await deliver(t, integration.id, cardEvent('account.updated', account), integration.secret)).status).toBe(200);
+    expect((await t.api('GET', `/affiliates/${a.id}`, m.liveKey)).body.data.payoutDetailsCompleted).toBe(false);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await deliver(t, integration.id, cardEvent('account.updated', { ...account, payouts_enabled: true }), integration.secret);
+      expect(res.status).toBe(200);
+    }
+    expect((await t.api('GET', `/affiliates/${a.id}`, m.liveKey)).body.data).toMatchObject({ payoutMethod: 'connect', payoutDetailsCompleted: true });
+    const completed = await t.sql(`select 1 from outbox_events where merchant_id = $1 and type = 'affiliate.payout_details_completed' and payload->>'affiliateId' = $2`, [m.id, a.id]);
+    expect(completed).toHaveLength(1);
+    const log = await integrationEvents(t, m, integration.id);
+    expect(log.map((e) => e.reason)).toEqual([
+      `connected account ${accountId}: payouts were already enabled`,
+      `connected account ${accountId}: payouts enabled; the affiliate's payout details are complete`,
+      `connected account ${accountId}: payouts are not enabled yet`,
+    ]);
+    // A bad signature changes nothing.
+    expect((await deliver(t, integration.id, cardEvent('account.updated', account), 'whsec_wrong')).status).toBe(400);
   });
 
   it('a month of sales: one transfer per affiliate and currency with the exact sum, in minor units by exponent', async () => {

@@ -69,6 +69,7 @@ describe('payouts', () => {
         cardPaymentId: null,
         failureReason: null,
         createdAt: approvedAt,
+        payment: null,
       });
 
       const ran = await runJobs(t);
@@ -134,6 +135,9 @@ describe('payouts', () => {
       const clawbacks = await t.sql(`select amount::text, refunded_sale::text from commission_adjustments where conversion_id = $1 order by created_at, id`, [id]);
       expect(clawbacks).toEqual([{ amount: '3.000000', refunded_sale: '3.000000' }, { amount: '2.000000', refunded_sale: '2.000000' }]);
 
+      const earnings = async () => (await t.api('GET', `/affiliates/${affiliates.connect.id}`, merchant.liveKey)).body.data.earnings.clawbacks;
+      expect(await earnings()).toEqual([{ currency: 'usd', clawedBack: 5, owed: 5 }]);
+
       // The affiliate's next payment in that currency nets the 5 owed: 12 earned, 7 sent.
       const next = await sale('connect', 12);
       await runJobs(t);
@@ -142,6 +146,9 @@ describe('payouts', () => {
         [affiliates.connect.id],
       );
       expect(payments[0]).toEqual({ gross: '12.000000', clawback: '5.000000', amount: '7.000000' });
+      // GET /payouts shows the row with the payment that netted the clawback.
+      expect((await row(next))!.payment).toEqual({ id: expect.any(String), gross: '12.00', clawback: '5.00', amount: '7.00' });
+      expect(await earnings()).toEqual([{ currency: 'usd', clawedBack: 5, owed: 0 }]);
       expect((await conversion(next)).status).toBe('paid');
       // Nothing is owed any more: the payment after that is not netted.
       const third = await sale('connect', 4);
@@ -247,6 +254,9 @@ describe('payouts', () => {
       expect(ms(short!.scheduledDate) - ms(short!.lastAttemptAt)).toBe(6 * HOUR);
       const [failed] = await events(id);
       expect(failed).toMatchObject({ type: 'payout.failed', status: 'failed', payoutStatus: 'awaiting_funds', failureReason: 'insufficient_funds', nextAttemptAt: short!.scheduledDate, attempts: 1 });
+      // The merchant hears of it in-app too.
+      const notices = (await t.api('GET', '/notifications?limit=100', merchant.liveKey)).body.data as { kind: string; message: string }[];
+      expect(notices.some((n) => n.kind === 'payout_failed' && n.message.includes('balance does not cover'))).toBe(true);
       await clock().set(new Date(ms(short!.scheduledDate) - 60_000));
       await runJobs(t);
       expect((await row(id))!.attempts).toBe(1);

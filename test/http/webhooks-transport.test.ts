@@ -8,7 +8,7 @@ import { verifyWebhookSignature } from '../../client/webhooks.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const resolver: HostResolver = async (hostname) => {
-  if (hostname === 'dev.example.test') return [{ address: '127.0.0.1', family: 4 }];
+  if (hostname === 'dev.example.test' || hostname === 'rebound.example.test') return [{ address: '127.0.0.1', family: 4 }];
   throw new Error('ENOTFOUND');
 };
 
@@ -26,6 +26,23 @@ describe('the SSRF-safe webhook transport (adapter)', () => {
     deliveryId: 'd1',
     eventType: 'ping',
     timestamp: new Date(),
+  });
+
+  it('keeps connections alive between sends, and a kept-alive socket never lets a non-public target through', async () => {
+    const transport = new SsrfSafeWebhookTransport({ devAllowedHosts: [receiver.host], resolver });
+    receiver.reply = () => ({ status: 200, body: 'ok' });
+    receiver.clear();
+    const before = receiver.connections;
+    for (let i = 0; i < 5; i += 1) expect((await transport.send(request(receiver.url()))).succeeded).toBe(true);
+    expect(receiver.connections - before).toBe(1);
+    // A name resolving to the same address and port, and that address written in other forms: refused
+    // before any socket is chosen, so the open connection is not used.
+    for (const url of [`https://rebound.example.test:${receiver.port}/x`, `https://[::7f00:1]:${receiver.port}/x`, `https://[::ffff:127.0.0.1]:${receiver.port}/x`]) {
+      const response = await transport.send(request(url));
+      expect(response.error, url).toMatch(/^blocked: /);
+    }
+    expect(receiver.received).toHaveLength(5);
+    expect(receiver.connections - before).toBe(1);
   });
 
   it('gives up after the timeout and records it as a failure without a status', async () => {

@@ -40,7 +40,7 @@ describe('the assistant tool interface (MCP over Streamable HTTP)', () => {
   it('lists the tools with the REST schemas and truthful annotations', async () => {
     const { tools } = await live.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    expect([...byName.keys()]).toEqual(['create_conversion', 'update_conversion', 'get_program_overview', 'search', 'fetch']);
+    expect([...byName.keys()]).toEqual(['create_conversion', 'update_conversion', 'get_program_overview', 'search', 'fetch', 'update_campaign', 'update_affiliate']);
 
     const create = byName.get('create_conversion')!;
     expect(create.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
@@ -55,7 +55,7 @@ describe('the assistant tool interface (MCP over Streamable HTTP)', () => {
     const update = byName.get('update_conversion')!;
     expect(update.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     expect(update.inputSchema.required).toEqual(['id', 'status']);
-    expect(update.inputSchema.properties).toMatchObject({ status: { enum: ['approved', 'rejected'] }, confirmAboveSale: { type: 'boolean' } });
+    expect(update.inputSchema.properties).toMatchObject({ status: { enum: ['approved', 'rejected', 'held', 'released', 'pending'] }, confirmAboveSale: { type: 'boolean' } });
 
     for (const name of ['get_program_overview', 'search']) {
       expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });

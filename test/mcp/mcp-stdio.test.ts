@@ -50,7 +50,7 @@ describe('the stdio entry point (npm run mcp)', () => {
     const { client } = await spawnAssistant({ DATABASE_URL: t.db.url, AFFILIATE_API_KEY: merchant.testKey });
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['create_conversion', 'update_conversion', 'get_program_overview', 'search', 'fetch']);
+      expect(tools.map((tool) => tool.name)).toEqual(['create_conversion', 'update_conversion', 'get_program_overview', 'search', 'fetch', 'update_campaign', 'update_affiliate']);
       const created = await callTool(client, 'create_conversion', { campaignId: campaign.id, affiliateId: affiliate.id, amount: 40 });
       expect(created.data).toMatchObject({ amount: 40, commission: 4, status: 'pending', isTest: true });
       const rest = await t.api('GET', `/conversions/${created.data.id}`, merchant.testKey);

@@ -112,7 +112,12 @@ describe('from an invitation email to a conversion on the portal', () => {
     const detail = await browser.get(`/portal/m/${m.id}/conversions/${sale.body.data.id}`);
     expect(detail.status).toBe(200);
     expect(detail.text).not.toContain('buyer@example.net');
-    const overview = visibleText((await browser.get(`/portal/m/${m.id}/home`)).text);
+    // Clicks may be written in batches a moment after the redirect: wait for it.
+    let overview = '';
+    for (let i = 0; i < 50 && !overview.includes('1 clicks'); i += 1) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      overview = visibleText((await browser.get(`/portal/m/${m.id}/home`)).text);
+    }
     expect(overview).toContain('1 clicks');
     expect(overview).toMatch(/USD 1 120\.00 USD 12\.00 USD/);
 

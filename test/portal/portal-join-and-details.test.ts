@@ -57,6 +57,29 @@ describe('joining public campaigns and saving payout details in the portal', () 
     }
   });
 
+  it('does not accept an expired or revoked invitation, nor another merchant\'s', async () => {
+    const campaign = await createCampaign(t, m.liveKey, { isPublic: false });
+    const invite = async () => (await t.api('POST', '/affiliates/invite', m.liveKey, { email: uniqueEmail('late'), campaignId: campaign.id })).body.data.id as string;
+    const revoked = await invite();
+    expect((await t.api('DELETE', `/affiliates/invitations/${revoked}`, m.liveKey)).status).toBe(200);
+    const expiring = await invite();
+    const now = new Date((await t.admin('GET', '/clock')).body.data.now).getTime();
+    await t.admin('POST', '/clock', { now: new Date(now + 40 * 86_400_000).toISOString() });
+    for (const [id, state] of [[revoked, 'revoked'], [expiring, 'expired']] as const) {
+      const browser = new PortalBrowser(t);
+      const page = await browser.get(`/portal/m/${m.id}/invitations/${id}`);
+      expect(visibleText(page.text)).toContain(`This invitation was ${state}`);
+      // That page has no form; a forged post still carries a valid token (from the sign-in page).
+      await browser.get(`/portal/m/${m.id}/sign-in`);
+      const accepted = await browser.post(`/portal/m/${m.id}/invitations/${id}/accept`);
+      expect(accepted.status).toBe(409);
+    }
+    const other = await createMerchant(t, 'scale');
+    const fresh = await invite();
+    expect((await new PortalBrowser(t).get(`/portal/m/${other.id}/invitations/${fresh}`)).status).toBe(404);
+    expect(await t.sql(`select 1 from affiliate_memberships where campaign_id = $1`, [campaign.id])).toEqual([]);
+  });
+
   it('refuses a bad email with the form again and writes nothing', async () => {
     const campaign = await createCampaign(t, m.liveKey);
     const browser = new PortalBrowser(t);
@@ -98,6 +121,10 @@ describe('joining public campaigns and saving payout details in the portal', () 
     expect(affiliate).toMatchObject({ payout_method: 'transfer_b', payout_email: 'bank@example.com' });
     const events = await t.sql(`select payload from outbox_events where type = 'affiliate.payout_details_completed' and payload->>'affiliateId' = $1`, [affiliate.id]);
     expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ payoutMethod: 'wallet_a', payoutEmail: 'wallet@example.com' })]);
+    // Every portal write is audited with the affiliate as the actor, at the portal's merchant.
+    const audit = await t.sql(`select actor, merchant_id, path, status from audit_log where actor = $1 and method = 'POST' order by created_at`, [`affiliate:${affiliate.id}`]);
+    expect(audit.filter((r) => r.path === `/portal/m/${m.id}/payout-details`).map((r) => r.status)).toEqual([400, 200, 200]);
+    expect(audit.every((r) => r.merchant_id === m.id)).toBe(true);
   });
 
   it('sends no sign-in link to a headless (API-created) affiliate or an unknown address, with the same answer', async () => {

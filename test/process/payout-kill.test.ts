@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStripeStub, type StripeStub } from '../support/provider-stubs/stripe-stub.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
 const TOKEN = 'op-token';
-
-type Running = ServiceProcess;
+const SECRET = 'sk_live_51KillTestSecretKey000000042';
 
 const startService = (env: Record<string, string>) => startServiceProcess(env, 'node');
 
@@ -17,29 +17,35 @@ const call = async (port: number, method: string, path: string, key: string, bod
   });
   const json = (await res.json()) as any;
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
+  return { data: json.data, text: JSON.stringify(json) };
 };
 
-const SALES = 48;
-const BATCH = 8;
+const AFFILIATES = 16;
+const SALES_EACH = 3;
+const BATCH = 4;
 
 /**
- * The payout job is killed (SIGKILL) in the middle of a batch, after the provider has made transfers
- * whose outcome the killed transaction never committed. After a restart, every row is paid exactly
- * once: none twice (the provider saw the same idempotency keys again), none lost.
+ * The payout job is killed (SIGKILL) after the card processor has made transfers whose outcome the
+ * killed transaction never committed. After a restart, every affiliate is paid exactly once, with one
+ * transfer carrying the sum of its rows: the repeated requests carry the same idempotency keys, which
+ * the stub (like the processor) answers with the transfers it already made.
  */
-describe('the payout job under SIGKILL', () => {
+describe('the payout job under SIGKILL, against the card processor', () => {
   let db: ScratchDatabase;
   let sql: pg.Pool;
-  const running: Running[] = [];
+  let stub: StripeStub;
+  const running: ServiceProcess[] = [];
 
   beforeAll(async () => {
     db = await createScratchDatabase();
     sql = new pg.Pool({ connectionString: db.url, max: 2 });
+    stub = await startStripeStub();
+    stub.keys.add(SECRET);
   });
   afterAll(async () => {
     for (const r of running) if (r.child.exitCode === null) r.child.kill('SIGKILL');
     await sql.end();
+    await stub.close();
     await db.drop();
   });
 
@@ -48,117 +54,114 @@ describe('the payout job under SIGKILL', () => {
     ADMIN_TOKEN: TOKEN,
     TEST_CLOCK: '1',
     RUN_JOBS: '0',
+    LOG_LEVEL: 'debug',
     PAYOUT_BATCH_SIZE: String(BATCH),
-    PAYOUT_SANDBOX_LATENCY_MS: '60',
+    STRIPE_API_BASE: stub.base,
+    SECRET_KEY: 'ab'.repeat(32),
   });
   const rows = async (text: string, params: unknown[] = []) => (await sql.query(text, params)).rows;
 
-  it('pays every row exactly once after a crash mid-batch and a restart', async () => {
+  it('pays every affiliate exactly once after a crash between the answer and the commit, and never shows the secret', async () => {
     const first = await startService(env());
     running.push(first);
-    const admin = (method: string, path: string, body?: unknown) => call(first.port, method, `/admin/v1${path}`, TOKEN, body);
+    const responses: string[] = [];
+    const admin = async (method: string, path: string, body?: unknown) => (await call(first.port, method, `/admin/v1${path}`, TOKEN, body)).data;
 
     const merchant = await admin('POST', '/merchants', { businessName: 'Killed', email: 'kill@example.com', plan: 'scale', automaticPayouts: true, payoutHoldingDays: 0 });
     const key = (await admin('POST', `/merchants/${merchant.id}/keys`, { mode: 'live', write: true })).key as string;
-    const api = (method: string, path: string, body?: unknown) => call(first.port, method, `/api/v1${path}`, key, body);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await call(first.port, method, `/api/v1${path}`, key, body);
+      responses.push(res.text);
+      return res.data;
+    };
+    await api('PUT', '/payout-providers/connect', { secretKey: SECRET });
     const campaign = await api('POST', '/campaigns', { name: 'Kill test', commissionType: 'percentage', commissionValue: 100, autoApproveAffiliates: true });
     const affiliates: string[] = [];
-    for (const method of ['connect', 'wallet_a'] as const) {
-      const signed = await admin('POST', `/merchants/${merchant.id}/affiliate-signups`, { email: `${method}@example.com`, campaignId: campaign.id });
-      await admin('POST', `/affiliates/${signed.affiliateId}/payout-details`, { method, ...(method === 'connect' ? {} : { email: 'wallet@example.com' }) });
+    for (let n = 0; n < AFFILIATES; n += 1) {
+      const signed = await admin('POST', `/merchants/${merchant.id}/affiliate-signups`, { email: `a${n}@example.com`, campaignId: campaign.id });
+      await admin('POST', `/affiliates/${signed.affiliateId}/connect-onboarding`, {
+        merchantId: merchant.id,
+        mode: 'live',
+        returnUrl: 'https://portal.example.com/ok',
+        refreshUrl: 'https://portal.example.com/again',
+      });
       affiliates.push(signed.affiliateId);
     }
-    for (let i = 0; i < SALES; i += 1) {
-      const sale = await api('POST', '/conversions', { campaignId: campaign.id, affiliateId: affiliates[i % 2], amount: 10 + i });
-      await api('PATCH', `/conversions/${sale.id}`, { status: 'approved' });
+    // The processor's account.updated would enable payouts; here the onboarding is finished directly.
+    await rows(`update affiliate_connected_accounts set payouts_enabled = true where merchant_id = $1`, [merchant.id]);
+    await rows(`update affiliates set payout_method = 'connect', payout_details_completed_at = now() where id = any($1::uuid[])`, [affiliates]);
+    const expected = new Map<string, number>();
+    for (let n = 0; n < AFFILIATES; n += 1) {
+      for (let i = 0; i < SALES_EACH; i += 1) {
+        const amount = 10 + n + i / 100;
+        const sale = await api('POST', '/conversions', { campaignId: campaign.id, affiliateId: affiliates[n], amount });
+        await api('PATCH', `/conversions/${sale.id}`, { status: 'approved' });
+        expected.set(affiliates[n]!, (expected.get(affiliates[n]!) ?? 0) + Math.round(amount * 100));
+      }
     }
-    expect((await rows(`select count(*)::int as n from payouts where merchant_id = $1 and status = 'pending'`, [merchant.id]))[0].n).toBe(SALES);
 
-    // Run the job and kill the process once a batch has committed and the next one has transfers
-    // the database does not know about yet.
+    // The processor answers slowly; kill the process once a batch committed and the next batch's
+    // transfers exist at the processor but not in the database.
+    stub.latencyMs = 150;
     void admin('POST', '/jobs/run').catch(() => undefined);
     const deadline = Date.now() + 60_000;
-    let state = { committed: 0, unrecorded: 0 };
+    let committed = 0;
+    let unrecorded = 0;
     while (Date.now() < deadline) {
-      [state] = (await rows(
-        `select (select count(*)::int from payouts where merchant_id = $1
-                  and (status = 'completed' or (status = 'processing' and provider_reference is not null))) as committed,
-                (select count(*)::int from sandbox_payout_transfers t join payouts p on p.id = t.payout_id
-                  where t.merchant_id = $1 and p.provider_reference is null and p.status <> 'completed') as unrecorded`,
-        [merchant.id],
-      )) as [typeof state];
-      if (state.committed >= BATCH && state.unrecorded >= 2) break;
+      const [state] = await rows(`select count(*)::int as n from payout_payments where merchant_id = $1 and status = 'completed'`, [merchant.id]);
+      committed = state.n;
+      unrecorded = stub.transfers.size - committed;
+      if (committed >= BATCH && unrecorded >= 2) break;
       await new Promise((r) => setTimeout(r, 5));
     }
     first.child.kill('SIGKILL');
     await first.exited;
-    // The crash landed mid-batch: some rows are done, and the provider made transfers the service lost track of.
-    expect(state.committed).toBeGreaterThanOrEqual(BATCH);
-    expect(state.committed).toBeLessThan(SALES);
-    expect(state.unrecorded).toBeGreaterThanOrEqual(2);
-    // The killed batch's outcomes are gone: its rows are on record as started (processing, no answer).
-    const afterKill = await rows(
-      `select p.status, count(*)::int as n from sandbox_payout_transfers t join payouts p on p.id = t.payout_id
-       where t.merchant_id = $1 and p.provider_reference is null and p.status <> 'completed' group by p.status`,
-      [merchant.id],
-    );
-    expect(afterKill).toEqual([{ status: 'processing', n: expect.any(Number) }]);
-    expect(afterKill[0].n).toBeGreaterThanOrEqual(2);
+    expect(committed).toBeGreaterThanOrEqual(BATCH);
+    expect(committed).toBeLessThan(AFFILIATES);
+    expect(unrecorded).toBeGreaterThanOrEqual(2);
+    const lost = await rows(`select count(*)::int as n from payout_payments where merchant_id = $1 and status = 'processing' and provider_reference is null`, [merchant.id]);
+    expect(lost[0].n).toBeGreaterThanOrEqual(2);
 
-    // Restart and let the job finish: the lost attempts are repeated once their lease (5 minutes) has
-    // passed; wallet_a transfers settle 10 minutes after they were made. Both on the service clock.
+    // Restart; once the lease (5 minutes) has passed, the lost payments are asked again with their keys.
+    stub.latencyMs = 0;
     const second = await startService(env());
     running.push(second);
-    const admin2 = (method: string, path: string, body?: unknown) => call(second.port, method, `/admin/v1${path}`, TOKEN, body);
+    const admin2 = async (method: string, path: string, body?: unknown) => (await call(second.port, method, `/admin/v1${path}`, TOKEN, body)).data;
     await admin2('POST', '/jobs/run');
-    // An hour later the lost attempts are repeated (and transfers sent after the restart settle); the
-    // requests the crash stopped before they left are in transit then, and settle an hour after that.
-    for (let hour = 0; hour < 2; hour += 1) {
-      const now = new Date((await admin2('GET', '/clock')).now as string);
-      await admin2('POST', '/clock', { now: new Date(now.getTime() + 3_600_000).toISOString() });
-      await admin2('POST', '/jobs/run');
-    }
+    const now = new Date((await admin2('GET', '/clock')).now as string);
+    await admin2('POST', '/clock', { now: new Date(now.getTime() + 600_000).toISOString() });
+    await admin2('POST', '/jobs/run');
 
     // None lost: every row completed, every conversion paid.
-    const payouts = await rows(`select id, conversion_id, status, attempts, amount::text from payouts where merchant_id = $1`, [merchant.id]);
-    expect(payouts).toHaveLength(SALES);
-    expect(payouts.filter((p) => p.status !== 'completed')).toEqual([]);
-    // A row whose transfer was lost in the crash was asked again with the same key: still one attempt.
-    expect(payouts.filter((p) => p.attempts !== 1)).toEqual([]);
-    const conversions = await rows(`select status, count(*)::int as n from conversions where merchant_id = $1 group by status`, [merchant.id]);
-    expect(conversions).toEqual([{ status: 'paid', n: SALES }]);
+    const payouts = await rows(`select status, attempts from payouts where merchant_id = $1`, [merchant.id]);
+    expect(payouts).toHaveLength(AFFILIATES * SALES_EACH);
+    expect(payouts.filter((p) => p.status !== 'completed' || p.attempts !== 1)).toEqual([]);
+    expect(await rows(`select status, count(*)::int as n from conversions where merchant_id = $1 group by status`, [merchant.id])).toEqual([{ status: 'paid', n: AFFILIATES * SALES_EACH }]);
 
-    // None paid twice: the provider holds exactly one transfer per payout, of the payout's amount.
-    const transfers = await rows(
-      `select t.payout_id, count(*)::int as n, min(t.amount)::text as amount, bool_and(t.status = 'completed') as settled
-       from sandbox_payout_transfers t where t.merchant_id = $1 group by t.payout_id`,
-      [merchant.id],
-    );
-    expect(transfers).toHaveLength(SALES);
-    const amountOf = new Map(payouts.map((p) => [p.id as string, p.amount as string]));
-    for (const transfer of transfers) {
-      expect(transfer.n).toBe(1);
-      expect(transfer.settled).toBe(true);
-      expect(transfer.amount).toBe(amountOf.get(transfer.payout_id));
+    // None paid twice: one transfer per affiliate at the processor, of the exact sum; a repeated key made no second transfer.
+    expect(stub.transfers.size).toBe(AFFILIATES);
+    const accounts = await rows(`select affiliate_id, account_id from affiliate_connected_accounts where merchant_id = $1`, [merchant.id]);
+    for (const { affiliate_id, account_id } of accounts) {
+      const transfers = [...stub.transfers.values()].filter((tr) => tr.destination === account_id);
+      expect(transfers.map((tr) => tr.amount)).toEqual([expected.get(affiliate_id)]);
     }
-    // And the events were recorded once each.
+    const repeated = [...stub.transferRequestsByKey.values()].filter((n) => n > 1);
+    expect(repeated.length).toBeGreaterThanOrEqual(2);
+    expect(stub.transferRequestsByKey.size).toBe(AFFILIATES);
     const events = await rows(
-      `select type, count(*)::int as n, count(distinct coalesce(payload->>'payoutId', payload->>'conversionId'))::int as distinct_ids
-       from outbox_events where merchant_id = $1 and type in ('payout.completed', 'conversion.paid') group by type order by type`,
+      `select type, count(*)::int as n, count(distinct payload->>'payoutId')::int as d from outbox_events
+       where merchant_id = $1 and type = 'payout.completed' group by type`,
       [merchant.id],
     );
-    expect(events).toEqual([
-      { type: 'conversion.paid', n: SALES, distinct_ids: SALES },
-      { type: 'payout.completed', n: SALES, distinct_ids: SALES },
-    ]);
-    // Connect conversions carry the provider's transfer id.
-    const connectPaid = await rows(
-      `select c.card_transfer_id, t.id as transfer_id from conversions c join payouts p on p.conversion_id = c.id
-       join sandbox_payout_transfers t on t.payout_id = p.id where c.merchant_id = $1 and c.affiliate_id = $2`,
-      [merchant.id, affiliates[0]],
-    );
-    expect(connectPaid).toHaveLength(SALES / 2);
-    for (const row of connectPaid) expect(row.card_transfer_id).toBe(row.transfer_id);
+    expect(events).toEqual([{ type: 'payout.completed', n: AFFILIATES * SALES_EACH, d: AFFILIATES * SALES_EACH }]);
+
+    // The secret never appears in a response, a log line, an audit row or a stored column.
+    const stored = await rows(`select * from payout_provider_credentials`);
+    const audit = await rows(`select * from audit_log`);
+    for (const text of [first.output(), second.output(), responses.join('\n'), JSON.stringify(stored), JSON.stringify(audit)]) {
+      expect(text.includes(SECRET)).toBe(false);
+    }
+    expect(first.output().length).toBeGreaterThan(0);
 
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);

@@ -23,6 +23,21 @@ describe('the service process', () => {
     expect(key).toBeDefined();
     const me = await fetch(`http://127.0.0.1:${first.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
     expect(me.status).toBe(200);
+    // The printed one-time link signs the demo user in to the dashboard.
+    const link = new URL(/dashboard: open \S+ and sign in with this one-time link \(24 hours\): (\S+)/.exec(first.output())![1]!);
+    const origin = `http://127.0.0.1:${first.port}`;
+    const form = await fetch(`${origin}${link.pathname}${link.search}`);
+    const csrfCookie = form.headers.getSetCookie().map((l) => l.split(';')[0]).join('; ');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1]!;
+    const signIn = await fetch(`${origin}/dashboard/link`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie, origin },
+      body: new URLSearchParams({ _csrf: csrf, token: link.searchParams.get('token')! }).toString(),
+    });
+    expect(signIn.status).toBe(303);
+    const session = signIn.headers.getSetCookie().find((l) => l.startsWith('dashboard_session='))!.split(';')[0]!;
+    expect((await fetch(`${origin}/dashboard`, { headers: { cookie: session }, redirect: 'manual' })).status).toBe(200);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('stopped');

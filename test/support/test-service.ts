@@ -3,9 +3,14 @@ import { createPino } from '../../adapters/logging/pino-logger.js';
 import { loadConfig, type ServiceConfig } from '../../bootstrap/config.js';
 import { buildService, type AdapterOverrides, type Service } from '../../bootstrap/service.js';
 import { createScratchDatabase, type ScratchDatabase } from './test-database.js';
+import type { PgBatchedClickWriter } from '../../adapters/persistence/pg-batched-click-writer.js';
+import { TOKENS } from '../../bootstrap/tokens.js';
 import { assertContract } from './contract.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
+
+/** The socket peer of in-process requests (what @hono/node-server's connection info reads). */
+const TEST_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 40_000, remoteFamily: 'IPv4' } } };
 /** Seals payout-provider credentials in tests (a fixed key, so a restarted test service opens them). */
 export const TEST_SECRET_KEY = '6f'.repeat(32);
 
@@ -53,6 +58,8 @@ export const startTestService = async (
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     dbPoolMax: 5,
     jobsPoolMax: 2,
+    // In-process requests come from 127.0.0.1 (TEST_PEER), trusted as a proxy unless a test says otherwise.
+    trustedProxies: ['127.0.0.1'],
     secretKey: TEST_SECRET_KEY,
     ...overrides,
   };
@@ -67,8 +74,11 @@ export const startTestService = async (
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await service.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    // As if from a proxy on this machine (trusted in tests unless a test says otherwise), so a test picks its visitors' addresses.
+    const response = await service.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, TEST_PEER);
     const text = await response.text();
+    // Clicks are written in batches; tests read them as soon as the redirect is answered.
+    if (path.startsWith('/r/')) await service.container.resolve<PgBatchedClickWriter>(TOKENS.ClickWriter).flush();
     assertContract(service.app, method, path, { status: response.status, headers: response.headers, text });
     let parsed: unknown = text;
     try {

@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
-import { CONVERSION_STATUSES, type ConversionStatus } from '../../../domain/index.js';
+import { CONVERSION_PATCH_STATUSES, CONVERSION_STATUSES, type ConversionStatus } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { CreateConversionBody, toCreateConversionInput } from '../../http/routes/conversion.input.js';
+import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput } from '../../http/routes/conversion.input.js';
 import { conversionListItemJson } from '../../http/routes/conversion.json.js';
 import type { ConversionUseCases } from '../../http/routes/conversions.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
@@ -14,14 +14,24 @@ import { CsrfField } from '../views/layout.js';
 
 const WRITE_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
 
+type PatchStatus = (typeof CONVERSION_PATCH_STATUSES)[number];
+const LABELS: Record<PatchStatus, string> = { approved: 'Approve', rejected: 'Reject', held: 'Hold', released: 'Release', pending: 'Reopen' };
+/** What each status may become (the conversion state machine decides; these are the buttons offered). */
+const ACTIONS: Partial<Record<ConversionStatus, readonly PatchStatus[]>> = {
+  pending: ['approved', 'rejected', 'held'],
+  approved: ['rejected', 'held'],
+  held: ['released'],
+  rejected: ['pending'],
+};
+
 /** The 5x guard's question: the approval is resent with `confirmAboveSale` only if the user says so. */
-const AboveSaleDialog = ({ csrf, id, message, back }: { csrf: string; id: string; message: string; back: string }) => (
+const AboveSaleDialog = ({ csrf, id, status, message, back }: { csrf: string; id: string; status: string; message: string; back: string }) => (
   <dialog open data-open aria-labelledby="above-sale-title" aria-describedby="above-sale-text" id="above-sale">
     <h2 id="above-sale-title">Approve a commission above 5× its sale?</h2>
     <p id="above-sale-text">{message}. Approving moves money to the affiliate.</p>
     <form method="post" action={`/dashboard/conversions/${id}/status`} class="actions">
       <CsrfField token={csrf} />
-      <input type="hidden" name="status" value="approved" />
+      <input type="hidden" name="status" value={status} />
       <input type="hidden" name="confirmAboveSale" value="true" />
       <input type="hidden" name="back" value={back} />
       <button type="submit" autofocus>
@@ -35,7 +45,7 @@ const AboveSaleDialog = ({ csrf, id, message, back }: { csrf: string; id: string
 );
 
 export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: ListCampaigns) => {
-  const list = async (c: DashboardContext, extra?: { form?: Form; problem?: Problem | null; dialog?: { id: string; message: string } }, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
+  const list = async (c: DashboardContext, extra?: { form?: Form; problem?: Problem | null; dialog?: { id: string; status: string; message: string } }, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
     const tenant = c.get('tenant');
     const { page: pageNo, limit } = pageParams(c);
     const q = {
@@ -55,7 +65,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={extra?.problem} />
-        {extra?.dialog ? <AboveSaleDialog csrf={csrf} id={extra.dialog.id} message={extra.dialog.message} back={c.req.header('referer') ? new URL(c.req.header('referer')!).pathname + new URL(c.req.header('referer')!).search : '/dashboard/conversions'} /> : null}
+        {extra?.dialog ? <AboveSaleDialog csrf={csrf} id={extra.dialog.id} status={extra.dialog.status} message={extra.dialog.message} back={c.req.header('referer') ? new URL(c.req.header('referer')!).pathname + new URL(c.req.header('referer')!).search : '/dashboard/conversions'} /> : null}
         <form method="get" action="/dashboard/conversions" class="filters">
           <label>
             Status
@@ -97,15 +107,15 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
                 <td class="num">{r.commission}</td>
                 <td>{r.status}</td>
                 <td>
-                  {r.status === 'pending' || r.status === 'approved' ? (
+                  {ACTIONS[r.status] ? (
                     <div class="actions">
-                      {(r.status === 'pending' ? (['approved', 'rejected'] as const) : (['rejected'] as const)).map((s) => (
+                      {ACTIONS[r.status]!.map((s) => (
                         <form method="post" action={`/dashboard/conversions/${r.id}/status`} class="inline">
                           <CsrfField token={csrf} />
                           <input type="hidden" name="status" value={s} />
                           <input type="hidden" name="back" value={here} />
-                          <button type="submit" class={s === 'rejected' ? 'danger' : undefined} aria-label={`${s === 'approved' ? 'Approve' : 'Reject'} the conversion of ${r.amount} ${r.currency.toUpperCase()}${r.orderId ? ` (order ${r.orderId})` : ''}`}>
-                            {s === 'approved' ? 'Approve' : 'Reject'}
+                          <button type="submit" class={s === 'rejected' ? 'danger' : s === 'approved' ? undefined : 'secondary'} aria-label={`${LABELS[s]} the conversion of ${r.amount} ${r.currency.toUpperCase()}${r.orderId ? ` (order ${r.orderId})` : ''}`}>
+                            {LABELS[s]}
                           </button>
                         </form>
                       ))}
@@ -188,19 +198,19 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
       const id = idOrNotFound(c.req.param('id'), 'Conversion');
       const refused = guardsRefuse(c, WRITE_GUARDS);
       if (refused) return fail(c, form, refused);
-      const status = form.status === 'approved' || form.status === 'rejected' ? form.status : null;
-      if (!status) return fail(c, form, new ApiError('validation_error', 'Choose approve or reject', [{ field: 'status', message: 'must be approved or rejected' }]));
-      const result = await useCases.updateConversionStatus.execute({ tenant: c.get('tenant'), id, status, confirmAboveSale: form.confirmAboveSale === 'true' });
+      const status = (CONVERSION_PATCH_STATUSES as readonly string[]).includes(form.status ?? '') ? (form.status as PatchStatus) : null;
+      if (!status) return fail(c, form, new ApiError('validation_error', 'Choose an action', [{ field: 'status', message: `must be one of ${CONVERSION_PATCH_STATUSES.join(', ')}` }]));
+      const result = await useCases.updateConversionStatus.execute(toUpdateConversionInput(id, { status, confirmAboveSale: form.confirmAboveSale === 'true' }, c.get('tenant')));
       const back = form.back?.startsWith('/dashboard/conversions') ? form.back : '/dashboard/conversions';
       if (result.isErr()) {
         if (result.error.code === 'not_found') throw ApiError.from(result.error);
         if (result.error.code === 'commission_above_sale') {
           const r = refusal(c, result.error);
           // The API's advice about resending is for API callers; the dialog is the dashboard's way of asking.
-          return list(c, { dialog: { id, message: result.error.message.split(';')[0]! } }, r.status as 409);
+          return list(c, { dialog: { id, status, message: result.error.message.split(';')[0]! } }, r.status as 409);
         }
         return fail(c, form, result.error);
       }
-      return done(c, back, `Conversion ${status}.`);
+      return done(c, back, `Conversion ${status === 'released' ? 'released from hold' : status === 'pending' ? 'reopened' : status}.`);
     });
 };

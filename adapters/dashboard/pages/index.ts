@@ -9,6 +9,16 @@ import { conversionRoutes } from './conversions.js';
 import { keyRoutes, type KeyPageDependencies } from './keys.js';
 import { overviewRoutes, type OverviewDependencies } from './overview.js';
 import { webhookRoutes } from './webhooks.js';
+import { payoutRoutes, type PayoutPageDependencies } from './payouts.js';
+import { couponRoutes } from './coupons.js';
+import { userRoutes, type UserPageDependencies } from './users.js';
+import { auditLogRoutes } from './audit-log.js';
+import { teamRoutes } from './teams.js';
+import { integrationRoutes } from './integrations.js';
+import type { IntegrationRouteDependencies } from '../../http/routes/integrations.routes.js';
+import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
+import type { CouponUseCases } from '../../http/routes/coupons.routes.js';
+import type { AuditLog } from '../../../application/ports/audit-log.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -18,6 +28,12 @@ export interface DashboardPageDependencies {
   readonly conversions: ConversionUseCases;
   readonly keys: KeyPageDependencies;
   readonly webhooks: WebhookUseCases;
+  readonly payouts: PayoutPageDependencies;
+  readonly coupons: CouponUseCases;
+  readonly userPages: UserPageDependencies;
+  readonly auditLog: AuditLog;
+  readonly teams: TeamRouteDependencies;
+  readonly integrations: IntegrationRouteDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -27,4 +43,10 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', affiliateRoutes(deps.affiliatePages))
     .route('/', conversionRoutes(deps.conversions, deps.campaigns.listCampaigns))
     .route('/', keyRoutes(deps.keys))
-    .route('/', webhookRoutes(deps.webhooks));
+    .route('/', webhookRoutes(deps.webhooks))
+    .route('/', payoutRoutes(deps.payouts))
+    .route('/', couponRoutes(deps.coupons, deps.campaigns.listCampaigns))
+    .route('/', userRoutes(deps.userPages))
+    .route('/', auditLogRoutes(deps.auditLog))
+    .route('/', teamRoutes(deps.teams))
+    .route('/', integrationRoutes(deps.integrations));

@@ -3,6 +3,9 @@ import { Hono } from 'hono';
 import { SERIES_SPANS, type GetDailySeries, type SeriesSpan } from '../../../application/stats/daily-series.js';
 import type { GetOverview } from '../../../application/stats/get-overview.js';
 import { formatAmount } from '../../../domain/index.js';
+import type { MerchantNotifications } from '../../../application/notifications/merchant-notifications.js';
+import { CsrfField } from '../views/layout.js';
+import { done } from '../page-kit.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { noticeOf, page } from '../page-kit.js';
 import { Notice, shortDate, Table } from '../views/components.js';
@@ -10,6 +13,7 @@ import { Notice, shortDate, Table } from '../views/components.js';
 export interface OverviewDependencies {
   readonly getOverview: GetOverview;
   readonly getDailySeries: GetDailySeries;
+  readonly notifications: MerchantNotifications;
 }
 
 const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -37,17 +41,45 @@ const Chart = ({ label, names, days, series }: { label: string; names: readonly 
 );
 
 export const overviewRoutes = (deps: OverviewDependencies) =>
-  new Hono<DashboardEnv>().get('/', async (c) => {
+  new Hono<DashboardEnv>()
+    .post('/notifications/read', async (c) => {
+      await deps.notifications.markRead(c.get('tenant'), 'all');
+      return done(c, '/dashboard', 'Notifications marked read.');
+    })
+    .get('/', async (c) => {
     const tenant = c.get('tenant');
     const requested = Number(c.req.query('days'));
     const span: SeriesSpan = (SERIES_SPANS as readonly number[]).includes(requested) ? (requested as SeriesSpan) : 30;
-    const [overview, series] = await Promise.all([deps.getOverview.execute(tenant), deps.getDailySeries.execute(tenant, span)]);
+    const [overview, series, notices] = await Promise.all([
+      deps.getOverview.execute(tenant),
+      deps.getDailySeries.execute(tenant, span),
+      deps.notifications.list(tenant, { page: 1, limit: 5 }),
+    ]);
+    const unread = notices.items.filter((n) => n.readAt === null);
     return page(
       c,
       'Overview',
       '/dashboard',
       <>
         <Notice text={noticeOf(c)} />
+        {unread.length > 0 ? (
+          <section aria-labelledby="notifications" class="card">
+            <h2 id="notifications" style="margin-top:0">Needs your attention</h2>
+            <ul>
+              {unread.map((n) => (
+                <li>
+                  {n.message} <span class="muted">({n.createdAt.toISOString().slice(0, 10)})</span>
+                </li>
+              ))}
+            </ul>
+            <form method="post" action="/dashboard/notifications/read">
+              <CsrfField token={c.get('webSession')!.csrfToken} />
+              <button type="submit" class="secondary">
+                Mark all read
+              </button>
+            </form>
+          </section>
+        ) : null}
         <h2>This month by currency</h2>
         {overview.byCurrency.length === 0 ? <p class="muted">No sales this month yet.</p> : null}
         <div class="cards">

@@ -23,6 +23,7 @@ const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
   { href: '/dashboard/coupons', label: 'Coupons' },
   { href: '/dashboard/teams', label: 'Teams', scaleOnly: true },
   { href: '/dashboard/webhooks', label: 'Webhooks' },
+  { href: '/dashboard/integrations', label: 'Integrations' },
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/users', label: 'Users' },
   { href: '/dashboard/audit-log', label: 'Audit log' },

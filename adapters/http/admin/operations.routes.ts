@@ -38,6 +38,7 @@ const AuditEntrySchema = z
     address: z.string().nullable(),
     userAgent: z.string().nullable(),
     requestId: z.string().nullable(),
+    count: z.number().int().describe('Requests this entry stands for: refused authentications over the address limit are grouped per address and minute; otherwise 1').openapi({ 'x-extension': true }),
     createdAt: z.string(),
   })
   .openapi('AuditEntry');
@@ -136,6 +137,7 @@ export const operationsAdminRoutes = (deps: OperationsDependencies) =>
           userAgent: e.userAgent,
           requestId: e.requestId,
           createdAt: e.createdAt.toISOString(),
+          count: e.count ?? 1,
         }));
       },
     );

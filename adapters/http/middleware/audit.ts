@@ -11,14 +11,17 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Which finished requests get a row. */
 export type AuditFilter = (c: Context<AppEnv>, status: number) => boolean;
 
+/** Whether authentication failed for this request (whatever answer it then got: 401, 429, 413...). */
+const authFailed = (c: Context<AppEnv>, status: number): boolean => status === 401 || c.get('authFailure') !== undefined;
+
 /** The default: every write (whatever its outcome) and every failed authentication. */
-export const writesAndAuthFailures: AuditFilter = (c, status) => !READS.has(c.req.method) || status === 401;
+export const writesAndAuthFailures: AuditFilter = (c, status) => !READS.has(c.req.method) || authFailed(c, status);
 
 /**
  * For `/mcp`, where every message is a POST and the tools audit their own writes: only the requests
  * refused before any tool ran (failed authentication, rate limit, oversized or malformed body).
  */
-export const refusedRequests: AuditFilter = (c, status) => status === 401 || (!READS.has(c.req.method) && status >= 400);
+export const refusedRequests: AuditFilter = (c, status) => authFailed(c, status) || (!READS.has(c.req.method) && status >= 400);
 
 /** The audit row of this request, answered with `status`. The row never holds the key. */
 export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerator, clock: Clock): AuditEntry => {
@@ -57,7 +60,10 @@ export const audit =
     const status = c.res.status;
     if ((c.get('auditRecorded') && status < 300) || !record(c, status)) return;
     try {
-      await log.append(auditEntryOf(c, status, ids, clock));
+      const entry = auditEntryOf(c, status, ids, clock);
+      // Failed authentications refused by the address's limit (a flood of bad keys): one row per address and minute.
+      if (status === 429 && c.get('authFailure')) log.recordRefusal(entry);
+      else await log.append(entry);
     } catch (error) {
       c.get('log').error({ err: error }, 'audit row could not be written');
       throw error;

@@ -36,11 +36,14 @@ export const requireWriteKey: MiddlewareHandler<AppEnv> = guard(async (c, next) 
   await next();
 }, ['insufficient_permissions']);
 
+/** The live-key verdict, shared by routes and the assistant tools. */
+export const liveKeyRefusal = (principal: Principal, operation: string): ApiError | null =>
+  principal.key.mode === 'live' ? null : new ApiError('test_mode_unsupported', `${operation} is not available with a test key`);
+
 /** Live-only operations (campaign create, team writes) refuse test keys. */
 export const requireLiveKey = (operation: string): MiddlewareHandler<AppEnv> =>
   guard(async (c, next) => {
-    if (c.get('principal').key.mode !== 'live') {
-      throw new ApiError('test_mode_unsupported', `${operation} is not available with a test key`);
-    }
+    const refusal = liveKeyRefusal(c.get('principal'), operation);
+    if (refusal) throw refusal;
     await next();
   }, ['test_mode_unsupported']);

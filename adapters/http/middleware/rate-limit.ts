@@ -37,6 +37,17 @@ export const rateLimit =
     await next();
   };
 
+/**
+ * The headers for requests the limits do not count (CORS preflights, the OpenAPI document): the
+ * client address's budget as it stands, so that every response under `/api` carries them.
+ */
+export const rateLimitHeadersOnly =
+  (limiter: RateLimiter, clock: Clock, anonymousPerMinute: number, applies: (c: Context<AppEnv>) => boolean): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (applies(c)) setHeaders(c, await limiter.peek(addressBucket(clientAddress(c) ?? 'unknown'), anonymousPerMinute, clock.now()));
+    await next();
+  };
+
 /** A tighter, additional per-merchant limit for one route (e.g. `POST /affiliates/invite`, 10 a minute). */
 export const routeRateLimit =
   (limiter: RateLimiter, clock: Clock, route: string, perMinute: number): MiddlewareHandler<AppEnv> =>

@@ -298,6 +298,28 @@ const healthOperation = (baseUrl: string): Json => ({
   },
 });
 
+/** A payment provider's receiving endpoint: outside `/api/v1`, authenticated by the provider's signature. */
+export const INGEST_PATH = '/ingest/v1/{integrationId}';
+
+const ingestOperation = (generated: Json, baseUrl: string): Json => {
+  const item = clone(generated);
+  item.servers = [{ url: baseUrl }];
+  const op = item.post;
+  op.operationId = 'postProviderNotification';
+  op.security = [];
+  op['x-extension'] = true;
+  for (const response of Object.values<Json>(op.responses ?? {})) response.headers = { ...responseHeaders('open', 200), ...response.headers };
+  op.responses[400] = errorResponse('open', 400, ['invalid_signature', 'invalid_json', 'validation_error']);
+  op.responses[404] = errorResponse('open', 404, ['not_found']);
+  op.responses[413] = errorResponse('open', 413, ['payload_too_large']);
+  op.responses[429] = {
+    ...errorResponse('open', 429, ['rate_limit_exceeded']),
+    description: 'Error: `rate_limit_exceeded` (more notifications a minute than the integration accepts; the provider retries)',
+  };
+  op.responses[500] = errorResponse('open', 500, ['internal_error']);
+  return item;
+};
+
 const trackingOperation = (baseUrl: string): Json => ({
   servers: [{ url: baseUrl }],
   get: {
@@ -403,6 +425,8 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
   if (surface === 'public') {
     paths['/healthz'] = healthOperation(baseUrl);
     paths['/r/{trackingCode}/{refCode}'] = trackingOperation(baseUrl);
+    const ingest = whole.paths?.[INGEST_PATH];
+    if (ingest) paths[INGEST_PATH] = ingestOperation(ingest, baseUrl);
   }
   doc.paths = paths;
 

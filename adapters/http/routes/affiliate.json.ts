@@ -51,6 +51,9 @@ export const AffiliateDetailSchema = z
       byCurrency: z.array(
         z.object({ currency: z.string(), revenue: money, commissions: money, conversions: z.number().int() }),
       ),
+      clawbacks: z
+        .array(z.object({ currency: z.string(), clawedBack: money, owed: money }))
+        .openapi({ 'x-extension': true, description: 'Commission taken back by refunds of already paid sales, per currency; `owed` is what the next payments will net' }),
     }),
   })
   .openapi('AffiliateDetail');
@@ -68,7 +71,20 @@ export const InvitationSchema = z
     sentAt: z.string().openapi({ description: 'The last time it was sent', 'x-extension': true }),
     sendCount: z.number().int().openapi({ description: 'How many times it was sent, the first time included', 'x-extension': true }),
   })
-  .openapi('AffiliateInvitation');
+  .openapi('AffiliateInvitation', {
+    example: {
+      id: '0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f',
+      email: 'ada@example.com',
+      name: 'Ada',
+      campaignId: '0193a5df-1111-7b2e-9f00-4a1b2c3d4e5f',
+      status: 'pending',
+      isTest: false,
+      createdAt: '2026-11-26T10:00:00.000Z',
+      expiresAt: '2026-12-10T10:00:00.000Z',
+      sentAt: '2026-11-26T10:00:00.000Z',
+      sendCount: 1,
+    },
+  });
 
 const payoutFields = (a: Affiliate) => ({
   payoutMethod: a.payoutMethod,
@@ -115,6 +131,7 @@ export const affiliateDetailJson = (d: AffiliateDetail): z.infer<typeof Affiliat
       commissions: c.commissions.toNumber(),
       conversions: c.conversions,
     })),
+    clawbacks: d.earnings.clawbacks.map((c) => ({ currency: c.currency, clawedBack: c.clawedBack.toNumber(), owed: c.owed.toNumber() })),
   },
 });
 

@@ -34,7 +34,7 @@ const campaignId = z.string().openapi({ description: 'A campaign of the calling 
 const AffiliateBody = z.object({ email, name: name.optional(), campaignId });
 export const CreateAffiliateBody = AffiliateBody.openapi('CreateAffiliate');
 export const InviteAffiliateBody = AffiliateBody.openapi('InviteAffiliate');
-const DecideBody = z
+export const DecideBody = z
   .object({
     campaignId,
     status: z.enum(['approved', 'rejected', 'suspended']).openapi({

@@ -4,7 +4,7 @@ import type { CreateCampaign } from '../../../application/campaigns/create-campa
 import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
 import type { UpdateCampaign } from '../../../application/campaigns/update-campaign.js';
-import { CAMPAIGN_STATUSES, Decimal } from '../../../domain/index.js';
+import { CAMPAIGN_STATUSES, Decimal, type CampaignPatch } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
@@ -52,7 +52,7 @@ const isoInstant = z
     message: 'must be an ISO 8601 date or date-time',
   });
 
-const UpdateCampaignBody = z
+export const UpdateCampaignBody = z
   .object({
     name: z.string().trim().min(2).max(200).optional(),
     description: z.string().max(5000).nullable().optional(),
@@ -87,6 +87,16 @@ const UpdateCampaignBody = z
     }),
   })
   .openapi('UpdateCampaign', { example: { commissionValue: 25, endsAt: '2026-12-31T23:59:59Z' } });
+
+export type UpdateCampaignBody = z.infer<typeof UpdateCampaignBody>;
+
+/** The validated body as the use case takes it (shared with the assistant's `update_campaign`). */
+export const toCampaignPatch = ({ commissionValue, endsAt, ...body }: UpdateCampaignBody): CampaignPatch => ({
+  ...body,
+  // The JSON number enters as its shortest decimal text, never through float arithmetic.
+  ...(commissionValue === undefined ? {} : { commissionValue: new Decimal(String(commissionValue)) }),
+  ...(endsAt === undefined ? {} : { endsAt: endsAt === null ? null : new Date(endsAt) }),
+});
 
 const ListQuery = z.object({ ...pageQuery, sort: sortParam(CAMPAIGN_SORT_FIELDS, 'createdAt:desc') });
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
@@ -185,16 +195,11 @@ export const campaignRoutes = (useCases: CampaignUseCases) =>
       }),
       async (c) => {
         const id = requireId(c.req.valid('param').id, 'Campaign');
-        const { commissionValue, endsAt, ...body } = c.req.valid('json');
         const result = await useCases.updateCampaign.execute({
           tenant: c.get('tenant'),
           key: c.get('principal').key,
           id,
-          patch: {
-            ...body,
-            ...(commissionValue === undefined ? {} : { commissionValue: new Decimal(String(commissionValue)) }),
-            ...(endsAt === undefined ? {} : { endsAt: endsAt === null ? null : new Date(endsAt) }),
-          },
+          patch: toCampaignPatch(c.req.valid('json')),
         });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, campaignDetailJson(result.value));

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import type { ListedPayout } from '../../../application/ports/payout-queries.js';
 import { formatAmount, PAYOUT_STATUSES, type Payout } from '../../../domain/index.js';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -20,10 +21,28 @@ export const PayoutSchema = z
     cardPaymentId: z.string().nullable().openapi({ description: 'Connected-account payments only' }),
     failureReason: z.string().nullable(),
     createdAt: z.string(),
+    payment: z
+      .object({
+        id: z.string(),
+        gross: z.string().openapi({ description: "The sum of the payment's rows", example: '12.00' }),
+        clawback: z.string().openapi({ description: 'Commission taken back for refunds of already paid sales, netted from this payment', example: '5.00' }),
+        amount: z.string().openapi({ description: 'What was sent: gross − clawback', example: '7.00' }),
+      })
+      .nullable()
+      .optional()
+      .openapi({ 'x-extension': true, description: 'The payment this row went out in (one per affiliate, method and currency), once it has one' }),
   })
   .openapi('Payout');
 
-export const payoutJson = (p: Payout): z.infer<typeof PayoutSchema> => ({
+const paymentJson = (p: Payout | ListedPayout) => {
+  if (!('payment' in p)) return {};
+  const pay = p.payment;
+  return {
+    payment: pay === null ? null : { id: pay.id, gross: formatAmount(pay.gross, p.currency), clawback: formatAmount(pay.clawback, p.currency), amount: formatAmount(pay.amount, p.currency) },
+  };
+};
+
+export const payoutJson = (p: Payout | ListedPayout): z.infer<typeof PayoutSchema> => ({
   id: p.id,
   conversionId: p.conversionId,
   campaignId: p.campaignId,
@@ -38,4 +57,5 @@ export const payoutJson = (p: Payout): z.infer<typeof PayoutSchema> => ({
   cardPaymentId: p.cardPaymentId,
   failureReason: p.failureReason,
   createdAt: p.createdAt.toISOString(),
+  ...paymentJson(p),
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { RecordClick } from '../../../application/clicks/record-click.js';
 import type { Clock } from '../../../application/ports/clock.js';
@@ -6,32 +7,30 @@ import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { clientAddress } from '../middleware/client-address.js';
 
-/** The visitor's address: the first `X-Forwarded-For` hop when a proxy set one, else the socket peer. */
-const visitorAddress = (c: Parameters<typeof clientAddress>[0]): string | null =>
-  c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || clientAddress(c);
-
 export const CLICKS_PER_MINUTE_PER_VISITOR = 60;
+
+/** One bucket per visitor: address and user agent, hashed to a short name. */
+const visitorBucket = (address: string | null, userAgent: string | null): string =>
+  `clicks:${createHash('sha256').update(`${address ?? ''}\n${userAgent ?? ''}`).digest('base64url').slice(0, 22)}`;
 
 /**
  * Public tracking links (no authentication, outside `/api`): `GET /r/:trackingCode/:refCode` records
  * a click and answers `302` to the campaign's target URL, which receives the click id as `click_id`.
- * A visitor address following links faster than a person can (60 a minute) is refused with 429, so a
- * bot cannot flood a campaign's click counts.
+ * A visitor (address and browser) following links faster than a person can (60 a minute) is still
+ * sent on, but no longer counted, so a bot cannot flood a campaign's click counts and a real visitor
+ * behind a shared address (an office, a carrier's NAT) is never turned away.
  */
 export const trackingRoutes = (recordClick: RecordClick, limiter: RateLimiter, clock: Clock) =>
   new Hono<AppEnv>().get('/r/:trackingCode/:refCode', async (c) => {
-    const address = visitorAddress(c);
-    const decision = await limiter.consume(`clicks:${address ?? 'unknown'}`, CLICKS_PER_MINUTE_PER_VISITOR, clock.now());
-    if (!decision.allowed) {
-      throw new ApiError('rate_limit_exceeded', 'Too many clicks from this address', undefined, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      });
-    }
+    const address = clientAddress(c);
+    const userAgent = c.req.header('user-agent')?.slice(0, 512) ?? null;
+    const decision = await limiter.consume(visitorBucket(address, userAgent), CLICKS_PER_MINUTE_PER_VISITOR, clock.now());
     const result = await recordClick.execute({
       trackingCode: c.req.param('trackingCode'),
       refCode: c.req.param('refCode'),
       address,
-      userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+      userAgent,
+      counts: decision.allowed,
     });
     if (result.isErr()) throw ApiError.from(result.error);
     c.header('Cache-Control', 'no-store');

@@ -50,13 +50,15 @@ export const UpdateConversionToolInput = z.object({
 export const updateConversionTool = (deps: ConversionToolDependencies) =>
   defineTool({
     name: 'update_conversion',
-    title: 'Approve or reject a conversion',
+    title: 'Approve, reject, hold, release or reopen a conversion',
     description:
-      'Approves or rejects a pending (or approved) conversion, exactly as PATCH /api/v1/conversions/{id}. Approving moves money: the ' +
-      "commission is queued for payout under the merchant's payout settings; moving an approved conversion away cancels its queued payout. " +
-      'Paid, refunded and held conversions cannot change (409 invalid_transition). A commission above 5 times its sale (sale plus tax), ' +
-      'or any commission on a zero sale, is refused with commission_above_sale: then ask the user, and resend with confirmAboveSale: true ' +
-      'only if the user agrees. Sending the status the conversion already has changes nothing. Needs a write key on Ultimate or Scale.',
+      'Changes a conversion exactly as PATCH /api/v1/conversions/{id}: approved or rejected (from pending; approved → rejected too), held ' +
+      '(from pending or approved), released (a held conversion back to the status before the hold), pending (reopens a rejected one). ' +
+      "Approving moves money: the commission is queued for payout under the merchant's payout settings; moving an approved conversion away " +
+      'cancels its queued payout. Paid and refunded conversions cannot change (409 invalid_transition). On every way back to approved, a ' +
+      'commission above 5 times its sale (sale plus tax), or any commission on a zero sale, is refused with commission_above_sale: then ask ' +
+      'the user, and resend with confirmAboveSale: true only if the user agrees. Sending the status the conversion already has changes nothing. ' +
+      'Needs a write key on Ultimate or Scale.',
     input: UpdateConversionToolInput,
     output: ConversionUpdateSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

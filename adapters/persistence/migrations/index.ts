@@ -11,6 +11,7 @@ import { Migration20261122000007Coupons } from './Migration20261122000007Coupons
 import { Migration20261122000008StatsSearch } from './Migration20261122000008StatsSearch.js';
 import { Migration20261122000005Payouts } from './Migration20261122000005Payouts.js';
 import { Migration20261126100001ChangeNotifications } from './Migration20261126100001ChangeNotifications.js';
+import { Migration20261126100002AuditCount } from './Migration20261126100002AuditCount.js';
 import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
 import { Migration20261126200001WebhookDeliveryLeases } from './Migration20261126200001WebhookDeliveryLeases.js';
 import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
@@ -21,6 +22,7 @@ import { Migration20261126600001MailDelivery } from './Migration20261126600001Ma
 import { Migration20261126500001RunningAProgram } from './Migration20261126500001RunningAProgram.js';
 import { Migration20261126500002InvitationListIndex } from './Migration20261126500002InvitationListIndex.js';
 import { Migration20261126800001RealPayouts } from './Migration20261126800001RealPayouts.js';
+import { Migration20261126800002PaymentsForRowsInFlight } from './Migration20261126800002PaymentsForRowsInFlight.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,6 +38,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
   { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
   { name: 'Migration20261126100001ChangeNotifications', class: Migration20261126100001ChangeNotifications },
+  { name: 'Migration20261126100002AuditCount', class: Migration20261126100002AuditCount },
   { name: 'Migration20261126200001WebhookDeliveryLeases', class: Migration20261126200001WebhookDeliveryLeases },
   { name: 'Migration20261126300001IdempotencyKeys', class: Migration20261126300001IdempotencyKeys },
   { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
@@ -46,4 +49,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126500001RunningAProgram', class: Migration20261126500001RunningAProgram },
   { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },
   { name: 'Migration20261126500002InvitationListIndex', class: Migration20261126500002InvitationListIndex },
+  { name: 'Migration20261126800002PaymentsForRowsInFlight', class: Migration20261126800002PaymentsForRowsInFlight },
 ];

@@ -17,6 +17,7 @@ export const AuditEntryRecord = defineEntity({
     userAgent: p.text().nullable(),
     requestId: p.text().nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
+    count: p.integer().default(1),
   },
 });
 export type AuditEntryRecord = InstanceType<typeof AuditEntryRecord.class>;

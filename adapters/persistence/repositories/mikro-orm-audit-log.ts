@@ -1,18 +1,65 @@
 import { sql } from 'kysely';
 import type { AuditActor, AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
-import { currentDb, currentEm, type Orm } from '../orm.js';
+import { currentDb, currentEm, poolDb, type Orm } from '../orm.js';
 import { AuditEntryRecord } from '../records/audit-entry.record.js';
 
 /** The insert of one audit row; a sale's statement embeds it (`recordSale`). */
 export const auditInsert = (e: AuditEntry) => sql`
-  insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at)
+  insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at, count)
   values (${e.id}::uuid, ${e.actor}::text, ${e.apiKeyId}::uuid, ${e.merchantId}::uuid, ${e.method}::text,
     ${e.path}::text, ${e.status}::int, ${e.errorCode}::text, ${e.address}::text, ${e.userAgent}::text, ${e.requestId}::text,
-    ${e.createdAt}::timestamptz)`;
+    ${e.createdAt}::timestamptz, ${e.count ?? 1}::int)`;
+
+const MINUTE_MS = 60_000;
 
 export class MikroOrmAuditLog implements AuditLog {
-  constructor(private readonly orm: Orm) {}
+  /** Refusals grouped by address and minute, until their minute is over. */
+  private readonly refusals = new Map<string, { entry: AuditEntry; minute: number; count: number }>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly nowMs: () => number = Date.now,
+  ) {
+    this.timer = setInterval(() => void this.writeRefusals(false).catch(() => undefined), 1_000);
+    this.timer.unref();
+  }
+
+  recordRefusal(entry: AuditEntry): void {
+    const minute = Math.floor(entry.createdAt.getTime() / MINUTE_MS);
+    const key = `${entry.address ?? ''}\n${minute}`;
+    const group = this.refusals.get(key);
+    if (group) group.count += 1;
+    else this.refusals.set(key, { entry, minute, count: 1 });
+  }
+
+  /** Writes the groups whose minute is over (all of them with `all`: shutdown), in one statement. */
+  async writeRefusals(all: boolean): Promise<void> {
+    const current = Math.floor(this.nowMs() / MINUTE_MS);
+    const done = [...this.refusals].filter(([, g]) => all || g.minute < current);
+    if (done.length === 0) return;
+    for (const [key] of done) this.refusals.delete(key);
+    const rows = done.map(([, g]) => ({ ...g.entry, count: g.count }));
+    const [first, ...rest] = rows.map((e) => auditInsert(e));
+    try {
+      await (rest.length === 0 ? first! : sql`with ${sql.join(rest.map((insert, i) => sql`${sql.raw(`r${i}`)} as (${insert})`))} ${first!}`).execute(
+        poolDb(this.orm),
+      );
+    } catch (error) {
+      // Kept for the next attempt (a group of a later request of the same minute simply adds up).
+      for (const [key, group] of done) {
+        const later = this.refusals.get(key);
+        this.refusals.set(key, later ? { ...group, count: group.count + later.count } : group);
+      }
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.writeRefusals(true);
+  }
 
   /** Every write request appends one: plain SQL, no entity metadata. */
   async append(e: AuditEntry): Promise<void> {
@@ -39,6 +86,7 @@ export class MikroOrmAuditLog implements AuditLog {
         userAgent: r.userAgent ?? null,
         requestId: r.requestId ?? null,
         createdAt: r.createdAt,
+        count: r.count,
       }),
     );
     return { items, total, page: page.page, limit: page.limit };

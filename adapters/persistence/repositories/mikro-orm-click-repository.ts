@@ -5,9 +5,13 @@ import type { Click, Plan } from '../../../domain/index.js';
 import { affiliateColumns, affiliateFromRow, type AffiliateRow } from '../mappers/affiliate.mapper.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
+import type { PgBatchedClickWriter } from '../pg-batched-click-writer.js';
 
 export class MikroOrmClickRepository implements ClickRepository {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly writer: PgBatchedClickWriter,
+  ) {}
 
   private db() {
     return currentDb(this.orm);
@@ -37,11 +41,7 @@ export class MikroOrmClickRepository implements ClickRepository {
     };
   }
 
-  async insert(c: Click): Promise<void> {
-    await sql`
-      insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at)
-      values (${c.id}, ${c.merchantId}, ${c.mode}, ${c.campaignId}, ${c.affiliateId}, ${c.visitorHash}, ${c.createdAt})`.execute(
-      this.db(),
-    );
+  record(click: Click): void {
+    this.writer.add(click);
   }
 }

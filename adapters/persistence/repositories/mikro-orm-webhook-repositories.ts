@@ -47,12 +47,10 @@ export class MikroOrmWebhookSubscriptionRepository implements WebhookSubscriptio
     return { items, total: Number(count?.total ?? 0), page: page.page, limit: page.limit };
   }
 
-  listeningTo(tenant: Tenant, eventType: string): Promise<readonly WebhookSubscription[]> {
-    return this.select(
-      'merchant_id = ? and mode = ? and active and events @> jsonb_build_array(?::text)',
-      [tenant.merchantId, tenant.mode, eventType],
-      'order by created_at, id',
-    );
+  async activeLiveOf(merchantIds: readonly string[]): Promise<readonly WebhookSubscription[]> {
+    const unique = [...new Set(merchantIds)];
+    if (unique.length === 0) return [];
+    return this.select(`merchant_id in (${placeholders(unique.length)}) and mode = 'live' and active`, unique, 'order by created_at, id');
   }
 
   async findByIdAcrossTenants(id: string): Promise<WebhookSubscription | null> {

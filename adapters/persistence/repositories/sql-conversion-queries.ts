@@ -5,7 +5,7 @@ import type { Conversion } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { currentDb, currentEm, type Orm } from '../orm.js';
 import { prefixedColumns } from '../mappers/prefixed-columns.js';
-import { runSql } from '../run-sql.js';
+import { runNamed } from '../named-statement.js';
 
 const SELECT = prefixedColumns(CONVERSION_COLUMNS, 'c', '');
 
@@ -43,7 +43,7 @@ export class SqlConversionQueries implements ConversionQueries {
   }
 
   async get(tenant: Tenant, id: string): Promise<ConversionDetail | null> {
-    const [row] = await runSql<ConversionDetailRow>(currentDb(this.orm), CONVERSION_DETAIL, [id, tenant.merchantId, tenant.mode]);
+    const [row] = await runNamed<ConversionDetailRow>(this.orm, 'conversion_detail', CONVERSION_DETAIL, [id, tenant.merchantId, tenant.mode]);
     return row ? conversionDetailFromRow(row) : null;
   }
 }

@@ -1,7 +1,7 @@
-import type { ManualPayoutRow, PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
+import type { ListedPayout, ManualPayoutRow, PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import type { CurrencyCode, Payout, PayoutMethod } from '../../../domain/index.js';
+import { Decimal, type CurrencyCode, type PayoutMethod } from '../../../domain/index.js';
 import { PAYOUT_COLUMNS, payoutFromRow, type PayoutRow } from '../mappers/payout.mapper.js';
 import { currentEm, type Orm } from '../orm.js';
 
@@ -11,7 +11,7 @@ const SELECT = PAYOUT_COLUMNS.map((c) => `p.${c}`).join(', ');
 export class SqlPayoutQueries implements PayoutQueries {
   constructor(private readonly orm: Orm) {}
 
-  async list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<Payout>> {
+  async list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<ListedPayout>> {
     const where = ['p.merchant_id = ?', 'p.mode = ?'];
     const params: unknown[] = [tenant.merchantId, tenant.mode];
     const add = (clause: string, value: unknown) => {
@@ -23,8 +23,10 @@ export class SqlPayoutQueries implements PayoutQueries {
     if (filter.conversionId) add('p.conversion_id = ?', filter.conversionId);
     if (filter.from) add('p.scheduled_date >= ?', filter.from);
     if (filter.to) add('p.scheduled_date < ?', filter.to);
-    const rows = await currentEm(this.orm).execute<(PayoutRow & { total: string })[]>(
-      `select ${SELECT}, count(*) over () as total from payouts p
+    const rows = await currentEm(this.orm).execute<(PayoutRow & { total: string; pay_gross: string | null; pay_clawback: string | null; pay_amount: string | null })[]>(
+      `select ${SELECT}, count(*) over () as total,
+         pp.gross::text as pay_gross, pp.clawback::text as pay_clawback, pp.amount::text as pay_amount
+       from payouts p left join payout_payments pp on pp.id = p.payment_id
        where ${where.join(' and ')}
        order by p.created_at desc, p.id desc limit ? offset ?`,
       [...params, page.limit, offsetOf(page)],
@@ -34,7 +36,14 @@ export class SqlPayoutQueries implements PayoutQueries {
       const [count] = await currentEm(this.orm).execute<{ n: string }[]>(`select count(*) as n from payouts p where ${where.join(' and ')}`, params);
       total = Number(count?.n ?? 0);
     }
-    return { items: rows.map(payoutFromRow), total, page: page.page, limit: page.limit };
+    const items = rows.map((r): ListedPayout => ({
+      ...payoutFromRow(r),
+      payment:
+        r.payment_id && r.pay_gross !== null
+          ? { id: r.payment_id, gross: new Decimal(r.pay_gross), clawback: new Decimal(r.pay_clawback ?? 0), amount: new Decimal(r.pay_amount ?? 0) }
+          : null,
+    }));
+    return { items, total, page: page.page, limit: page.limit };
   }
 
   async dueForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualPayoutRow[]> {

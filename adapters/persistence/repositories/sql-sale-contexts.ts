@@ -5,8 +5,9 @@ import { affiliateColumns, affiliateFromRow, membershipColumns, membershipFromRo
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
-import { currentDb, type Orm } from '../orm.js';
+import { currentDb, inTransaction, type Orm } from '../orm.js';
 import { runSql } from '../run-sql.js';
+import { runNamed } from '../named-statement.js';
 
 interface TeamRatesRow {
   team_id: string | null;
@@ -16,6 +17,7 @@ interface TeamRatesRow {
   team_campaign_value: string | null;
   override_type: string | null;
   override_value: string | null;
+  override_recurring_value: string | null;
 }
 
 type SaleContextRow = CampaignRow & TeamRatesRow & { merchant_earnings_cap: string | null } & Record<string, unknown>;
@@ -32,6 +34,7 @@ const ratesOf = (campaign: Campaign, r: TeamRatesRow): CommissionRates => {
     teamBase: rateOf(r.team_base_type, r.team_base_value),
     teamCampaign: rateOf(r.team_campaign_type, r.team_campaign_value),
     override: rateOf(r.override_type, r.override_value),
+    overrideRecurringValue: r.override_recurring_value === null ? null : new Decimal(r.override_recurring_value),
   };
 };
 
@@ -44,7 +47,8 @@ const SALE_CONTEXT = `select ${campaignColumns('c')}, ${affiliateColumns('a', AF
     mer.monthly_earnings_cap::text as merchant_earnings_cap,
     t.id as team_id, t.base_commission_type as team_base_type, t.base_commission_value::text as team_base_value,
     tc.commission_type as team_campaign_type, tc.commission_value::text as team_campaign_value,
-    o.commission_type as override_type, o.commission_value::text as override_value
+    o.commission_type as override_type, o.commission_value::text as override_value,
+    o.recurring_value::text as override_recurring_value
   from campaigns c
   join merchants mer on mer.id = c.merchant_id
   left join affiliates a on a.id = $4 and exists (
@@ -74,7 +78,12 @@ export class SqlSaleContexts implements SaleContexts {
   constructor(private readonly orm: Orm) {}
 
   async find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null> {
-    const [row] = await runSql<SaleContextRow>(currentDb(this.orm), SALE_CONTEXT, [tenant.merchantId, tenant.mode, campaignId, affiliateId]);
+    const values = [tenant.merchantId, tenant.mode, campaignId, affiliateId];
+    // Inside a caller's transaction (a provider's sale) on its connection, so it sees that work and
+    // needs no second connection; otherwise by name on the pool (planned once per connection).
+    const [row] = inTransaction(this.orm)
+      ? await runSql<SaleContextRow>(currentDb(this.orm), SALE_CONTEXT, values)
+      : await runNamed<SaleContextRow>(this.orm, 'sale_context', SALE_CONTEXT, values);
     return row ? saleContextFromRow(row) : null;
   }
 }

@@ -180,6 +180,12 @@ export const stripeEventFacts = (event: StripeEventLike): Translation => {
       return dispute(event, o, false);
     case 'charge.dispute.closed':
       return dispute(event, o, true);
+    case 'account.updated': {
+      // A connected account (affiliate payouts): once payouts are enabled, its payout details are complete.
+      const accountId = str(o.id);
+      if (!accountId) return ignored(event, 'the account has no id');
+      return fact({ kind: 'connected_account_updated', accountId, payoutsEnabled: o.payouts_enabled === true });
+    }
     default:
       return ignored(event, 'this event type does not affect conversions');
   }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { CommissionAdjustments } from '../../../../application/ports/commission-adjustments.js';
+import type { ClawbackTotal, ClawbackTotals, CommissionAdjustments } from '../../../../application/ports/commission-adjustments.js';
 import type { PayoutAdjustments } from '../../../../application/ports/payout-adjustments.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import { Decimal, type CommissionAdjustment, type CurrencyCode, type Mode } from '../../../../domain/index.js';
@@ -35,7 +35,7 @@ const fromRow = (r: AdjustmentRow): CommissionAdjustment => ({
  * Clawbacks: written by refunds of paid sales, read by payments. What an affiliate owes in a currency
  * is every clawback less what payments that did not fail netted already.
  */
-export class SqlCommissionAdjustments implements CommissionAdjustments, PayoutAdjustments {
+export class SqlCommissionAdjustments implements CommissionAdjustments, PayoutAdjustments, ClawbackTotals {
   constructor(private readonly orm: Orm) {}
 
   async insert(a: CommissionAdjustment): Promise<void> {
@@ -58,6 +58,21 @@ export class SqlCommissionAdjustments implements CommissionAdjustments, PayoutAd
           where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId} and currency = ${currency}
             and status <> 'failed'), 0))::text as owed`.execute(currentDb(this.orm));
     return new Decimal(rows[0]?.owed ?? 0);
+  }
+
+  async totals(tenant: Tenant, affiliateId: string): Promise<readonly ClawbackTotal[]> {
+    const { rows } = await sql<{ currency: string; clawed_back: string; netted: string }>`
+      select a.currency, sum(a.amount)::text as clawed_back,
+        coalesce((select sum(p.clawback) from payout_payments p
+          where p.merchant_id = ${tenant.merchantId} and p.mode = ${tenant.mode} and p.affiliate_id = ${affiliateId}
+            and p.currency = a.currency and p.status <> 'failed'), 0)::text as netted
+      from commission_adjustments a
+      where a.merchant_id = ${tenant.merchantId} and a.mode = ${tenant.mode} and a.affiliate_id = ${affiliateId}
+      group by a.currency order by a.currency`.execute(currentDb(this.orm));
+    return rows.map((r) => {
+      const clawedBack = new Decimal(r.clawed_back);
+      return { currency: r.currency as CurrencyCode, clawedBack, owed: Decimal.max(0, clawedBack.minus(r.netted)) };
+    });
   }
 
   async listForAffiliate(tenant: Tenant, affiliateId: string): Promise<readonly CommissionAdjustment[]> {

@@ -1,0 +1,54 @@
+import type { ClickRepository, ResolvedTrackingLink } from '../../application/ports/click-repository.js';
+import type { Click } from '../../domain/index.js';
+import type { ChangeFeed } from './change-feed.js';
+
+interface Entry {
+  readonly link: ResolvedTrackingLink;
+  readonly until: number;
+}
+
+/**
+ * Tracking links (code and ref code → campaign, target, affiliate and membership) in process memory
+ * for a few seconds, like admitted keys: any change to campaigns, affiliates, memberships or merchants
+ * announced by the database drops them all in every process; nothing is answered from memory while
+ * the feed is not live. Unknown links are not kept (made-up codes cannot fill memory).
+ */
+export class CachedTrackingLinks implements ClickRepository {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+
+  constructor(
+    private readonly source: ClickRepository,
+    private readonly feed: ChangeFeed,
+    private readonly settings: { readonly ttlMs: number; readonly maxEntries: number },
+    private readonly nowMs: () => number = () => performance.now(),
+  ) {
+    const drop = () => {
+      this.generation += 1;
+      this.entries.clear();
+    };
+    feed.subscribe({ changed: (change) => (change.kind === 'links' || change.kind === 'merchant') && drop(), reset: drop });
+  }
+
+  async resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null> {
+    const key = `${trackingCode}/${refCode}`;
+    const live = this.feed.live;
+    const entry = live ? this.entries.get(key) : undefined;
+    if (entry && entry.until > this.nowMs()) return entry.link;
+    const generation = this.generation;
+    const link = await this.source.resolve(trackingCode, refCode);
+    if (link && live && this.feed.live && generation === this.generation) {
+      this.entries.delete(key);
+      if (this.entries.size >= this.settings.maxEntries) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      this.entries.set(key, { link, until: this.nowMs() + this.settings.ttlMs });
+    }
+    return link;
+  }
+
+  record(click: Click): void {
+    this.source.record(click);
+  }
+}

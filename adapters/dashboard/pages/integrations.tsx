@@ -1,0 +1,144 @@
+/** @jsxImportSource hono/jsx */
+import { Hono } from 'hono';
+import { COUPON_PROVIDERS } from '../../../domain/index.js';
+import { ApiError } from '../../http/api-error.js';
+import { integrationEventJson, integrationJson } from '../../http/routes/integration.json.js';
+import type { IntegrationRouteDependencies } from '../../http/routes/integrations.routes.js';
+import type { DashboardEnv } from '../dashboard-env.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
+import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { CsrfField } from '../views/layout.js';
+
+const PLAN = { plan: 'ultimate', feature: 'Integrations' } as const;
+
+/** Payment-provider integrations (Ultimate): connect one (its endpoint URL to paste), its events log, pause and resume. */
+export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
+  const json = (i: Parameters<typeof integrationJson>[0]) => integrationJson(i, deps.publicBaseUrl);
+  const list = async (c: DashboardContext, problem?: Problem | null, status: 200 | 400 | 403 | 409 = 200) => {
+    const refused = guardsRefuse(c, [PLAN]);
+    if (refused) throw refused;
+    const { page: pageNo, limit } = pageParams(c);
+    const result = await deps.manageIntegrations.list(c.get('tenant'), { page: pageNo, limit });
+    return page(
+      c,
+      'Integrations',
+      '/dashboard/integrations',
+      <>
+        <Notice text={noticeOf(c)} />
+        <ErrorBox problem={problem} />
+        <div id="list">
+          <Table caption="Payment-provider integrations" head={['Provider', 'Name', 'Endpoint URL (paste it into the provider)', 'State']} empty={result.items.length === 0}>
+            {result.items.map(json).map((i) => (
+              <tr>
+                <td>
+                  <a href={`/dashboard/integrations/${i.id}`}>{i.provider}</a>
+                </td>
+                <td>{i.name ?? '—'}</td>
+                <td>
+                  <code>{i.endpointUrl}</code>
+                </td>
+                <td>{i.active ? 'active' : 'paused'}</td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/integrations" params={{}} page={result.page} limit={result.limit} total={result.total} />
+        </div>
+        <section aria-labelledby="new-integration">
+          <h2 id="new-integration">Connect a provider</h2>
+          <form method="post" action="/dashboard/integrations" class="stack">
+            <CsrfField token={c.get('webSession')!.csrfToken} />
+            <label>
+              Provider
+              <select name="provider">
+                {COUPON_PROVIDERS.map((p) => (
+                  <option value={p}>{p}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Name
+              <input name="name" maxlength={120} />
+            </label>
+            <label>
+              The provider's signing secret for this endpoint
+              <input name="signingSecret" type="password" autocomplete="off" required />
+            </label>
+            <button type="submit">Connect</button>
+          </form>
+        </section>
+      </>,
+      status,
+    );
+  };
+
+  return new Hono<DashboardEnv>()
+    .get('/integrations', (c) => list(c))
+    .post('/integrations', async (c) => {
+      const refused = guardsRefuse(c, [PLAN, 'write']);
+      if (refused) throw refused;
+      const form = await formOf(c);
+      const result = await deps.manageIntegrations.create(c.get('tenant'), c.get('principal').key, { provider: form.provider ?? '', signingSecret: form.signingSecret ?? '', name: form.name || null });
+      if (result.isErr()) {
+        const r = refusal(c, result.error);
+        return list(c, r.problem, r.status as 400);
+      }
+      return done(c, `/dashboard/integrations/${result.value.id}`, 'Connected: paste the endpoint URL into the provider.');
+    })
+    .get('/integrations/:id', async (c) => {
+      const refused = guardsRefuse(c, [PLAN]);
+      if (refused) throw refused;
+      const id = idOrNotFound(c.req.param('id'), 'Integration');
+      const found = await deps.manageIntegrations.get(c.get('tenant'), id);
+      if (found.isErr()) throw ApiError.from(found.error);
+      const i = json(found.value);
+      const { page: pageNo, limit } = pageParams(c);
+      const events = await deps.manageIntegrations.deliveries(c.get('tenant'), id, { page: pageNo, limit });
+      if (events.isErr()) throw ApiError.from(events.error);
+      return page(
+        c,
+        `${i.provider} integration`,
+        '/dashboard/integrations',
+        <>
+          <Notice text={noticeOf(c)} />
+          <p>
+            Endpoint: <code>{i.endpointUrl}</code> · {i.active ? 'active' : 'paused'}
+          </p>
+          <form method="post" action={`/dashboard/integrations/${id}/${i.active ? 'pause' : 'resume'}`}>
+            <CsrfField token={c.get('webSession')!.csrfToken} />
+            <button type="submit" class="secondary">
+              {i.active ? 'Pause' : 'Resume'}
+            </button>
+          </form>
+          <h2>Events log</h2>
+          <div id="list">
+            <Table caption="Provider events, newest first" head={['Received', 'Type', 'Outcome', 'Why', 'Conversion']} empty={events.value.items.length === 0}>
+              {events.value.items.map(integrationEventJson).map((e) => (
+                <tr>
+                  <td>{shortDate(e.receivedAt)}</td>
+                  <td>{e.type}</td>
+                  <td>{e.outcome}</td>
+                  <td>
+                    {e.reason ?? ''}
+                    {e.code ? ` (${e.code})` : ''}
+                  </td>
+                  <td>{e.conversionId ? <code>{e.conversionId.slice(0, 8)}</code> : "—"}</td>
+                </tr>
+              ))}
+            </Table>
+            <Pager base={`/dashboard/integrations/${id}`} params={{}} page={events.value.page} limit={events.value.limit} total={events.value.total} />
+          </div>
+        </>,
+      );
+    })
+    .post('/integrations/:id/:action', async (c) => {
+      const refused = guardsRefuse(c, [PLAN, 'write']);
+      if (refused) throw refused;
+      const id = idOrNotFound(c.req.param('id'), 'Integration');
+      const action = c.req.param('action');
+      if (action !== 'pause' && action !== 'resume') throw new ApiError('not_found', 'No such action');
+      await formOf(c);
+      const result = await deps.manageIntegrations.update(c.get('tenant'), c.get('principal').key, id, { active: action === 'resume' });
+      if (result.isErr()) throw ApiError.from(result.error);
+      return done(c, `/dashboard/integrations/${id}`, action === 'resume' ? 'Integration resumed.' : 'Integration paused.');
+    });
+};

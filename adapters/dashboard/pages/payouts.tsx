@@ -1,0 +1,143 @@
+/** @jsxImportSource hono/jsx */
+import { Hono } from 'hono';
+import type { OperatorPayoutActions } from '../../../application/payouts/operator-payout-actions.js';
+import type { PayoutQueries } from '../../../application/ports/payout-queries.js';
+import { OPEN_PAYOUT_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES, type PayoutMethod, type PayoutStatus } from '../../../domain/index.js';
+import { ApiError } from '../../http/api-error.js';
+import { payoutJson } from '../../http/routes/payout.json.js';
+import type { DashboardEnv } from '../dashboard-env.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, optional, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
+import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { CsrfField } from '../views/layout.js';
+
+export interface PayoutPageDependencies {
+  readonly payoutQueries: PayoutQueries;
+  readonly payoutActions: OperatorPayoutActions;
+}
+
+const OPEN = new Set<string>(OPEN_PAYOUT_STATUSES);
+const CSV_COLUMNS = ['id', 'conversionId', 'campaignId', 'affiliateId', 'amount', 'currency', 'status', 'scheduledDate', 'attempts', 'completedAt', 'failureReason', 'createdAt'] as const;
+const csvCell = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  // Quoted always; a leading formula character is neutralised for spreadsheet apps.
+  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+};
+
+/** The payout queue: filter, CSV export, and marking a row paid by hand (how headless affiliates are paid). */
+export const payoutRoutes = (deps: PayoutPageDependencies) => {
+  const statusOf = (c: DashboardContext): PayoutStatus | undefined => ((PAYOUT_STATUSES as readonly string[]).includes(c.req.query('status') ?? '') ? (c.req.query('status') as PayoutStatus) : undefined);
+
+  const list = async (c: DashboardContext, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 = 200) => {
+    const refused = guardsRefuse(c, [{ plan: 'professional', feature: 'Payout reads' }]);
+    if (refused) throw refused;
+    const { page: pageNo, limit } = pageParams(c);
+    const filter = statusOf(c);
+    const result = await deps.payoutQueries.list(c.get('tenant'), { status: filter }, { page: pageNo, limit });
+    const rows = result.items.map(payoutJson);
+    const csrf = c.get('webSession')!.csrfToken;
+    return page(
+      c,
+      'Payouts',
+      '/dashboard/payouts',
+      <>
+        <Notice text={noticeOf(c)} />
+        <ErrorBox problem={problem} />
+        <form method="get" action="/dashboard/payouts" class="filters">
+          <label>
+            Status
+            <select name="status">
+              <option value="">Any status</option>
+              {PAYOUT_STATUSES.map((s) => (
+                <option value={s} selected={s === filter}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" class="secondary">
+            Filter
+          </button>
+          <a href={`/dashboard/payouts.csv${filter ? `?status=${filter}` : ''}`} download>
+            Export CSV
+          </a>
+        </form>
+        <div id="list">
+          <Table caption="Payout queue, newest first" head={['Due', { label: 'Affiliate', narrow: true }, { label: 'Amount', num: true }, 'Status', 'Mark paid']} empty={rows.length === 0}>
+            {rows.map((p) => (
+              <tr>
+                <td>{shortDate(p.scheduledDate)}</td>
+                <td class="hide-narrow">
+                  <a href={`/dashboard/affiliates/${p.affiliateId}`}>{p.affiliateId.slice(0, 8)}</a>
+                </td>
+                <td class="num">
+                  {p.amount} {p.currency.toUpperCase()}
+                </td>
+                <td>
+                  {p.status}
+                  {p.failureReason ? <div class="muted">{p.failureReason}</div> : null}
+                </td>
+                <td>
+                  {OPEN.has(p.status) ? (
+                    <form method="post" action={`/dashboard/payouts/${p.id}/mark-paid`} class="actions">
+                      <CsrfField token={csrf} />
+                      <label class="sr-only" for={`method-${p.id}`}>
+                        Payout method
+                      </label>
+                      <select name="payoutMethod" id={`method-${p.id}`}>
+                        <option value="">Saved method</option>
+                        {PAYOUT_METHODS.map((m) => (
+                          <option value={m}>{m}</option>
+                        ))}
+                      </select>
+                      <button type="submit" aria-label={`Mark paid: ${p.amount} ${p.currency.toUpperCase()}`}>
+                        Mark paid
+                      </button>
+                    </form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/payouts" params={{ status: filter }} page={result.page} limit={result.limit} total={result.total} />
+        </div>
+      </>,
+      status,
+    );
+  };
+
+  return new Hono<DashboardEnv>()
+    .get('/payouts', (c) => list(c))
+    .get('/payouts.csv', async (c) => {
+      const refused = guardsRefuse(c, [{ plan: 'professional', feature: 'Payout reads' }]);
+      if (refused) throw refused;
+      const lines = [CSV_COLUMNS.join(',')];
+      const filter = statusOf(c);
+      // Page by page (100 rows a read), so a long history never sits in one result.
+      for (let pageNo = 1; ; pageNo += 1) {
+        const result = await deps.payoutQueries.list(c.get('tenant'), { status: filter }, { page: pageNo, limit: 100 });
+        for (const p of result.items.map(payoutJson)) lines.push(CSV_COLUMNS.map((k) => csvCell(p[k])).join(','));
+        if (pageNo * 100 >= result.total || result.items.length === 0) break;
+      }
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="payouts-${c.get('tenant').mode}.csv"`);
+      return c.body(`${lines.join('\r\n')}\r\n`);
+    })
+    .post('/payouts/:id/mark-paid', async (c) => {
+      const id = idOrNotFound(c.req.param('id'), 'Payout');
+      const refused = guardsRefuse(c, ['write']);
+      if (refused) {
+        const r = refusal(c, refused);
+        return list(c, r.problem, r.status as 403);
+      }
+      const form = await formOf(c);
+      const method = optional(form.payoutMethod);
+      if (method !== undefined && !(PAYOUT_METHODS as readonly string[]).includes(method)) throw new ApiError('validation_error', 'Unknown payout method');
+      const result = await deps.payoutActions.markPaid(id, { payoutMethod: (method as PayoutMethod | undefined) ?? null, cardTransferId: null, cardPaymentId: null }, c.get('tenant'));
+      if (result.isErr()) {
+        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        const r = refusal(c, result.error);
+        return list(c, r.problem, r.status as 400);
+      }
+      return done(c, '/dashboard/payouts', 'Payout marked paid.');
+    });
+};

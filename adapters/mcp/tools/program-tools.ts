@@ -1,0 +1,120 @@
+import { z } from '@hono/zod-openapi';
+import type { DecideMembership } from '../../../application/affiliates/decide-membership.js';
+import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
+import type { UpdateCampaign } from '../../../application/campaigns/update-campaign.js';
+import { ApiError } from '../../http/api-error.js';
+import { liveKeyRefusal, planRefusal, writeKeyRefusal } from '../../http/middleware/guards.js';
+import { affiliateListItemJson, AffiliateListItemSchema } from '../../http/routes/affiliate.json.js';
+import { DecideBody } from '../../http/routes/affiliates.routes.js';
+import { campaignDetailJson, CampaignDetailSchema } from '../../http/routes/campaign.json.js';
+import { toCampaignPatch, UpdateCampaignBody } from '../../http/routes/campaigns.routes.js';
+import { requireId } from '../../http/routes/path-id.js';
+import { defineTool } from '../tool.js';
+
+export interface ProgramToolDependencies {
+  readonly updateCampaign: UpdateCampaign;
+  readonly getCampaign: GetCampaign;
+  readonly decideMembership: DecideMembership;
+}
+
+export const ASK_USER_BEFORE_CHANGING =
+  'Nothing was changed. Do not resend on your own: tell the user exactly what would change (shown above), ask whether to go ahead, ' +
+  'and only if the user explicitly agrees call the tool again with the same arguments and confirm: true';
+
+const confirm = z
+  .boolean()
+  .optional()
+  .describe('The user explicitly agreed to this change after being told what it does; absent means not confirmed');
+
+/** Campaign fields whose change moves money or stops earnings: they need the user's confirmation. */
+const MONEY_FIELDS = [
+  'commissionType',
+  'commissionValue',
+  'status',
+  'endsAt',
+  'autoApproveCommissionsAfterDays',
+  'enableRecurringCommissions',
+  'recurringCommissionMonths',
+] as const;
+
+export const UpdateCampaignToolInput = z.object({
+  id: z.string().min(1).describe('The campaign id (from search or fetch, without the "campaign:" prefix)'),
+  ...UpdateCampaignBody.shape,
+  confirm,
+});
+
+export const updateCampaignTool = (deps: ProgramToolDependencies) =>
+  defineTool({
+    name: 'update_campaign',
+    title: 'Change, pause or end a campaign',
+    description:
+      'Changes a campaign exactly as PATCH /api/v1/campaigns/{id}: any of name, description, targetUrl, commissionType, commissionValue, ' +
+      'status (active, inactive = paused, expired = ended for good), endsAt, autoApproveAffiliates, autoApproveCommissionsAfterDays, isPublic, ' +
+      'enableRecurringCommissions, recurringCommissionMonths, attributionWindowDays. A new rate applies to sales made from then on. Changes ' +
+      'that move money or stop earnings (the rate, the status, endsAt, automatic approval, recurring terms) are refused with ' +
+      'confirmation_required until resent with confirm: true, which you may only do after the user agreed. Needs a live write key on Ultimate or Scale.',
+    input: UpdateCampaignToolInput,
+    output: CampaignDetailSchema,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    write: {
+      successStatus: 200,
+      target: (args) => ({ method: 'PATCH', path: `/api/v1/campaigns/${typeof args.id === 'string' ? encodeURIComponent(args.id) : ''}` }),
+    },
+    guard: (ctx) =>
+      planRefusal(ctx.principal, 'ultimate', 'Changing campaigns') ?? writeKeyRefusal(ctx.principal) ?? liveKeyRefusal(ctx.principal, 'Changing campaigns'),
+    async run({ id, confirm: confirmed, ...body }, ctx) {
+      const campaignId = requireId(id, 'Campaign');
+      const moving = MONEY_FIELDS.filter((field) => body[field] !== undefined);
+      if (moving.length > 0 && confirmed !== true) {
+        const current = await deps.getCampaign.execute(ctx.tenant, campaignId);
+        if (current.isErr()) throw ApiError.from(current.error);
+        const now = campaignDetailJson(current.value) as Record<string, unknown>;
+        const changes = moving.map((field) => `${field}: ${JSON.stringify(now[field])} → ${JSON.stringify(body[field])}`).join(', ');
+        throw new ApiError('confirmation_required', `Changing ${changes} on "${current.value.campaign.name}" affects what affiliates earn`);
+      }
+      const result = await deps.updateCampaign.execute({ tenant: ctx.tenant, key: ctx.principal.key, id: campaignId, patch: toCampaignPatch(body) });
+      if (result.isErr()) throw ApiError.from(result.error);
+      return campaignDetailJson(result.value);
+    },
+    advise: (error) => (error.code === 'confirmation_required' ? ASK_USER_BEFORE_CHANGING : undefined),
+  });
+
+export const UpdateAffiliateToolInput = z.object({
+  id: z.string().min(1).describe('The affiliate id (from search or fetch, without the "affiliate:" prefix)'),
+  ...DecideBody.shape,
+  confirm,
+});
+
+export const updateAffiliateTool = (deps: ProgramToolDependencies) =>
+  defineTool({
+    name: 'update_affiliate',
+    title: 'Approve, reject, suspend or reinstate an affiliate on a campaign',
+    description:
+      "Moves an affiliate's membership on one campaign exactly as PATCH /api/v1/affiliates/{id}: approved (from pending, suspended or rejected), " +
+      'rejected (from pending), suspended (from approved). A suspended affiliate keeps what it earned but earns nothing new and leaves its ' +
+      'teams. Suspending is refused with confirmation_required until resent with confirm: true, which you may only do after the user agreed. ' +
+      'Other moves answer 409 invalid_transition. Needs a write key.',
+    input: UpdateAffiliateToolInput,
+    output: AffiliateListItemSchema,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    write: {
+      successStatus: 200,
+      target: (args) => ({ method: 'PATCH', path: `/api/v1/affiliates/${typeof args.id === 'string' ? encodeURIComponent(args.id) : ''}` }),
+    },
+    guard: (ctx) => writeKeyRefusal(ctx.principal),
+    async run({ id, confirm: confirmed, campaignId, status }, ctx) {
+      if (status === 'suspended' && confirmed !== true) {
+        throw new ApiError('confirmation_required', 'Suspending the affiliate stops its earnings on the campaign and takes it off its teams');
+      }
+      const result = await deps.decideMembership.execute({
+        tenant: ctx.tenant,
+        merchant: ctx.principal.merchant,
+        affiliateId: requireId(id, 'Affiliate'),
+        campaignId: requireId(campaignId, 'Campaign'),
+        status,
+      });
+      if (result.isErr()) throw ApiError.from(result.error);
+      return affiliateListItemJson(result.value);
+    },
+    advise: (error) => (error.code === 'confirmation_required' ? ASK_USER_BEFORE_CHANGING : undefined),
+  });

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { Logger } from '../../application/ports/logger.js';
+import type { Click } from '../../domain/index.js';
+import { poolDb, type Orm } from './orm.js';
+
+export interface ClickBatchSettings {
+  /** Written at least this often while clicks wait. */
+  readonly intervalMs: number;
+  /** Written at once when this many wait; also the most rows one statement carries. */
+  readonly batchSize: number;
+  /** Kept while the database does not answer; beyond it the oldest are dropped (and logged). */
+  readonly maxQueued: number;
+}
+
+/**
+ * Clicks queued in memory and written with one multi-row insert every `intervalMs` or `batchSize`
+ * clicks, whichever comes first, so a redirect never waits for the database. `close` writes what is
+ * queued (graceful shutdown); a process killed outright loses at most the clicks of the last
+ * interval (docs/decisions.md).
+ */
+export class PgBatchedClickWriter {
+  private queue: Click[] = [];
+  private writing: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly logger: Logger,
+    private readonly settings: ClickBatchSettings,
+  ) {
+    this.timer = setInterval(() => void this.flush(), settings.intervalMs);
+    this.timer.unref();
+  }
+
+  add(click: Click): void {
+    this.queue.push(click);
+    if (this.queue.length > this.settings.maxQueued) {
+      const dropped = this.queue.splice(0, this.queue.length - this.settings.maxQueued);
+      this.logger.error({ dropped: dropped.length }, 'click queue full while the database does not answer; oldest clicks dropped');
+    }
+    if (this.queue.length >= this.settings.batchSize) void this.flush();
+  }
+
+  /** Writes everything queued so far (one statement per batch); resolves when written or kept for a retry. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.queue.length === 0) return;
+    this.writing = this.writeAll().finally(() => {
+      this.writing = null;
+    });
+    await this.writing;
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.slice(0, this.settings.batchSize);
+      try {
+        await sql`insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at) values ${sql.join(
+          batch.map((c) => sql`(${c.id}, ${c.merchantId}, ${c.mode}, ${c.campaignId}, ${c.affiliateId}, ${c.visitorHash}, ${c.createdAt})`),
+        )} on conflict (id) do nothing`.execute(poolDb(this.orm));
+      } catch (error) {
+        this.logger.warn({ err: (error as Error).message, queued: this.queue.length }, 'clicks not written; kept for the next batch');
+        return;
+      }
+      this.queue.splice(0, batch.length);
+    }
+  }
+
+  /** Stops the timer and writes what is queued (graceful shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}
