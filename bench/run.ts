@@ -20,8 +20,8 @@ import { median, round, summarize } from './lib/stats.js';
 import { measureBacklogBurst, measureLatency, measureThroughput, startReceiver, subscribe, type Receiver } from './lib/webhooks.js';
 import { WRITES_PER_CONVERSION } from './ceiling-routes.js';
 import { connectCardIntegrations, signedNotifications } from './lib/ingest.js';
-import { benchPayouts } from './lib/payouts.js';
 import { dashboardRequests, dashboardSession } from './lib/dashboard.js';
+import { benchPayouts } from './lib/payouts.js';
 
 const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'dashboard', 'startup', 'payouts'] as const;
 type Group = (typeof GROUPS)[number];

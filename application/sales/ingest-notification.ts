@@ -43,7 +43,7 @@ export class IngestNotification {
     private readonly limiter: RateLimiter,
     /** Deliveries a minute one integration accepts: far above any provider's pace; refused ones are retried by the provider. */
     private readonly perMinute: number,
-    private readonly connectedAccounts: ConnectedAccountUpdates | null = null,
+    private readonly connectedAccounts: ConnectedAccountUpdates,
   ) {}
 
   get supportedProviders(): readonly CouponProvider[] {
@@ -114,7 +114,6 @@ export class IngestNotification {
   }
 
   private async connectedAccountUpdated(tenant: Tenant, fact: Extract<SaleFact, { kind: 'connected_account_updated' }>): Promise<DeliveryResult> {
-    if (!this.connectedAccounts) return ignored('connected-account payouts are not handled here');
     if (!fact.payoutsEnabled) return ignored(`connected account ${fact.accountId}: payouts are not enabled yet`);
     const updated = await this.connectedAccounts.accountUpdated(tenant, { id: fact.accountId, payoutsEnabled: true });
     if (updated.isErr()) return ignored(`connected account ${fact.accountId} is not an affiliate's account of this merchant and mode`);
