@@ -15,7 +15,7 @@ import { operationsAdminRoutes, type OperationsDependencies } from './admin/oper
 import { affiliateAdminRoutes, type AffiliateAdminUseCases } from './admin/affiliates.routes.js';
 import { mailAdminRoutes } from './admin/mail.routes.js';
 import type { OperatorMailActions } from '../../application/mail/deliver-mail.js';
-import { customDomainPortal, portalRoutes, type PortalDependencies } from '../portal/portal-mount.js';
+import { affiliatePortal, type PortalDependencies } from '../portal/portal-mount.js';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from './api-error.js';
 import { handleError, handleNotFound } from './error-handler.js';
@@ -155,9 +155,10 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use(MCP_PATH, rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
   app.use('*', (_c, next) => deps.requestScope(next));
-  app.use('*', customDomainPortal(deps.portal));
+  const portal = affiliatePortal(deps.portal);
+  app.use('*', portal.customDomains);
   app.route('/', healthRoutes(deps.readiness));
-  app.route('/', portalRoutes(deps.portal));
+  app.route('/', portal.routes);
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
   // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));

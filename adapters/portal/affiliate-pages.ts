@@ -5,7 +5,7 @@ import type { Page } from '../../application/shared/page.js';
 import type { Affiliate } from '../../domain/index.js';
 import { csrfField, day, money, notice, page, pager, type Frame } from './portal-html.js';
 
-const STATUS_LABELS: Record<string, string> = { approved: 'Approved', pending: 'Pending review', rejected: 'Not approved' };
+const STATUS_LABELS: Record<string, string> = { approved: 'Approved', pending: 'Pending review', rejected: 'Not approved', suspended: 'Suspended' };
 
 /** JSON for a `<script type="application/json">`: `<` escaped so the data cannot close the element. */
 const jsonData = (value: unknown) => raw(JSON.stringify(value).replace(/</g, '\\u003c'));

@@ -90,7 +90,9 @@ const merchantPortal = (deps: PortalDependencies) => {
 };
 
 /** Hands the request to the merchant's portal with `path` as its path inside the portal. */
-const forwarder = (portal: Hono<PortalEnv>) => async (c: Context, mount: PortalMount, path: string): Promise<Response> => {
+type Forward = (c: Context, mount: PortalMount, path: string) => Promise<Response>;
+
+const forwarder = (portal: Hono<PortalEnv>): Forward => async (c, mount, path) => {
   const url = new URL(c.req.url);
   url.pathname = path || '/';
   const init: RequestInit = { method: c.req.method, headers: c.req.raw.headers };
@@ -107,8 +109,7 @@ const forwarder = (portal: Hono<PortalEnv>) => async (c: Context, mount: PortalM
  * The affiliate portal on the service's address: `/portal` (every merchant's public campaigns),
  * `/portal/m/<merchant id>/…` (one merchant's portal) and `/portal/assets/…`.
  */
-export const portalRoutes = (deps: PortalDependencies) => {
-  const forward = forwarder(merchantPortal(deps));
+const portalRoutes = (deps: PortalDependencies, forward: Forward) => {
   const discoveryFrame = { title: 'Affiliate programs', brand: null, base: '', signedIn: null };
   return new Hono()
     .route('/', portalAssetRoutes())
@@ -135,8 +136,7 @@ const HOST_CACHE_MS = 60_000;
  * On a merchant's verified custom domain (Ultimate and Scale) the portal answers at the root. Other
  * hosts pass through untouched after one string comparison; a host's merchant is remembered a minute.
  */
-export const customDomainPortal = (deps: PortalDependencies): MiddlewareHandler => {
-  const forward = forwarder(merchantPortal(deps));
+const customDomainPortal = (deps: PortalDependencies, forward: Forward): MiddlewareHandler => {
   const known = new Map<string, { merchantId: string | null; until: number }>();
   const lookup = async (host: string): Promise<string | null> => {
     const hit = known.get(host);
@@ -155,4 +155,13 @@ export const customDomainPortal = (deps: PortalDependencies): MiddlewareHandler 
     if (!merchantId) return next();
     return forward(c, { merchantId, base: '' }, path);
   };
+};
+
+/**
+ * The portal's two entrances over one merchant portal app: `routes` for the service's address, and
+ * `customDomains`, a middleware for every request (mount it before the other routes).
+ */
+export const affiliatePortal = (deps: PortalDependencies) => {
+  const forward = forwarder(merchantPortal(deps));
+  return { routes: portalRoutes(deps, forward), customDomains: customDomainPortal(deps, forward) };
 };

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import {
   checkAffiliateLimit,
   domainError,
+  expireInvitation,
   inviteAffiliate,
   type AffiliateInvitation,
   type Campaign,
@@ -75,6 +76,10 @@ export class InviteAffiliate {
       }
       const room = checkAffiliateLimit(merchant.affiliateLimit, await this.affiliates.countTowardsLimit(tenant));
       if (room.isErr()) return err(room.error);
+      // One past its time that the expiry job has not reached yet is expired now, so it does not block a new one.
+      const stale = await this.invitations.findPendingForUpdate(tenant, campaign.id, invitation.email);
+      const expired = stale ? expireInvitation(stale, invitation.createdAt) : null;
+      if (expired?.changed) await this.invitations.update(expired.invitation);
       if ((await this.invitations.insert(invitation)) === 'duplicate') {
         return err(duplicate('This email already has a pending invitation to the campaign; resend it, or revoke it first'));
       }

@@ -70,7 +70,7 @@ export class CreateConversion {
     if (live && !mayManagePayouts(input.key)) {
       return err(insufficientPermissions('Creating live conversions needs the Manage payouts permission'));
     }
-    // The checks read what is committed, before any transaction: a refused sale opens none.
+    // The checks come before the sale's transaction: a refused sale opens none.
     const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
     if (!sale) return err(notFound('Campaign'));
     const { campaign, affiliate, membership, rates } = sale;

@@ -8,6 +8,8 @@ export interface InvitationRepository {
   update(invitation: AffiliateInvitation): Promise<void>;
   /** Locks the invitation for the rest of the transaction; null when it is not the tenant's. */
   findForUpdate(tenant: Tenant, id: string): Promise<AffiliateInvitation | null>;
+  /** The pending invitation of the email (case-insensitive) to the campaign, locked; null when there is none. */
+  findPendingForUpdate(tenant: Tenant, campaignId: string, email: string): Promise<AffiliateInvitation | null>;
   /** The tenant's invitations, newest first, optionally of one status. */
   list(tenant: Tenant, filter: { readonly status?: InvitationStatus | undefined }, page: PageRequest): Promise<Page<AffiliateInvitation>>;
   /**

@@ -17,7 +17,7 @@ export interface SaleContext {
   readonly merchantEarningsCap: Decimal | null;
 }
 
-/** Everything a sale reads before its checks, in one look-up of what is committed (outside any transaction). */
+/** Everything a sale reads before its checks, in one look-up (in the caller's transaction, if any). */
 export interface SaleContexts {
   /** Null when the campaign is not the merchant's (campaigns are read by both modes). */
   find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null>;

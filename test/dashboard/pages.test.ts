@@ -90,6 +90,14 @@ describe('dashboard pages', () => {
     expect(listed.body.data.map((a: { email: string }) => a.email)).toContain('ada@example.com');
     const detail = await owner.get(affiliate.location!.split('?')[0]!);
     expect(detail.html).toContain('Ada');
+    const affiliateId = idFromLocation(affiliate.location);
+    const suspended = await owner.post(`/dashboard/affiliates/${affiliateId}/decision`, { campaignId, status: 'suspended', back: `/dashboard/affiliates/${affiliateId}` });
+    expect(suspended.status).toBe(303);
+    expect(suspended.location).toContain(`/dashboard/affiliates/${affiliateId}`);
+    expect((await t.api('GET', `/affiliates/${affiliateId}`, merchant.liveKey)).body.data.campaigns[0].status).toBe('suspended');
+    expect((await owner.get(`/dashboard/affiliates/${affiliateId}`)).html).toContain('Reinstate');
+    await owner.post(`/dashboard/affiliates/${affiliateId}/decision`, { campaignId, status: 'approved' });
+    expect((await t.api('GET', `/affiliates/${affiliateId}`, merchant.liveKey)).body.data.campaigns[0].status).toBe('approved');
 
     const audit = await t.sql(`select actor, method, path, status from audit_log where merchant_id = $1 and path like '/dashboard/%' and method = 'POST' order by created_at`, [merchant.id]);
     expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/dashboard/campaigns', status: 303 }), expect.objectContaining({ path: '/dashboard/campaigns', status: 400 })]));

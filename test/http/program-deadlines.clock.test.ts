@@ -73,4 +73,15 @@ describe('campaign endsAt and invitation expiry on the service clock', () => {
     // The email may be invited again once the last invitation expired.
     expect((await t.api('POST', '/affiliates/invite', m.liveKey, { email, campaignId: campaign.id })).status).toBe(201);
   });
+
+  it('lets the email be invited again once the last invitation is past its time, before the job ran', async () => {
+    const campaign = await createCampaign(t, m.liveKey);
+    const email = uniqueEmail('again');
+    const first = await t.api('POST', '/affiliates/invite', m.liveKey, { email, campaignId: campaign.id });
+    expect((await t.api('POST', '/affiliates/invite', m.liveKey, { email, campaignId: campaign.id })).status).toBe(409);
+    await setClock(Date.parse(first.body.data.expiresAt) + 60_000);
+    const second = await t.api('POST', '/affiliates/invite', m.liveKey, { email, campaignId: campaign.id });
+    expect(second.status).toBe(201);
+    expect((await t.sql(`select status from affiliate_invitations where id = $1`, [first.body.data.id]))[0].status).toBe('expired');
+  });
 });

@@ -32,6 +32,17 @@ const CampaignSelect = ({ choices, selected, name = 'campaignId', any }: { choic
   </select>
 );
 
+/** The membership moves the state machine allows from each status (`PATCH /affiliates/:id`). */
+const MEMBERSHIP_ACTIONS: Record<'approved' | 'pending' | 'rejected' | 'suspended', readonly (readonly ['approved' | 'rejected' | 'suspended', string])[]> = {
+  pending: [
+    ['approved', 'Approve'],
+    ['rejected', 'Reject'],
+  ],
+  approved: [['suspended', 'Suspend']],
+  suspended: [['approved', 'Reinstate']],
+  rejected: [['approved', 'Approve']],
+};
+
 export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
   const list = async (c: DashboardContext, form?: Form, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) => {
     const tenant = c.get('tenant');
@@ -177,8 +188,8 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       const form = await formOf(c);
       const refused = guardsRefuse(c, ['write']);
       if (refused) return fail(c, form, refused);
-      const status = form.status === 'approved' || form.status === 'rejected' ? form.status : null;
-      if (!status) return fail(c, form, new ApiError('validation_error', 'Choose approve or reject', [{ field: 'status', message: 'must be approved or rejected' }]));
+      const status = form.status === 'approved' || form.status === 'rejected' || form.status === 'suspended' ? form.status : null;
+      if (!status) return fail(c, form, new ApiError('validation_error', 'Choose an action', [{ field: 'status', message: 'must be approved, rejected or suspended' }]));
       const result = await deps.affiliates.decideMembership.execute({
         tenant: c.get('tenant'),
         merchant: c.get('principal').merchant,
@@ -190,7 +201,8 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
         if (result.error.code === 'not_found') throw ApiError.from(result.error);
         return fail(c, form, result.error);
       }
-      return done(c, '/dashboard/affiliates', `${result.value.affiliate.name ?? result.value.affiliate.email} ${status} on ${result.value.campaignName}.`);
+      const back = form.back?.startsWith('/dashboard/affiliates/') ? form.back : '/dashboard/affiliates';
+      return done(c, back, `${result.value.affiliate.name ?? result.value.affiliate.email} ${status} on ${result.value.campaignName}.`);
     })
     .get('/affiliates/:id', async (c) => {
       const result = await deps.affiliates.getAffiliate.execute(c.get('tenant'), idOrNotFound(c.req.param('id'), 'Affiliate'));
@@ -220,7 +232,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
             ))}
           </Table>
           <h2>Campaigns</h2>
-          <Table caption="Campaign memberships" head={['Campaign', 'Status', 'Joined']}>
+          <Table caption="Campaign memberships" head={['Campaign', 'Status', 'Joined', 'Actions']}>
             {d.campaigns.map((m) => (
               <tr>
                 <td>
@@ -228,6 +240,21 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
                 </td>
                 <td>{m.status}</td>
                 <td>{shortDate(m.joinedAt)}</td>
+                <td>
+                  <div class="actions">
+                    {MEMBERSHIP_ACTIONS[m.status].map(([status, label]) => (
+                      <form method="post" action={`/dashboard/affiliates/${d.id}/decision`} class="inline">
+                        <CsrfField token={c.get('webSession')!.csrfToken} />
+                        <input type="hidden" name="campaignId" value={m.campaignId} />
+                        <input type="hidden" name="status" value={status} />
+                        <input type="hidden" name="back" value={`/dashboard/affiliates/${d.id}`} />
+                        <button type="submit" class={status === 'approved' ? undefined : 'danger'} aria-label={`${label} on ${m.campaignName}`}>
+                          {label}
+                        </button>
+                      </form>
+                    ))}
+                  </div>
+                </td>
               </tr>
             ))}
           </Table>

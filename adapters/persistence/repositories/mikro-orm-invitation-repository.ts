@@ -66,6 +66,15 @@ export class MikroOrmInvitationRepository implements InvitationRepository {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
+  async findPendingForUpdate(tenant: Tenant, campaignId: string, email: string): Promise<AffiliateInvitation | null> {
+    const { rows } = await sql<InvitationRow>`
+      select ${COLUMNS} from affiliate_invitations
+      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and campaign_id = ${campaignId}
+        and lower(email) = lower(${email}) and status = 'pending'
+      for update`.execute(currentDb(this.orm));
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
   async list(tenant: Tenant, filter: { readonly status?: InvitationStatus | undefined }, page: PageRequest): Promise<Page<AffiliateInvitation>> {
     const status = filter.status ?? null;
     const { rows } = await sql<InvitationRow & { total: number }>`

@@ -5,7 +5,8 @@ import { affiliateColumns, affiliateFromRow, membershipColumns, membershipFromRo
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
-import type { Orm } from '../orm.js';
+import { currentDb, inTransaction, type Orm } from '../orm.js';
+import { runSql } from '../run-sql.js';
 import { runNamed } from '../named-statement.js';
 
 interface TeamRatesRow {
@@ -77,7 +78,12 @@ export class SqlSaleContexts implements SaleContexts {
   constructor(private readonly orm: Orm) {}
 
   async find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null> {
-    const [row] = await runNamed<SaleContextRow>(this.orm, 'sale_context', SALE_CONTEXT, [tenant.merchantId, tenant.mode, campaignId, affiliateId]);
+    const values = [tenant.merchantId, tenant.mode, campaignId, affiliateId];
+    // Inside a caller's transaction (a provider's sale) on its connection, so it sees that work and
+    // needs no second connection; otherwise by name on the pool (planned once per connection).
+    const [row] = inTransaction(this.orm)
+      ? await runSql<SaleContextRow>(currentDb(this.orm), SALE_CONTEXT, values)
+      : await runNamed<SaleContextRow>(this.orm, 'sale_context', SALE_CONTEXT, values);
     return row ? saleContextFromRow(row) : null;
   }
 }
