@@ -124,7 +124,8 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
     const link = page.getByLabel('Tracking link for Trail gear');
     await expect(link.inputValue()).resolves.toMatch(new RegExp(`/r/${campaign.trackingCode}/`));
     await page.getByRole('button', { name: 'Copy link' }).click();
-    await expect(page.getByRole('button', { name: 'Copied' }).count()).resolves.toBe(1);
+    // The label changes once the copy resolved (the clipboard API answers asynchronously).
+    await page.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 5_000 });
     await page.waitForSelector('#activity-chart canvas');
     const table = await page.getByRole('table', { name: /Commissions by currency/ }).innerText();
     expect(table).toContain('EUR');

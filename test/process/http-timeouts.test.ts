@@ -37,7 +37,10 @@ describe('slow clients lose their socket after the configured timeouts', () => {
   });
 
   it('a body sent a byte at a time is cut off after requestTimeout with 408', async () => {
-    const head = 'POST /api/v1/conversions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
+    // An authenticated write: a request without a key is refused before its body is read.
+    const key = /test write key: (svc_pk_test_\S+)/.exec(service.output())?.[1];
+    expect(key).toBeTruthy();
+    const head = `POST /api/v1/conversions HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`;
     const { closedAfterMs, answer } = await trickle(service.port, head, 8_000);
     expect(closedAfterMs).not.toBeNull();
     expect(closedAfterMs!).toBeGreaterThanOrEqual(1_500);

@@ -12,12 +12,13 @@
       button.textContent = 'Copied';
       setTimeout(function () { button.textContent = label; }, 1500);
     };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(input.value).then(done, function () { input.select(); });
-    } else {
+    var selectAndCopy = function () {
       input.select();
       try { if (document.execCommand('copy')) done(); } catch (e) { /* the text stays selected for the user */ }
-    }
+    };
+    // The clipboard API may refuse (no permission, page not focused): fall back to the selection.
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(input.value).then(done, selectAndCopy);
+    else selectAndCopy();
   });
 
   var box = document.getElementById('activity-chart');
