@@ -33,7 +33,7 @@ export interface ServiceConfig {
   readonly shutdownTimeoutMs: number;
   /** Base of tracking links when the merchant has no custom domain. */
   readonly publicBaseUrl: string;
-  /** Issue 5: payout queue rows claimed per transaction, and the sandbox providers' added latency. */
+  /** Payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
   /** How long a verified key with its merchant, and a tracking link, are answered from memory. */

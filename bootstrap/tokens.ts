@@ -25,7 +25,7 @@ export const TOKENS = {
   IssueApiKey: Symbol('IssueApiKey'),
   RevokeApiKey: Symbol('RevokeApiKey'),
   RunDueJobs: Symbol('RunDueJobs'),
-  // Issue 3: campaigns, affiliates, invitations, clicks, exchange rates.
+  // Campaigns, affiliates, invitations, clicks, exchange rates.
   CampaignRepository: Symbol('CampaignRepository'),
   CampaignQueries: Symbol('CampaignQueries'),
   AffiliateRepository: Symbol('AffiliateRepository'),
@@ -50,7 +50,7 @@ export const TOKENS = {
   SavePayoutDetails: Symbol('SavePayoutDetails'),
   RecordClick: Symbol('RecordClick'),
   LoadExchangeRates: Symbol('LoadExchangeRates'),
-  // Issue 9: webhooks.
+  // Webhooks.
   WebhookSubscriptionRepository: Symbol('WebhookSubscriptionRepository'),
   WebhookDeliveryRepository: Symbol('WebhookDeliveryRepository'),
   PendingOutboxEvents: Symbol('PendingOutboxEvents'),
@@ -65,7 +65,7 @@ export const TOKENS = {
   ListWebhookDeliveries: Symbol('ListWebhookDeliveries'),
   ResendWebhookDelivery: Symbol('ResendWebhookDelivery'),
   DispatchWebhooks: Symbol('DispatchWebhooks'),
-  // Issue 6: hooks other modules call (any module may register one; resolved with `resolveAll`).
+  // Hooks other modules call (any module may register one; resolved with `resolveAll`).
   ConversionChangeHook: Symbol('ConversionChangeHook'),
   PlanChangeHandler: Symbol('PlanChangeHandler'),
   // Browser sessions and emailed links (dashboard and portal).

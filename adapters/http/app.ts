@@ -89,27 +89,27 @@ export interface HttpDependencies {
   /** `GET /healthz`: whether the database answers. */
   readonly readiness: ReadinessCheck;
   readonly admin: MerchantAdminUseCases & KeyAdminUseCases & OperationsDependencies;
-  /** Issue 3: campaigns, affiliates, tracking links and their operator endpoints. */
+  /** Campaigns, affiliates, tracking links and their operator endpoints. */
   readonly campaigns: CampaignUseCases;
   readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
   readonly recordClick: RecordClick;
   readonly affiliateAdmin: AffiliateAdminUseCases;
-  /** Issue 9: webhook subscriptions and their delivery log. */
+  /** Webhook subscriptions and their delivery log. */
   readonly webhooks: WebhookUseCases;
-  /** Issue 4: conversions and the operator's refund and hold. */
+  /** Conversions and the operator's refund and hold. */
   readonly conversions: ConversionUseCases;
   readonly conversionAdmin: OperatorConversionActions;
-  /** Issue 7: coupons. */
+  /** Coupons. */
   readonly coupons: CouponUseCases;
-  /** Issue 5: the payout queue and the operator's manual payout actions. */
+  /** The payout queue and the operator's manual payout actions. */
   readonly payouts: PayoutRouteDependencies;
   readonly payoutAdmin: PayoutAdminUseCases;
-  /** Issue 10: the assistant tool interface (MCP) at `/mcp`. */
+  /** The assistant tool interface (MCP) at `/mcp`. */
   readonly mcp: McpDependencies;
-  /** Issue 8: statistics, the monthly overview and search. */
+  /** Statistics, the monthly overview and search. */
   readonly stats: StatsUseCases;
   readonly search: SearchDependencies;
-  /** Issue 6: affiliate teams, goals, awards and the brand-wide award ledger (Scale). */
+  /** Affiliate teams, goals, awards and the brand-wide award ledger (Scale). */
   readonly teams: TeamRouteDependencies;
   /** Dashboard users the operator creates. */
   readonly merchantUserAdmin: MerchantUserAdminUseCases;
@@ -160,7 +160,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/', healthRoutes(deps.readiness));
   app.route('/', portal.routes);
   app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
-  // Issue 11: the OpenAPI document and /docs, public, so mounted before the /api guards.
+  // The OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
   app.use('/dashboard/*', limitBodyEarly(settings.bodyLimitBytes));
   app.route('/', dashboardRoutes(deps.dashboard));
@@ -199,7 +199,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/', ingestRoutes(deps.ingest));
   app.route('/api/v1', notificationRoutes(deps.notifications));
 
-  // Issue 10: the same chain as /api, the actor marked `assistant`; tools audit their own writes, so
+  // The same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.
   app.use(
     MCP_PATH,

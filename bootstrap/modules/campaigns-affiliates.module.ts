@@ -37,7 +37,7 @@ import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 
 
-/** Issue 3's adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */
+/** Campaigns, affiliates and clicks: adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */
 export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => {
   c.register(T.CampaignRepository, single((r) => new MikroOrmCampaignRepository(r.resolve(T.Orm))));
   c.register(T.CampaignQueries, single((r) => new MikroOrmCampaignQueries(r.resolve(T.Orm))));
@@ -194,7 +194,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   c.register(T.LoadExchangeRates, single((r) => new LoadExchangeRates(r.resolve(T.ExchangeRates))));
 };
 
-/** Issue 3's part of the HTTP dependencies. */
+/** The campaigns and affiliates part of the HTTP dependencies. */
 export const campaignsAndAffiliatesHttp = (
   c: DependencyContainer,
 ): Pick<HttpDependencies, 'campaigns' | 'affiliates' | 'recordClick' | 'affiliateAdmin'> => ({

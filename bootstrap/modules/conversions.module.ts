@@ -37,7 +37,7 @@ const C = CONVERSION_TOKENS;
 export const registerConversions = (c: DependencyContainer): void => {
   c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
-  // The campaign, affiliate, membership and team rates (issue 6) a sale reads, in one statement.
+  // The campaign, affiliate, membership and team rates a sale reads, in one statement.
   c.register(C.SaleContexts, single((r) => new SqlSaleContexts(r.resolve(T.Orm))));
   c.register(C.PayoutQueue, single((r) => new ConversionPayoutQueue(new SqlPayoutRepository(r.resolve(T.Orm)), r.resolve(T.Ids))));
   c.register(

@@ -22,7 +22,7 @@ export const COUPON_TOKENS = {
 } as const;
 const K = COUPON_TOKENS;
 
-/** Coupons (issue 7): repository, reads, the three writes and the attribution lookup. No background job. */
+/** Coupons: repository, reads, the three writes and the attribution lookup. No background job. */
 export const registerCoupons = (c: DependencyContainer): void => {
   c.register(K.CouponRepository, single((r) => new MikroOrmCouponRepository(r.resolve(T.Orm))));
   c.register(K.CouponQueries, single((r) => new SqlCouponQueries(r.resolve(T.Orm))));

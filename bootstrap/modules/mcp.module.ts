@@ -8,7 +8,7 @@ import { STATS_SEARCH_TOKENS } from './stats-search.module.js';
 import type { ServiceConfig } from '../config.js';
 
 /**
- * The assistant tool interface (issue 10) adds no adapter of its own: its tools call the use cases
+ * The assistant tool interface adds no adapter of its own: its tools call the use cases
  * and read ports the REST routes use, resolved here, and it audits through the same AuditLog.
  */
 export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({

@@ -19,7 +19,7 @@ export const STATS_SEARCH_TOKENS = {
 } as const;
 const S = STATS_SEARCH_TOKENS;
 
-/** Issue 8: statistics (read from roll-ups kept by database triggers) and search. No jobs. */
+/** Statistics (read from roll-ups kept by database triggers) and search. No jobs. */
 export const registerStatsSearch = (c: DependencyContainer): void => {
   c.register(S.StatsQueries, single((r) => new SqlStatsQueries(r.resolve(T.Orm))));
   c.register(S.SearchIndex, single((r) => new SqlSearchIndex(r.resolve(T.Orm))));

@@ -14,7 +14,7 @@ export interface Merchant {
   readonly monthlyEarningsCap: Decimal | null;
   /** Maximum number of affiliates; null = no limit. */
   readonly affiliateLimit: number | null;
-  /** Days from a conversion's approval to its first automatic payout attempt (issue 5). */
+  /** Days from a conversion's approval to its first automatic payout attempt. */
   readonly payoutHoldingDays: number;
   /** Days an affiliate invitation stays open before it expires. */
   readonly invitationExpiryDays: number;

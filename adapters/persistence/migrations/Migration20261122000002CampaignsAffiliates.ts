@@ -4,7 +4,7 @@ import snapshot from '../seed/exchange-rates-2026-11.json' with { type: 'json' }
 const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
 /**
- * Issue 3: campaigns, affiliates and their campaign memberships, invitations, the mail outbox, clicks,
+ * Campaigns, affiliates and their campaign memberships, invitations, the mail outbox, clicks,
  * exchange rates (seeded from the shipped snapshot), and the conversions table that campaign and
  * affiliate statistics read (its write side comes with the conversions issue).
  */

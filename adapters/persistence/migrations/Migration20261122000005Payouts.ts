@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 5: the payout lifecycle. The queue row learns its attempt method, the provider's transfer id,
+ * The payout lifecycle. The queue row learns its attempt method, the provider's transfer id,
  * when to look at a transfer in flight and how many attempts failed; the merchant gets a holding
  * period; and the sandbox payout providers keep their own ledger (the provider's side of the world:
  * written outside the service's transactions, as a real provider's records would be).

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 6: affiliate teams (rosters, team campaigns with their rates, per-member overrides), goals,
+ * Affiliate teams (rosters, team campaigns with their rates, per-member overrides), goals,
  * closed goal periods (the frozen result each award is computed from), bonus awards and the team
  * chat thread records. A campaign membership linked to a team (`affiliate_memberships.team_id`)
  * earns that team's rates.

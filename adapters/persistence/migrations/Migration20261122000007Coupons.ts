@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 7: coupons, references to discount codes that live in a payment provider and attribute the
+ * Coupons, references to discount codes that live in a payment provider and attribute the
  * sales made with them. Tenant data (merchant and mode). Deleted coupons keep their row
  * (`deleted_at`), so past sales still resolve them; the unique and lookup indexes ignore them, so a
  * deleted code can be registered again and never attributes a new sale.

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 8: statistics and search (see docs/api/stats-and-search.md and docs/decisions.md).
+ * Statistics and search (see docs/api/stats-and-search.md and docs/decisions.md).
  *
  * Statistics read roll-ups instead of the rows they count, so a figure costs time in proportion to
  * the days or months it covers, not to the sales recorded:

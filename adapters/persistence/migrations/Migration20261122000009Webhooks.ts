@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Issue 9: webhook subscriptions, deliveries (one per event and subscription) and the attempt log. */
+/** Webhook subscriptions, deliveries (one per event and subscription) and the attempt log. */
 export class Migration20261122000009Webhooks extends Migration {
   override up(): void {
     this.addSql(`

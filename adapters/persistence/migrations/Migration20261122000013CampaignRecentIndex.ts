@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 12: the campaign index also orders by id, so a campaign's newest conversions (GET
+ * The campaign index also orders by id, so a campaign's newest conversions (GET
  * /campaigns/:id, a prepared statement whose generic plan cannot see which campaign) are read in
  * index order, newest first, stopping at the limit. Without `id` the generic plan preferred the
  * tenant-wide time index filtered by campaign, which at a million conversions of one merchant reads

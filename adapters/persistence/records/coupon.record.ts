@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** A registered coupon (issue 7). Deleted coupons keep their row with `deletedAt` set. */
+/** A registered coupon. Deleted coupons keep their row with `deletedAt` set. */
 export const CouponRecord = defineEntity({
   name: 'CouponRecord',
   tableName: 'coupons',

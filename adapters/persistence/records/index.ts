@@ -31,7 +31,7 @@ export const ALL_RECORDS = [
   NotificationRecord,
   RateLimitWindowRecord,
   ServiceClockRecord,
-  // Issue 3: campaigns, affiliates, invitations, clicks (+ the conversions table the stats read).
+  // Campaigns, affiliates, invitations, clicks (+ the conversions table the stats read).
   CampaignRecord,
   AffiliateRecord,
   AffiliateMembershipRecord,
@@ -42,16 +42,16 @@ export const ALL_RECORDS = [
   ConversionRecord,
   ExchangeRateRecord,
   PayoutRecord,
-  // Issue 9: webhooks.
+  // Webhooks.
   WebhookSubscriptionRecord,
   WebhookDeliveryRecord,
   WebhookDeliveryAttemptRecord,
-  // Issue 7: coupons.
+  // Coupons.
   CouponRecord,
-  // Issue 5: the sandbox payout providers' ledger.
+  // The sandbox payout providers' ledger.
   SandboxPayoutTransferRecord,
-  // Issue 6: teams, goals, periods, awards, chat threads.
+  // Teams, goals, periods, awards, chat threads.
   ...TEAM_RECORDS,
-  // Issue 8: statistics roll-ups (written by database triggers).
+  // Statistics roll-ups (written by database triggers).
   ...STATS_ROLLUP_RECORDS,
 ];

@@ -19,7 +19,7 @@ export const PayoutRecord = defineEntity({
     completedAt: p.datetime().columnType('timestamptz').nullable(),
     cardPaymentId: p.text().nullable(),
     failureReason: p.text().nullable(),
-    // Issue 5: the lifecycle's own columns.
+    // The lifecycle's own columns.
     payoutMethod: p.text().nullable(),
     providerReference: p.text().nullable(),
     nextCheckAt: p.datetime().columnType('timestamptz').nullable(),

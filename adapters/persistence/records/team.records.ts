@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 /**
- * Issue 6's tables as the ORM knows them. The team repositories write them with plain SQL (they map
+ * The team tables as the ORM knows them. The team repositories write them with plain SQL (they map
  * to immutable domain values, see the `sql-team-*.ts` repositories); these records keep the schema
  * visible to the ORM and to tooling.
  */

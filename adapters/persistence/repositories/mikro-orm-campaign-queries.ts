@@ -43,7 +43,7 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
     sort: { field: SqlSortableCampaignField; direction: SortDirection },
   ): Promise<Page<CampaignView>> {
     const dir = sql.raw(DIRECTIONS[sort.direction]);
-    // Counted sales from the monthly roll-up (issue 8), not from every conversion.
+    // Counted sales from the monthly roll-up, not from every conversion.
     const counted = sql`(select coalesce(sum(t.conversions), 0) from conversion_campaign_monthly_totals t
       where t.merchant_id = c.merchant_id and t.mode = ${tenant.mode} and t.campaign_id = c.id)`;
     const order =
@@ -111,7 +111,7 @@ export class MikroOrmCampaignQueries implements CampaignQueries {
     if (campaigns.length === 0) return [];
     const ids = campaigns.map((c) => c.id);
     const [sales, affiliates] = await Promise.all([
-      // Counted sales and approved affiliates from the roll-ups kept by triggers (issue 8).
+      // Counted sales and approved affiliates from the roll-ups kept by triggers.
       sql<CurrencyRow>`
         select campaign_id, currency, sum(conversions)::int as conversions, sum(revenue)::text as revenue
         from conversion_campaign_monthly_totals

@@ -87,7 +87,7 @@ export class MikroOrmConversionRepository implements ConversionRepository {
 
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
     if (isMidnight(from) && isMidnight(to)) {
-      // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales (issue 8).
+      // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales.
       const [day] = await this.exec<{ total: string | null }>(
         `select sum(revenue)::text as total from conversion_daily_totals
          where merchant_id = ? and mode = ? and day >= ?::date and day < ?::date`,
