@@ -128,10 +128,10 @@ export const updateCampaign = (campaign: Campaign, patch: CampaignPatch, now: Da
     ...(patch.endsAt !== undefined ? { endsAt: patch.endsAt } : {}),
   };
   const problems: FieldProblem[] = campaignProblems({ ...next, description: next.description, targetUrl: next.targetUrl });
-  if (patch.endsAt && patch.endsAt.getTime() <= now.getTime()) problems.push({ field: 'endsAt', message: 'must be later than now' });
-  if (patch.endsAt !== undefined && campaign.status === 'expired' && !same(patch.endsAt, campaign.endsAt)) {
-    problems.push({ field: 'endsAt', message: 'cannot change on an expired campaign' });
-  }
+  // Sending back the end date a campaign already has is no change, even once that date has passed.
+  const endsAtChanges = patch.endsAt !== undefined && !same(patch.endsAt, campaign.endsAt);
+  if (endsAtChanges && patch.endsAt && patch.endsAt.getTime() <= now.getTime()) problems.push({ field: 'endsAt', message: 'must be later than now' });
+  if (endsAtChanges && campaign.status === 'expired') problems.push({ field: 'endsAt', message: 'cannot change on an expired campaign' });
   if (problems.length > 0) {
     return err(domainError('validation_error', problems.map((p) => `${p.field} ${p.message}`).join('; '), problems));
   }

@@ -136,11 +136,13 @@ const fresh = (): Real => ({
 
 describe('the campaign state machine (model-based)', () => {
   it('pauses, resumes and ends as the table says; expired is final; endsAt expires it on the clock', () => {
+    // Found by an earlier run: the end date sent back unchanged after the job expired the campaign.
+    const endsAtResentAfterExpiry = [new SetEndsAt(16), new PassTimeAndRunJob(9), new PassTimeAndRunJob(9), new SetEndsAt(-2)];
     fc.assert(
       fc.property(commands, (cmds) => {
         fc.modelRun(() => ({ model: { status: 'active' as CampaignStatus, endsAt: null, rate: 10, clock: 0 }, real: fresh() }), cmds);
       }),
-      { numRuns: 300 },
+      { numRuns: 300, examples: [[endsAtResentAfterExpiry]] },
     );
   });
 
