@@ -1,5 +1,5 @@
 import type { Result } from 'neverthrow';
-import type { CouponProvider, ProviderNotice } from '../../domain/index.js';
+import type { CouponProvider, Integration, ProviderNotice } from '../../domain/index.js';
 
 /** A notification as it arrived: the exact body (signatures cover its bytes) and its headers. */
 export interface RawNotification {
@@ -15,10 +15,11 @@ export interface NotificationRefusal {
 
 /**
  * One payment provider's notification format: verifies the provider's signature over the raw body
- * with the integration's signing secret (with the provider's own library where it has one) and
- * translates the event into the neutral `ProviderNotice`. Adding a provider is one more adapter.
+ * with the integration's settings (its signing secret, or for signed payloads the provider's
+ * certificates; with the provider's own library where it has one) and translates the event into the
+ * neutral `ProviderNotice`. Adding a provider is one more adapter.
  */
 export interface ProviderNotificationReader {
   readonly provider: CouponProvider;
-  read(notification: RawNotification, signingSecret: string): Result<ProviderNotice, NotificationRefusal>;
+  read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>>;
 }

@@ -58,7 +58,7 @@ export class IngestNotification {
     // the provider, so no sale is lost, while a flood against one endpoint is held back.
     const decision = await this.limiter.consume(`ingest:${integration.id}`, this.perMinute, this.clock.now());
     if (!decision.allowed) return err(domainError('rate_limit_exceeded', `Too many notifications for this integration; retry in ${decision.retryAfterSeconds} s`));
-    const read = reader.read(notification, integration.signingSecret);
+    const read = await reader.read(notification, integration);
     if (read.isErr()) return err(domainError(read.error.kind, read.error.message));
     const notice = read.value;
     const tenant: Tenant = { merchantId: integration.merchantId, mode: integration.mode };

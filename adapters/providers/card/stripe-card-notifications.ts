@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import Stripe from 'stripe';
 import type { NotificationRefusal, ProviderNotificationReader, RawNotification } from '../../../application/ports/provider-notifications.js';
-import type { ProviderNotice } from '../../../domain/index.js';
+import type { Integration, ProviderNotice } from '../../../domain/index.js';
 import { stripeEventFacts, type StripeEventLike } from './stripe-event-facts.js';
 
 /** Stripe's default: a signature older than five minutes is refused (replays). */
@@ -17,12 +17,12 @@ export class StripeCardNotifications implements ProviderNotificationReader {
   // Only the webhook helpers are used: no API key, no network.
   private readonly stripe = new Stripe('sk_unused_webhook_verification_only');
 
-  read(notification: RawNotification, signingSecret: string): Result<ProviderNotice, NotificationRefusal> {
+  async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
     const header = notification.header('stripe-signature');
     if (!header) return err({ kind: 'invalid_signature', message: 'The Stripe-Signature header is missing' });
     let event: StripeEventLike;
     try {
-      event = this.stripe.webhooks.constructEvent(notification.rawBody, header, signingSecret, SIGNATURE_TOLERANCE_SECONDS) as unknown as StripeEventLike;
+      event = this.stripe.webhooks.constructEvent(notification.rawBody, header, integration.signingSecret, SIGNATURE_TOLERANCE_SECONDS) as unknown as StripeEventLike;
     } catch (error) {
       if (error instanceof SyntaxError) return err({ kind: 'invalid_json', message: 'The body is not valid JSON' });
       return err({ kind: 'invalid_signature', message: error instanceof Error ? error.message : 'The signature does not verify' });
