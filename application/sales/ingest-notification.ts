@@ -1,10 +1,12 @@
 import { err, ok, type Result } from 'neverthrow';
-import { clickRefusal, domainError, type CouponProvider, type DomainError, type Integration, type ProviderNotice, type SaleFact } from '../../domain/index.js';
+import { clickRefusal, domainError, signatureRejectionsNeedNotice, SIGNATURE_REJECTIONS_BEFORE_NOTICE, type CouponProvider, type DomainError, type Integration, type ProviderNotice, type SaleFact } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
+import type { Notices } from '../ports/notices.js';
 import type { ProviderNotificationReader, RawNotification } from '../ports/provider-notifications.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { SignatureRejections } from '../ports/signature-rejections.js';
 import type { DeliveryResult, IntegrationEvents, ProviderCustomers, ProviderPayments } from '../ports/provider-sales-ledger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
@@ -44,6 +46,8 @@ export class IngestNotification {
     /** Deliveries a minute one integration accepts: far above any provider's pace; refused ones are retried by the provider. */
     private readonly perMinute: number,
     private readonly connectedAccounts: ConnectedAccountUpdates,
+    private readonly signatureRejections: SignatureRejections,
+    private readonly notices: Notices,
   ) {}
 
   get supportedProviders(): readonly CouponProvider[] {
@@ -59,7 +63,10 @@ export class IngestNotification {
     const decision = await this.limiter.consume(`ingest:${integration.id}`, this.perMinute, this.clock.now());
     if (!decision.allowed) return err(domainError('rate_limit_exceeded', `Too many notifications for this integration; retry in ${decision.retryAfterSeconds} s`));
     const read = await reader.read(notification, integration);
-    if (read.isErr()) return err(domainError(read.error.kind, read.error.message));
+    if (read.isErr()) {
+      if (read.error.kind === 'invalid_signature') await this.signatureRefused(integration);
+      return err(domainError(read.error.kind, read.error.message));
+    }
     const notice = read.value;
     const tenant: Tenant = { merchantId: integration.merchantId, mode: integration.mode };
     return ok(
@@ -81,6 +88,21 @@ export class IngestNotification {
         return outcome;
       }),
     );
+  }
+
+  /** A refused signature records no delivery; a run of them tells the merchant, once per run. */
+  private signatureRefused(integration: Integration): Promise<void> {
+    return this.uow.transaction(async () => {
+      const run = await this.signatureRejections.rejected(integration.id, this.clock.now());
+      if (!signatureRejectionsNeedNotice(run)) return;
+      await this.notices.notify({
+        merchantId: integration.merchantId,
+        mode: integration.mode,
+        kind: 'integration_signatures_rejected',
+        message: `The ${integration.provider} integration ${integration.name ?? integration.id} refused ${SIGNATURE_REJECTIONS_BEFORE_NOTICE} notifications in a row because their signature did not verify; sales sent meanwhile are not recorded. Check that its signing secret matches the one the provider shows for this endpoint (PATCH /api/v1/integrations/${integration.id}); the provider retries refused notifications.`,
+      });
+      await this.signatureRejections.noticed(integration.id);
+    });
   }
 
   private apply(integration: Integration, tenant: Tenant, notice: ProviderNotice, now: Date): Promise<DeliveryResult> {

@@ -8,6 +8,7 @@ import type { IntegrationRouteDependencies } from '../../adapters/http/routes/in
 import { StripeCardNotifications } from '../../adapters/providers/card/stripe-card-notifications.js';
 import { SqlIntegrationEvents } from '../../adapters/persistence/repositories/sales/sql-integration-events.js';
 import { SqlIntegrationRepository } from '../../adapters/persistence/repositories/sales/sql-integration-repository.js';
+import { SqlSignatureRejections } from '../../adapters/persistence/repositories/sales/sql-signature-rejections.js';
 import { SqlProviderCustomers, SqlProviderPayments } from '../../adapters/persistence/repositories/sales/sql-provider-customers.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
@@ -84,6 +85,8 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.RateLimiter),
           r.resolve<ServiceConfig>(T.Config).ingestNotificationsPerMinute,
           r.resolve(PAYOUT_TOKENS.ConnectOnboarding),
+          new SqlSignatureRejections(r.resolve(T.Orm)),
+          r.resolve(T.Notices),
         ),
     ),
   );

@@ -120,6 +120,40 @@ describe('sales from the card processor', () => {
     expect((await events(t, m, live.id))[0]).toMatchObject({ outcome: 'rejected', code: 'affiliate_not_approved' });
   });
 
+  it('a sale on a paused or ended campaign is logged rejected with the create check that refused it', async () => {
+    for (const status of ['inactive', 'expired'] as const) {
+      const stopped = await createCampaign(t, m.liveKey, { commissionValue: 10 });
+      const partner = await createAffiliate(t, m.liveKey, stopped.id);
+      const clickId = await click(t, partner.trackingLink);
+      expect((await t.api('PATCH', `/campaigns/${stopped.id}`, m.liveKey, { status })).status).toBe(200);
+      const before = await t.sql(`select count(*)::int as n from conversions where campaign_id = $1`, [stopped.id]);
+      const res = await deliver(t, live.id, cardEvent('checkout.session.completed', paidSession({ amountTotal: 2_000, clickId })), live.secret);
+      expect(res.body.data).toEqual({ outcome: 'rejected', conversionId: null });
+      expect((await events(t, m, live.id))[0]).toMatchObject({ outcome: 'rejected', code: 'validation_error', reason: expect.stringContaining(`campaign is ${status}`) });
+      expect(await t.sql(`select count(*)::int as n from conversions where campaign_id = $1`, [stopped.id])).toEqual(before);
+    }
+  });
+
+  it('a database failure while recording answers 5xx and keeps nothing, so the provider retry records the sale once', async () => {
+    const clickId = await click(t, affiliate.trackingLink);
+    const event = cardEvent('checkout.session.completed', paidSession({ amountTotal: 3_000, clickId }));
+    // The failure strikes after the delivery row was written, inside the same transaction.
+    await t.sql(`create function fail_conversion_insert() returns trigger language plpgsql as $$ begin raise exception 'simulated disk failure'; end $$`);
+    await t.sql(`create trigger fail_conversion_insert before insert on conversions for each row execute function fail_conversion_insert()`);
+    try {
+      const failed = await deliver(t, live.id, event, live.secret);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(await t.sql(`select count(*)::int as n from integration_events where provider_event_id = $1`, [event.id])).toEqual([{ n: 0 }]);
+    } finally {
+      await t.sql(`drop trigger fail_conversion_insert on conversions`);
+      await t.sql(`drop function fail_conversion_insert()`);
+    }
+    const retried = await deliver(t, live.id, event, live.secret);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.outcome).toBe('created');
+    expect(await t.sql(`select count(*)::int as n from conversions where click_id = $1`, [clickId])).toEqual([{ n: 1 }]);
+  });
+
   it('test events reach only test integrations; a mode mismatch is recorded as ignored', async () => {
     const clickId = await click(t, affiliate.trackingLink);
     const testEvent = cardEvent('checkout.session.completed', paidSession({ amountTotal: 1_000, clickId }), { livemode: false });
