@@ -1,5 +1,5 @@
 import type { Logger } from '../../application/ports/logger.js';
-import type { RateLimitDecision, RateLimiter } from '../../application/ports/rate-limiter.js';
+import type { ConsumeOptions, RateLimitDecision, RateLimiter } from '../../application/ports/rate-limiter.js';
 import { decide, rollForward, windowStartOf, type WindowState } from '../../application/rate-limiting/sliding-window.js';
 import { poolDb, type Orm } from '../persistence/orm.js';
 import { mergeWindows, PERIOD_MS, type LocalCount, type SharedWindow } from './window-merge.sql.js';
@@ -59,7 +59,7 @@ export class PgBatchedRateLimiter implements RateLimiter {
     this.timer.unref();
   }
 
-  async consume(name: string, limit: number, now: Date): Promise<RateLimitDecision> {
+  async consume(name: string, limit: number, now: Date, options: ConsumeOptions = {}): Promise<RateLimitDecision> {
     let bucket = this.buckets.get(name);
     if (!bucket) {
       bucket = { shared: null, pending: 0, pendingWindow: 0, sending: 0, sendingWindow: 0, lastUsed: 0 };
@@ -71,10 +71,11 @@ export class PgBatchedRateLimiter implements RateLimiter {
     for (;;) {
       const decision = this.decideHere(bucket, nowMs, limit);
       // A refusal is safe on what is known here; an admission waits for a merge first when nothing is
-      // known here yet, when this process holds its allowance unmerged (in flight included), or when
-      // what it holds was admitted in an earlier window (counts are merged into their own window).
+      // known here yet (unless the caller takes an unseen bucket as empty), when this process holds its
+      // allowance unmerged (in flight included), or when what it holds was admitted in an earlier
+      // window (counts are merged into their own window).
       const mustMerge =
-        bucket.shared === null ||
+        (bucket.shared === null && options.unseenBucket !== 'admit') ||
         (decision.allowed && (bucket.pending + bucket.sending >= unmergedAllowance(limit) || (bucket.pending > 0 && bucket.pendingWindow !== window)));
       if (mustMerge) {
         try {

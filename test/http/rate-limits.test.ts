@@ -132,6 +132,25 @@ describe('rate limits', () => {
       }
     });
 
+    it('decide a bucket new to one of them at once when told to, checking it against the shared count from the next request on', async () => {
+      run += 1;
+      const bucket = `unseen:${run}`;
+      const [first, second] = twoLimiters();
+      const now = new Date();
+      for (let i = 0; i < 10; i += 1) expect((await first!.consume(bucket, 10, now)).allowed).toBe(true);
+      await first!.close();
+      // Waiting for the shared count, the second refuses at once; taking the unseen bucket as empty, a
+      // fresh one admits its first request without asking, and only that one.
+      expect((await second!.consume(bucket, 10, now)).allowed).toBe(false);
+      await second!.close();
+      const fresh = twoLimiters()[0]!;
+      const admitted = await fresh.consume(bucket, 10, now, { unseenBucket: 'admit' });
+      expect(admitted).toMatchObject({ allowed: true, remaining: 9 });
+      const next = await fresh.consume(bucket, 10, now, { unseenBucket: 'admit' });
+      expect(next.allowed).toBe(false);
+      await fresh.close();
+    });
+
     it('never double the budget when their clocks are in different windows', async () => {
       for (let round = 0; round < 5; round += 1) {
         const now = Math.floor(Date.now() / 60_000) * 60_000 + 59_900;

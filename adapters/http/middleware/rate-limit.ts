@@ -25,12 +25,9 @@ export const rateLimit =
   (limiter: RateLimiter, clock: Clock, anonymousPerMinute: number): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const principal = c.get('principal');
-    // Authentication counted the request already when the key verified (one round trip for both).
-    const decision =
-      c.get('rateLimit') ??
-      (principal
-        ? await limiter.consume(merchantBucket(principal.merchant.id), merchantLimit(principal.merchant.plan), clock.now())
-        : await limiter.consume(addressBucket(clientAddress(c) ?? 'unknown'), anonymousPerMinute, clock.now()));
+    const decision = principal
+      ? await limiter.consume(merchantBucket(principal.merchant.id), merchantLimit(principal.merchant.plan), clock.now())
+      : await limiter.consume(addressBucket(clientAddress(c) ?? 'unknown'), anonymousPerMinute, clock.now());
     c.set('rateLimit', decision);
     setHeaders(c, decision);
     if (!decision.allowed) throw refuse(decision);

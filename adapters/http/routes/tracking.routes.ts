@@ -24,7 +24,9 @@ export const trackingRoutes = (recordClick: RecordClick, limiter: RateLimiter, c
   new Hono<AppEnv>().get('/r/:trackingCode/:refCode', async (c) => {
     const address = clientAddress(c);
     const userAgent = c.req.header('user-agent')?.slice(0, 512) ?? null;
-    const decision = await limiter.consume(visitorBucket(address, userAgent), CLICKS_PER_MINUTE_PER_VISITOR, clock.now());
+    // The limit only decides whether the click counts, so a visitor new to this process is not kept
+    // waiting for the shared count.
+    const decision = await limiter.consume(visitorBucket(address, userAgent), CLICKS_PER_MINUTE_PER_VISITOR, clock.now(), { unseenBucket: 'admit' });
     const result = await recordClick.execute({
       trackingCode: c.req.param('trackingCode'),
       refCode: c.req.param('refCode'),
