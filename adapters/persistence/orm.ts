@@ -3,6 +3,7 @@ import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/pos
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
+import { renameRecordedMigrations } from './migrations/recorded-migration-names.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
 import { PgConnectionReleasingDriver } from './pg-connection-releasing-driver.js';
 import { ALL_RECORDS } from './records/index.js';
@@ -59,6 +60,8 @@ export const openOrm = async (options: OrmOptions): Promise<Orm> => {
 };
 
 export const applyMigrations = async (orm: Orm): Promise<void> => {
+  // Databases migrated before the migrations were renamed recorded the old names.
+  await renameRecordedMigrations(poolDb(orm));
   await orm.migrator.up();
 };
 

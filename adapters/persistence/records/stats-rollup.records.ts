@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 /**
- * The statistics roll-ups (Migration20261122000008StatsSearch). Written only by database triggers, in the
+ * The statistics roll-ups (Migration20261122000007StatsSearch). Written only by database triggers, in the
  * same transaction as the rows they count; read with plain SQL (`sql-stats-queries.ts`). Money sums
  * are unbounded `numeric`, read as strings.
  */

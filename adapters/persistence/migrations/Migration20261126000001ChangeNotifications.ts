@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Payloads: `key:<lookup>`, `merchant:<id>`, `links`, `clock`. NOTIFY is sent at commit and
  * identical payloads of one transaction are sent once.
  */
-export class Migration20261126100001ChangeNotifications extends Migration {
+export class Migration20261126000001ChangeNotifications extends Migration {
   override up(): void {
     this.addSql(`create function notify_api_key_change() returns trigger language plpgsql as $$
       begin

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * chat thread records. A campaign membership linked to a team (`affiliate_memberships.team_id`)
  * earns that team's rates.
  */
-export class Migration20261122000006Teams extends Migration {
+export class Migration20261122000009Teams extends Migration {
   override up(): void {
     this.addSql(`
       create table teams (

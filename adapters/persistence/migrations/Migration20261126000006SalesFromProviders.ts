@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * (one effect per provider event id), customers attributed to affiliates, the payment ids a refund or
  * dispute names a sale's order by (kept by order id, so they may arrive before the sale), and the commission a refund after payout takes back.
  */
-export class Migration20261126400002SalesFromProviders extends Migration {
+export class Migration20261126000006SalesFromProviders extends Migration {
   override up(): void {
     this.addSql(`create table integrations (
       id uuid primary key,

@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * portal. Both keep only SHA-256 hashes of their secrets. The audit log also accepts the actors of
  * those surfaces: `user:<id>` (a merchant's user) and `affiliate:<id>`.
  */
-export class Migration20261126700001WebSessions extends Migration {
+export class Migration20261126000007WebSessions extends Migration {
   override up(): void {
     this.addSql(`
       create table web_sessions (

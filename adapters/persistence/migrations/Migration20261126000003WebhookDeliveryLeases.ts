@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * sends, and clears it when it records the outcome. A lease that runs out marks an attempt whose
  * sender stopped. Indexes for the fair claim (a subscription's due deliveries) and in-flight counts.
  */
-export class Migration20261126200001WebhookDeliveryLeases extends Migration {
+export class Migration20261126000003WebhookDeliveryLeases extends Migration {
   override up(): void {
     this.addSql(`alter table webhook_deliveries add column lease_expires_at timestamptz null;`);
     this.addSql(

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * sandbox providers existed then: a row whose answer was never saved is asked again under the
  * payment's id, a new key at the sandbox, which no real provider ever saw.
  */
-export class Migration20261126800002PaymentsForRowsInFlight extends Migration {
+export class Migration20261126000013PaymentsForRowsInFlight extends Migration {
   override up(): void {
     this.addSql(`
       with legacy as (

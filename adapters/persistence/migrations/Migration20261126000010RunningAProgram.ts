@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * invitations expire and can be revoked, a hold remembers where it came from, a conversion keeps the
  * commission terms it was created under, and in-app notices are per mode with a read mark.
  */
-export class Migration20261126500001RunningAProgram extends Migration {
+export class Migration20261126000010RunningAProgram extends Migration {
   override up(): void {
     this.addSql(`alter table campaigns add column ends_at timestamptz null;`);
     this.addSql(`create index campaigns_ends_at_idx on campaigns (ends_at) where ends_at is not null and status <> 'expired';`);

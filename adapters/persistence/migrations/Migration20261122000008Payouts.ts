@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * period; and the sandbox payout providers keep their own ledger (the provider's side of the world:
  * written outside the service's transactions, as a real provider's records would be).
  */
-export class Migration20261122000005Payouts extends Migration {
+export class Migration20261122000008Payouts extends Migration {
   override up(): void {
     this.addSql(`alter table merchants add column payout_holding_days integer not null default 30
       check (payout_holding_days between 0 and 365);`);

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * The mail outbox becomes a durable queue: each message keeps its HTML part, its delivery state
  * (queued, sent, failed, suppressed), attempts with the next one's time, and the relay's last answer.
  */
-export class Migration20261126600001MailDelivery extends Migration {
+export class Migration20261126000009MailDelivery extends Migration {
   override up(): void {
     this.addSql(`
       alter table mail_outbox

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Webhook subscriptions, deliveries (one per event and subscription) and the attempt log. */
-export class Migration20261122000009Webhooks extends Migration {
+export class Migration20261122000005Webhooks extends Migration {
   override up(): void {
     this.addSql(`
       create table webhook_subscriptions (

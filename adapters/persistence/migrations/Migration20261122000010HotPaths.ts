@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * at most one extra minute of requests. Unlogged tables are not replicated; the limiter runs on the
  * primary, where the writes go.
  */
-export class Migration20261122000012HotPaths extends Migration {
+export class Migration20261122000010HotPaths extends Migration {
   override up(): void {
     this.addSql(`alter table rate_limit_windows set unlogged;`);
   }

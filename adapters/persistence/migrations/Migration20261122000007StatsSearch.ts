@@ -168,7 +168,7 @@ const transitionOf = (event: 'insert' | 'update' | 'delete'): string =>
 
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
-export class Migration20261122000008StatsSearch extends Migration {
+export class Migration20261122000007StatsSearch extends Migration {
   override up(): void {
     for (const { table, keys } of ROLLUPS) {
       const columns = keys.map((k) => `${k} ${k === 'day' || k === 'month' ? 'date' : k === 'mode' || k === 'currency' ? 'text' : 'uuid'} not null`);

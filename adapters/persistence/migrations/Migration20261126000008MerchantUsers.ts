@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** People who sign in to a merchant's dashboard; one account per (lowercased) email across the service. */
-export class Migration20261126700002MerchantUsers extends Migration {
+export class Migration20261126000008MerchantUsers extends Migration {
   override up(): void {
     this.addSql(`
       create table merchant_users (

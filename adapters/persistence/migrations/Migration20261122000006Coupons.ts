@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * (`deleted_at`), so past sales still resolve them; the unique and lookup indexes ignore them, so a
  * deleted code can be registered again and never attributes a new sale.
  */
-export class Migration20261122000007Coupons extends Migration {
+export class Migration20261122000006Coupons extends Migration {
   override up(): void {
     this.addSql(`
       create table coupons (

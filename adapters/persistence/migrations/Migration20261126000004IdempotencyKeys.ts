@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * idempotency key), kept for 24 hours. `status` is null while the first request is in flight;
  * `lease_until` lets a retry take over a claim whose process died before answering.
  */
-export class Migration20261126300001IdempotencyKeys extends Migration {
+export class Migration20261126000004IdempotencyKeys extends Migration {
   override up(): void {
     this.addSql(`
       create table idempotency_keys (

@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * payments that carry one affiliate's due rows of one method and currency in one transfer, and the
  * affiliates' connected accounts on each merchant's card-processor account.
  */
-export class Migration20261126800001RealPayouts extends Migration {
+export class Migration20261126000011RealPayouts extends Migration {
   override up(): void {
     this.addSql(`
       create table payout_provider_credentials (
