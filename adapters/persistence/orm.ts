@@ -6,7 +6,6 @@ import { MIGRATIONS } from './migrations/index.js';
 import { renameRecordedMigrations } from './migrations/recorded-migration-names.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
 import { PgConnectionReleasingDriver } from './pg-connection-releasing-driver.js';
-import { ALL_RECORDS } from './records/index.js';
 
 export interface OrmOptions {
   readonly databaseUrl: string;
@@ -32,7 +31,9 @@ export const openOrm = async (options: OrmOptions): Promise<Orm> => {
   const orm = await MikroORM.init({
     driver: PgConnectionReleasingDriver,
     clientUrl: options.databaseUrl,
-    entities: ALL_RECORDS,
+    // No entities: repositories speak SQL, with row types from ./schema (one definition per table).
+    entities: [],
+    discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: options.poolMin ?? 0, max: options.poolMax },
