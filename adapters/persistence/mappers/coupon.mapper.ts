@@ -6,28 +6,10 @@ import {
   type CurrencyCode,
   type Mode,
 } from '../../../domain/index.js';
+import type { Row } from '../schema/index.js';
 
 /** A coupons row as SQL returns it (snake_case; numerics as strings). */
-export interface CouponRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  campaign_id: string;
-  affiliate_id: string;
-  provider: string;
-  code: string;
-  card_promotion_code_id: string | null;
-  merchant_a_discount_id: string | null;
-  mor_b_discount_id: string | null;
-  mor_c_discount_id: string | null;
-  apple_offer_type: number | null;
-  percent_off: string | null;
-  amount_off: string | null;
-  currency: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  deleted_at: Date | string | null;
-}
+export type CouponRow = Omit<Row<'coupons'>, 'version'>;
 
 export const COUPON_COLUMNS = [
   'id',

@@ -6,6 +6,7 @@ import type { Mode } from '../../../domain/index.js';
 import type { WebhookSubscription } from '../../../domain/webhook/index.js';
 import { currentEm, type Orm } from '../orm.js';
 import { date, LOCK, SUBSCRIPTION_COLUMNS, subscriptionToDomain, type SubscriptionRow } from './webhook-rows.js';
+import type { Row } from '../schema/index.js';
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
@@ -70,14 +71,7 @@ export class MikroOrmWebhookSubscriptionRepository implements WebhookSubscriptio
   }
 }
 
-interface OutboxRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  type: string;
-  payload: Record<string, unknown>;
-  occurred_at: Date;
-}
+type OutboxRow = Omit<Row<'outbox_events'>, 'dispatched_at' | 'payload'> & { payload: Record<string, unknown> };
 
 export class MikroOrmPendingOutboxEvents implements PendingOutboxEvents {
   constructor(private readonly orm: Orm) {}
