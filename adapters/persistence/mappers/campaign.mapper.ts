@@ -2,6 +2,7 @@ import type { AutoApproveCommissionDays, Campaign, CampaignStatus } from '../../
 import type { CommissionType } from '../../../domain/conversion/commission.js';
 import { Decimal, type VolumeTiers } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 /** Volume tiers as stored in `campaigns.commission_tiers` (decimals as text). */
 export interface StoredTiers {
@@ -23,11 +24,11 @@ export const tiersFromStored = (stored: StoredTiers | null): VolumeTiers | null 
 export type CampaignRow = Omit<Row<'campaigns'>, 'version' | 'commission_tiers'> & { commission_tiers: StoredTiers | null };
 
 /** Campaign columns under an alias, named as `CampaignRow` expects (money as decimal text). */
-const COLUMNS = [
+const COLUMNS = columnList<CampaignRow>()([
   'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'ends_at', 'commission_type', 'commission_value', 'target_url',
   'auto_approve_affiliates', 'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'commission_tiers',
   'recurring_commission_months', 'attribution_window_days', 'created_at', 'updated_at',
-] as const;
+]);
 
 /** The select list of a campaign row (`prefix` before each output name); the rate as text, so it stays exact. */
 export const campaignColumns = (alias: string, prefix = ''): string =>

@@ -12,6 +12,7 @@ import {
   type PayoutMethod,
 } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 /** A conversions row as SQL returns it (snake_case; numerics as strings). */
 export type ConversionRow = Omit<Row<'conversions'>, 'version'>;
@@ -85,7 +86,7 @@ export const conversionValues = (c: Conversion): unknown[] => [
   c.updatedAt,
 ];
 
-export const CONVERSION_COLUMNS = [
+export const CONVERSION_COLUMNS = columnList<ConversionRow>()([
   'id',
   'merchant_id',
   'mode',
@@ -115,4 +116,4 @@ export const CONVERSION_COLUMNS = [
   'commission_rate_value',
   'created_at',
   'updated_at',
-] as const;
+]);

@@ -7,11 +7,12 @@ import {
   type Mode,
 } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 /** A coupons row as SQL returns it (snake_case; numerics as strings). */
 export type CouponRow = Omit<Row<'coupons'>, 'version'>;
 
-export const COUPON_COLUMNS = [
+export const COUPON_COLUMNS = columnList<CouponRow>()([
   'id',
   'merchant_id',
   'mode',
@@ -30,7 +31,7 @@ export const COUPON_COLUMNS = [
   'created_at',
   'updated_at',
   'deleted_at',
-] as const satisfies readonly (keyof CouponRow)[];
+] as const satisfies readonly (keyof CouponRow)[]);
 
 /** `numeric(20,6)` comes back padded (`20.000000`); the domain keeps the value (`20`). */
 const decimal = (value: string | null): Decimal | null => (value === null ? null : new Decimal(value));

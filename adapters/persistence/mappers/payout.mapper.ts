@@ -1,10 +1,11 @@
 import { Decimal, type CurrencyCode, type Mode, type Payout, type PayoutMethod, type PayoutStatus } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 /** A payouts row as SQL returns it (snake_case; numerics as strings). */
 export type PayoutRow = Omit<Row<'payouts'>, 'version'>;
 
-export const PAYOUT_COLUMNS = [
+export const PAYOUT_COLUMNS = columnList<PayoutRow>()([
   'id',
   'merchant_id',
   'mode',
@@ -27,7 +28,7 @@ export const PAYOUT_COLUMNS = [
   'failure_reason',
   'created_at',
   'updated_at',
-] as const;
+]);
 
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 

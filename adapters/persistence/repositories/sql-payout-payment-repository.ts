@@ -2,13 +2,14 @@ import type { PayoutPaymentRepository } from '../../../application/ports/payout-
 import { Decimal, type CurrencyCode, type Mode, type PayoutMethod, type PayoutPayment } from '../../../domain/index.js';
 import { currentEm, type Orm } from '../orm.js';
 import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 type PaymentRow = Row<'payout_payments'>;
 
-const COLUMNS = [
+const COLUMNS = columnList<PaymentRow>()([
   'id', 'merchant_id', 'mode', 'affiliate_id', 'method', 'currency', 'gross', 'clawback', 'amount', 'destination', 'status',
   'provider_reference', 'card_payment_id', 'failure_reason', 'retryable', 'created_at', 'updated_at',
-] as const;
+]);
 
 const fromRow = (r: PaymentRow): PayoutPayment => ({
   id: r.id,

@@ -44,3 +44,15 @@ export const table = <N extends string, C extends Readonly<Record<string, Column
 
 /** One row of the table, every column, as a plain `select *` returns it. */
 export type RowOf<T extends Table> = { [K in keyof T['columns']]: T['columns'][K] extends Column<infer V> ? V : never };
+
+/** `L` when it names every key of `R` and nothing else; `never` otherwise. */
+type Exactly<R, L extends readonly PropertyKey[]> = [Exclude<keyof R, L[number]>, Exclude<L[number], keyof R>] extends [never, never] ? L : never;
+
+/**
+ * A hand-ordered column list (an insert's values follow its order) that must name exactly the row's
+ * columns: adding a column to the definition without adding it here fails to compile.
+ */
+export const columnList =
+  <R>() =>
+  <const L extends readonly (keyof R & string)[]>(list: L & Exactly<R, L>): L =>
+    list;
