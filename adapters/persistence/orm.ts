@@ -3,9 +3,9 @@ import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/pos
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
+import { renameRecordedMigrations } from './migrations/recorded-migration-names.js';
 import { scopedEntityManager } from './mikro-orm-request-scope.js';
 import { PgConnectionReleasingDriver } from './pg-connection-releasing-driver.js';
-import { ALL_RECORDS } from './records/index.js';
 
 export interface OrmOptions {
   readonly databaseUrl: string;
@@ -31,7 +31,9 @@ export const openOrm = async (options: OrmOptions): Promise<Orm> => {
   const orm = await MikroORM.init({
     driver: PgConnectionReleasingDriver,
     clientUrl: options.databaseUrl,
-    entities: ALL_RECORDS,
+    // No entities: repositories speak SQL, with row types from ./schema (one definition per table).
+    entities: [],
+    discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: options.poolMin ?? 0, max: options.poolMax },
@@ -59,6 +61,8 @@ export const openOrm = async (options: OrmOptions): Promise<Orm> => {
 };
 
 export const applyMigrations = async (orm: Orm): Promise<void> => {
+  // Databases migrated before the migrations were renamed recorded the old names.
+  await renameRecordedMigrations(poolDb(orm));
   await orm.migrator.up();
 };
 

@@ -6,7 +6,7 @@ import { rollupMismatches } from '../support/stats-recount.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
- * The roll-ups that statistics read (Migration20261122000008StatsSearch) always equal a recount
+ * The roll-ups that statistics read (Migration20261122000007StatsSearch) always equal a recount
  * from the rows, whatever happens: sales through the API and written directly (back-dated), approvals,
  * rejections, holds, whole and partial refunds, clicks, sign-ups and membership decisions, days and
  * months passing, and concurrent writers. The histories share one database (setting up programs per

@@ -2,22 +2,10 @@ import type { Membership, MembershipStatus } from '../../../domain/affiliate/mem
 import type { PayoutMethod } from '../../../domain/conversion/conversion.js';
 import type { Affiliate, AffiliateOrigin, Mode } from '../../../domain/index.js';
 import { prefixedColumns } from './prefixed-columns.js';
+import type { Row } from '../schema/index.js';
 
 /** An `affiliates` row as raw SQL returns it. */
-export interface AffiliateRow {
-  id: string;
-  email: string;
-  name: string;
-  is_test: boolean;
-  headless: boolean;
-  created_via: string;
-  ref_code: string;
-  payout_method: string | null;
-  payout_email: string | null;
-  payout_details_completed_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+export type AffiliateRow = Omit<Row<'affiliates'>, 'version'>;
 
 /** Affiliate columns under an alias, named as `AffiliateRow` expects (after `prefix`, for a join: see prefixed-columns.ts). */
 export const affiliateColumns = (alias: string, prefix = ''): string =>
@@ -61,17 +49,7 @@ export const affiliateToRecord = (a: Affiliate) => ({
 });
 
 /** An `affiliate_memberships` row as raw SQL returns it. */
-export interface MembershipRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  campaign_id: string;
-  affiliate_id: string;
-  status: string;
-  joined_at: Date | string;
-  decided_at: Date | string | null;
-  updated_at: Date | string;
-}
+export type MembershipRow = Omit<Row<'affiliate_memberships'>, 'team_id' | 'version'>;
 
 const MEMBERSHIP_COLUMN_NAMES = ['id', 'merchant_id', 'mode', 'campaign_id', 'affiliate_id', 'status', 'joined_at', 'decided_at', 'updated_at'];
 

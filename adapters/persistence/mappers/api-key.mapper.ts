@@ -1,31 +1,33 @@
 import type { ApiKey, KeyCreator } from '../../../application/api-keys/api-key.js';
 import type { Mode } from '../../../domain/index.js';
-import type { ApiKeyRecord } from '../records/api-key.record.js';
+import type { Row } from '../schema/index.js';
 
-export const apiKeyToDomain = (r: ApiKeyRecord): ApiKey => ({
+export type ApiKeyRow = Row<'api_keys'>;
+
+export const apiKeyToDomain = (r: ApiKeyRow): ApiKey => ({
   id: r.id,
-  merchantId: r.merchantId,
+  merchantId: r.merchant_id,
   name: r.name,
   mode: r.mode as Mode,
-  permissions: { read: true, write: r.canWrite },
-  createdBy: r.createdBy as KeyCreator,
-  managePayouts: r.managePayouts,
+  permissions: { read: true, write: r.can_write },
+  createdBy: r.created_by as KeyCreator,
+  managePayouts: r.manage_payouts,
   lookup: r.lookup,
-  secretHash: r.secretHash,
-  createdAt: r.createdAt,
-  revokedAt: r.revokedAt ?? null,
+  secretHash: r.secret_hash,
+  createdAt: new Date(r.created_at),
+  revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at),
 });
 
-export const apiKeyToRecord = (k: ApiKey) => ({
+export const apiKeyToRow = (k: ApiKey): ApiKeyRow => ({
   id: k.id,
-  merchantId: k.merchantId,
+  merchant_id: k.merchantId,
   name: k.name,
   mode: k.mode,
-  canWrite: k.permissions.write,
-  createdBy: k.createdBy,
-  managePayouts: k.managePayouts,
+  can_write: k.permissions.write,
+  created_by: k.createdBy,
+  manage_payouts: k.managePayouts,
   lookup: k.lookup,
-  secretHash: k.secretHash,
-  createdAt: k.createdAt,
-  revokedAt: k.revokedAt,
+  secret_hash: k.secretHash,
+  created_at: k.createdAt,
+  revoked_at: k.revokedAt,
 });

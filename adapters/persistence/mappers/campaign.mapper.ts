@@ -1,6 +1,8 @@
 import type { AutoApproveCommissionDays, Campaign, CampaignStatus } from '../../../domain/index.js';
 import type { CommissionType } from '../../../domain/conversion/commission.js';
 import { Decimal, type VolumeTiers } from '../../../domain/index.js';
+import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 /** Volume tiers as stored in `campaigns.commission_tiers` (decimals as text). */
 export interface StoredTiers {
@@ -19,34 +21,14 @@ export const tiersFromStored = (stored: StoredTiers | null): VolumeTiers | null 
     : { basis: stored.basis, tiers: stored.tiers.map((t) => ({ threshold: new Decimal(t.threshold), type: t.type, value: new Decimal(t.value) })) };
 
 /** A `campaigns` row as raw SQL returns it. */
-export interface CampaignRow {
-  id: string;
-  merchant_id: string;
-  name: string;
-  description: string | null;
-  tracking_code: string;
-  status: string;
-  ends_at: Date | string | null;
-  commission_type: string;
-  commission_value: string;
-  target_url: string | null;
-  auto_approve_affiliates: boolean;
-  auto_approve_commissions_after_days: number | null;
-  is_public: boolean;
-  enable_recurring_commissions: boolean;
-  commission_tiers: StoredTiers | null;
-  recurring_commission_months: number | null;
-  attribution_window_days: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+export type CampaignRow = Omit<Row<'campaigns'>, 'version' | 'commission_tiers'> & { commission_tiers: StoredTiers | null };
 
 /** Campaign columns under an alias, named as `CampaignRow` expects (money as decimal text). */
-const COLUMNS = [
+const COLUMNS = columnList<CampaignRow>()([
   'id', 'merchant_id', 'name', 'description', 'tracking_code', 'status', 'ends_at', 'commission_type', 'commission_value', 'target_url',
   'auto_approve_affiliates', 'auto_approve_commissions_after_days', 'is_public', 'enable_recurring_commissions', 'commission_tiers',
   'recurring_commission_months', 'attribution_window_days', 'created_at', 'updated_at',
-] as const;
+]);
 
 /** The select list of a campaign row (`prefix` before each output name); the rate as text, so it stays exact. */
 export const campaignColumns = (alias: string, prefix = ''): string =>

@@ -11,39 +11,11 @@ import {
   type Mode,
   type PayoutMethod,
 } from '../../../domain/index.js';
+import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 /** A conversions row as SQL returns it (snake_case; numerics as strings). */
-export interface ConversionRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  campaign_id: string;
-  affiliate_id: string;
-  amount: string;
-  tax_amount: string | null;
-  commission: string;
-  original_commission: string;
-  currency: string;
-  status: string;
-  conversion_type: string;
-  source: string;
-  order_id: string | null;
-  click_id: string | null;
-  customer_email: string | null;
-  customer_name: string | null;
-  parent_conversion_id: string | null;
-  refunded_amount: string | null;
-  payout_method: string | null;
-  payout_date: Date | string | null;
-  card_transfer_id: string | null;
-  approved_at: Date | string | null;
-  held_from: string | null;
-  commission_rule: string | null;
-  commission_rate_type: string | null;
-  commission_rate_value: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+export type ConversionRow = Omit<Row<'conversions'>, 'version'>;
 
 const decimal = (value: string | null): Decimal | null => (value === null ? null : new Decimal(value));
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -114,7 +86,7 @@ export const conversionValues = (c: Conversion): unknown[] => [
   c.updatedAt,
 ];
 
-export const CONVERSION_COLUMNS = [
+export const CONVERSION_COLUMNS = columnList<ConversionRow>()([
   'id',
   'merchant_id',
   'mode',
@@ -144,4 +116,4 @@ export const CONVERSION_COLUMNS = [
   'commission_rate_value',
   'created_at',
   'updated_at',
-] as const;
+]);

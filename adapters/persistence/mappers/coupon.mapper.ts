@@ -6,30 +6,13 @@ import {
   type CurrencyCode,
   type Mode,
 } from '../../../domain/index.js';
+import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 /** A coupons row as SQL returns it (snake_case; numerics as strings). */
-export interface CouponRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  campaign_id: string;
-  affiliate_id: string;
-  provider: string;
-  code: string;
-  card_promotion_code_id: string | null;
-  merchant_a_discount_id: string | null;
-  mor_b_discount_id: string | null;
-  mor_c_discount_id: string | null;
-  apple_offer_type: number | null;
-  percent_off: string | null;
-  amount_off: string | null;
-  currency: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  deleted_at: Date | string | null;
-}
+export type CouponRow = Omit<Row<'coupons'>, 'version'>;
 
-export const COUPON_COLUMNS = [
+export const COUPON_COLUMNS = columnList<CouponRow>()([
   'id',
   'merchant_id',
   'mode',
@@ -48,7 +31,7 @@ export const COUPON_COLUMNS = [
   'created_at',
   'updated_at',
   'deleted_at',
-] as const satisfies readonly (keyof CouponRow)[];
+] as const satisfies readonly (keyof CouponRow)[]);
 
 /** `numeric(20,6)` comes back padded (`20.000000`); the domain keeps the value (`20`). */
 const decimal = (value: string | null): Decimal | null => (value === null ? null : new Decimal(value));

@@ -1,32 +1,34 @@
 import { Decimal, type Merchant, type Plan } from '../../../domain/index.js';
-import type { MerchantRecord } from '../records/merchant.record.js';
+import type { Row } from '../schema/index.js';
 
-export const merchantToDomain = (r: MerchantRecord): Merchant => ({
+export type MerchantRow = Row<'merchants'>;
+
+export const merchantToDomain = (r: MerchantRow): Merchant => ({
   id: r.id,
-  businessName: r.businessName,
+  businessName: r.business_name,
   email: r.email,
   plan: r.plan as Plan,
-  customDomain: r.customDomain ?? null,
-  automaticPayouts: r.automaticPayouts,
-  monthlyEarningsCap: r.monthlyEarningsCap == null ? null : new Decimal(r.monthlyEarningsCap),
-  affiliateLimit: r.affiliateLimit ?? null,
-  payoutHoldingDays: r.payoutHoldingDays,
-  invitationExpiryDays: r.invitationExpiryDays,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
+  customDomain: r.custom_domain,
+  automaticPayouts: r.automatic_payouts,
+  monthlyEarningsCap: r.monthly_earnings_cap === null ? null : new Decimal(r.monthly_earnings_cap),
+  affiliateLimit: r.affiliate_limit,
+  payoutHoldingDays: r.payout_holding_days,
+  invitationExpiryDays: r.invitation_expiry_days,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
 });
 
-export const merchantToRecord = (m: Merchant) => ({
+export const merchantToRow = (m: Merchant): MerchantRow => ({
   id: m.id,
-  businessName: m.businessName,
+  business_name: m.businessName,
   email: m.email,
   plan: m.plan,
-  customDomain: m.customDomain,
-  automaticPayouts: m.automaticPayouts,
-  monthlyEarningsCap: m.monthlyEarningsCap?.toFixed() ?? null,
-  affiliateLimit: m.affiliateLimit,
-  payoutHoldingDays: m.payoutHoldingDays,
-  invitationExpiryDays: m.invitationExpiryDays,
-  createdAt: m.createdAt,
-  updatedAt: m.updatedAt,
+  custom_domain: m.customDomain,
+  automatic_payouts: m.automaticPayouts,
+  monthly_earnings_cap: m.monthlyEarningsCap?.toFixed() ?? null,
+  affiliate_limit: m.affiliateLimit,
+  payout_holding_days: m.payoutHoldingDays,
+  invitation_expiry_days: m.invitationExpiryDays,
+  created_at: m.createdAt,
+  updated_at: m.updatedAt,
 });

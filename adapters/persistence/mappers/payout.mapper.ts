@@ -1,32 +1,11 @@
 import { Decimal, type CurrencyCode, type Mode, type Payout, type PayoutMethod, type PayoutStatus } from '../../../domain/index.js';
+import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
 /** A payouts row as SQL returns it (snake_case; numerics as strings). */
-export interface PayoutRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  conversion_id: string;
-  campaign_id: string;
-  affiliate_id: string;
-  amount: string;
-  currency: string;
-  status: string;
-  scheduled_date: Date | string;
-  attempts: number;
-  failed_attempts: number;
-  last_attempt_at: Date | string | null;
-  completed_at: Date | string | null;
-  payout_method: string | null;
-  provider_reference: string | null;
-  card_payment_id: string | null;
-  payment_id: string | null;
-  next_check_at: Date | string | null;
-  failure_reason: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+export type PayoutRow = Omit<Row<'payouts'>, 'version'>;
 
-export const PAYOUT_COLUMNS = [
+export const PAYOUT_COLUMNS = columnList<PayoutRow>()([
   'id',
   'merchant_id',
   'mode',
@@ -49,7 +28,7 @@ export const PAYOUT_COLUMNS = [
   'failure_reason',
   'created_at',
   'updated_at',
-] as const;
+]);
 
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 

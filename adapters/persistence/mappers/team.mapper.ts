@@ -21,6 +21,7 @@ import {
   type PeriodMode,
   type Team,
 } from '../../../domain/index.js';
+import type { Row } from '../schema/index.js';
 
 type Stamp = Date | string;
 type Num = string | number;
@@ -34,17 +35,7 @@ export const rateOf = (type: string | null, value: Num | null): CommissionRate |
 
 // Teams ------------------------------------------------------------------------------------------
 
-export interface TeamRow {
-  id: string;
-  merchant_id: string;
-  name: string;
-  currency: string;
-  leader_affiliate_id: string | null;
-  base_commission_type: string | null;
-  base_commission_value: Num | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
+export type TeamRow = Omit<Row<'teams'>, 'mode' | 'version'>;
 
 export const TEAM_COLUMNS = (alias: string) =>
   ['id', 'merchant_id', 'name', 'currency', 'leader_affiliate_id', 'base_commission_type', 'base_commission_value', 'created_at', 'updated_at']
@@ -64,32 +55,9 @@ export const teamFromRow = (r: TeamRow): Team => ({
 
 // Goals ------------------------------------------------------------------------------------------
 
-export interface GoalRow {
-  id: string;
-  team_id: string;
-  merchant_id: string;
-  name: string;
-  scope: string;
-  campaign_id: string | null;
-  metric: string;
-  target_value: Num;
-  period_mode: string;
-  period_start: Stamp;
-  period_end: Stamp | null;
-  bonus_type: string;
-  bonus_value: Num | null;
+export type GoalRow = Omit<Row<'team_goals'>, 'mode' | 'version' | 'current_period_end' | 'bonus_tiers'> & {
   bonus_tiers: { threshold: string; amount: string }[] | null;
-  bonus_cap: Num | null;
-  bonus_scope: string;
-  bonus_split: string;
-  bonus_visibility: string;
-  refund_safe_days: number;
-  status: string;
-  current_period_key: string;
-  current_period_start: Stamp;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
+};
 
 export const GOAL_COLUMNS = (alias: string) =>
   [
@@ -134,29 +102,12 @@ export const tiersToJson = (goal: Goal): string | null =>
 
 // Periods ----------------------------------------------------------------------------------------
 
-export interface PeriodRow {
-  id: string;
-  goal_id: string;
-  team_id: string;
-  merchant_id: string;
-  period_key: string;
-  period_start: Stamp;
-  period_end: Stamp;
-  closed_at: Stamp;
-  window_ends_at: Stamp;
-  settled_at: Stamp | null;
+export type PeriodRow = Omit<Row<'team_goal_periods'>, 'mode' | 'member_ids' | 'campaign_ids' | 'by_member' | 'excluded_by_currency'> & {
   member_ids: string[];
   campaign_ids: string[];
-  leader_affiliate_id: string | null;
-  target_value: Num;
-  aggregate: Num;
-  hit: boolean;
   by_member: { affiliateId: string; contribution: string; count: number; amount: string }[];
   excluded_by_currency: Record<string, { count: number; amount: string }>;
-  bonus_total: Num;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
+};
 
 export const periodFromRow = (r: PeriodRow): GoalPeriod => ({
   id: r.id,
@@ -194,32 +145,7 @@ export const excludedToJson = (excluded: ReadonlyMap<CurrencyCode, ExcludedCurre
 
 // Awards -----------------------------------------------------------------------------------------
 
-export interface AwardRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  team_id: string;
-  goal_id: string;
-  period_key: string;
-  affiliate_id: string;
-  amount: Num;
-  currency: string;
-  status: string;
-  payable_after: Stamp;
-  contributing_count: number;
-  contributing_amount: Num;
-  approved_at: Stamp | null;
-  approved_by: string | null;
-  paid_at: Stamp | null;
-  payout_method: string | null;
-  card_transfer_id: string | null;
-  failure_reason: string | null;
-  cancel_reason: string | null;
-  payout_attempts: number;
-  payout_reference: string | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
+export type AwardRow = Omit<Row<'team_awards'>, 'version' | 'next_payout_attempt_at'>;
 
 export const AWARD_COLUMNS = (alias: string) =>
   [

@@ -1,55 +1,55 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { Migration20261126400001CampaignAttributionSettings } from './Migration20261126400001CampaignAttributionSettings.js';
-import { Migration20261126400002SalesFromProviders } from './Migration20261126400002SalesFromProviders.js';
-import { Migration20261122000006Teams } from './Migration20261122000006Teams.js';
-import { Migration20261122000004PayoutQueue } from './Migration20261122000004PayoutQueue.js';
-import { Migration20261122000003ConversionsWriteSide } from './Migration20261122000003ConversionsWriteSide.js';
 import { Migration20261122000001Foundation } from './Migration20261122000001Foundation.js';
 import { Migration20261122000002CampaignsAffiliates } from './Migration20261122000002CampaignsAffiliates.js';
-import { Migration20261122000009Webhooks } from './Migration20261122000009Webhooks.js';
-import { Migration20261122000007Coupons } from './Migration20261122000007Coupons.js';
-import { Migration20261122000008StatsSearch } from './Migration20261122000008StatsSearch.js';
-import { Migration20261122000005Payouts } from './Migration20261122000005Payouts.js';
-import { Migration20261126100001ChangeNotifications } from './Migration20261126100001ChangeNotifications.js';
-import { Migration20261126100002AuditCount } from './Migration20261126100002AuditCount.js';
-import { Migration20261122000013CampaignRecentIndex } from './Migration20261122000013CampaignRecentIndex.js';
-import { Migration20261126200001WebhookDeliveryLeases } from './Migration20261126200001WebhookDeliveryLeases.js';
-import { Migration20261122000012HotPaths } from './Migration20261122000012HotPaths.js';
-import { Migration20261126300001IdempotencyKeys } from './Migration20261126300001IdempotencyKeys.js';
-import { Migration20261126700001WebSessions } from './Migration20261126700001WebSessions.js';
-import { Migration20261126700002MerchantUsers } from './Migration20261126700002MerchantUsers.js';
-import { Migration20261126600001MailDelivery } from './Migration20261126600001MailDelivery.js';
-import { Migration20261126500001RunningAProgram } from './Migration20261126500001RunningAProgram.js';
-import { Migration20261126500002InvitationListIndex } from './Migration20261126500002InvitationListIndex.js';
-import { Migration20261126800001RealPayouts } from './Migration20261126800001RealPayouts.js';
-import { Migration20261126800002PaymentsForRowsInFlight } from './Migration20261126800002PaymentsForRowsInFlight.js';
-import { Migration20261127400001SignatureRejections } from './Migration20261127400001SignatureRejections.js';
+import { Migration20261122000003ConversionsWriteSide } from './Migration20261122000003ConversionsWriteSide.js';
+import { Migration20261122000004PayoutQueue } from './Migration20261122000004PayoutQueue.js';
+import { Migration20261122000005Webhooks } from './Migration20261122000005Webhooks.js';
+import { Migration20261122000006Coupons } from './Migration20261122000006Coupons.js';
+import { Migration20261122000007StatsSearch } from './Migration20261122000007StatsSearch.js';
+import { Migration20261122000008Payouts } from './Migration20261122000008Payouts.js';
+import { Migration20261122000009Teams } from './Migration20261122000009Teams.js';
+import { Migration20261122000010HotPaths } from './Migration20261122000010HotPaths.js';
+import { Migration20261122000011CampaignRecentIndex } from './Migration20261122000011CampaignRecentIndex.js';
+import { Migration20261126000001ChangeNotifications } from './Migration20261126000001ChangeNotifications.js';
+import { Migration20261126000002AuditCount } from './Migration20261126000002AuditCount.js';
+import { Migration20261126000003WebhookDeliveryLeases } from './Migration20261126000003WebhookDeliveryLeases.js';
+import { Migration20261126000004IdempotencyKeys } from './Migration20261126000004IdempotencyKeys.js';
+import { Migration20261126000005CampaignAttributionSettings } from './Migration20261126000005CampaignAttributionSettings.js';
+import { Migration20261126000006SalesFromProviders } from './Migration20261126000006SalesFromProviders.js';
+import { Migration20261126000007WebSessions } from './Migration20261126000007WebSessions.js';
+import { Migration20261126000008MerchantUsers } from './Migration20261126000008MerchantUsers.js';
+import { Migration20261126000009MailDelivery } from './Migration20261126000009MailDelivery.js';
+import { Migration20261126000010RunningAProgram } from './Migration20261126000010RunningAProgram.js';
+import { Migration20261126000011RealPayouts } from './Migration20261126000011RealPayouts.js';
+import { Migration20261126000012InvitationListIndex } from './Migration20261126000012InvitationListIndex.js';
+import { Migration20261126000013PaymentsForRowsInFlight } from './Migration20261126000013PaymentsForRowsInFlight.js';
+import { Migration20261127000001SignatureRejections } from './Migration20261127000001SignatureRejections.js';
 
-/** Committed migrations in order; applied at start. Append new ones at the end. */
+/** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000001Foundation', class: Migration20261122000001Foundation },
   { name: 'Migration20261122000002CampaignsAffiliates', class: Migration20261122000002CampaignsAffiliates },
   { name: 'Migration20261122000003ConversionsWriteSide', class: Migration20261122000003ConversionsWriteSide },
   { name: 'Migration20261122000004PayoutQueue', class: Migration20261122000004PayoutQueue },
-  { name: 'Migration20261122000009Webhooks', class: Migration20261122000009Webhooks },
-  { name: 'Migration20261122000007Coupons', class: Migration20261122000007Coupons },
-  { name: 'Migration20261122000008StatsSearch', class: Migration20261122000008StatsSearch },
-  { name: 'Migration20261122000005Payouts', class: Migration20261122000005Payouts },
-  { name: 'Migration20261122000006Teams', class: Migration20261122000006Teams },
-  { name: 'Migration20261122000012HotPaths', class: Migration20261122000012HotPaths },
-  { name: 'Migration20261122000013CampaignRecentIndex', class: Migration20261122000013CampaignRecentIndex },
-  { name: 'Migration20261126100001ChangeNotifications', class: Migration20261126100001ChangeNotifications },
-  { name: 'Migration20261126100002AuditCount', class: Migration20261126100002AuditCount },
-  { name: 'Migration20261126200001WebhookDeliveryLeases', class: Migration20261126200001WebhookDeliveryLeases },
-  { name: 'Migration20261126300001IdempotencyKeys', class: Migration20261126300001IdempotencyKeys },
-  { name: 'Migration20261126400001CampaignAttributionSettings', class: Migration20261126400001CampaignAttributionSettings },
-  { name: 'Migration20261126400002SalesFromProviders', class: Migration20261126400002SalesFromProviders },
-  { name: 'Migration20261126700001WebSessions', class: Migration20261126700001WebSessions },
-  { name: 'Migration20261126700002MerchantUsers', class: Migration20261126700002MerchantUsers },
-  { name: 'Migration20261126600001MailDelivery', class: Migration20261126600001MailDelivery },
-  { name: 'Migration20261126500001RunningAProgram', class: Migration20261126500001RunningAProgram },
-  { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },
-  { name: 'Migration20261126500002InvitationListIndex', class: Migration20261126500002InvitationListIndex },
-  { name: 'Migration20261126800002PaymentsForRowsInFlight', class: Migration20261126800002PaymentsForRowsInFlight },
-  { name: 'Migration20261127400001SignatureRejections', class: Migration20261127400001SignatureRejections },
+  { name: 'Migration20261122000005Webhooks', class: Migration20261122000005Webhooks },
+  { name: 'Migration20261122000006Coupons', class: Migration20261122000006Coupons },
+  { name: 'Migration20261122000007StatsSearch', class: Migration20261122000007StatsSearch },
+  { name: 'Migration20261122000008Payouts', class: Migration20261122000008Payouts },
+  { name: 'Migration20261122000009Teams', class: Migration20261122000009Teams },
+  { name: 'Migration20261122000010HotPaths', class: Migration20261122000010HotPaths },
+  { name: 'Migration20261122000011CampaignRecentIndex', class: Migration20261122000011CampaignRecentIndex },
+  { name: 'Migration20261126000001ChangeNotifications', class: Migration20261126000001ChangeNotifications },
+  { name: 'Migration20261126000002AuditCount', class: Migration20261126000002AuditCount },
+  { name: 'Migration20261126000003WebhookDeliveryLeases', class: Migration20261126000003WebhookDeliveryLeases },
+  { name: 'Migration20261126000004IdempotencyKeys', class: Migration20261126000004IdempotencyKeys },
+  { name: 'Migration20261126000005CampaignAttributionSettings', class: Migration20261126000005CampaignAttributionSettings },
+  { name: 'Migration20261126000006SalesFromProviders', class: Migration20261126000006SalesFromProviders },
+  { name: 'Migration20261126000007WebSessions', class: Migration20261126000007WebSessions },
+  { name: 'Migration20261126000008MerchantUsers', class: Migration20261126000008MerchantUsers },
+  { name: 'Migration20261126000009MailDelivery', class: Migration20261126000009MailDelivery },
+  { name: 'Migration20261126000010RunningAProgram', class: Migration20261126000010RunningAProgram },
+  { name: 'Migration20261126000011RealPayouts', class: Migration20261126000011RealPayouts },
+  { name: 'Migration20261126000012InvitationListIndex', class: Migration20261126000012InvitationListIndex },
+  { name: 'Migration20261126000013PaymentsForRowsInFlight', class: Migration20261126000013PaymentsForRowsInFlight },
+  { name: 'Migration20261127000001SignatureRejections', class: Migration20261127000001SignatureRejections },
 ];

@@ -1,32 +1,34 @@
+import { sql } from 'kysely';
 import type { ApiKey } from '../../../application/api-keys/api-key.js';
 import type { ApiKeyRepository } from '../../../application/ports/api-key-repository.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
-import { apiKeyToDomain, apiKeyToRecord } from '../mappers/api-key.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
-import { ApiKeyRecord } from '../records/api-key.record.js';
+import { apiKeyToDomain, apiKeyToRow, type ApiKeyRow } from '../mappers/api-key.mapper.js';
+import { currentDb, type Orm } from '../orm.js';
+import { columnsOf } from '../schema/index.js';
+
+export const API_KEY_COLUMNS = sql.join(columnsOf('api_keys').map((column) => sql.ref(column)));
 
 export class MikroOrmApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly orm: Orm) {}
 
   async insert(key: ApiKey): Promise<void> {
-    await currentEm(this.orm).insert(ApiKeyRecord, apiKeyToRecord(key));
+    await currentDb(this.orm).insertInto('api_keys').values(apiKeyToRow(key)).execute();
   }
 
   async findById(id: string): Promise<ApiKey | null> {
-    const record = await currentEm(this.orm).findOne(ApiKeyRecord, { id }, { disableIdentityMap: true });
-    return record ? apiKeyToDomain(record) : null;
+    const { rows } = await sql<ApiKeyRow>`select ${API_KEY_COLUMNS} from api_keys where id = ${id}`.execute(currentDb(this.orm));
+    return rows[0] ? apiKeyToDomain(rows[0]) : null;
   }
 
   async markRevoked(id: string, at: Date): Promise<void> {
-    await currentEm(this.orm).nativeUpdate(ApiKeyRecord, { id }, { revokedAt: at });
+    await sql`update api_keys set revoked_at = ${at} where id = ${id}`.execute(currentDb(this.orm));
   }
 
   async listForMerchant(merchantId: string, page: PageRequest): Promise<Page<ApiKey>> {
-    const [records, total] = await currentEm(this.orm).findAndCount(
-      ApiKeyRecord,
-      { merchantId },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page), disableIdentityMap: true },
-    );
-    return { items: records.map(apiKeyToDomain), page: page.page, limit: page.limit, total };
+    const db = currentDb(this.orm);
+    const { rows } = await sql<ApiKeyRow>`select ${API_KEY_COLUMNS} from api_keys where merchant_id = ${merchantId}
+      order by created_at desc, id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(db);
+    const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from api_keys where merchant_id = ${merchantId}`.execute(db);
+    return { items: rows.map(apiKeyToDomain), page: page.page, limit: page.limit, total: count[0]!.n };
   }
 }

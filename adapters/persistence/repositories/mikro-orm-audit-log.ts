@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { AuditActor, AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
-import { currentDb, currentEm, poolDb, type Orm } from '../orm.js';
-import { AuditEntryRecord } from '../records/audit-entry.record.js';
+import { currentDb, poolDb, type Orm } from '../orm.js';
+import { columnsOf, type Row } from '../schema/index.js';
+
+const COLUMNS = sql.join(columnsOf('audit_log').map((column) => sql.ref(column)));
 
 /** The insert of one audit row; a sale's statement embeds it (`recordSale`). */
 export const auditInsert = (e: AuditEntry) => sql`
@@ -67,28 +69,27 @@ export class MikroOrmAuditLog implements AuditLog {
   }
 
   async listForMerchant(merchantId: string, page: PageRequest): Promise<Page<AuditEntry>> {
-    const [records, total] = await currentEm(this.orm).findAndCount(
-      AuditEntryRecord,
-      { merchantId },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page), disableIdentityMap: true },
-    );
-    const items = records.map(
+    const db = currentDb(this.orm);
+    const { rows } = await sql<Row<'audit_log'>>`select ${COLUMNS} from audit_log where merchant_id = ${merchantId}
+      order by created_at desc, id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(db);
+    const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from audit_log where merchant_id = ${merchantId}`.execute(db);
+    const items = rows.map(
       (r): AuditEntry => ({
         id: r.id,
         actor: r.actor as AuditActor,
-        apiKeyId: r.apiKeyId ?? null,
-        merchantId: r.merchantId ?? null,
+        apiKeyId: r.api_key_id,
+        merchantId: r.merchant_id,
         method: r.method,
         path: r.path,
         status: r.status,
-        errorCode: r.errorCode ?? null,
-        address: r.address ?? null,
-        userAgent: r.userAgent ?? null,
-        requestId: r.requestId ?? null,
-        createdAt: r.createdAt,
+        errorCode: r.error_code,
+        address: r.address,
+        userAgent: r.user_agent,
+        requestId: r.request_id,
+        createdAt: new Date(r.created_at),
         count: r.count,
       }),
     );
-    return { items, total, page: page.page, limit: page.limit };
+    return { items, total: count[0]!.n, page: page.page, limit: page.limit };
   }
 }

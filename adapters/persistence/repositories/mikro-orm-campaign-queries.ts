@@ -28,7 +28,7 @@ const DIRECTIONS: Record<SortDirection, string> = { asc: 'asc', desc: 'desc' };
 /**
  * Campaign reads with their statistics. Campaign rows are filtered by merchant only (live objects);
  * conversions and memberships counted on them by merchant and the tenant's mode, read from the
- * roll-ups that triggers keep (Migration20261122000008StatsSearch), so the cost does not grow with sales.
+ * roll-ups that triggers keep (Migration20261122000007StatsSearch), so the cost does not grow with sales.
  */
 export class MikroOrmCampaignQueries implements CampaignQueries {
   constructor(private readonly orm: Orm) {}

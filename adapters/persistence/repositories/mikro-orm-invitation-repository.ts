@@ -5,21 +5,9 @@ import { offsetOf } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { AffiliateInvitation, InvitationStatus, Mode } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface InvitationRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  campaign_id: string;
-  email: string;
-  name: string | null;
-  status: string;
-  expires_at: Date | string;
-  sent_at: Date | string;
-  send_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+type InvitationRow = Row<'affiliate_invitations'>;
 
 const COLUMNS = sql.raw('id, merchant_id, mode, campaign_id, email, name, status, expires_at, sent_at, send_count, created_at, updated_at');
 

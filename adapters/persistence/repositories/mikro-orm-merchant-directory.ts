@@ -1,32 +1,34 @@
+import { sql } from 'kysely';
 import type { ApiKey } from '../../../application/api-keys/api-key.js';
 import type { MerchantDirectory } from '../../../application/ports/merchant-directory.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Merchant } from '../../../domain/index.js';
-import { apiKeyToDomain } from '../mappers/api-key.mapper.js';
-import { merchantToDomain } from '../mappers/merchant.mapper.js';
-import { currentEm, type Orm } from '../orm.js';
-import { ApiKeyRecord } from '../records/api-key.record.js';
-import { MerchantRecord } from '../records/merchant.record.js';
+import { apiKeyToDomain, type ApiKeyRow } from '../mappers/api-key.mapper.js';
+import { merchantToDomain, type MerchantRow } from '../mappers/merchant.mapper.js';
+import { currentDb, type Orm } from '../orm.js';
+import { columnsOf } from '../schema/index.js';
+import { API_KEY_COLUMNS } from './mikro-orm-api-key-repository.js';
+
+const MERCHANT_COLUMNS = sql.join(columnsOf('merchants').map((column) => sql.ref(column)));
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** Operator reads: rare and small, so plain entity queries. */
+/** Operator reads: rare and small. */
 export class MikroOrmMerchantDirectory implements MerchantDirectory {
   constructor(private readonly orm: Orm) {}
 
   async list(filter: { readonly email?: string | undefined }, page: PageRequest): Promise<Page<Merchant>> {
-    const where = filter.email ? { email: { $ilike: likePattern(filter.email) } } : {};
-    const [records, total] = await currentEm(this.orm).findAndCount(MerchantRecord, where, {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: page.limit,
-      offset: offsetOf(page),
-      disableIdentityMap: true,
-    });
-    return { items: records.map(merchantToDomain), total, page: page.page, limit: page.limit };
+    const db = currentDb(this.orm);
+    const where = filter.email ? sql`where email ilike ${likePattern(filter.email)}` : sql``;
+    const { rows } = await sql<MerchantRow>`select ${MERCHANT_COLUMNS} from merchants ${where}
+      order by created_at desc, id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(db);
+    const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from merchants ${where}`.execute(db);
+    return { items: rows.map(merchantToDomain), total: count[0]!.n, page: page.page, limit: page.limit };
   }
 
   async keys(merchantId: string): Promise<readonly ApiKey[]> {
-    const records = await currentEm(this.orm).find(ApiKeyRecord, { merchantId }, { orderBy: { createdAt: 'desc', id: 'desc' }, disableIdentityMap: true });
-    return records.map(apiKeyToDomain);
+    const { rows } = await sql<ApiKeyRow>`select ${API_KEY_COLUMNS} from api_keys where merchant_id = ${merchantId}
+      order by created_at desc, id desc`.execute(currentDb(this.orm));
+    return rows.map(apiKeyToDomain);
   }
 }

@@ -4,16 +4,9 @@ import { offsetOf, type Page, type PageRequest } from '../../../application/shar
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Mode } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface NotificationRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  kind: string;
-  message: string;
-  created_at: Date | string;
-  read_at: Date | string | null;
-}
+type NotificationRow = Row<'notifications'>;
 
 const COLUMNS = sql.raw('id, merchant_id, mode, kind, message, created_at, read_at');
 

@@ -5,8 +5,8 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Mode } from '../../../domain/index.js';
 import type { WebhookSubscription } from '../../../domain/webhook/index.js';
 import { currentEm, type Orm } from '../orm.js';
-import { WebhookSubscriptionRecord } from '../records/webhook-subscription.record.js';
 import { date, LOCK, SUBSCRIPTION_COLUMNS, subscriptionToDomain, type SubscriptionRow } from './webhook-rows.js';
+import type { Row } from '../schema/index.js';
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
@@ -22,12 +22,19 @@ export class MikroOrmWebhookSubscriptionRepository implements WebhookSubscriptio
   }
 
   async insert(s: WebhookSubscription): Promise<void> {
-    await currentEm(this.orm).insert(WebhookSubscriptionRecord, { ...s, events: [...s.events] });
+    await currentEm(this.orm).execute(
+      `insert into webhook_subscriptions (${SUBSCRIPTION_COLUMNS}) values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.id, s.merchantId, s.mode, s.url, JSON.stringify(s.events), s.secret, s.active, s.consecutiveFailures, s.pausedAt, s.maxRetries, s.createdAt, s.updatedAt],
+    );
   }
 
+  /** Everything but the owner, mode and creation time, which never change. */
   async update(s: WebhookSubscription): Promise<void> {
-    const { id, merchantId: _merchant, mode: _mode, createdAt: _created, ...fields } = s;
-    await currentEm(this.orm).nativeUpdate(WebhookSubscriptionRecord, { id }, { ...fields, events: [...fields.events] });
+    await currentEm(this.orm).execute(
+      `update webhook_subscriptions set url = ?, events = ?::jsonb, secret = ?, active = ?, consecutive_failures = ?, paused_at = ?,
+         max_retries = ?, updated_at = ? where id = ?`,
+      [s.url, JSON.stringify(s.events), s.secret, s.active, s.consecutiveFailures, s.pausedAt, s.maxRetries, s.updatedAt, s.id],
+    );
   }
 
   async findById(tenant: Tenant, id: string): Promise<WebhookSubscription | null> {
@@ -64,14 +71,7 @@ export class MikroOrmWebhookSubscriptionRepository implements WebhookSubscriptio
   }
 }
 
-interface OutboxRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  type: string;
-  payload: Record<string, unknown>;
-  occurred_at: Date;
-}
+type OutboxRow = Omit<Row<'outbox_events'>, 'dispatched_at' | 'payload'> & { payload: Record<string, unknown> };
 
 export class MikroOrmPendingOutboxEvents implements PendingOutboxEvents {
   constructor(private readonly orm: Orm) {}

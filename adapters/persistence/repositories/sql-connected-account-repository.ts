@@ -1,14 +1,9 @@
 import type { ConnectedAccount, ConnectedAccountRepository } from '../../../application/ports/connected-accounts.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface AccountRow {
-  merchant_id: string;
-  mode: 'live' | 'test';
-  affiliate_id: string;
-  account_id: string;
-  payouts_enabled: boolean;
-}
+type AccountRow = Omit<Row<'affiliate_connected_accounts'>, 'created_at' | 'updated_at' | 'mode'> & { mode: 'live' | 'test' };
 
 const fromRow = (r: AccountRow): ConnectedAccount => ({
   tenant: { merchantId: r.merchant_id, mode: r.mode },

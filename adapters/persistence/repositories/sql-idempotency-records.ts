@@ -6,15 +6,9 @@ import type {
   StoredResponse,
 } from '../../../application/ports/idempotency-records.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface RecordRow {
-  fingerprint: string;
-  status: number | null;
-  content_type: string | null;
-  body: string | null;
-  lease_until: Date;
-  expires_at: Date;
-}
+type RecordRow = Pick<Row<'idempotency_keys'>, 'fingerprint' | 'status' | 'content_type' | 'body' | 'lease_until' | 'expires_at'>;
 
 const SCOPE = `merchant_id = ? and mode = ? and api_key_id = ? and idempotency_key = ?`;
 const scopeParams = (s: IdempotencyScope) => [s.merchantId, s.mode, s.apiKeyId, s.key];

@@ -1,14 +1,13 @@
 import type { LinkTokenStore, StoredLinkToken } from '../../../application/ports/link-token-store.js';
 import type { LinkGrant, LinkPurpose, SessionSubject, SessionSubjectKind } from '../../../application/web-sessions/web-session.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface GrantRow {
+type GrantRow = Pick<Row<'link_tokens'>, 'subject_id' | 'merchant_id'> & {
   purpose: LinkPurpose;
   subject_kind: SessionSubjectKind;
-  subject_id: string;
-  merchant_id: string;
   payload: Record<string, unknown> | string | null;
-}
+};
 
 /** `link_tokens` in plain SQL; consuming is one conditional update, so a link works once even when clicked twice at once. */
 export class SqlLinkTokenStore implements LinkTokenStore {

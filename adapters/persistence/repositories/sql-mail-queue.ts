@@ -2,28 +2,12 @@ import type { MailListFilter, MailQueue, QueuedMail } from '../../../application
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { MailDelivery, MailStatus } from '../../../domain/index.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
 const COLUMNS = `id, merchant_id, kind, recipient, subject, body, html, sensitive, status, attempts, next_attempt_at,
   sent_at, last_error, provider_response, provider_message_id, created_at`;
 
-interface MailRow {
-  id: string;
-  merchant_id: string | null;
-  kind: string;
-  recipient: string;
-  subject: string;
-  body: string;
-  html: string | null;
-  sensitive: boolean;
-  status: MailStatus;
-  attempts: number;
-  next_attempt_at: Date | string | null;
-  sent_at: Date | string | null;
-  last_error: string | null;
-  provider_response: string | null;
-  provider_message_id: string | null;
-  created_at: Date | string;
-}
+type MailRow = Omit<Row<'mail_outbox'>, 'mode' | 'updated_at' | 'status'> & { status: MailStatus };
 
 /** Raw statements answer timestamps as text. */
 const at = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));

@@ -1,16 +1,9 @@
 import type { MerchantUser, MerchantUserRole } from '../../../application/merchant-users/merchant-user.js';
 import type { MerchantUserRepository } from '../../../application/ports/merchant-user-repository.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface UserRow {
-  id: string;
-  merchant_id: string;
-  email: string;
-  role: MerchantUserRole;
-  manage_payouts: boolean;
-  password_hash: string | null;
-  created_at: Date;
-}
+type UserRow = Omit<Row<'merchant_users'>, 'role'> & { role: MerchantUserRole };
 
 const COLUMNS = 'id, merchant_id, email, role, manage_payouts, password_hash, created_at';
 const fromRow = (r: UserRow): MerchantUser => ({

@@ -3,15 +3,9 @@ import type { SecretBox } from '../../../application/ports/secret-box.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { PayoutMethod, ProviderCredentials } from '../../../domain/index.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface CredentialRow {
-  merchant_id: string;
-  mode: string;
-  method: string;
-  sealed: string;
-  key_id: string;
-  updated_at: Date | string;
-}
+type CredentialRow = Omit<Row<'payout_provider_credentials'>, 'created_at'>;
 
 /** Where a sealed value belongs: a value copied to another merchant, mode or method does not open. */
 const contextOf = (merchantId: string, mode: string, method: string) => `payout-credentials:${merchantId}:${mode}:${method}`;

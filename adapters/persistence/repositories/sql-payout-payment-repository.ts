@@ -1,31 +1,15 @@
 import type { PayoutPaymentRepository } from '../../../application/ports/payout-payment-repository.js';
 import { Decimal, type CurrencyCode, type Mode, type PayoutMethod, type PayoutPayment } from '../../../domain/index.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
+import { columnList } from '../schema/columns.js';
 
-interface PaymentRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  affiliate_id: string;
-  method: string;
-  currency: string;
-  gross: string;
-  clawback: string;
-  amount: string;
-  destination: string | null;
-  status: string;
-  provider_reference: string | null;
-  card_payment_id: string | null;
-  failure_reason: string | null;
-  retryable: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+type PaymentRow = Row<'payout_payments'>;
 
-const COLUMNS = [
+const COLUMNS = columnList<PaymentRow>()([
   'id', 'merchant_id', 'mode', 'affiliate_id', 'method', 'currency', 'gross', 'clawback', 'amount', 'destination', 'status',
   'provider_reference', 'card_payment_id', 'failure_reason', 'retryable', 'created_at', 'updated_at',
-] as const;
+]);
 
 const fromRow = (r: PaymentRow): PayoutPayment => ({
   id: r.id,

@@ -2,12 +2,9 @@ import type { PayoutSettingsRepository } from '../../../application/ports/payout
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, DEFAULT_PAYOUT_SETTINGS, type CurrencyCode, type PayoutSettings } from '../../../domain/index.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface SettingsRow {
-  payout_day: number | null;
-  minimum_payouts: Record<string, string>;
-  updated_at: Date | string;
-}
+type SettingsRow = Omit<Row<'payout_settings'>, 'merchant_id' | 'mode' | 'minimum_payouts'> & { minimum_payouts: Record<string, string> };
 
 export const payoutSettingsFromRow = (row: SettingsRow | undefined): PayoutSettings =>
   row

@@ -5,7 +5,7 @@ import { Decimal, type ConversionStatus, type CurrencyCode } from '../../../doma
 import { currentDb, type Orm } from '../orm.js';
 
 /**
- * The searched texts, exactly as the trigram indexes of Migration20261122000008StatsSearch are built
+ * The searched texts, exactly as the trigram indexes of Migration20261122000007StatsSearch are built
  * (an index is used only when the query repeats its expression). Fields are joined by chr(31), which
  * a search text cannot contain, so no match spans two fields.
  */

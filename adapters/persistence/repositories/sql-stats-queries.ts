@@ -160,7 +160,7 @@ export const statsSql = {
 };
 
 /**
- * Statistics from the roll-ups of Migration20261122000008StatsSearch (kept by triggers in the same
+ * Statistics from the roll-ups of Migration20261122000007StatsSearch (kept by triggers in the same
  * transaction as every conversion, click and membership change).
  */
 export class SqlStatsQueries implements StatsQueries {

@@ -2,17 +2,9 @@ import type { Mode } from '../../../domain/index.js';
 import type { WebSessionStore } from '../../../application/ports/web-session-store.js';
 import type { SessionSubject, SessionSubjectKind, WebSession } from '../../../application/web-sessions/web-session.js';
 import { currentEm, type Orm } from '../orm.js';
+import type { Row } from '../schema/index.js';
 
-interface SessionRow {
-  id_hash: string;
-  subject_kind: SessionSubjectKind;
-  subject_id: string;
-  merchant_id: string;
-  mode: Mode;
-  csrf_token: string;
-  created_at: Date;
-  expires_at: Date;
-}
+type SessionRow = Omit<Row<'web_sessions'>, 'subject_kind' | 'mode'> & { subject_kind: SessionSubjectKind; mode: Mode };
 
 const fromRow = (r: SessionRow): WebSession => ({
   idHash: r.id_hash,

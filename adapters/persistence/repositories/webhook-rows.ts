@@ -7,26 +7,14 @@ import type {
   WebhookEventType,
   WebhookSubscription,
 } from '../../../domain/webhook/index.js';
+import type { Row } from '../schema/index.js';
 
 /** Rows of the webhook tables and their domain values, shared by the webhook repositories. */
 
 export const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 export const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : date(value));
 
-export interface SubscriptionRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  url: string;
-  events: string[];
-  secret: string;
-  active: boolean;
-  consecutive_failures: number;
-  paused_at: Date | null;
-  max_retries: number;
-  created_at: Date;
-  updated_at: Date;
-}
+export type SubscriptionRow = Omit<Row<'webhook_subscriptions'>, 'events'> & { events: string[] };
 
 /**
  * `no key update`: deliveries and attempts reference the subscription, and inserting them takes a
@@ -52,20 +40,7 @@ export const subscriptionToDomain = (row: SubscriptionRow): WebhookSubscription 
   updatedAt: date(row.updated_at),
 });
 
-export interface DeliveryRow {
-  id: string;
-  subscription_id: string;
-  merchant_id: string;
-  mode: string;
-  event_id: string | null;
-  event_type: string;
-  body: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type DeliveryRow = Omit<Row<'webhook_deliveries'>, 'lease_expires_at'>;
 
 export const DELIVERY_COLUMNS = `d.id, d.subscription_id, d.merchant_id, d.mode, d.event_id, d.event_type, d.body, d.status, d.attempts,
   d.next_attempt_at, d.created_at, d.updated_at`;
@@ -85,21 +60,7 @@ export const deliveryToDomain = (row: DeliveryRow): WebhookDelivery => ({
   updatedAt: date(row.updated_at),
 });
 
-export interface AttemptRow {
-  id: string;
-  delivery_id: string;
-  subscription_id: string;
-  event_type: string;
-  url: string;
-  attempt: number;
-  trigger: string;
-  succeeded: boolean;
-  http_status: number | null;
-  duration_ms: number;
-  response_body: string | null;
-  error: string | null;
-  created_at: Date;
-}
+export type AttemptRow = Row<'webhook_delivery_attempts'>;
 
 export const attemptToDomain = (row: AttemptRow): DeliveryAttempt => ({
   id: row.id,

@@ -4,18 +4,9 @@ import type { PayoutAdjustments } from '../../../../application/ports/payout-adj
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import { Decimal, type CommissionAdjustment, type CurrencyCode, type Mode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
+import type { Row } from '../../schema/index.js';
 
-interface AdjustmentRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  affiliate_id: string;
-  conversion_id: string;
-  currency: string;
-  amount: string;
-  refunded_sale: string;
-  created_at: Date | string;
-}
+type AdjustmentRow = Row<'commission_adjustments'>;
 
 const COLUMNS = sql.raw('id, merchant_id, mode, affiliate_id, conversion_id, currency, amount::text, refunded_sale::text, created_at');
 

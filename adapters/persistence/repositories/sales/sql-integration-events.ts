@@ -3,18 +3,9 @@ import type { DeliveryOutcome, DeliveryRecord, DeliveryResult, IntegrationEvents
 import { offsetOf, type Page, type PageRequest } from '../../../../application/shared/page.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import { currentDb, type Orm } from '../../orm.js';
+import type { Row } from '../../schema/index.js';
 
-interface EventRow {
-  id: string;
-  integration_id: string;
-  provider_event_id: string;
-  type: string;
-  received_at: Date | string;
-  outcome: string;
-  reason: string | null;
-  error_code: string | null;
-  conversion_id: string | null;
-}
+type EventRow = Omit<Row<'integration_events'>, 'merchant_id' | 'mode' | 'payload'>;
 
 export class SqlIntegrationEvents implements IntegrationEvents {
   constructor(private readonly orm: Orm) {}

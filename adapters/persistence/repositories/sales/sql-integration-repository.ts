@@ -4,18 +4,9 @@ import { offsetOf, type Page, type PageRequest } from '../../../../application/s
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import type { CouponProvider, Integration, Mode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
+import type { Row } from '../../schema/index.js';
 
-interface IntegrationRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  provider: string;
-  name: string | null;
-  signing_secret: string;
-  active: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+type IntegrationRow = Omit<Row<'integrations'>, 'deleted_at'>;
 
 const COLUMNS = sql.raw('id, merchant_id, mode, provider, name, signing_secret, active, created_at, updated_at');
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SignatureRejections } from '../../../../application/ports/signature-rejections.js';
 import type { SignatureRejectionRun } from '../../../../domain/index.js';
+import type { Row } from '../../schema/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 
 /**
@@ -12,7 +13,7 @@ export class SqlSignatureRejections implements SignatureRejections {
   constructor(private readonly orm: Orm) {}
 
   async rejected(integrationId: string, now: Date): Promise<SignatureRejectionRun> {
-    const { rows } = await sql<{ consecutive: number; noticed: boolean }>`
+    const { rows } = await sql<Pick<Row<'integration_signature_rejections'>, 'consecutive' | 'noticed'>>`
       insert into integration_signature_rejections as r (integration_id, consecutive, noticed, last_rejected_at)
       values (${integrationId}, 1, false, ${now})
       on conflict (integration_id) do update set

@@ -1,0 +1,101 @@
+import { boolean, integer, jsonb, numeric, table, text, timestamptz, uuid } from './columns.js';
+
+export const campaigns = table('campaigns', {
+  id: uuid(),
+  merchant_id: uuid(),
+  name: text(),
+  description: text().orNull(),
+  tracking_code: text(),
+  status: text(),
+  commission_type: text(),
+  commission_value: numeric(),
+  target_url: text().orNull(),
+  auto_approve_affiliates: boolean(),
+  auto_approve_commissions_after_days: integer().orNull(),
+  is_public: boolean(),
+  enable_recurring_commissions: boolean(),
+  created_at: timestamptz(),
+  updated_at: timestamptz(),
+  version: integer(),
+  commission_tiers: jsonb().orNull(),
+  recurring_commission_months: integer().orNull(),
+  attribution_window_days: integer(),
+  ends_at: timestamptz().orNull(),
+});
+
+export const affiliates = table('affiliates', {
+  id: uuid(),
+  email: text(),
+  name: text(),
+  is_test: boolean(),
+  headless: boolean(),
+  created_via: text(),
+  ref_code: text(),
+  payout_method: text().orNull(),
+  payout_email: text().orNull(),
+  payout_details_completed_at: timestamptz().orNull(),
+  created_at: timestamptz(),
+  updated_at: timestamptz(),
+  version: integer(),
+});
+
+export const affiliateMemberships = table('affiliate_memberships', {
+  id: uuid(),
+  merchant_id: uuid(),
+  mode: text(),
+  campaign_id: uuid(),
+  affiliate_id: uuid(),
+  status: text(),
+  joined_at: timestamptz(),
+  decided_at: timestamptz().orNull(),
+  updated_at: timestamptz(),
+  version: integer(),
+  team_id: uuid().orNull(),
+});
+
+export const affiliateInvitations = table('affiliate_invitations', {
+  id: uuid(),
+  merchant_id: uuid(),
+  mode: text(),
+  campaign_id: uuid(),
+  email: text(),
+  name: text().orNull(),
+  status: text(),
+  created_at: timestamptz(),
+  expires_at: timestamptz(),
+  sent_at: timestamptz(),
+  send_count: integer(),
+  updated_at: timestamptz(),
+});
+
+export const clicks = table('clicks', {
+  id: uuid(),
+  merchant_id: uuid(),
+  mode: text(),
+  campaign_id: uuid(),
+  affiliate_id: uuid(),
+  visitor_hash: text(),
+  created_at: timestamptz(),
+});
+
+export const coupons = table('coupons', {
+  id: uuid(),
+  merchant_id: uuid(),
+  mode: text(),
+  campaign_id: uuid(),
+  affiliate_id: uuid(),
+  provider: text(),
+  code: text(),
+  card_promotion_code_id: text().orNull(),
+  merchant_a_discount_id: text().orNull(),
+  mor_b_discount_id: text().orNull(),
+  mor_c_discount_id: text().orNull(),
+  apple_offer_type: integer().orNull(),
+  percent_off: numeric().orNull(),
+  amount_off: numeric().orNull(),
+  currency: text().orNull(),
+  created_at: timestamptz(),
+  updated_at: timestamptz(),
+  deleted_at: timestamptz().orNull(),
+  version: integer(),
+});
