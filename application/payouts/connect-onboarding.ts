@@ -13,6 +13,9 @@ export interface OnboardingLink {
   readonly url: string;
 }
 
+/** Where an affiliate's connected account stands at one merchant: none yet, onboarding, or paid out to. */
+export type ConnectStanding = 'not_started' | 'pending' | 'payouts_enabled';
+
 /**
  * Connected-account payouts: the affiliate gets an Express account on the merchant's card-processor
  * account and finishes onboarding through a one-time link; the processor's `account.updated` with
@@ -28,7 +31,11 @@ export class ConnectOnboarding {
     private readonly clock: Clock,
   ) {}
 
-  /** A new onboarding link, creating the affiliate's account the first time. */
+  /**
+   * A new onboarding link, creating the affiliate's account the first time (the operator's endpoint
+   * and the portal's "Connect payouts" both start here). Saves no payout details: they complete when
+   * the processor reports payouts enabled (`accountUpdated`).
+   */
   async start(tenant: Tenant, affiliateId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<Result<OnboardingLink, DomainError>> {
     const affiliate = await this.uow.transaction(() => this.affiliates.findById(tenant, affiliateId));
     if (!affiliate) return err(notFound('Affiliate'));
@@ -44,6 +51,13 @@ export class ConnectOnboarding {
     const url = await this.provider.onboardingLink(tenant, account.accountId, urls);
     if (url === null) return err(validationError('method', 'connect payouts are not configured for this merchant and mode'));
     return ok({ accountId: account.accountId, url });
+  }
+
+  /** Read only: the processor's `account.updated` alone moves an account to `payouts_enabled`. */
+  async standing(tenant: Tenant, affiliateId: string): Promise<ConnectStanding> {
+    const account = await this.uow.transaction(() => this.accounts.find(tenant, affiliateId));
+    if (!account) return 'not_started';
+    return account.payoutsEnabled ? 'payouts_enabled' : 'pending';
   }
 
   /**
