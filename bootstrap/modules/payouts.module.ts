@@ -20,6 +20,8 @@ import { SqlConnectedAccountRepository } from '../../adapters/persistence/reposi
 import { ConnectOnboarding } from '../../application/payouts/connect-onboarding.js';
 import { ManualPayouts } from '../../application/payouts/manual-payouts.js';
 import { PayoutMail } from '../../application/payouts/payout-mail.js';
+import { PayoutDetailsReminders } from '../../application/payouts/payout-details-reminders.js';
+import { SqlPayoutDetailsReminderStore } from '../../adapters/persistence/repositories/sql-payout-details-reminder-store.js';
 import { AesGcmSecretBox, parseSecretKey } from '../../adapters/secrets/aes-gcm-secret-box.js';
 import { PayoutConfiguration } from '../../application/payouts/payout-configuration.js';
 import type { PaymentPorts } from '../../application/payouts/payment-attempts.js';
@@ -144,6 +146,10 @@ export const registerPayouts = (c: DependencyContainer): void => {
     single((r) => new OperatorPayoutActions(r.resolve(T.UnitOfWork), r.resolve(P.PayoutSinks), r.resolve(T.AffiliateRepository), r.resolve(T.Clock), r.resolve(P.PayoutMail))),
   );
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(P.ProcessPayouts));
+  // On the payout job's ticks: affiliates whose rows wait for payout details hear about it weekly.
+  c.resolve<JobRegistry>(T.JobRegistry).register(
+    new PayoutDetailsReminders(c.resolve(T.UnitOfWork), new SqlPayoutDetailsReminderStore(c.resolve(T.Orm)), c.resolve(P.PayoutMail)),
+  );
 };
 
 export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDependencies => ({
