@@ -14,6 +14,8 @@ export interface PayoutDetailsState {
 }
 
 const connectSection = (frame: Frame, affiliate: Affiliate, standing: ConnectStanding, csrf: string) => {
+  // The merchant does not pay through its card processor: nothing to offer.
+  if (standing === 'unavailable') return '';
   const text =
     standing === 'payouts_enabled'
       ? affiliate.payoutMethod === 'connect'
@@ -65,6 +67,7 @@ const RETURN_TEXT: Record<ConnectStanding, { title: string; text: string }> = {
     title: 'Almost there',
     text: 'The card processor has not confirmed yet that your account can receive payouts. This usually takes a moment; your payout details complete as soon as it does. If it asked for more information, continue connecting.',
   },
+  unavailable: { title: 'No account connected', text: 'This program does not pay to connected accounts. Choose a payout by email in your payout details.' },
   not_started: { title: 'No account connected yet', text: 'You have not started connecting an account. Start from your payout details.' },
 };
 

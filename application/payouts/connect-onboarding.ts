@@ -13,8 +13,11 @@ export interface OnboardingLink {
   readonly url: string;
 }
 
-/** Where an affiliate's connected account stands at one merchant: none yet, onboarding, or paid out to. */
-export type ConnectStanding = 'not_started' | 'pending' | 'payouts_enabled';
+/**
+ * Where an affiliate's connected account stands at one merchant: none yet, onboarding, or paid out
+ * to; `unavailable` when it has none and the merchant has no `connect` credentials in the mode.
+ */
+export type ConnectStanding = 'unavailable' | 'not_started' | 'pending' | 'payouts_enabled';
 
 /**
  * Connected-account payouts: the affiliate gets an Express account on the merchant's card-processor
@@ -56,7 +59,7 @@ export class ConnectOnboarding {
   /** Read only: the processor's `account.updated` alone moves an account to `payouts_enabled`. */
   async standing(tenant: Tenant, affiliateId: string): Promise<ConnectStanding> {
     const account = await this.uow.transaction(() => this.accounts.find(tenant, affiliateId));
-    if (!account) return 'not_started';
+    if (!account) return (await this.uow.transaction(() => this.provider.available(tenant))) ? 'not_started' : 'unavailable';
     return account.payoutsEnabled ? 'payouts_enabled' : 'pending';
   }
 

@@ -78,6 +78,8 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
       autoApproveAffiliates: true,
       commissionValue: 12,
     })) as any;
+    // Connect credentials (never used here: no onboarding starts), so the payout-details page offers "Connect payouts".
+    expect((await t.api('PUT', '/payout-providers/connect', m.liveKey, { secretKey: 'sk_live_51BrowserTestKeyNeverUsed00000' })).status).toBe(200);
     await mkdir(SHOTS, { recursive: true });
     profile = await mkdtemp(join(tmpdir(), 'affiliate-portal-chromium-'));
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM!, headless: true, args: ARGS });
@@ -153,6 +155,7 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
     await check(page, '07b-team');
 
     await page.getByRole('link', { name: 'Payout details' }).click();
+    await page.getByRole('button', { name: 'Connect payouts' }).waitFor();
     await page.getByLabel('Wallet (email)').check();
     await page.getByLabel('Payout email (for wallet and transfer)').fill('robin.wallet@example.com');
     await page.getByRole('button', { name: 'Save payout details' }).click();

@@ -116,7 +116,8 @@ describe('connecting payouts from the portal', () => {
     expect(stub.accounts.size).toBe(accounts);
 
     const there = await joinAndSignIn(other, otherCampaign.trackingCode);
-    await there.browser.get(`/portal/m/${other.id}/payout-details`);
+    // The page offers no connected account; a forged post is refused with the reason.
+    expect(visibleText((await there.browser.get(`/portal/m/${other.id}/payout-details`)).text)).not.toContain('Connect payouts');
     const refused = await there.browser.post(`/portal/m/${other.id}/payout-details/connect`);
     expect(refused.status).toBe(409);
     expect(visibleText(refused.text)).toContain('Payouts to a connected account are not available in this program yet.');
