@@ -18,7 +18,7 @@ export interface PayoutDetailsReminderStore {
   awaitingDetails(now: Date, remindedBefore: Date, limit: number): Promise<readonly AwaitingDetails[]>;
   /**
    * Records a reminder at `now` unless one was recorded since `remindedBefore`; answers whether this
-   * call recorded it (one statement, so two processes never both remind).
+   * call recorded it (atomically, so two processes never both remind).
    */
   claim(tenant: Tenant, affiliateId: string, now: Date, remindedBefore: Date): Promise<boolean>;
 }
