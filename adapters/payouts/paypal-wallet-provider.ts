@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PayoutProvider, PayoutRequest } from '../../application/ports/payout-provider.js';
 import { toDecimalString, type PayoutOutcome } from '../../domain/index.js';
 import { jsonRequest, ProviderUnavailable } from './json-http.js';
@@ -7,7 +8,11 @@ export interface PayPalCredentials {
   readonly clientSecret: string;
 }
 
-/** Access tokens per API base and client, reused until shortly before they expire (PayPal asks integrations to). */
+/**
+ * Access tokens per API base and credentials, reused until shortly before they expire (PayPal asks
+ * integrations to). The key covers the secret (hashed, never kept in the clear): a client id is no
+ * secret, and a merchant pasting another's id with a wrong secret must not borrow its token.
+ */
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
 /** Item states that end the payout without paying (PayPal's `transaction_status`). */
@@ -29,7 +34,7 @@ export class PayPalWalletProvider implements PayoutProvider {
   ) {}
 
   private async accessToken(): Promise<string | null> {
-    const key = `${this.base}|${this.credentials.clientId}`;
+    const key = `${this.base}|${createHash('sha256').update(`${this.credentials.clientId}\0${this.credentials.clientSecret}`).digest('hex')}`;
     const cached = tokens.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.token;
     const basic = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString('base64');

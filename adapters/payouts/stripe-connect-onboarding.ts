@@ -19,6 +19,10 @@ export class StripeConnectOnboarding implements ConnectOnboardingProvider {
     return saved?.method === 'connect' ? stripeClient(saved.secretKey, this.endpoint) : null;
   }
 
+  async available(tenant: Tenant): Promise<boolean> {
+    return (await this.credentials.list(tenant)).some((configured) => configured.method === 'connect');
+  }
+
   async createAccount(tenant: Tenant, affiliate: { readonly id: string; readonly email: string }): Promise<string | null> {
     const stripe = await this.client(tenant);
     if (!stripe) return null;

@@ -3,7 +3,7 @@ import type { PortalOverview, PortalTeam } from '../../application/portal/affili
 import type { PortalConversion, PortalPayout } from '../../application/ports/portal-queries.js';
 import type { Page } from '../../application/shared/page.js';
 import type { Affiliate } from '../../domain/index.js';
-import { csrfField, day, money, notice, page, pager, type Frame } from './portal-html.js';
+import { day, money, notice, page, pager, type Frame } from './portal-html.js';
 
 const STATUS_LABELS: Record<string, string> = { approved: 'Approved', pending: 'Pending review', rejected: 'Not approved', suspended: 'Suspended' };
 
@@ -120,27 +120,4 @@ export const teamPage = (frame: Frame, team: PortalTeam) =>
         ${g.ownContribution !== null ? html`<p>Your part: ${g.metric === 'revenue' ? g.ownContribution.toFixed(2) : g.ownContribution.toFixed(0)}</p>` : ''}
         <p class="muted">Bonus: ${g.bonusType}${g.bonusValue ? ` ${g.bonusValue.toString()}` : ''}</p></li>`,
     )}</ul>`,
-  );
-
-export const PAYOUT_METHOD_LABELS = { connect: 'Connected account', wallet_a: 'Wallet (email)', transfer_b: 'Transfer (email)' } as const;
-
-export const payoutDetailsPage = (frame: Frame, affiliate: Affiliate, csrf: string, state: { saved?: boolean; error?: string } = {}) =>
-  page(
-    { ...frame, title: 'Payout details', section: 'payout-details' },
-    html`<h1>Payout details</h1>
-    ${state.saved ? notice('Saved.') : ''}
-    ${state.error ? notice(state.error, 'error') : ''}
-    <form method="post" action="${frame.base}/payout-details" class="stack">
-      ${csrfField(csrf)}
-      <fieldset><legend>How do you want to be paid?</legend>
-        ${(Object.keys(PAYOUT_METHOD_LABELS) as (keyof typeof PAYOUT_METHOD_LABELS)[]).map(
-          (m) => html`<div><input type="radio" id="method-${m}" name="method" value="${m}" required${affiliate.payoutMethod === m ? raw(' checked') : ''}>
-            <label for="method-${m}">${PAYOUT_METHOD_LABELS[m]}</label></div>`,
-        )}
-      </fieldset>
-      <label for="payout-email">Payout email (for wallet and transfer)</label>
-      <input id="payout-email" name="email" type="email" autocomplete="email" maxlength="320" value="${affiliate.payoutEmail ?? ''}">
-      <button type="submit">Save payout details</button>
-    </form>
-    <p class="muted">These details apply to every program you work with on this service.</p>`,
   );

@@ -15,10 +15,12 @@ import { portalAssetRoutes } from './portal-assets.js';
 import { portalAudit } from './portal-audit.js';
 import { portalCookie, type PortalEnv, type PortalMount } from './portal-env.js';
 import { frameOf } from './portal-frame.js';
+import { portalPayoutDetailsRoutes, type PortalPayoutDetailsUseCases } from './portal-payout-details.routes.js';
 import { portalPublicRoutes, type PortalPublicUseCases } from './portal-public.routes.js';
+import { SECURITY_HEADERS } from './portal-security.js';
 import { campaignList, messagePage } from './public-pages.js';
 
-export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliateUseCases {
+export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliateUseCases, PortalPayoutDetailsUseCases {
   readonly merchants: MerchantRepository;
   readonly sessions: WebSessions;
   readonly queries: Pick<PortalQueries, 'merchantIdByCustomDomain' | 'teamIdOf'>;
@@ -34,14 +36,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SIGNED_IN_PATHS = ['/home', '/conversions', '/payouts', '/team', '/payout-details'];
 const MAX_FORM_BYTES = 64 * 1024;
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  // Sign-in pages carry their token in the address: it must not leak to another site.
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
 
 /** One merchant's portal; which merchant and under what prefix comes with each request (`portalMount`). */
 const merchantPortal = (deps: PortalDependencies) => {
@@ -59,7 +53,7 @@ const merchantPortal = (deps: PortalDependencies) => {
     c.set('cookie', portalCookie(mount.base));
     c.set('hasTeam', false);
     await next();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.header(name, value);
   });
   app.use('*', (c, next) => loadWebSession(deps.sessions, c.get('cookie'), 'affiliate')(c as unknown as Context<WebEnv>, next));
   app.use('*', async (c, next) => {
@@ -85,6 +79,7 @@ const merchantPortal = (deps: PortalDependencies) => {
   });
   app.route('/', portalPublicRoutes(deps));
   app.route('/', portalAffiliateRoutes(deps));
+  app.route('/', portalPayoutDetailsRoutes(deps));
   app.notFound((c) => c.html(messagePage(frameOf(c as never, 'Not found'), 'Not found', 'There is nothing at this address.', 'error'), 404));
   return app;
 };

@@ -14,6 +14,12 @@ export interface OnboardingLink {
 }
 
 /**
+ * Where an affiliate's connected account stands at one merchant: none yet, onboarding, or paid out
+ * to; `unavailable` when it has none and the merchant has no `connect` credentials in the mode.
+ */
+export type ConnectStanding = 'unavailable' | 'not_started' | 'pending' | 'payouts_enabled';
+
+/**
  * Connected-account payouts: the affiliate gets an Express account on the merchant's card-processor
  * account and finishes onboarding through a one-time link; the processor's `account.updated` with
  * payouts enabled then completes its payout details (`affiliate.payout_details_completed`, once).
@@ -28,7 +34,11 @@ export class ConnectOnboarding {
     private readonly clock: Clock,
   ) {}
 
-  /** A new onboarding link, creating the affiliate's account the first time. */
+  /**
+   * A new onboarding link, creating the affiliate's account the first time (the operator's endpoint
+   * and the portal's "Connect payouts" both start here). Saves no payout details: they complete when
+   * the processor reports payouts enabled (`accountUpdated`).
+   */
   async start(tenant: Tenant, affiliateId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<Result<OnboardingLink, DomainError>> {
     const affiliate = await this.uow.transaction(() => this.affiliates.findById(tenant, affiliateId));
     if (!affiliate) return err(notFound('Affiliate'));
@@ -44,6 +54,13 @@ export class ConnectOnboarding {
     const url = await this.provider.onboardingLink(tenant, account.accountId, urls);
     if (url === null) return err(validationError('method', 'connect payouts are not configured for this merchant and mode'));
     return ok({ accountId: account.accountId, url });
+  }
+
+  /** Read only: the processor's `account.updated` alone moves an account to `payouts_enabled`. */
+  async standing(tenant: Tenant, affiliateId: string): Promise<ConnectStanding> {
+    const account = await this.uow.transaction(() => this.accounts.find(tenant, affiliateId));
+    if (!account) return (await this.uow.transaction(() => this.provider.available(tenant))) ? 'not_started' : 'unavailable';
+    return account.payoutsEnabled ? 'payouts_enabled' : 'pending';
   }
 
   /**

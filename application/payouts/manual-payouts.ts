@@ -19,6 +19,7 @@ import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
+import type { PayoutMail } from './payout-mail.js';
 
 /** One line of a batch file: what one affiliate is owed in one currency, net of clawbacks. */
 export interface ManualPayoutLine {
@@ -55,6 +56,7 @@ export class ManualPayouts {
     private readonly adjustments: PayoutAdjustments,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly mail: PayoutMail,
   ) {}
 
   /** Due rows (scheduled, awaiting funds or failed) of affiliates paid by `method`, in `currency`. Lines that net to nothing are left out. */
@@ -84,6 +86,7 @@ export class ManualPayouts {
    * The merchant paid these rows itself: each becomes `completed` and its conversion `paid`, one
    * payment per affiliate and currency records what was netted. All or nothing: an unknown id (404),
    * a row in flight (409 `payout_in_progress`) or already completed (409 `invalid_transition`) changes nothing.
+   * Each affiliate gets one `payout_completed` email per payment.
    */
   markPaid(tenant: Tenant, ids: readonly string[], method: PayoutMethod | null): Promise<Result<number, DomainError>> {
     return transactionalResult(this.uow, async () => {
@@ -116,6 +119,10 @@ export class ManualPayouts {
           const paid = payment && payment.amount.gt(0) ? { ...change.value, payout: { ...change.value.payout, paymentId: payment.id } } : change.value;
           const applied = await applyPayoutChange(this.sinks, paid, row.conversion, now);
           if (applied.isErr()) return err(applied.error);
+        }
+        // One email per payment, as when a provider pays; nothing when clawbacks took it all.
+        if (payment && payment.amount.gt(0)) {
+          await this.mail.completed(tenant, { affiliateId: payment.affiliateId, amount: payment.amount, currency: payment.currency, method: payoutMethod });
         }
       }
       return ok(claimed.length);

@@ -16,6 +16,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
+import type { PayoutMail } from './payout-mail.js';
 
 export interface MarkPaidInput {
   /** Default: the affiliate's saved payout method; required when it has none. */
@@ -28,7 +29,8 @@ export interface MarkPaidInput {
  * What the merchant does by hand (through the operator API, standing in for the dashboard):
  * - `markPaid`: the merchant paid the affiliate itself. This is how rows of headless affiliates (no
  *   login account, no automated payout) complete, and how any open row can be settled outside the
- *   service; the conversion becomes paid (`conversion.paid`, `payout.completed`).
+ *   service; the conversion becomes paid (`conversion.paid`, `payout.completed`) and the affiliate
+ *   gets its `payout_completed` email.
  * - `retry`: a `failed` row is scheduled again, due now, with a fresh failure budget.
  */
 export class OperatorPayoutActions {
@@ -37,6 +39,7 @@ export class OperatorPayoutActions {
     private readonly sinks: PayoutSinks,
     private readonly affiliates: AffiliateRepository,
     private readonly clock: Clock,
+    private readonly mail: PayoutMail,
   ) {}
 
   /** `tenant`: only a payout of that merchant and mode (the dashboard); another's is not found. */
@@ -51,7 +54,7 @@ export class OperatorPayoutActions {
         return err(validationError('payoutMethod', 'is required: the affiliate has no payout method saved'));
       }
       return markPayoutPaid(payout, { method, cardTransferId: input.cardTransferId, cardPaymentId: input.cardPaymentId, now });
-    });
+    }, (payout) => this.mail.completed({ merchantId: payout.merchantId, mode: payout.mode }, { affiliateId: payout.affiliateId, amount: payout.amount, currency: payout.currency, method: payout.payoutMethod ?? 'manual' }));
   }
 
   retry(id: string, tenant?: Tenant): Promise<Result<Payout, DomainError>> {
@@ -62,6 +65,7 @@ export class OperatorPayoutActions {
     id: string,
     tenant: Tenant | undefined,
     step: (row: ClaimedPayout, now: Date) => Promise<Result<PayoutChange, DomainError>>,
+    after?: (payout: Payout) => Promise<void>,
   ): Promise<Result<Payout, DomainError>> {
     return transactionalResult(this.uow, async () => {
       const row = await this.sinks.payouts.findByIdForUpdateAcrossTenants(id);
@@ -71,6 +75,7 @@ export class OperatorPayoutActions {
       if (change.isErr()) return err(change.error);
       const applied = await applyPayoutChange(this.sinks, change.value, row.conversion, now);
       if (applied.isErr()) return err(applied.error);
+      await after?.(change.value.payout);
       return ok(change.value.payout);
     });
   }

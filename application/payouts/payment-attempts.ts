@@ -16,7 +16,6 @@ import {
 } from '../../domain/index.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
-import type { Mailer } from '../ports/mailer.js';
 import type { PayoutAdjustments } from '../ports/payout-adjustments.js';
 import type { PayoutPaymentRepository } from '../ports/payout-payment-repository.js';
 import type { PayoutProvider, PayoutProviders } from '../ports/payout-provider.js';
@@ -24,7 +23,7 @@ import type { ClaimedAttempt } from '../ports/payout-repository.js';
 import type { PayoutSettingsRepository } from '../ports/payout-settings-repository.js';
 import type { Tenant } from '../shared/tenant.js';
 import type { PaymentGroup } from './payment-groups.js';
-import { payoutMailOf } from './payout-mail.js';
+import type { PayoutMail } from './payout-mail.js';
 import type { Notices } from '../ports/notices.js';
 import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
 
@@ -34,7 +33,8 @@ export interface PaymentPorts {
   readonly providers: PayoutProviders;
   readonly settings: PayoutSettingsRepository;
   readonly adjustments: PayoutAdjustments;
-  readonly mailer: Mailer;
+  /** The affiliate's emails about the payment (paid, or details needed). */
+  readonly mail: PayoutMail;
   /** The merchant's in-app notice when a payment fails (absent: none). */
   readonly notices?: Notices;
   readonly ids: IdGenerator;
@@ -175,9 +175,7 @@ export class PaymentAttempts {
         return 0;
       }
       await this.ports.payments.update(settlePayment(payment, outcome, now));
-      // Test-mode mail is recorded as suppressed by the mailer, never sent.
-      const mail = payoutMailOf(payment, outcome, first.destination.affiliateEmail);
-      if (mail) await this.ports.mailer.send(mail);
+      await this.ports.mail.paymentOutcome(payment, outcome);
       if (outcome.kind === 'failed' || outcome.kind === 'insufficient_funds') await this.noticeOfFailure(payment, outcome);
     }
     return this.recordOnRows(rows, outcome, now);

@@ -10,6 +10,8 @@ export interface ConnectedAccount {
 
 /** The card processor's side of onboarding: an Express account and a one-time onboarding link. */
 export interface ConnectOnboardingProvider {
+  /** Whether the merchant has `connect` credentials in this mode (no secret is opened to answer). */
+  available(tenant: Tenant): Promise<boolean>;
   /** Null when the merchant has no `connect` credentials in this mode. */
   createAccount(tenant: Tenant, affiliate: { readonly id: string; readonly email: string }): Promise<string | null>;
   onboardingLink(tenant: Tenant, accountId: string, urls: { readonly returnUrl: string; readonly refreshUrl: string }): Promise<string | null>;

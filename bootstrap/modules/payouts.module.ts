@@ -19,6 +19,9 @@ import { stripeEndpointOf } from '../../adapters/payouts/stripe-connect-provider
 import { SqlConnectedAccountRepository } from '../../adapters/persistence/repositories/sql-connected-account-repository.js';
 import { ConnectOnboarding } from '../../application/payouts/connect-onboarding.js';
 import { ManualPayouts } from '../../application/payouts/manual-payouts.js';
+import { PayoutMail } from '../../application/payouts/payout-mail.js';
+import { PayoutDetailsReminders } from '../../application/payouts/payout-details-reminders.js';
+import { SqlPayoutDetailsReminderStore } from '../../adapters/persistence/repositories/sql-payout-details-reminder-store.js';
 import { AesGcmSecretBox, parseSecretKey } from '../../adapters/secrets/aes-gcm-secret-box.js';
 import { PayoutConfiguration } from '../../application/payouts/payout-configuration.js';
 import type { PaymentPorts } from '../../application/payouts/payment-attempts.js';
@@ -41,6 +44,7 @@ export const PAYOUT_TOKENS = {
   PayoutSettingsRepository: Symbol('PayoutSettingsRepository'),
   PayoutConfiguration: Symbol('PayoutConfiguration'),
   ConnectOnboarding: Symbol('ConnectOnboarding'),
+  PayoutMail: Symbol('PayoutMail'),
 } as const;
 const P = PAYOUT_TOKENS;
 
@@ -53,6 +57,10 @@ const P = PAYOUT_TOKENS;
 export const registerPayouts = (c: DependencyContainer): void => {
   c.register(P.PayoutRepository, single((r) => new SqlPayoutRepository(r.resolve(T.Orm))));
   c.register(P.PayoutQueries, single((r) => new SqlPayoutQueries(r.resolve(T.Orm))));
+  c.register(
+    P.PayoutMail,
+    single((r) => new PayoutMail(r.resolve(T.MerchantRepository), r.resolve(T.AffiliateRepository), r.resolve(T.TrackingLinks), r.resolve(T.Mailer))),
+  );
   c.register(
     P.SandboxPayoutLedger,
     single(
@@ -124,7 +132,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
             settings: r.resolve(P.PayoutSettingsRepository),
             // Clawbacks recorded by refunds of paid sales.
             adjustments: r.resolve(CONVERSION_TOKENS.CommissionAdjustments),
-            mailer: r.resolve(T.Mailer),
+            mail: r.resolve(P.PayoutMail),
             notices: r.resolve(T.Notices),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
@@ -135,9 +143,13 @@ export const registerPayouts = (c: DependencyContainer): void => {
   );
   c.register(
     P.OperatorPayoutActions,
-    single((r) => new OperatorPayoutActions(r.resolve(T.UnitOfWork), r.resolve(P.PayoutSinks), r.resolve(T.AffiliateRepository), r.resolve(T.Clock))),
+    single((r) => new OperatorPayoutActions(r.resolve(T.UnitOfWork), r.resolve(P.PayoutSinks), r.resolve(T.AffiliateRepository), r.resolve(T.Clock), r.resolve(P.PayoutMail))),
   );
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(P.ProcessPayouts));
+  // On the payout job's ticks: affiliates whose rows wait for payout details hear about it weekly.
+  c.resolve<JobRegistry>(T.JobRegistry).register(
+    new PayoutDetailsReminders(c.resolve(T.UnitOfWork), new SqlPayoutDetailsReminderStore(c.resolve(T.Orm)), c.resolve(P.PayoutMail)),
+  );
 };
 
 export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDependencies => ({
@@ -151,6 +163,7 @@ export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDepe
     c.resolve(CONVERSION_TOKENS.CommissionAdjustments),
     c.resolve(T.Ids),
     c.resolve(T.Clock),
+    c.resolve(P.PayoutMail),
   ),
 });
 

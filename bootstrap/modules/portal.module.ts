@@ -2,6 +2,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { AffiliatePortal } from '../../application/portal/affiliate-portal.js';
 import { AcceptInvitation, JoinPublicCampaign } from '../../application/portal/join-campaign.js';
 import { RequestSignInLink, SignInLinkSender, SignInWithLink } from '../../application/portal/sign-in-links.js';
+import { PAYOUT_TOKENS } from './payouts.module.js';
 import type { PortalDependencies } from '../../adapters/portal/portal-mount.js';
 import { SqlPortalQueries } from '../../adapters/persistence/repositories/sql-portal-queries.js';
 import type { ServiceConfig } from '../config.js';
@@ -94,6 +95,8 @@ export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
   signInWithLink: c.resolve(P.SignInWithLink),
   sessions: c.resolve(T.WebSessions),
   savePayoutDetails: c.resolve(T.SavePayoutDetails),
+  connectOnboarding: c.resolve(PAYOUT_TOKENS.ConnectOnboarding),
+  links: c.resolve(T.TrackingLinks),
   merchants: c.resolve(T.MerchantRepository),
   queries: c.resolve(P.PortalQueries),
   publicHost: new URL(c.resolve<ServiceConfig>(T.Config).publicBaseUrl).hostname.toLowerCase(),

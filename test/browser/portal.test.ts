@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, uniqueEmail } from '../support/campaign-mother.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { latestSignInLink } from '../support/portal-mother.js';
+import { createGoal, createTeam, staffTeam } from '../support/team-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /** Debian's chromium (`apt-get install -y chromium`; .ci/run installs it when missing). */
@@ -77,6 +78,8 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
       autoApproveAffiliates: true,
       commissionValue: 12,
     })) as any;
+    // Connect credentials (never used here: no onboarding starts), so the payout-details page offers "Connect payouts".
+    expect((await t.api('PUT', '/payout-providers/connect', m.liveKey, { secretKey: 'sk_live_51BrowserTestKeyNeverUsed00000' })).status).toBe(200);
     await mkdir(SHOTS, { recursive: true });
     profile = await mkdtemp(join(tmpdir(), 'affiliate-portal-chromium-'));
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM!, headless: true, args: ARGS });
@@ -136,10 +139,23 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
     await page.getByRole('link', { name: 'Conversions' }).click();
     await expect(page.locator('tbody tr').count()).resolves.toBe(2);
     await check(page, '06-conversions');
+    await page.locator('tbody tr a').first().click();
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/Conversion/);
+    await check(page, '06b-conversion-detail');
     await page.getByRole('link', { name: 'Payouts' }).click();
     await check(page, '07-payouts');
 
+    // The team page, for a leader with a goal in progress.
+    const team = await createTeam(t, m, { name: 'Trail crew' });
+    await staffTeam(t, m, team.id, [affiliate.id], [campaign.id]);
+    expect((await t.api('PATCH', `/teams/${team.id}`, m.liveKey, { leaderAffiliateId: affiliate.id })).status).toBe(200);
+    await createGoal(t, m, team.id, { name: 'Ten sales this month', metric: 'conversions', targetValue: 10, bonusValue: 50 });
+    await page.goto(`${base}/portal/m/${m.id}/team`);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Team Trail crew');
+    await check(page, '07b-team');
+
     await page.getByRole('link', { name: 'Payout details' }).click();
+    await page.getByRole('button', { name: 'Connect payouts' }).waitFor();
     await page.getByLabel('Wallet (email)').check();
     await page.getByLabel('Payout email (for wallet and transfer)').fill('robin.wallet@example.com');
     await page.getByRole('button', { name: 'Save payout details' }).click();
@@ -156,6 +172,13 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${base}/portal/m/${m.id}/sign-in`);
     await check(page, '10-sign-in');
+
+    // An invitation's accept page, as its emailed link opens it.
+    const invited = await t.api('POST', '/affiliates/invite', m.liveKey, { email: uniqueEmail('invited'), name: 'Sam Invited', campaignId: campaign.id });
+    expect(invited.status).toBe(201);
+    await page.goto(`${base}/portal/m/${m.id}/invitations/${invited.body.data.id}`);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/Trail gear/);
+    await check(page, '11-invitation');
 
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);

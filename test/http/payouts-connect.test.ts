@@ -131,10 +131,9 @@ describe('connect payouts through the card processor', () => {
       expect(row!.cardPaymentId).toBe(transfer.destination_payment);
       expect(conversion).toMatchObject({ status: 'paid', payoutMethod: 'connect' });
     }
-    const mails = await t.sql(`select kind, recipient, subject from mail_outbox where merchant_id = $1 and kind = 'payout_paid'`, [m.id]);
-    expect(mails.map((x) => x.subject).sort()).toEqual(
-      ['Your affiliate payout of 1.234 KWD was sent', 'Your affiliate payout of 2000 JPY was sent', 'Your affiliate payout of 30.35 USD was sent', 'Your affiliate payout of 5.00 USD was sent'].sort(),
-    );
+    const mails = await t.sql(`select kind, recipient, subject, body from mail_outbox where merchant_id = $1 and kind = 'payout_completed'`, [m.id]);
+    expect(mails.map((x) => x.subject.replace(/^.* paid you /, '')).sort()).toEqual(['1.234 KWD', '2000 JPY', '30.35 USD', '5.00 USD'].sort());
+    for (const mail of mails) expect(mail.body).toContain(`/portal/m/${m.id}/payouts`);
   });
 
   it('rows below the minimum wait and accumulate, then go in one transfer', async () => {

@@ -47,7 +47,7 @@ const OnboardingBody = z
     example: { merchantId: '0193…', mode: 'live', returnUrl: 'https://portal.example.com/payouts/connected', refreshUrl: 'https://portal.example.com/payouts/connect' },
   });
 
-/** The merchant's manual payout actions (the dashboard's, through the operator), and connected-account onboarding (the portal's). */
+/** The merchant's manual payout actions (the dashboard's, through the operator), and connected-account onboarding (the same use case as the portal's Connect payouts). */
 export const payoutAdminRoutes = ({ actions, connectOnboarding }: PayoutAdminUseCases) =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(

@@ -92,3 +92,10 @@ export const sandboxPayoutTransfers = table('sandbox_payout_transfers', {
   created_at: timestamptz(),
   updated_at: timestamptz(),
 });
+
+export const payoutDetailsReminders = table('payout_details_reminders', {
+  merchant_id: uuid(),
+  mode: text(),
+  affiliate_id: uuid(),
+  sent_at: timestamptz(),
+});

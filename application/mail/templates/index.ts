@@ -7,4 +7,5 @@ export { signInLinkMail, type SignInLinkMailInput } from './sign-in-link.js';
 export { passwordLinkMail, type PasswordLinkMailInput } from './password-link.js';
 export { webhookPausedMail, type WebhookPausedMailInput } from './webhook-paused.js';
 export { payoutCompletedMail, type PayoutCompletedMailInput } from './payout-completed.js';
+export { payoutDetailsNeededMail, type PayoutDetailsNeededMailInput } from './payout-details-needed.js';
 export { escapeHtml } from './layout.js';

@@ -1,8 +1,11 @@
+import type { Mode } from '../../../domain/index.js';
 import type { MailMessage } from '../../ports/mailer.js';
 import { htmlPart, textPart } from './layout.js';
 
 export interface PayoutCompletedMailInput {
   readonly merchantId: string;
+  /** Test-mode payouts are recorded as suppressed, never sent. */
+  readonly mode: Mode;
   readonly businessName: string;
   /** The affiliate's address. */
   readonly to: string;
@@ -10,7 +13,7 @@ export interface PayoutCompletedMailInput {
   /** The paid amount as a decimal string in `currency` (never a float). */
   readonly amount: string;
   readonly currency: string;
-  /** How it was paid: `connect`, `wallet_a`, `transfer_b` or `manual`. */
+  /** How it was paid, in words (e.g. "to your connected account"). */
   readonly method: string;
   /** The affiliate's payouts page in the portal. */
   readonly portalLink: string;
@@ -22,11 +25,12 @@ export const payoutCompletedMail = (input: PayoutCompletedMailInput): MailMessag
   const subject = `${input.businessName} paid you ${amount}`;
   const layout = {
     brand: input.businessName,
-    paragraphs: [`Hello ${input.affiliateName},`, `${input.businessName} paid you ${amount} in commission (${input.method}).`],
+    paragraphs: [`Hello ${input.affiliateName},`, `${input.businessName} paid you ${amount} in commission ${input.method}.`],
     action: { label: 'See your payouts', url: input.portalLink },
   };
   return {
     merchantId: input.merchantId,
+    mode: input.mode,
     kind: 'payout_completed',
     to: input.to,
     subject,

@@ -13,6 +13,8 @@ export interface StripeStub extends StubServer {
   readonly transferRequestsByKey: Map<string, number>;
   readonly transfers: Map<string, Record<string, unknown>>;
   readonly accounts: Map<string, Record<string, unknown>>;
+  /** Account links made, with the return and refresh addresses they were given. */
+  readonly accountLinks: { account: string; returnUrl: string; refreshUrl: string; type: string }[];
   /** Available balance per lowercase currency, in minor units; missing = unlimited. */
   readonly balance: Map<string, number>;
   /** The secret keys the stub accepts. */
@@ -30,6 +32,7 @@ export const startStripeStub = async (): Promise<StripeStub> => {
   const transferRequestsByKey = new Map<string, number>();
   const transfers = new Map<string, Record<string, unknown>>();
   const accounts = new Map<string, Record<string, unknown>>();
+  const accountLinks: StripeStub['accountLinks'] = [];
   const balance = new Map<string, number>();
   const keys = new Set<string>();
   const byKey = new Map<string, StubReply>();
@@ -95,13 +98,14 @@ export const startStripeStub = async (): Promise<StripeStub> => {
     if (request.method === 'POST' && path === '/v1/account_links') {
       const account = form.get('account') ?? '';
       if (!accounts.has(account)) return stripeError(400, 'invalid_request_error', 'resource_missing', 'No such account', 'account');
+      accountLinks.push({ account, returnUrl: form.get('return_url') ?? '', refreshUrl: form.get('refresh_url') ?? '', type: form.get('type') ?? '' });
       return { status: 200, body: { object: 'account_link', url: `https://connect.stripe.com/setup/e/${account}/stub`, expires_at: Math.floor(Date.now() / 1000) + 300, created: Math.floor(Date.now() / 1000) } };
     }
     return stripeError(404, 'invalid_request_error', 'resource_missing', `Unrecognized request URL (${request.method}: ${path})`);
   };
 
   const server = await startStubServer(handle);
-  const stub = Object.assign(server, { transferRequestsByKey, transfers, accounts, balance, keys }) as StripeStub;
+  const stub = Object.assign(server, { transferRequestsByKey, transfers, accounts, accountLinks, balance, keys }) as StripeStub;
   Object.defineProperty(stub, 'latencyMs', { get: () => state.latencyMs, set: (value: number) => (state.latencyMs = value) });
   return stub;
 };
