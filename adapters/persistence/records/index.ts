@@ -22,7 +22,7 @@ import { WebhookSubscriptionRecord } from './webhook-subscription.record.js';
 import { CouponRecord } from './coupon.record.js';
 import { STATS_ROLLUP_RECORDS } from './stats-rollup.records.js';
 
-/** Every persistence record the ORM knows; each issue appends its own. */
+/** Every persistence record the ORM knows; a module's records are added here with its migration. */
 export const ALL_RECORDS = [
   MerchantRecord,
   ApiKeyRecord,
