@@ -16,7 +16,7 @@ export interface DemoKeys {
   readonly dashboardLink: string;
 }
 
-/** On an empty database without an operator token: one Scale merchant with a live and a test write key, and a dashboard user. */
+/** On an empty database without an operator token: one Scale merchant (automatic payouts, no holding period) with a live and a test write key, the demo program, and a dashboard user. */
 export const createDemoMerchantIfEmpty = async (service: Service): Promise<DemoKeys | null> => {
   const c = service.container;
   const scope = c.resolve<RequestScope>(TOKENS.RequestScope);
@@ -26,6 +26,9 @@ export const createDemoMerchantIfEmpty = async (service: Service): Promise<DemoK
       businessName: 'Demo Merchant',
       email: 'demo@example.com',
       plan: 'scale',
+      // Approved sales queue their payouts, due at once: the demo has a payout to pay by hand.
+      automaticPayouts: true,
+      payoutHoldingDays: 0,
     });
     const issue = c.resolve<IssueApiKey>(TOKENS.IssueApiKey);
     const live = (await issue.execute({ merchantId: merchant.id, mode: 'live', write: true, name: 'Demo live key' }))._unsafeUnwrap();

@@ -4,6 +4,7 @@ import type { ApiKey } from '../application/api-keys/api-key.js';
 import { CreateAffiliate } from '../application/affiliates/create-affiliate.js';
 import { CreateCampaign } from '../application/campaigns/create-campaign.js';
 import { SignUpAffiliate } from '../application/affiliates/sign-up-affiliate.js';
+import { InviteAffiliate } from '../application/affiliates/invite-affiliate.js';
 import type { IdGenerator } from '../application/ports/id-generator.js';
 import type { TeamStores } from '../application/teams/period-settlement.js';
 import { ManageTeams } from '../application/teams/manage-teams.js';
@@ -11,29 +12,32 @@ import { Decimal } from '../domain/index.js';
 import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
 import { TEAM_TOKENS } from './modules/teams.module.js';
 import { TOKENS as T } from './tokens.js';
+import { createDemoSaleAndBonus } from './demo-sale-and-bonus.js';
 
-/** The usual generator, except that the next id is the one set with `nextIs` (each use case draws its row's id first). */
-class PresetIds implements IdGenerator {
-  private preset: string | null = null;
+/** The usual generator, except that the next ids are the ones set with `nextAre` (null: a fresh one), in the order use cases draw them. */
+export class PresetIds implements IdGenerator {
+  private presets: (string | null)[] = [];
   constructor(private readonly fallback: IdGenerator) {}
   nextIs(id: string): this {
-    this.preset = id;
+    return this.nextAre(id);
+  }
+  nextAre(...ids: (string | null)[]): this {
+    this.presets = ids;
     return this;
   }
   next(): string {
-    const id = this.preset ?? this.fallback.next();
-    this.preset = null;
-    return id;
+    return this.presets.shift() ?? this.fallback.next();
   }
 }
 
-const orFail = <T>(result: { isErr(): boolean; _unsafeUnwrap(): T }, what: string): T => {
+export const orFail = <T>(result: { isErr(): boolean; _unsafeUnwrap(): T }, what: string): T => {
   if (result.isErr()) throw new Error(`demo ${what} could not be created`);
   return result._unsafeUnwrap();
 };
 
 /**
- * A live campaign, an affiliate approved on it, one signed up and pending, and a team, with the ids the document's examples use,
+ * A live campaign, an affiliate approved on it, one signed up and pending, one invited, a team, and the affiliate's
+ * approved sale with its payout and the team's bonus award, with the ids the document's examples use,
  * made through the same use cases as the API (each given the preset id for its row).
  */
 export const createDemoProgram = async (c: DependencyContainer, merchantId: string, liveKey: ApiKey): Promise<void> => {
@@ -72,7 +76,22 @@ export const createDemoProgram = async (c: DependencyContainer, merchantId: stri
     c.resolve(T.Clock),
   );
   orFail(await signUp.execute({ merchantId, campaignId: DEMO_IDS.campaign, email: 'bob@example.com', name: 'Bob (demo sign-up, pending)', mode: 'live' }), 'sign-up');
+  ids.nextIs(DEMO_IDS.invitation);
+  const invite = new InviteAffiliate(
+    c.resolve(T.UnitOfWork),
+    c.resolve(T.MerchantRepository),
+    c.resolve(T.CampaignRepository),
+    c.resolve(T.AffiliateRepository),
+    c.resolve(T.MembershipRepository),
+    c.resolve(T.InvitationRepository),
+    c.resolve(T.Mailer),
+    ids,
+    c.resolve(T.Clock),
+    c.resolve(T.TrackingLinks),
+  );
+  orFail(await invite.execute({ tenant, email: 'eve@example.com', name: 'Eve (demo invitation, pending)', campaignId: DEMO_IDS.campaign }), 'invitation');
   ids.nextIs(DEMO_IDS.team);
   const manageTeams = new ManageTeams(c.resolve(T.UnitOfWork), { ...c.resolve<TeamStores>(TEAM_TOKENS.TeamStores), ids }, c.resolve(T.Clock));
   orFail(await manageTeams.create(tenant, { name: 'Demo team' }), 'team');
+  await createDemoSaleAndBonus(c, merchantId, liveKey, ids);
 };

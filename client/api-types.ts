@@ -2204,7 +2204,7 @@ export interface components {
         /**
          * @example {
          *       "ids": [
-         *         "01936f4e-0000-7000-8000-000000000001"
+         *         "01900000-0000-7000-8000-00000000d001"
          *       ],
          *       "payoutMethod": "wallet_a"
          *     }
@@ -2883,12 +2883,9 @@ export interface components {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
                 "X-Request-Id": components["headers"]["XRequestId"];
-                /** @description Requests allowed per minute */
-                "X-RateLimit-Limit"?: number;
-                /** @description Requests left in the current window */
-                "X-RateLimit-Remaining"?: number;
-                /** @description When the current fixed minute ends (epoch seconds) */
-                "X-RateLimit-Reset"?: number;
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3293,6 +3290,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 01900000-0000-7000-8000-00000000a101 */
                 id: string;
             };
             cookie?: never;
@@ -3336,6 +3334,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 01900000-0000-7000-8000-00000000a101 */
                 id: string;
             };
             cookie?: never;
@@ -5467,6 +5466,7 @@ export interface operations {
             path: {
                 /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
+                /** @example 01900000-0000-7000-8000-00000000a001 */
                 affiliateId: string;
             };
             cookie?: never;
@@ -5933,6 +5933,7 @@ export interface operations {
             path: {
                 /** @example 01900000-0000-7000-8000-00000000e001 */
                 id: string;
+                /** @example 01900000-0000-7000-8000-00000000f001 */
                 awardId: string;
             };
             cookie?: never;
@@ -5941,7 +5942,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "action": "approve"
+                 *       "action": "cancel"
                  *     }
                  */
                 "application/json": components["schemas"]["TeamAwardAction"];

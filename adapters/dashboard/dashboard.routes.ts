@@ -7,6 +7,7 @@ import type { IdGenerator } from '../../application/ports/id-generator.js';
 import { ApiError } from '../http/api-error.js';
 import { statusOf } from '../http/error-status.js';
 import { csrfProtection } from '../http/web-session/csrf.js';
+import { refuseUnstorableForms, unstorableFormMessage } from '../http/web-session/form-input-checks.js';
 import { loadWebSession } from '../http/web-session/web-session.middleware.js';
 import { dashboardAssets } from './assets.js';
 import { dashboardAudit } from './dashboard-audit.js';
@@ -42,7 +43,16 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
     c.get('log')?.error({ err: error, path: c.req.path }, 'dashboard error');
     return errorPage(c, 500, 'Something went wrong on our side. Try again in a moment.');
   });
-  inside.use('*', loadWebSession(deps.sessions, DASHBOARD_COOKIE, 'merchant_user'), dashboardAudit(deps.auditLog, deps.ids, deps.clock), csrfProtection(DASHBOARD_COOKIE));
+  inside.use(
+    '*',
+    loadWebSession(deps.sessions, DASHBOARD_COOKIE, 'merchant_user'),
+    dashboardAudit(deps.auditLog, deps.ids, deps.clock),
+    csrfProtection(DASHBOARD_COOKIE),
+    refuseUnstorableForms((c, problems) => {
+      c.set('errorCode', 'validation_error');
+      return errorPage(c, 400, unstorableFormMessage(problems));
+    }),
+  );
   inside.route('/', accountRoutes(deps));
   inside.use('*', signedInUser(deps.users, deps.merchants));
   inside.route('/', settingsRoutes(deps.sessions));

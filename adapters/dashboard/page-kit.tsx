@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DomainError } from '../../domain/index.js';
 import { ApiError } from '../http/api-error.js';
 import { statusOf } from '../http/error-status.js';
+import { unstorableText } from '../http/input-checks.js';
 import { planRefusal, writeKeyRefusal } from '../http/middleware/guards.js';
 import { requireId } from '../http/routes/path-id.js';
 import { toFieldProblems } from '../http/validation.js';
@@ -93,6 +94,9 @@ export const idOrNotFound = (value: string | undefined, what: string): string =>
 
 /** The API route's own body schema applied to a form's values: the same rules, the same field problems. */
 export const parseWith = <T,>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): { ok: true; value: T } | { ok: false; error: ApiError } => {
+  // As API bodies are checked (input-checks.ts): values decoded from a form (a JSON field) may still carry unstorable text.
+  const unstorable = unstorableText(value, true);
+  if (unstorable.length > 0) return { ok: false, error: new ApiError('validation_error', `Check ${unstorable.map((d) => d.field).join(', ')}`, unstorable) };
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const details = toFieldProblems(parsed.error);

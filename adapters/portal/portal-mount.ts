@@ -8,6 +8,7 @@ import type { MerchantRepository } from '../../application/ports/merchant-reposi
 import type { PortalQueries } from '../../application/ports/portal-queries.js';
 import type { WebSessions } from '../../application/web-sessions/web-sessions.js';
 import { csrfProtection } from '../http/web-session/csrf.js';
+import { refuseUnstorableForms, unstorableFormMessage } from '../http/web-session/form-input-checks.js';
 import { loadWebSession, redirectTo } from '../http/web-session/web-session.middleware.js';
 import type { WebEnv } from '../http/web-session/web-env.js';
 import { portalAffiliateRoutes, type PortalAffiliateUseCases } from './portal-affiliate.routes.js';
@@ -70,6 +71,7 @@ const merchantPortal = (deps: PortalDependencies) => {
   });
   app.use('*', portalAudit(deps.auditLog, deps.ids, deps.clock));
   app.use('*', (c, next) => csrfProtection(c.get('cookie'))(c as unknown as Context<WebEnv>, next));
+  app.use('*', refuseUnstorableForms((c, problems) => c.html(messagePage(frameOf(c, 'Check the form'), 'Check the form', unstorableFormMessage(problems), 'error'), 400)));
   app.use('*', async (c, next) => {
     const path = c.req.path;
     if (SIGNED_IN_PATHS.some((p) => path === p || path.startsWith(`${p}/`)) && !c.get('affiliate')) {

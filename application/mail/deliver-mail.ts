@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { recordSendAttempt, requeueMail, type DomainError } from '../../domain/index.js';
+import { leaseMail, recordSendAttempt, requeueMail, type DomainError } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { Logger } from '../ports/logger.js';
@@ -19,10 +19,13 @@ export interface MailDeliverySettings {
 export const DEFAULT_MAIL_DELIVERY_SETTINGS: MailDeliverySettings = { batchSize: 10, maxPerRun: 500 };
 
 /**
- * The mail worker (`mail-delivery`): claims due queued messages (`SKIP LOCKED`, so several processes
- * never send one twice), hands each to the relay and records the answer in the same transaction.
- * A refused or unreachable relay leaves the message queued with a backoff; a crash before the commit
- * leaves it queued too, so nothing committed is lost (at worst sent twice after a crash mid-batch).
+ * The mail worker (`mail-delivery`). Claim, commit, send, record: no transaction is open while the
+ * relay answers. A short transaction claims due queued messages (`SKIP LOCKED`) and leases them
+ * (their next attempt moves `MAIL_LEASE_MS` ahead) and commits; each message then goes to the relay,
+ * and its answer is recorded in a short transaction of its own. A refused or unreachable relay
+ * leaves the message queued with a backoff. A crash between the relay's answer and its record leaves
+ * the message queued under its lease, and it is sent again once the lease has passed: a message may
+ * reach its recipient twice, never not at all (docs/reliability.md).
  */
 export class DeliverMail implements DueJob {
   readonly name = 'mail-delivery';
@@ -38,26 +41,41 @@ export class DeliverMail implements DueJob {
   async runDue(now: Date): Promise<number> {
     let handled = 0;
     while (handled < this.settings.maxPerRun) {
-      const claimed = await this.uow.transaction(async () => {
-        const batch = await this.queue.claimDue(now, this.settings.batchSize);
-        for (const mail of batch) await this.attempt(mail, now);
-        return batch.length;
-      });
-      handled += claimed;
-      if (claimed < this.settings.batchSize) break;
+      const claimed = await this.uow.transaction(() => this.claim(now));
+      for (const mail of claimed) await this.attempt(mail, now);
+      handled += claimed.length;
+      if (claimed.length < this.settings.batchSize) break;
     }
     return handled;
   }
 
+  private async claim(now: Date): Promise<QueuedMail[]> {
+    const leased: QueuedMail[] = [];
+    for (const mail of await this.queue.claimDue(now, this.settings.batchSize)) {
+      const next = leaseMail(mail.delivery, now);
+      // Claimed rows are queued by construction; anything else is a bug worth a loud failure.
+      if (next.isErr()) throw new Error(`mail ${mail.id}: ${next.error.message}`);
+      await this.queue.saveDelivery(mail, next.value, now);
+      leased.push({ ...mail, delivery: next.value });
+    }
+    return leased;
+  }
+
   private async attempt(mail: QueuedMail, now: Date): Promise<void> {
     const outcome = await this.transport.send(mail);
-    const next = recordSendAttempt(mail.delivery, outcome, now);
-    // Claimed rows are queued by construction; anything else is a bug worth a loud failure.
-    if (next.isErr()) throw new Error(`mail ${mail.id}: ${next.error.message}`);
-    await this.queue.saveDelivery(mail, next.value, now);
-    const fields = { mailId: mail.id, kind: mail.kind, status: next.value.status, attempts: next.value.attempts };
+    const recorded = await this.uow.transaction(async () => {
+      const current = await this.queue.findForUpdate(mail.id);
+      // Recorded meanwhile by a process that took the message after this one's lease ran out: its answer stands.
+      if (!current || current.delivery.status !== 'queued') return null;
+      const next = recordSendAttempt(current.delivery, outcome, now);
+      if (next.isErr()) throw new Error(`mail ${mail.id}: ${next.error.message}`);
+      await this.queue.saveDelivery(current, next.value, now);
+      return next.value;
+    });
+    if (!recorded) return;
+    const fields = { mailId: mail.id, kind: mail.kind, status: recorded.status, attempts: recorded.attempts };
     if (outcome.accepted) this.logger.info(fields, 'mail sent');
-    else this.logger.warn({ ...fields, error: outcome.error, nextAttemptAt: next.value.nextAttemptAt }, 'mail not sent');
+    else this.logger.warn({ ...fields, error: outcome.error, nextAttemptAt: recorded.nextAttemptAt }, 'mail not sent');
   }
 }
 

@@ -7,8 +7,8 @@ import { notFound } from '../shared/errors.js';
 import type { MerchantFields } from './merchant-input.js';
 
 /**
- * Reacts to a plan change inside the same transaction (the teams issue cancels unpaid awards on a
- * downgrade from Scale). Registered by bootstrap; none by default.
+ * Reacts to a plan change inside the same transaction (teams cancel unpaid awards on a downgrade
+ * from Scale, which alone has teams). Registered by bootstrap; none by default.
  */
 export interface PlanChangeHandler {
   onPlanChanged(before: Merchant, after: Merchant, now: Date): Promise<void>;

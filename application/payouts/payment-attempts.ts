@@ -1,6 +1,7 @@
 import {
   formatAmount,
   holdPayout,
+  leaseAttempt,
   netPayment,
   nextPaymentCheck,
   outcomeOfPayment,
@@ -42,9 +43,26 @@ export interface PaymentPorts {
 }
 
 /**
- * One payment per affiliate, method and currency: starts it (in the caller's first transaction) and
- * settles it with its provider's answer (in the second). Rows follow the payout state machine one by
- * one; the payment carries what was sent and the provider's reference.
+ * A payment on its way to its provider, claimed and committed: the request (or, once the provider
+ * gave a reference, the status question) goes out with no transaction open.
+ */
+export interface PaymentCall {
+  readonly payment: PayoutPayment;
+  /** The rows the payment carries, oldest first (what the request names). */
+  readonly payoutIds: readonly string[];
+  readonly provider: PayoutProvider;
+  /** Where the affiliate hears of the outcome. */
+  readonly affiliateEmail: string;
+}
+
+/** What claiming a payment for a follow-up gave: a call to make, or rows settled from an answer already saved. */
+export type FollowUp = { readonly call: PaymentCall; readonly settled: 0 } | { readonly call: null; readonly settled: number };
+
+/**
+ * One payment per affiliate, method and currency, in three steps: `start` or `resume` (in a claim
+ * transaction that commits before anything leaves), `ask` (the provider, outside any transaction)
+ * and `record` (the answer, in a short transaction of its own). Rows follow the payout state machine
+ * one by one; the payment carries what was sent and the provider's reference.
  */
 export class PaymentAttempts {
   private readonly settingsCache = new Map<string, Promise<PayoutSettings>>();
@@ -84,12 +102,12 @@ export class PaymentAttempts {
   }
 
   /**
-   * Starts the payment of one group, or holds its rows back (below the minimum, or no provider for a
-   * live method). Returns the ids of the rows now `processing`.
+   * Starts the payment of one group (its rows `processing` with a lease), or holds its rows back
+   * (below the minimum, or no provider for a live method). Returns the call to make, if any.
    */
-  async start(group: PaymentGroup, now: Date): Promise<string[]> {
+  async start(group: PaymentGroup, now: Date): Promise<PaymentCall | null> {
     const first = group.rows[0];
-    if (!first) return [];
+    if (!first) return null;
     const tenant: Tenant = { merchantId: group.key.merchantId, mode: first.payout.mode };
     const method = first.destination.payoutMethod;
     const settings = await this.settingsOf(tenant);
@@ -99,9 +117,10 @@ export class PaymentAttempts {
         const held = holdPayout(row.payout, reason, until, now);
         if (held.isOk()) await this.ports.sinks.payouts.update(held.value.payout);
       }
-      return [];
+      return null;
     };
-    if ((await this.providerOf(tenant, method)) === null) return hold('payout_provider_not_configured');
+    const provider = await this.providerOf(tenant, method);
+    if (provider === null) return hold('payout_provider_not_configured');
     const owed = await this.ports.adjustments.owed(tenant, first.payout.affiliateId, first.payout.currency);
     const amounts = netPayment(
       group.rows.map((row) => row.payout.amount),
@@ -135,49 +154,76 @@ export class PaymentAttempts {
       await this.ports.sinks.payouts.update(attempt.value);
       started.push(attempt.value.id);
     }
-    return started;
+    return started.length === 0 ? null : { payment, payoutIds: started, provider, affiliateEmail: first.destination.affiliateEmail };
   }
 
   /**
-   * Asks the provider about one payment (the transfer request while no answer is saved, a repeat
-   * carrying the same key; else the status of the transfer in flight) and records the answer on the
-   * payment and on each of its rows. Returns the rows settled.
+   * A payment with a row due for a look: an answer already saved settles its remaining rows at once;
+   * otherwise its rows are leased again and the call (the request repeated with the same key, or the
+   * status of the transfer in flight) is returned.
    */
-  async settle(paymentId: string, rows: readonly ClaimedAttempt[], now: Date): Promise<number> {
+  async resume(paymentId: string, rows: readonly ClaimedAttempt[], now: Date): Promise<FollowUp> {
     const payment = await this.ports.payments.findById(paymentId);
     const first = rows[0];
-    if (!payment || !first) return 0;
-    let outcome = payment.status === 'processing' ? null : outcomeOfPayment(payment);
-    if (outcome === null) {
-      const provider = await this.providerOf({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
-      if (provider === null) {
-        this.ports.logger.warn({ paymentId }, 'payout provider credentials were removed while a payment was in flight; asked again later');
-        return 0;
-      }
-      try {
-        outcome =
-          payment.providerReference === null
-            ? await provider.send({
-                idempotencyKey: payment.id,
-                paymentId: payment.id,
-                payoutIds: rows.map((row) => row.payout.id),
-                merchantId: payment.merchantId,
-                mode: payment.mode,
-                affiliateId: payment.affiliateId,
-                email: payment.method === 'connect' ? null : payment.destination,
-                connectedAccountId: payment.method === 'connect' ? payment.destination : null,
-                amount: payment.amount,
-                currency: payment.currency,
-              })
-            : await provider.status(payment.providerReference);
-      } catch (error) {
-        this.ports.logger.warn({ paymentId, error: error instanceof Error ? error.message : 'unknown' }, 'payout provider did not answer; the payment is asked again later');
-        return 0;
-      }
-      await this.ports.payments.update(settlePayment(payment, outcome, now));
-      await this.ports.mail.paymentOutcome(payment, outcome);
-      if (outcome.kind === 'failed' || outcome.kind === 'insufficient_funds') await this.noticeOfFailure(payment, outcome);
+    if (!payment || !first) return { call: null, settled: 0 };
+    const answered = payment.status === 'processing' ? null : outcomeOfPayment(payment);
+    if (answered !== null) return { call: null, settled: await this.recordOnRows(rows, answered, now) };
+    const provider = await this.providerOf({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
+    if (provider === null) {
+      this.ports.logger.warn({ paymentId }, 'payout provider credentials were removed while a payment was in flight; asked again later');
+      return { call: null, settled: 0 };
     }
+    for (const row of rows) {
+      const leased = leaseAttempt(row.payout, now, this.leaseMs);
+      if (leased.isOk()) await this.ports.sinks.payouts.update(leased.value);
+    }
+    return { call: { payment, payoutIds: rows.map((row) => row.payout.id), provider, affiliateEmail: first.destination.affiliateEmail }, settled: 0 };
+  }
+
+  /**
+   * Asks the provider, with no transaction open: the transfer request while no answer is saved (a
+   * repeat carries the same key, so the provider answers with the transfer it already made), else the
+   * status of the transfer in flight. Null when the outcome is unknown (the provider failed or did
+   * not answer): the rows keep their lease and are asked again once it has passed.
+   */
+  async ask(call: PaymentCall): Promise<PayoutOutcome | null> {
+    const { payment, provider } = call;
+    try {
+      return payment.providerReference === null
+        ? await provider.send({
+            idempotencyKey: payment.id,
+            paymentId: payment.id,
+            payoutIds: call.payoutIds,
+            merchantId: payment.merchantId,
+            mode: payment.mode,
+            affiliateId: payment.affiliateId,
+            email: payment.method === 'connect' ? null : payment.destination,
+            connectedAccountId: payment.method === 'connect' ? payment.destination : null,
+            amount: payment.amount,
+            currency: payment.currency,
+          })
+        : await provider.status(payment.providerReference);
+    } catch (error) {
+      this.ports.logger.warn({ paymentId: payment.id, error: error instanceof Error ? error.message : 'unknown' }, 'payout provider did not answer; the payment is asked again later');
+      return null;
+    }
+  }
+
+  /**
+   * Records the provider's answer (in the caller's short transaction): on the payment, unless another
+   * process recorded one meanwhile (its lease ran out while this call was out; then the saved answer
+   * stands, being the same transfer), and on each of the call's rows still in flight with it.
+   * Returns the rows settled.
+   */
+  async record(call: PaymentCall, outcome: PayoutOutcome, now: Date): Promise<number> {
+    const payment = await this.ports.payments.findById(call.payment.id);
+    if (!payment) return 0;
+    const rows = (await this.ports.sinks.payouts.lockProcessing(call.payoutIds)).filter((row) => row.payout.paymentId === payment.id);
+    const saved = payment.status === 'processing' ? null : outcomeOfPayment(payment);
+    if (saved !== null) return this.recordOnRows(rows, saved, now);
+    await this.ports.payments.update(settlePayment(payment, outcome, now));
+    await this.ports.mail.paymentOutcome(payment, outcome);
+    if (outcome.kind === 'failed' || outcome.kind === 'insufficient_funds') await this.noticeOfFailure(payment, outcome);
     return this.recordOnRows(rows, outcome, now);
   }
 

@@ -1,8 +1,8 @@
-import { ATTEMPT_LEASE_MS, DEFAULT_PAYOUT_POLICY, nextPayoutDate, releasePayout, type PayoutPolicy } from '../../domain/index.js';
+import { ATTEMPT_LEASE_MS, DEFAULT_PAYOUT_POLICY, nextPayoutDate, releasePayout, type PayoutOutcome, type PayoutPolicy } from '../../domain/index.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { PaymentGroupCursor, ScanCursor } from '../ports/payout-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { PaymentAttempts, type PaymentPorts } from './payment-attempts.js';
+import { PaymentAttempts, type PaymentCall, type PaymentPorts } from './payment-attempts.js';
 import { groupByPayment, groupForPayments } from './payment-groups.js';
 
 export interface PayoutJobSettings {
@@ -29,23 +29,26 @@ interface BatchResult<C> {
 }
 
 /**
- * The payout worker (`payouts`). Each run has three steps, each over batches claimed with
- * `FOR UPDATE SKIP LOCKED` (the row, and its conversion when the step may pay it):
+ * The payout worker (`payouts`). Claim, commit, send, record: no transaction is open while a provider
+ * answers. Each run has three steps, each over batches claimed with `FOR UPDATE SKIP LOCKED` (the
+ * row, and its conversion when the step may pay it):
  *
  * 1. release: `pending` rows whose holding period is over → `scheduled`, due at once or on the
  *    merchant's payout day;
- * 2. follow up: payments with a row due for a look → the provider's `status` of the transfer in
- *    flight, or, for a payment whose answer was never saved (its process died), the same request again;
+ * 2. follow up: payments with a row due for a look → their rows are leased again and committed, then
+ *    the provider is asked the `status` of the transfer in flight or, for a payment whose answer was
+ *    never saved (its process died), sent the same request again;
  * 3. attempt: due `scheduled` / `awaiting_funds` rows, whole affiliate-and-currency groups at a time.
- *    A first transaction nets clawbacks, applies the minimum, records one payment per group and starts
+ *    A claim transaction nets clawbacks, applies the minimum, records one payment per group, starts
  *    its rows (`processing`, attempt count, method, lease) and commits, so the request is on record
- *    before it leaves; a second transaction holds the rows while each payment's one request goes to
- *    the provider, and records the outcome on the payment and every row with their events.
+ *    before it leaves; then each payment's one request goes to the provider.
  *
- * The request's idempotency key is the payment's id. A process that dies while a batch is with the
- * provider rolls the outcomes back; once the lease has passed, step 2 repeats the same requests (same
- * amount, same key), and the provider answers with the transfers it already made: no row is paid
- * twice and none is lost. A provider that throws (unknown outcome) leaves its rows as they are.
+ * After a batch's calls, one short transaction records the answers on the payments and on every row
+ * still in flight with them, with their events. The request's idempotency key is the payment's id.
+ * A process that dies between a call and its record leaves its rows `processing` under their lease;
+ * once it has passed, step 2 repeats the same requests (same amount, same key) and the provider
+ * answers with the transfers it already made: no row is paid twice and none is lost. A provider
+ * that throws (unknown outcome) leaves its rows as they are, to be asked again after the lease.
  */
 export class ProcessPayouts implements DueJob {
   readonly name = 'payouts';
@@ -95,33 +98,48 @@ export class ProcessPayouts implements DueJob {
     });
   }
 
-  private followUpBatch(now: Date, after: string | null): Promise<BatchResult<string>> {
-    return this.uow.transaction(async () => {
-      const rows = await this.ports.sinks.payouts.claimProcessing(now, this.settings.batchSize, after);
-      const byPayment = groupByPayment(rows);
-      let handled = 0;
-      for (const [paymentId, paymentRows] of byPayment) handled += await this.attempts.settle(paymentId, paymentRows, now);
-      return { handled, claimed: byPayment.size, last: [...byPayment.keys()].at(-1) ?? null };
+  private async followUpBatch(now: Date, after: string | null): Promise<BatchResult<string>> {
+    const claimed = await this.uow.transaction(async () => {
+      const byPayment = groupByPayment(await this.ports.sinks.payouts.claimProcessing(now, this.settings.batchSize, after));
+      const calls: PaymentCall[] = [];
+      let settled = 0;
+      for (const [paymentId, rows] of byPayment) {
+        const next = await this.attempts.resume(paymentId, rows, now);
+        settled += next.settled;
+        if (next.call) calls.push(next.call);
+      }
+      return { calls, settled, claimed: byPayment.size, last: [...byPayment.keys()].at(-1) ?? null };
     });
+    const handled = claimed.settled + (await this.callAndRecord(claimed.calls, now));
+    return { handled, claimed: claimed.claimed, last: claimed.last };
   }
 
   private async attemptBatch(now: Date, after: PaymentGroupCursor | null): Promise<BatchResult<PaymentGroupCursor>> {
     const started = await this.uow.transaction(async () => {
       const groups = groupForPayments(await this.ports.sinks.payouts.claimAttemptable(now, this.settings.batchSize, after));
-      const ids: string[] = [];
-      for (const group of groups) ids.push(...(await this.attempts.start(group, now)));
-      return { ids, claimed: groups.length, last: groups.at(-1)?.key ?? null };
+      const calls: PaymentCall[] = [];
+      for (const group of groups) {
+        const call = await this.attempts.start(group, now);
+        if (call) calls.push(call);
+      }
+      return { calls, claimed: groups.length, last: groups.at(-1)?.key ?? null };
     });
-    const handled =
-      started.ids.length === 0
-        ? 0
-        : await this.uow.transaction(async () => {
-            let count = 0;
-            for (const [paymentId, rows] of groupByPayment(await this.ports.sinks.payouts.lockProcessing(started.ids))) {
-              count += await this.attempts.settle(paymentId, rows, now);
-            }
-            return count;
-          });
+    const handled = await this.callAndRecord(started.calls, now);
     return { handled, claimed: started.claimed, last: started.last };
+  }
+
+  /** Each call goes out with no transaction open; the answers are recorded together in one short transaction. */
+  private async callAndRecord(calls: readonly PaymentCall[], now: Date): Promise<number> {
+    const answered: { call: PaymentCall; outcome: PayoutOutcome }[] = [];
+    for (const call of calls) {
+      const outcome = await this.attempts.ask(call);
+      if (outcome) answered.push({ call, outcome });
+    }
+    if (answered.length === 0) return 0;
+    return this.uow.transaction(async () => {
+      let settled = 0;
+      for (const { call, outcome } of answered) settled += await this.attempts.record(call, outcome, now);
+      return settled;
+    });
   }
 }

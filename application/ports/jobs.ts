@@ -8,7 +8,7 @@ export interface DueJob {
   runDue(now: Date): Promise<number>;
 }
 
-/** Where issues register their jobs; the scheduler and `POST /admin/v1/jobs/run` read it. */
+/** Where each module registers its jobs; the scheduler and `POST /admin/v1/jobs/run` read it. */
 export interface JobRegistry {
   register(job: DueJob): void;
   list(): readonly DueJob[];

@@ -94,7 +94,7 @@ export const DEFAULT_AWARD_PAYOUT_SETTINGS: AwardPayoutSettings = { batchSize: 5
 
 /**
  * "Award payouts": pays approved awards of affiliates with a login account and connected-account
- * payouts through the `connect` payout provider (the issue-5 port). Step 1 (a transaction) claims the
+ * payouts through the `connect` payout provider (the `PayoutProviders` port the payout job uses). Step 1 (a transaction) claims the
  * awards with SKIP LOCKED and moves approved ones to `processing`; step 2 calls the provider outside
  * any transaction, with an idempotency key per attempt; step 3 records the outcome: `paid` with the
  * transfer id and `bonus.paid`, `failed` with the reason, or a later retry. A run that crashed after

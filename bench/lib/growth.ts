@@ -19,7 +19,7 @@ const sqlArray = (items: readonly string[]) => `array[${items.map((s) => `'${s}'
  * would be: `campaigns` (the merchant's first one came through the API), affiliates with an approved
  * membership each, and conversions over the past 365 days (statuses, two currencies, order ids and
  * customers to search). The conversions go in with `insert ... select` in chunks, so the statement
- * triggers of issue 8 maintain the daily roll-ups the statistics read (conversion_daily_totals and
+ * triggers on conversions maintain the daily roll-ups the statistics read (conversion_daily_totals and
  * the per-campaign and per-affiliate ones) exactly as on the write path. Then VACUUM (ANALYZE).
  */
 export const loadDataset = async (db: pg.Pool, m: BenchMerchant, size: DatasetSize): Promise<number> => {

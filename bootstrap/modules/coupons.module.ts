@@ -17,7 +17,7 @@ export const COUPON_TOKENS = {
   RegisterCoupon: Symbol('RegisterCoupon'),
   UpdateCoupon: Symbol('UpdateCoupon'),
   DeleteCoupon: Symbol('DeleteCoupon'),
-  /** For the payment-provider ingestion (a later issue): sale discount → coupon, affiliate and campaign. */
+  /** For payment-provider notifications: a sale's discount → coupon, affiliate and campaign. */
   FindCouponForAttribution: Symbol('FindCouponForAttribution'),
 } as const;
 const K = COUPON_TOKENS;

@@ -36,7 +36,7 @@ const M = TEAM_TOKENS;
 
 /**
  * Teams: repositories, the period settlement service, use cases, the three jobs (goal
- * periods, refund-safe windows, award payouts through the issue-5 `PayoutProviders`), and the hooks
+ * periods, refund-safe windows, award payouts through the payout job's `PayoutProviders`), and the hooks
  * other modules call: a `ConversionChangeHook` (refunds and holds recompute goal periods) and a
  * `PlanChangeHandler` (a downgrade from Scale cancels unpaid awards). Register after payouts.
  */

@@ -51,6 +51,20 @@ export const suppressedMail = (): MailDelivery => ({ ...queuedMail(new Date(0)),
 const notQueued = (status: MailStatus): DomainError<'invalid_transition'> =>
   domainError('invalid_transition', `Only a queued message can be sent; this one is ${status}`);
 
+/**
+ * How long a claimed message waits for its attempt's answer to be recorded before another run may
+ * try it again: longer than a claimed batch takes to send (the relay's timeouts bound each message).
+ */
+export const MAIL_LEASE_MS = 5 * 60_000;
+
+/**
+ * A queued message is claimed for an attempt: its next attempt moves a lease ahead, committed before
+ * the relay is called, so no other process sends it meanwhile; a process that dies before recording
+ * the answer leaves it to be tried again once the lease has passed. No attempt is counted yet.
+ */
+export const leaseMail = (mail: MailDelivery, now: Date, leaseMs: number = MAIL_LEASE_MS): Result<MailDelivery, DomainError> =>
+  mail.status === 'queued' ? ok({ ...mail, nextAttemptAt: new Date(now.getTime() + leaseMs) }) : err(notQueued(mail.status));
+
 /** queued → sent, queued (retry after the backoff) or failed. */
 export const recordSendAttempt = (mail: MailDelivery, outcome: SendOutcome, now: Date): Result<MailDelivery, DomainError> => {
   if (mail.status !== 'queued') return err(notQueued(mail.status));

@@ -1,7 +1,7 @@
 import { domainError, type DomainError } from '../shared/domain-error.js';
 import type { PayoutStatus } from './payout.js';
 
-export type PayoutAction = 'queue' | 'resize' | 'cancel' | 'release' | 'attempt' | 'record_outcome' | 'mark_paid' | 'retry';
+export type PayoutAction = 'queue' | 'resize' | 'cancel' | 'release' | 'attempt' | 'follow_up' | 'record_outcome' | 'mark_paid' | 'retry';
 
 /** 409: the payout state machine has no such move from the row's status (or the row is not due yet). */
 export const payoutInvalidTransition = (from: PayoutStatus, action: PayoutAction, why?: string): DomainError<'invalid_transition'> =>

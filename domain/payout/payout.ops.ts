@@ -149,6 +149,17 @@ export const startAttempt = (payout: Payout, input: StartAttemptInput): Result<P
   });
 };
 
+/**
+ * A `processing` row is about to be asked about again (the status of its transfer in flight, or its
+ * unanswered request repeated with the same key): its next look moves a lease ahead, committed
+ * before the provider is called, so no other process asks at the same time and a process that dies
+ * mid-call leaves the row to be asked again once the lease has passed. Nothing else changes.
+ */
+export const leaseAttempt = (payout: Payout, now: Date, leaseMs: number = ATTEMPT_LEASE_MS): Result<Payout, DomainError> => {
+  if (payout.status !== 'processing') return err(payoutInvalidTransition(payout.status, 'follow_up'));
+  return ok({ ...payout, nextCheckAt: later(now, leaseMs), updatedAt: now });
+};
+
 export interface RecordOutcomeInput {
   readonly now: Date;
   readonly policy?: PayoutPolicy;

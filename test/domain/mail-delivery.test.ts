@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  leaseMail,
+  MAIL_LEASE_MS,
   MAIL_MAX_ATTEMPTS,
   mailRetryDelayMs,
   queuedMail,
@@ -70,5 +72,25 @@ describe('mail delivery state machine', () => {
     expect(requeueMail(queuedMail(new Date()), new Date()).isErr()).toBe(true);
     const failed = recordSendAttempt(queuedMail(new Date(0)), { accepted: false, permanent: true, error: '550', response: null }, new Date(1))._unsafeUnwrap();
     expect(requeueMail(failed, new Date(5))._unsafeUnwrap()).toMatchObject({ status: 'queued', attempts: 0, nextAttemptAt: new Date(5) });
+  });
+
+  it('a lease only moves a queued message\'s next attempt ahead: no attempt counted, nothing else changed', () => {
+    fc.assert(
+      fc.property(fc.array(outcome, { maxLength: 15 }), fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 3_600_000 }), (outcomes, start, lease) => {
+        let mail: MailDelivery = queuedMail(new Date(start));
+        for (const o of outcomes) {
+          const now = new Date(start + 1000);
+          const leased = leaseMail(mail, now, lease);
+          if (mail.status !== 'queued') {
+            expect(leased.isErr()).toBe(true);
+            break;
+          }
+          expect(leased._unsafeUnwrap()).toEqual({ ...mail, nextAttemptAt: new Date(now.getTime() + lease) });
+          mail = recordSendAttempt(leased._unsafeUnwrap(), o, now)._unsafeUnwrap();
+        }
+      }),
+    );
+    expect(leaseMail(queuedMail(new Date(0)), new Date(0))._unsafeUnwrap().nextAttemptAt).toEqual(new Date(MAIL_LEASE_MS));
+    expect(leaseMail(suppressedMail(), new Date()).isErr()).toBe(true);
   });
 });

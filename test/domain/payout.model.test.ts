@@ -7,6 +7,7 @@ import { Decimal } from '../../domain/money/decimal.js';
 import {
   attemptKey,
   cancelPayout,
+  leaseAttempt,
   markPayoutPaid,
   queuePayout,
   recordOutcome,
@@ -151,6 +152,25 @@ class Attempt implements fc.Command<Model, Real> {
     checkInvariants(m, r);
   }
   toString = () => `attempt(${this.method})`;
+}
+
+/** The follow-up leases a row in flight before asking its provider again: only its next look moves. */
+class Lease implements fc.Command<Model, Real> {
+  check = live;
+  run(m: Model, r: Real) {
+    const before = r.payout;
+    const result = leaseAttempt(r.payout, now(m));
+    if (m.status !== 'processing') {
+      expect(result.isErr() && result.error.code).toBe('invalid_transition');
+    } else {
+      r.payout = result._unsafeUnwrap();
+      m.nextCheckAt = m.clock + LEASE;
+      // Same attempt, same idempotency key: the repeated request is the same transfer.
+      expect(attemptKey(r.payout)).toBe(attemptKey(before));
+    }
+    checkInvariants(m, r);
+  }
+  toString = () => 'lease';
 }
 
 type OutcomeSpec =
@@ -305,6 +325,7 @@ const commandsArb = fc.commands(
     fc.constant(new Release()),
     methodArb.map((method) => new Attempt(method)),
     methodArb.map((method) => new Attempt(method)),
+    fc.constant(new Lease()),
     outcomeArb.map((o) => new Outcome(o)),
     outcomeArb.map((o) => new Outcome(o)),
     fc.constantFrom('account_closed', 'provider_unavailable').map((reason) => new Outcome({ kind: 'failed', reason, retryable: reason !== 'account_closed' })),
@@ -333,7 +354,7 @@ const cyclesArb = fc
     ...cycles.flatMap(([method, outcome, checkFirst, n]) => [
       new AdvanceToDue(),
       new Attempt(method),
-      ...(checkFirst && outcome.kind !== 'in_transit' ? [new Outcome({ kind: 'in_transit', reference: 'tr_a', checkAfterMs: HOUR }), new AdvanceToDue()] : []),
+      ...(checkFirst && outcome.kind !== 'in_transit' ? [new Outcome({ kind: 'in_transit', reference: 'tr_a', checkAfterMs: HOUR }), new AdvanceToDue(), new Lease()] : []),
       new Outcome(outcome),
       ...(n === 0 ? [new Retry()] : n === 1 ? [new MarkPaid(method, method === 'connect')] : []),
     ]),

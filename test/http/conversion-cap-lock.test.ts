@@ -4,7 +4,8 @@ import { createAffiliate, createCampaign, postConversion } from '../support/prog
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
- * Issue 12: a live sale of a merchant without an earnings cap skips the merchant row lock, using the
+ * A live sale of a merchant without an earnings cap skips the merchant row lock (one lock less on the
+ * hottest write), using the
  * cap its own authentication read. A cap set or removed by the operator applies from the next request.
  */
 describe('earnings cap and the merchant lock on live sales', () => {

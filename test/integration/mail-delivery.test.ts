@@ -8,6 +8,7 @@ import { buildService } from '../../bootstrap/service.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createCampaign, uniqueEmail } from '../support/campaign-mother.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { idleInTransaction } from '../support/open-transactions.js';
 import { linkIn, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver.js';
 import { createScratchDatabase } from '../support/test-database.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -103,6 +104,24 @@ describe('mail through a real SMTP relay', () => {
     [row] = await mailOf(t, email);
     expect(row.status).toBe('sent');
     expect((await t.admin('POST', `/mail/00000000-0000-7000-8000-000000000000/retry`)).status).toBe(404);
+  });
+
+  it('hands a message to the relay with no transaction open, and records the answer after', async () => {
+    const email = uniqueEmail('outside');
+    await t.api('POST', '/affiliates/invite', m.liveKey, { email, campaignId: campaign.id });
+    const open: number[] = [];
+    receiver.beforeAccept = async () => {
+      open.push(await idleInTransaction(t));
+    };
+    try {
+      await runJobs();
+    } finally {
+      receiver.beforeAccept = null;
+    }
+    expect(open.length).toBeGreaterThanOrEqual(1);
+    expect(open.filter((n) => n > 0)).toEqual([]);
+    const [row] = await mailOf(t, email);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('never sends a test-mode message', async () => {

@@ -77,7 +77,7 @@ describe('transactional outbox and job queue', () => {
     await t.admin('POST', '/clock', { now: '2030-01-01T00:00:00.000Z' });
     const res = await t.admin('POST', '/jobs/run');
     expect(res.status).toBe(200);
-    // Other issues register their own jobs too; this one ran once with its count.
+    // Other modules register their own jobs too; this one ran once with its count.
     expect(res.body.data).toMatchObject({ probe: 3 });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.getTime()).toBeGreaterThanOrEqual(Date.parse('2030-01-01T00:00:00.000Z'));

@@ -94,6 +94,25 @@ export const runExamples = async (t: TestService, doc: any, key: string): Promis
   return { created, ids, failures, unfilled: pending.map((p) => p.key) };
 };
 
+/**
+ * A delivery of the webhook subscription the examples made, as the dispatcher leaves one its endpoint
+ * refused: a delivery exists only once an event was sent, and these tests reach no outside endpoint.
+ * Routes about one delivery (resend) then have a real row to aim at.
+ */
+export const seedWebhookDelivery = async (t: TestService, run: ExampleRun): Promise<void> => {
+  const subscription = run.created.webhooks;
+  if (!subscription) return;
+  const [row] = await t.sql<{ id: string }>(
+    `insert into webhook_deliveries (id, subscription_id, merchant_id, mode, event_id, event_type, body, status, attempts, next_attempt_at, created_at, updated_at)
+     select gen_random_uuid(), s.id, s.merchant_id, s.mode, null, 'ping', '{"type":"ping"}', 'failed', 1, null, now(), now()
+     from webhook_subscriptions s where s.id = $1 returning id::text`,
+    [subscription],
+  );
+  if (!row) return;
+  run.created.deliveries ??= row.id;
+  run.ids.add(row.id);
+};
+
 /** Tables whose rows change on every request by design, so they cannot show whether a request wrote something. */
 const BOOKKEEPING = new Set(['audit_log', 'rate_limit_windows', 'idempotency_keys', 'mikro_orm_migrations', 'service_clock']);
 

@@ -20,6 +20,8 @@ export interface SmtpReceiver {
   readonly received: ReceivedMail[];
   /** Set to e.g. `{ code: 451 }` to refuse the next messages (temporarily or, with 5xx, for good). */
   refuse: { code: number; message?: string } | null;
+  /** Awaited before a message is answered: a test's look at the sender while it waits for the relay. */
+  beforeAccept: (() => Promise<void>) | null;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
@@ -81,7 +83,7 @@ const decodeSubject = (value: string): string =>
 export const startSmtpReceiver = async (port = 0): Promise<SmtpReceiver> => {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
-  const state: { refuse: SmtpReceiver['refuse'] } = { refuse: null };
+  const state: { refuse: SmtpReceiver['refuse']; beforeAccept: SmtpReceiver['beforeAccept'] } = { refuse: null, beforeAccept: null };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -89,7 +91,8 @@ export const startSmtpReceiver = async (port = 0): Promise<SmtpReceiver> => {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        await state.beforeAccept?.();
         if (state.refuse) {
           const error = new Error(state.refuse.message ?? 'refused by the test receiver') as Error & { responseCode: number };
           error.responseCode = state.refuse.code;
@@ -123,6 +126,12 @@ export const startSmtpReceiver = async (port = 0): Promise<SmtpReceiver> => {
     },
     set refuse(value) {
       state.refuse = value;
+    },
+    get beforeAccept() {
+      return state.beforeAccept;
+    },
+    set beforeAccept(value) {
+      state.beforeAccept = value;
     },
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@ const SALES = `count(*)::int as n, sum(amount) as r, sum(coalesce(tax_amount, 0)
 const DIFFERS = `t.conversions is distinct from v.n or t.revenue is distinct from v.r or t.tax is distinct from v.x or t.commission is distinct from v.c`;
 
 /**
- * Every roll-up of issue 8 against a recount from the source rows (counted through the shared
+ * Every statistics roll-up (kept by triggers) against a recount from the source rows (counted through the shared
  * fragment): the rows of each roll-up that differ, or exist on one side only. Empty when they agree.
  */
 export const rollupMismatches = async (t: TestService): Promise<Record<string, unknown[]>> => {

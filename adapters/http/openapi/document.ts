@@ -124,8 +124,10 @@ const optional = (name: keyof typeof HEADERS) => ({ ...HEADERS[name], required: 
 const responseHeaders = (surface: Surface | 'open', status: number): Record<string, Json> => {
   const headers: Record<string, Json> = { 'X-API-Version': ref('headers', 'XApiVersion'), 'X-Request-Id': ref('headers', 'XRequestId') };
   if (surface !== 'public') return headers;
-  // The body limit answers 413 before rate limiting runs; a 500 may come from anywhere.
-  const limited = status !== 413 && status !== 500;
+  // Every answer under /api carries them, a 413 included (the limit runs before the body limit). A
+  // 500 may have failed before the budget could be read (the database unreachable), so only there
+  // are they optional.
+  const limited = status !== 500;
   headers['X-RateLimit-Limit'] = limited ? ref('headers', 'XRateLimitLimit') : optional('XRateLimitLimit');
   headers['X-RateLimit-Remaining'] = limited ? ref('headers', 'XRateLimitRemaining') : optional('XRateLimitRemaining');
   headers['X-RateLimit-Reset'] = limited ? ref('headers', 'XRateLimitReset') : optional('XRateLimitReset');

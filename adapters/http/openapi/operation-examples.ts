@@ -31,7 +31,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   'POST /teams/{id}/overrides': { campaignId: DEMO_IDS.campaign, affiliateIds: [DEMO_IDS.affiliate], commissionType: 'percentage', commissionValue: 25 },
   'POST /teams/{id}/goals': { name: 'Q1 revenue', metric: 'revenue', targetValue: 10000, bonusType: 'flat', bonusValue: 250 },
   'PATCH /teams/{id}/goals/{goalId}': { action: 'close_now' },
-  'PATCH /teams/{id}/awards/{awardId}': { action: 'approve' },
+  // The demo award is still in its refund-safe window: it can be cancelled (approved once the window closes).
+  'PATCH /teams/{id}/awards/{awardId}': { action: 'cancel' },
   // The demo live key stores live credentials (a test key stores `sk_test_…` ones).
   'PUT /payout-providers/{method}': { secretKey: 'sk_live_51Hexample0000' },
   // Operator API (`/admin/v1`).
@@ -51,5 +52,10 @@ export const PATH_EXAMPLES: Readonly<Record<string, string>> = {
   campaigns: DEMO_IDS.campaign,
   affiliates: DEMO_IDS.pendingAffiliate,
   teams: DEMO_IDS.team,
+  invitations: DEMO_IDS.invitation,
+  // The demo affiliate is a member of the demo team.
+  members: DEMO_IDS.affiliate,
+  awards: DEMO_IDS.award,
+  payouts: DEMO_IDS.payout,
   'payout-providers': 'connect',
 };

@@ -9,6 +9,7 @@ import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { validationHook } from '../validation.js';
 import { paypalBatchFile, wiseBatchFile } from './payout-batch-files.js';
 import { requirePayoutManagement } from './payout-configuration.guards.js';
+import { DEMO_IDS } from '../openapi/demo-ids.js';
 
 const ExportQuery = z.object({
   method: z.enum(['wallet_a', 'transfer_b']).openapi({ param: { name: 'method', in: 'query' }, example: 'wallet_a' }),
@@ -21,7 +22,7 @@ const MarkPaidBody = z
     payoutMethod: z.enum(['wallet_a', 'transfer_b']).optional().openapi({ description: "Default: each affiliate's saved method" }),
   })
   .strict()
-  .openapi('MarkPayoutsPaid', { example: { ids: ['01936f4e-0000-7000-8000-000000000001'], payoutMethod: 'wallet_a' } });
+  .openapi('MarkPayoutsPaid', { example: { ids: [DEMO_IDS.payout], payoutMethod: 'wallet_a' } });
 
 const tags = ['Payouts'];
 

@@ -6,7 +6,7 @@ const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 /**
  * Campaigns, affiliates and their campaign memberships, invitations, the mail outbox, clicks,
  * exchange rates (seeded from the shipped snapshot), and the conversions table that campaign and
- * affiliate statistics read (its write side comes with the conversions issue).
+ * affiliate statistics read (the conversion use cases write it; a later migration adds their columns).
  */
 export class Migration20261122000002CampaignsAffiliates extends Migration {
   override up(): void {

@@ -1,0 +1,77 @@
+import type { DependencyContainer } from 'tsyringe';
+import type { ApiKey } from '../application/api-keys/api-key.js';
+import type { ConversionChangeHook } from '../application/conversions/operator-conversion-actions.js';
+import type { ConversionChangeSinks } from '../application/conversions/apply-conversion-change.js';
+import { CreateConversion } from '../application/conversions/create-conversion.js';
+import { UpdateConversionStatus } from '../application/conversions/update-conversion-status.js';
+import { ConversionPayoutQueue } from '../application/payouts/conversion-payout-queue.js';
+import { PeriodSettlement, type TeamStores } from '../application/teams/period-settlement.js';
+import { TeamGoals } from '../application/teams/team-goals.js';
+import type { TeamRoster } from '../application/teams/team-roster.js';
+import { Decimal, type CurrencyCode } from '../domain/index.js';
+import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
+import { SqlPayoutRepository } from '../adapters/persistence/repositories/sql-payout-repository.js';
+import { CONVERSION_TOKENS } from './modules/conversions.module.js';
+import { TEAM_TOKENS } from './modules/teams.module.js';
+import { TOKENS as T } from './tokens.js';
+import { orFail, type PresetIds } from './demo-program.js';
+
+/**
+ * The demo affiliate's approved sale (its payout row queued: `POST /payouts/mark-paid`'s example pays
+ * it) and a one-time goal of the demo team that the sale hits, closed at once: its bonus award
+ * (`PATCH /teams/{id}/awards/{awardId}`'s example acts on it) waits out its refund-safe window.
+ * Through the same use cases as the API, with the ids the examples name.
+ */
+export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId: string, liveKey: ApiKey, ids: PresetIds): Promise<void> => {
+  const tenant = { merchantId, mode: 'live' as const };
+  const roster = c.resolve<TeamRoster>(TEAM_TOKENS.TeamRoster);
+  orFail(await roster.addCampaign(tenant, DEMO_IDS.team, { campaignId: DEMO_IDS.campaign }), 'team campaign');
+  orFail(await roster.addMembers(tenant, DEMO_IDS.team, [DEMO_IDS.affiliate]), 'team member');
+
+  const stores: TeamStores = { ...c.resolve<TeamStores>(TEAM_TOKENS.TeamStores), ids };
+  const goals = new TeamGoals(c.resolve(T.UnitOfWork), stores, new PeriodSettlement(stores), c.resolve(T.Clock));
+  const goal = orFail(
+    await goals.create(tenant, DEMO_IDS.team, { name: 'First sale', metric: 'conversions', targetValue: new Decimal(1), periodMode: 'one_time', bonusType: 'flat', bonusValue: new Decimal(50) }),
+    'goal',
+  ).goal;
+
+  ids.nextIs(DEMO_IDS.conversion);
+  const create = new CreateConversion(
+    c.resolve(T.UnitOfWork),
+    c.resolve(T.MerchantRepository),
+    c.resolve(CONVERSION_TOKENS.SaleContexts),
+    c.resolve(CONVERSION_TOKENS.ConversionRepository),
+    ids,
+    c.resolve(T.Clock),
+  );
+  orFail(
+    await create.execute({
+      tenant,
+      key: liveKey,
+      campaignId: DEMO_IDS.campaign,
+      affiliateId: DEMO_IDS.affiliate,
+      amount: new Decimal(120),
+      taxAmount: null,
+      currency: 'usd' as CurrencyCode,
+      orderId: 'demo-order-1',
+      clickId: null,
+      customerEmail: null,
+      customerName: null,
+    }),
+    'sale',
+  );
+  ids.nextIs(DEMO_IDS.payout);
+  const sinks: ConversionChangeSinks = {
+    ...c.resolve<ConversionChangeSinks>(CONVERSION_TOKENS.ChangeSinks),
+    payouts: new ConversionPayoutQueue(new SqlPayoutRepository(c.resolve(T.Orm)), ids),
+  };
+  const hooks = c.isRegistered(T.ConversionChangeHook, true) ? c.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];
+  const approve = new UpdateConversionStatus(c.resolve(T.UnitOfWork), c.resolve(T.MerchantRepository), sinks, c.resolve(T.Clock), hooks);
+  orFail(await approve.execute({ tenant, id: DEMO_IDS.conversion, status: 'approved', confirmAboveSale: false }), 'approval');
+
+  // Closing the goal draws the period's id, then the award's.
+  ids.nextAre(null, DEMO_IDS.award);
+  orFail(await goals.act(tenant, DEMO_IDS.team, goal.id, { action: 'close_now' }), 'goal close');
+  // The examples name the award by its id: a change in the order of id draws must fail here, not in /docs.
+  if (!(await stores.awards.findByIdForUpdateAcrossTenants(DEMO_IDS.award))) throw new Error('demo award could not be created');
+};
