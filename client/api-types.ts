@@ -935,7 +935,7 @@ export interface paths {
         put?: never;
         /**
          * Connect a payment provider
-         * @description Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL and the signing secret into the provider. `card` is supported; the other provider tokens answer 400 until their adapters exist.
+         * @description Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL and the signing secret into the provider. `card` (Stripe events), `mor_a` (Paddle Billing), `mor_b` (Lemon Squeezy) and `mor_c` (Polar) are supported; a token without an adapter answers 400.
          */
         post: operations["postIntegrations"];
         delete?: never;

@@ -1,5 +1,5 @@
 import { err, type Result } from 'neverthrow';
-import { Decimal, holdConversion, refundedSaleShare, releaseConversion, type Conversion, type CouponProvider, type DomainError, type SaleFact } from '../../domain/index.js';
+import { Decimal, holdConversion, issuedRefundShare, refundedSaleShare, releaseConversion, type Conversion, type CouponProvider, type DomainError, type SaleFact } from '../../domain/index.js';
 import { applyConversionChange, type ConversionChangeSinks } from '../conversions/apply-conversion-change.js';
 import type { RefundConversion } from '../conversions/refund-conversion.js';
 import type { Clock } from '../ports/clock.js';
@@ -11,6 +11,7 @@ import type { Tenant } from '../shared/tenant.js';
 import { ignored, result } from './delivery-results.js';
 
 type Refund = Extract<SaleFact, { kind: 'refund' }>;
+type RefundIssued = Extract<SaleFact, { kind: 'refund_issued' }>;
 type DisputeOpened = Extract<SaleFact, { kind: 'dispute_opened' }>;
 type DisputeClosed = Extract<SaleFact, { kind: 'dispute_closed' }>;
 
@@ -54,6 +55,30 @@ export class ApplyPaymentChange {
     const what = clawback
       ? `refund of ${now.toFixed()} after payout: commission ${clawback.amount.toFixed()} is taken back from the affiliate's next payment`
       : `refund of ${now.toFixed()} (${refunded.value.conversion.status === 'refunded' ? 'whole sale' : 'part of the sale'})`;
+    return result('refunded', { conversionId: conversion.id, reason: what });
+  }
+
+  /**
+   * One refund reported on its own: its share of the payment is refunded once. The refund id is kept
+   * among the payment's references (under the conversion's lock), so the same refund reported again,
+   * under another event, finds itself there and changes nothing.
+   */
+  async refundIssued(tenant: Tenant, provider: CouponProvider, fact: RefundIssued): Promise<DeliveryResult> {
+    const conversion = await this.locked(tenant, provider, fact.paymentReferences);
+    if (!conversion) return ApplyPaymentChange.unknown(fact.paymentReferences);
+    if (await this.payments.find(tenant, provider, [fact.refundId])) return ignored(`refund ${fact.refundId} was already applied`, conversion.id);
+    if (fact.currency !== conversion.currency) return ignored(`refund in ${fact.currency} of a sale in ${conversion.currency}`, conversion.id);
+    if (conversion.status === 'rejected' || conversion.status === 'refunded') return ignored(`the conversion is ${conversion.status}`, conversion.id);
+    const before = (conversion.refundedAmount ?? new Decimal(0)).plus(await this.adjustments.refundedAfterPayout(conversion.id));
+    const now = issuedRefundShare(conversion, before, fact, conversion.currency);
+    if (now.lte(0)) return ignored(`refund ${fact.refundId}: nothing of the sale is left to refund`, conversion.id);
+    const refunded = await this.refunds.refundLocked(conversion, now);
+    if (refunded.isErr()) return result('rejected', { code: refunded.error.code, reason: refunded.error.message, conversionId: conversion.id });
+    if (conversion.orderId) await this.payments.remember(tenant, provider, [fact.refundId], conversion.orderId);
+    const { clawback } = refunded.value;
+    const what = clawback
+      ? `refund ${fact.refundId} of ${now.toFixed()} after payout: commission ${clawback.amount.toFixed()} is taken back from the affiliate's next payment`
+      : `refund ${fact.refundId} of ${now.toFixed()} (${refunded.value.conversion.status === 'refunded' ? 'whole sale' : 'part of the sale'})`;
     return result('refunded', { conversionId: conversion.id, reason: what });
   }
 

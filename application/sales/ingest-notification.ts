@@ -121,6 +121,8 @@ export class IngestNotification {
         return this.sales.record(tenant, provider, fact, now);
       case 'refund':
         return this.changes.refund(tenant, provider, fact);
+      case 'refund_issued':
+        return this.changes.refundIssued(tenant, provider, fact);
       case 'dispute_opened':
         return this.changes.disputeOpened(tenant, provider, fact);
       case 'dispute_closed':

@@ -6,10 +6,15 @@ import { IngestNotification, type ProviderReaders } from '../../application/sale
 import { RecordProviderSale } from '../../application/sales/record-provider-sale.js';
 import type { IntegrationRouteDependencies } from '../../adapters/http/routes/integrations.routes.js';
 import { StripeCardNotifications } from '../../adapters/providers/card/stripe-card-notifications.js';
+import { LemonSqueezyNotifications } from '../../adapters/providers/lemon-squeezy/lemon-squeezy-notifications.js';
+import { PaddleNotifications } from '../../adapters/providers/paddle/paddle-notifications.js';
+import { PolarNotifications } from '../../adapters/providers/polar/polar-notifications.js';
 import { SqlIntegrationEvents } from '../../adapters/persistence/repositories/sales/sql-integration-events.js';
 import { SqlIntegrationRepository } from '../../adapters/persistence/repositories/sales/sql-integration-repository.js';
 import { SqlSignatureRejections } from '../../adapters/persistence/repositories/sales/sql-signature-rejections.js';
 import { SqlProviderCustomers, SqlProviderPayments } from '../../adapters/persistence/repositories/sales/sql-provider-customers.js';
+import type { ProviderNotificationReader } from '../../application/ports/provider-notifications.js';
+import type { CouponProvider } from '../../domain/index.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { CONVERSION_TOKENS as C } from './conversions.module.js';
@@ -34,7 +39,18 @@ const S = SALES_TOKENS;
  * integrations, the events log, customers and payment ids, and the pipeline.
  */
 export const registerSales = (c: DependencyContainer): void => {
-  c.register(S.ProviderReaders, single((): ProviderReaders => new Map([['card', new StripeCardNotifications()]])));
+  c.register(
+    S.ProviderReaders,
+    single(
+      (): ProviderReaders =>
+        new Map<CouponProvider, ProviderNotificationReader>([
+          ['card', new StripeCardNotifications()],
+          ['mor_a', new PaddleNotifications()],
+          ['mor_b', new LemonSqueezyNotifications()],
+          ['mor_c', new PolarNotifications()],
+        ]),
+    ),
+  );
   c.register(S.IntegrationRepository, single((r) => new SqlIntegrationRepository(r.resolve(T.Orm))));
   c.register(S.IntegrationEvents, single((r) => new SqlIntegrationEvents(r.resolve(T.Orm))));
   c.register(S.ProviderCustomers, single((r) => new SqlProviderCustomers(r.resolve(T.Orm))));

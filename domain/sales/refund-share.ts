@@ -13,3 +13,21 @@ export const refundedSaleShare = (saleAmount: Decimal, refundedTotal: Decimal, p
   if (refundedTotal.lte(0)) return new Decimal(0);
   return Decimal.min(saleAmount, roundToMinorUnit(saleAmount.times(refundedTotal).dividedBy(paymentTotal), currency));
 };
+
+/**
+ * The part of a conversion's sale one separately reported refund stands for (providers that report
+ * each refund, not a running total): its share of what the customer paid (net sale plus tax),
+ * applied to the net sale, never more than is left unrefunded; a refund of the whole payment is
+ * whatever is left.
+ */
+export const issuedRefundShare = (
+  sale: { readonly amount: Decimal; readonly taxAmount: Decimal | null },
+  alreadyRefunded: Decimal,
+  refund: { readonly amount: Decimal; readonly whole: boolean },
+  currency: CurrencyCode,
+): Decimal => {
+  const left = Decimal.max(0, sale.amount.minus(alreadyRefunded));
+  if (refund.whole) return left;
+  const paid = sale.amount.plus(sale.taxAmount ?? 0);
+  return Decimal.min(left, refundedSaleShare(sale.amount, refund.amount, paid, currency));
+};

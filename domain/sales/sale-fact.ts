@@ -55,6 +55,22 @@ export type SaleFact =
       readonly paymentTotal: Decimal;
       readonly currency: CurrencyCode;
     }
+  /**
+   * One refund reported on its own (not as a running total): its amount counts once, however often
+   * and under whichever event the provider reports it. For providers whose refund notifications
+   * name only the refund, not what was refunded on the payment before.
+   */
+  | {
+      readonly kind: 'refund_issued';
+      /** The provider's id of this refund (one effect per id). */
+      readonly refundId: string;
+      readonly paymentReferences: readonly string[];
+      /** What this refund returns to the customer (tax included), in decimal. */
+      readonly amount: Decimal;
+      /** The provider says the refund is of the whole payment. */
+      readonly whole: boolean;
+      readonly currency: CurrencyCode;
+    }
   | { readonly kind: 'dispute_opened'; readonly disputeId: string; readonly paymentReferences: readonly string[] }
   | {
       readonly kind: 'dispute_closed';

@@ -33,7 +33,7 @@ describe('integrations', () => {
   it('answers 400 for providers without an adapter yet and for bad secrets, writing nothing', async () => {
     const before = await t.sql('select count(*)::int as n from integrations');
     for (const body of [
-      { provider: 'mor_a', signingSecret: 'pdl_secret_123' },
+      { provider: 'app_store', signingSecret: 'pdl_secret_123' },
       { provider: 'paypal', signingSecret: 'whsec_abcdefgh' },
       { provider: 'card', signingSecret: 'short' },
       { provider: 'card' },
@@ -42,7 +42,7 @@ describe('integrations', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
     }
-    const res = await t.api('POST', '/integrations', m.liveKey, { provider: 'mor_a', signingSecret: 'pdl_secret_123' });
+    const res = await t.api('POST', '/integrations', m.liveKey, { provider: 'app_store', signingSecret: 'pdl_secret_123' });
     expect(res.body.error.details[0]).toMatchObject({ field: 'provider', message: expect.stringContaining('not supported yet') });
     expect(await t.sql('select count(*)::int as n from integrations')).toEqual(before);
   });

@@ -49,7 +49,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         tags,
         summary: 'Connect a payment provider',
         description:
-          "Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL and the signing secret into the provider. `card` is supported; the other provider tokens answer 400 until their adapters exist.",
+          "Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL and the signing secret into the provider. `card` (Stripe events), `mor_a` (Paddle Billing), `mor_b` (Lemon Squeezy) and `mor_c` (Polar) are supported; a token without an adapter answers 400.",
         middleware: [plan, requireWriteKey] as const,
         request: { body: { content: { 'application/json': { schema: CreateBody, example: { provider: 'card', signingSecret: 'whsec_5a1e0c7d2b9f4e8a', name: 'Stripe' } } }, required: true } },
         responses: { 201: dataOf(IntegrationSchema, 'Created') },
