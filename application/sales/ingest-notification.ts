@@ -99,6 +99,8 @@ export class IngestNotification {
         return this.sales.record(tenant, provider, fact, now);
       case 'refund':
         return this.changes.refund(tenant, provider, fact);
+      case 'refund_reversed':
+        return this.changes.refundReversed(tenant, provider, fact);
       case 'dispute_opened':
         return this.changes.disputeOpened(tenant, provider, fact);
       case 'dispute_closed':

@@ -6,10 +6,14 @@ import { IngestNotification, type ProviderReaders } from '../../application/sale
 import { RecordProviderSale } from '../../application/sales/record-provider-sale.js';
 import type { IntegrationRouteDependencies } from '../../adapters/http/routes/integrations.routes.js';
 import { StripeCardNotifications } from '../../adapters/providers/card/stripe-card-notifications.js';
+import { AppStoreNotifications } from '../../adapters/providers/app-store/app-store-notifications.js';
+import { readRootCertificates } from '../../adapters/providers/app-store/app-store-root-certificates.js';
 import { SqlIntegrationEvents } from '../../adapters/persistence/repositories/sales/sql-integration-events.js';
 import { SqlIntegrationRepository } from '../../adapters/persistence/repositories/sales/sql-integration-repository.js';
 import { SqlProviderCustomers, SqlProviderPayments } from '../../adapters/persistence/repositories/sales/sql-provider-customers.js';
 import type { ServiceConfig } from '../config.js';
+import type { ProviderNotificationReader } from '../../application/ports/provider-notifications.js';
+import type { CouponProvider } from '../../domain/index.js';
 import { TOKENS as T } from '../tokens.js';
 import { CONVERSION_TOKENS as C } from './conversions.module.js';
 import { COUPON_TOKENS } from './coupons.module.js';
@@ -33,7 +37,11 @@ const S = SALES_TOKENS;
  * integrations, the events log, customers and payment ids, and the pipeline.
  */
 export const registerSales = (c: DependencyContainer): void => {
-  c.register(S.ProviderReaders, single((): ProviderReaders => new Map([['card', new StripeCardNotifications()]])));
+  const appStore = (config: ServiceConfig) => new AppStoreNotifications(readRootCertificates(config.appStoreRootCertPaths), config.appStoreOnlineChecks);
+  c.register(
+    S.ProviderReaders,
+    single((r): ProviderReaders => new Map<CouponProvider, ProviderNotificationReader>([['card', new StripeCardNotifications()], ['app_store', appStore(r.resolve<ServiceConfig>(T.Config))]])),
+  );
   c.register(S.IntegrationRepository, single((r) => new SqlIntegrationRepository(r.resolve(T.Orm))));
   c.register(S.IntegrationEvents, single((r) => new SqlIntegrationEvents(r.resolve(T.Orm))));
   c.register(S.ProviderCustomers, single((r) => new SqlProviderCustomers(r.resolve(T.Orm))));
@@ -63,6 +71,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(C.RefundConversion),
           r.resolve(C.CommissionAdjustments),
           r.resolve(T.Clock),
+          r.resolve(T.Notices),
         ),
     ),
   );
@@ -98,10 +107,17 @@ export const registerSales = (c: DependencyContainer): void => {
           () => [...r.resolve<ProviderReaders>(S.ProviderReaders).keys()],
           r.resolve(T.Ids),
           r.resolve(T.Clock),
+          () => unavailableProviders(r.resolve<ProviderReaders>(S.ProviderReaders)),
         ),
     ),
   );
 };
+
+const unavailableProviders = (readers: ProviderReaders) =>
+  Object.fromEntries([...readers].flatMap(([provider, reader]) => {
+    const why = reader.unavailableBecause?.() ?? null;
+    return why ? [[provider, why]] : [];
+  }));
 
 export const integrationRouteDependencies = (c: DependencyContainer): IntegrationRouteDependencies => ({
   manageIntegrations: c.resolve(S.ManageIntegrations),
