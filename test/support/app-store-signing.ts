@@ -130,7 +130,8 @@ export const appleNotificationBody = async (
   delete data.signedRenewalInfo;
   if (notification.transaction) data.signedTransactionInfo = await signJws(chain, notification.transaction);
   if (notification.renewal) {
-    const { advancedCommerceInfo: _c, commitmentInfo: _m, ...renewal } = model('signedRenewalInfo');
+    // The published example's appAccountToken names no click here; a case sets its own.
+    const { advancedCommerceInfo: _c, commitmentInfo: _m, appAccountToken: _token, ...renewal } = model('signedRenewalInfo');
     data.signedRenewalInfo = await signJws(chain, { ...renewal, environment: app.environment, signedDate: Date.now(), ...notification.renewal });
   }
   const payload: Record<string, unknown> = { ...base, notificationType: notification.type, notificationUUID: notification.uuid ?? randomUUID(), signedDate: Date.now(), data };
