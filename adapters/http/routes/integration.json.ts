@@ -5,7 +5,7 @@ import { COUPON_PROVIDERS, type Integration } from '../../../domain/index.js';
 export const IntegrationSchema = z
   .object({
     id: z.string(),
-    provider: z.enum(COUPON_PROVIDERS).openapi({ description: 'The payment provider token; `card` is the card processor (Stripe event format)' }),
+    provider: z.enum(COUPON_PROVIDERS).openapi({ description: 'The payment provider token; `card` is the card processor (Stripe event format), `app_store` App Store Server Notifications v2' }),
     mode: z.enum(['live', 'test']).openapi({ description: "The key's mode: which events it accepts and which data it creates" }),
     name: z.string().nullable(),
     bundleId: z.string().nullable().openapi({ description: '`app_store`: the app whose notifications this integration accepts; null for other providers', example: 'com.example.app' }),
