@@ -3045,6 +3045,35 @@ export interface components {
                 };
             };
         };
+        /** @description Error: `verification_unavailable` */
+        Error503: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Requests allowed per minute */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests left in the current window */
+                "X-RateLimit-Remaining"?: number;
+                /** @description When the current fixed minute ends (epoch seconds) */
+                "X-RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "verification_unavailable";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
     };
     parameters: {
         /**

@@ -124,8 +124,9 @@ const optional = (name: keyof typeof HEADERS) => ({ ...HEADERS[name], required: 
 const responseHeaders = (surface: Surface | 'open', status: number): Record<string, Json> => {
   const headers: Record<string, Json> = { 'X-API-Version': ref('headers', 'XApiVersion'), 'X-Request-Id': ref('headers', 'XRequestId') };
   if (surface !== 'public') return headers;
-  // The body limit answers 413 before rate limiting runs; a 500 may come from anywhere.
-  const limited = status !== 413 && status !== 500;
+  // The body limit answers 413 before rate limiting runs; a 500 may come from anywhere; a 503 only
+  // from a provider's receiving endpoint, which no key's limit counts.
+  const limited = status !== 413 && status !== 500 && status !== 503;
   headers['X-RateLimit-Limit'] = limited ? ref('headers', 'XRateLimitLimit') : optional('XRateLimitLimit');
   headers['X-RateLimit-Remaining'] = limited ? ref('headers', 'XRateLimitRemaining') : optional('XRateLimitRemaining');
   headers['X-RateLimit-Reset'] = limited ? ref('headers', 'XRateLimitReset') : optional('XRateLimitReset');
@@ -317,6 +318,8 @@ const ingestOperation = (generated: Json, baseUrl: string): Json => {
     description: 'Error: `rate_limit_exceeded` (more notifications a minute than the integration accepts; the provider retries)',
   };
   op.responses[500] = errorResponse('open', 500, ['internal_error']);
+  // Only this endpoint answers 503 with an error body; the shared component keeps every code's status documented.
+  op.responses[503] = ref('responses', statusName(503));
   return item;
 };
 
