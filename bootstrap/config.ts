@@ -58,6 +58,10 @@ export interface ServiceConfig {
   readonly payoutApiBases: { readonly stripe: string | null; readonly paypal: string | null; readonly wise: string | null };
   /** Development only: live payouts of a method without credentials use the sandbox instead of waiting. */
   readonly payoutLiveSandbox: boolean;
+  /** Files (DER or PEM) of the root certificates App Store notifications must chain to (Apple Root CA - G3); none: app_store is refused. */
+  readonly appStoreRootCertPaths: readonly string[];
+  /** Apple's online checks: certificate revocation (OCSP) and expiry at the current date, instead of at the payload's signing date. */
+  readonly appStoreOnlineChecks: boolean;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -111,5 +115,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     previousSecretKeys: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     payoutApiBases: { stripe: env.STRIPE_API_BASE || null, paypal: env.PAYPAL_API_BASE || null, wise: env.WISE_API_BASE || null },
     payoutLiveSandbox: env.PAYOUT_LIVE_SANDBOX === '1',
+    appStoreRootCertPaths: (env.APP_STORE_ROOT_CERTS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    appStoreOnlineChecks: env.APP_STORE_ONLINE_CHECKS !== '0',
   };
 };

@@ -935,7 +935,7 @@ export interface paths {
         put?: never;
         /**
          * Connect a payment provider
-         * @description Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL and the signing secret into the provider. `card` (Stripe events), `mor_a` (Paddle Billing), `mor_b` (Lemon Squeezy) and `mor_c` (Polar) are supported; a token without an adapter answers 400.
+         * @description Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL into the provider. `card` (Stripe events), `mor_a` (Paddle Billing), `mor_b` (Lemon Squeezy) and `mor_c` (Polar) take the provider's `signingSecret`; `app_store` takes no secret but the app's `bundleId` and, for live, its `appAppleId` (live reads Apple's Production notifications, test its Sandbox), and needs the operator to have configured Apple's root certificates (`APP_STORE_ROOT_CERTS`; 400 says so otherwise).
          */
         post: operations["postIntegrations"];
         delete?: never;
@@ -966,7 +966,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rotate the signing secret, pause or rename an integration
+         * Rotate the signing secret, change the app, pause or rename an integration
          * @description An inactive integration answers 404 to its provider, which retries later.
          */
         patch: operations["patchIntegrationsById"];
@@ -2629,7 +2629,7 @@ export interface components {
         Integration: {
             id: string;
             /**
-             * @description The payment provider token; `card` is the card processor (Stripe event format)
+             * @description The payment provider token; `card` is the card processor (Stripe event format), `app_store` App Store Server Notifications v2
              * @enum {string}
              */
             provider: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
@@ -2639,6 +2639,16 @@ export interface components {
              */
             mode: "live" | "test";
             name: string | null;
+            /**
+             * @description `app_store`: the app whose notifications this integration accepts; null for other providers
+             * @example com.example.app
+             */
+            bundleId: string | null;
+            /**
+             * @description `app_store`: the app's Apple ID; null for other providers (and for a test integration without one)
+             * @example 1234567890
+             */
+            appAppleId: number | null;
             /**
              * @description Paste this into the provider as the webhook endpoint
              * @example https://affiliates.example.com/ingest/v1/0192f0c4-6c1e-7d2a-9b1e-2f3a4b5c6d7e
@@ -2652,22 +2662,42 @@ export interface components {
             /** @enum {string} */
             provider: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
             /**
-             * @description The provider's signing secret for this endpoint (write-only; never returned)
+             * @description The provider's signing secret for this endpoint (write-only; never returned). Required for every provider but `app_store`, which has none
              * @example whsec_…
              */
-            signingSecret: string;
+            signingSecret?: string;
             /** @example Stripe (main account) */
             name?: string | null;
+            /**
+             * @description `app_store` only, and required there: the app's bundle id; notifications for another app are recorded as ignored
+             * @example com.example.app
+             */
+            bundleId?: string;
+            /**
+             * @description `app_store` only: the app's Apple ID (App Store Connect, App Information); required for live integrations (Apple's Production environment)
+             * @example 1234567890
+             */
+            appAppleId?: number;
         };
         UpdateIntegration: {
             /**
-             * @description The provider's signing secret for this endpoint (write-only; never returned)
+             * @description The provider's signing secret for this endpoint (write-only; never returned). Required for every provider but `app_store`, which has none
              * @example whsec_…
              */
             signingSecret?: string;
             active?: boolean;
             /** @example Stripe (main account) */
             name?: string | null;
+            /**
+             * @description `app_store` only, and required there: the app's bundle id; notifications for another app are recorded as ignored
+             * @example com.example.app
+             */
+            bundleId?: string;
+            /**
+             * @description `app_store` only: the app's Apple ID (App Store Connect, App Information); required for live integrations (Apple's Production environment)
+             * @example 1234567890
+             */
+            appAppleId?: number | null;
         };
         IntegrationEvent: {
             id: string;
@@ -2739,7 +2769,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error";
+                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -3004,6 +3034,35 @@ export interface components {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description Human-readable */
+                        message: string;
+                        /** @description Per-field problems (validation errors) */
+                        details?: components["schemas"]["FieldProblem"][];
+                    };
+                };
+            };
+        };
+        /** @description Error: `verification_unavailable` */
+        Error503: {
+            headers: {
+                "X-API-Version": components["headers"]["XApiVersion"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Requests allowed per minute */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests left in the current window */
+                "X-RateLimit-Remaining"?: number;
+                /** @description When the current fixed minute ends (epoch seconds) */
+                "X-RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /**
+                         * @description Machine-readable; one of the listed values
+                         * @enum {string}
+                         */
+                        code: "verification_unavailable";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */

@@ -1,5 +1,13 @@
 import { err, ok, type Result } from 'neverthrow';
-import { createIntegration, updateIntegration, type CouponProvider, type DomainError, type Integration, type IntegrationChanges } from '../../domain/index.js';
+import {
+  createIntegration,
+  updateIntegration,
+  type CouponProvider,
+  type DomainError,
+  type Integration,
+  type IntegrationChanges,
+  type NewIntegration,
+} from '../../domain/index.js';
 import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -10,11 +18,7 @@ import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
-export interface NewIntegrationInput {
-  readonly provider: string;
-  readonly signingSecret: string;
-  readonly name?: string | null | undefined;
-}
+export type NewIntegrationInput = NewIntegration;
 
 /**
  * The merchant's integrations (plan and write-key gates are the HTTP adapter's). A live integration
@@ -28,6 +32,8 @@ export class ManageIntegrations {
     private readonly supported: () => readonly CouponProvider[],
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    /** Supported providers that cannot verify notifications on this service yet, with why (their creation is refused). */
+    private readonly unavailable: () => Readonly<Partial<Record<CouponProvider, string>>> = () => ({}),
   ) {}
 
   private static mayWrite(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>): DomainError | null {
@@ -35,7 +41,7 @@ export class ManageIntegrations {
   }
 
   async create(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>, input: NewIntegrationInput): Promise<Result<Integration, DomainError>> {
-    const created = createIntegration(input, { id: this.ids.next(), ...tenant, now: this.clock.now(), supported: this.supported() });
+    const created = createIntegration(input, { id: this.ids.next(), ...tenant, now: this.clock.now(), supported: this.supported(), unavailable: this.unavailable() });
     if (created.isErr()) return err(created.error);
     const refused = ManageIntegrations.mayWrite(tenant, key);
     if (refused) return err(refused);

@@ -7,9 +7,13 @@ export interface RawNotification {
   header(name: string): string | undefined;
 }
 
-/** Why a notification is refused before anything is recorded. */
+/**
+ * Why a notification is refused before anything is recorded. `verification_unavailable`: the service
+ * cannot verify it now (no root certificates configured, the certificate status service unreachable);
+ * it answers 503, so the provider retries.
+ */
 export interface NotificationRefusal {
-  readonly kind: 'invalid_signature' | 'invalid_json';
+  readonly kind: 'invalid_signature' | 'invalid_json' | 'verification_unavailable';
   readonly message: string;
 }
 
@@ -22,4 +26,6 @@ export interface NotificationRefusal {
 export interface ProviderNotificationReader {
   readonly provider: CouponProvider;
   read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>>;
+  /** Why no integration of this provider can be verified on this service (its configuration is missing), or null. */
+  unavailableBecause?(): string | null;
 }

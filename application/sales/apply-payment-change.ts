@@ -5,6 +5,7 @@ import type { RefundConversion } from '../conversions/refund-conversion.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommissionAdjustments } from '../ports/commission-adjustments.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
+import type { Notices } from '../ports/notices.js';
 import type { DeliveryResult, ProviderPayments } from '../ports/provider-sales-ledger.js';
 import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -12,6 +13,7 @@ import { ignored, result } from './delivery-results.js';
 
 type Refund = Extract<SaleFact, { kind: 'refund' }>;
 type RefundIssued = Extract<SaleFact, { kind: 'refund_issued' }>;
+type RefundReversed = Extract<SaleFact, { kind: 'refund_reversed' }>;
 type DisputeOpened = Extract<SaleFact, { kind: 'dispute_opened' }>;
 type DisputeClosed = Extract<SaleFact, { kind: 'dispute_closed' }>;
 
@@ -29,6 +31,7 @@ export class ApplyPaymentChange {
     private readonly refunds: RefundConversion,
     private readonly adjustments: CommissionAdjustments,
     private readonly clock: Clock,
+    private readonly notices: Notices,
   ) {}
 
   private async locked(tenant: Tenant, provider: CouponProvider, references: readonly string[]): Promise<Conversion | null> {
@@ -80,6 +83,31 @@ export class ApplyPaymentChange {
       ? `refund ${fact.refundId} of ${now.toFixed()} after payout: commission ${clawback.amount.toFixed()} is taken back from the affiliate's next payment`
       : `refund ${fact.refundId} of ${now.toFixed()} (${refunded.value.conversion.status === 'refunded' ? 'whole sale' : 'part of the sale'})`;
     return result('refunded', { conversionId: conversion.id, reason: what });
+  }
+
+  /**
+   * The provider took back a refund it had granted. A refund cannot be undone here: `refunded` is
+   * final in the conversion's state machine and a partial refund's commission is already scaled, so
+   * the delivery is recorded as ignored with why, and the merchant gets a notice to record the sale
+   * again if the affiliate should earn it.
+   */
+  async refundReversed(tenant: Tenant, provider: CouponProvider, fact: RefundReversed): Promise<DeliveryResult> {
+    const conversion = await this.locked(tenant, provider, fact.paymentReferences);
+    if (!conversion) return ApplyPaymentChange.unknown(fact.paymentReferences);
+    const refunded = conversion.refundedAmount ?? new Decimal(0);
+    const payment = fact.paymentReferences.join(' / ');
+    if (conversion.status !== 'refunded' && refunded.lte(0)) {
+      return ignored(`refund of payment ${payment} reversed, but conversion ${conversion.id} was never refunded: nothing to restore`, conversion.id);
+    }
+    const state = conversion.status === 'refunded' ? 'is refunded, a final state' : `had ${refunded.toFixed()} ${conversion.currency.toUpperCase()} refunded`;
+    const reason = `refund of payment ${payment} reversed by the provider, but conversion ${conversion.id} ${state}: a refund cannot be undone, so its commission stays as it is`;
+    await this.notices.notify({
+      merchantId: tenant.merchantId,
+      mode: tenant.mode,
+      kind: 'provider_refund_reversed',
+      message: `${provider} reversed a refund of payment ${payment}. Conversion ${conversion.id} ${state} and cannot be restored; if the affiliate should earn this sale, record it again with POST /api/v1/conversions.`,
+    });
+    return ignored(reason, conversion.id);
   }
 
   async disputeOpened(tenant: Tenant, provider: CouponProvider, fact: DisputeOpened): Promise<DeliveryResult> {

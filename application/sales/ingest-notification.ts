@@ -123,6 +123,8 @@ export class IngestNotification {
         return this.changes.refund(tenant, provider, fact);
       case 'refund_issued':
         return this.changes.refundIssued(tenant, provider, fact);
+      case 'refund_reversed':
+        return this.changes.refundReversed(tenant, provider, fact);
       case 'dispute_opened':
         return this.changes.disputeOpened(tenant, provider, fact);
       case 'dispute_closed':

@@ -9,6 +9,8 @@ import { StripeCardNotifications } from '../../adapters/providers/card/stripe-ca
 import { LemonSqueezyNotifications } from '../../adapters/providers/lemon-squeezy/lemon-squeezy-notifications.js';
 import { PaddleNotifications } from '../../adapters/providers/paddle/paddle-notifications.js';
 import { PolarNotifications } from '../../adapters/providers/polar/polar-notifications.js';
+import { AppStoreNotifications } from '../../adapters/providers/app-store/app-store-notifications.js';
+import { readRootCertificates } from '../../adapters/providers/app-store/app-store-root-certificates.js';
 import { SqlIntegrationEvents } from '../../adapters/persistence/repositories/sales/sql-integration-events.js';
 import { SqlIntegrationRepository } from '../../adapters/persistence/repositories/sales/sql-integration-repository.js';
 import { SqlSignatureRejections } from '../../adapters/persistence/repositories/sales/sql-signature-rejections.js';
@@ -39,15 +41,17 @@ const S = SALES_TOKENS;
  * integrations, the events log, customers and payment ids, and the pipeline.
  */
 export const registerSales = (c: DependencyContainer): void => {
+  const appStore = (config: ServiceConfig) => new AppStoreNotifications(readRootCertificates(config.appStoreRootCertPaths), config.appStoreOnlineChecks);
   c.register(
     S.ProviderReaders,
     single(
-      (): ProviderReaders =>
+      (r): ProviderReaders =>
         new Map<CouponProvider, ProviderNotificationReader>([
           ['card', new StripeCardNotifications()],
           ['mor_a', new PaddleNotifications()],
           ['mor_b', new LemonSqueezyNotifications()],
           ['mor_c', new PolarNotifications()],
+          ['app_store', appStore(r.resolve<ServiceConfig>(T.Config))],
         ]),
     ),
   );
@@ -80,6 +84,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(C.RefundConversion),
           r.resolve(C.CommissionAdjustments),
           r.resolve(T.Clock),
+          r.resolve(T.Notices),
         ),
     ),
   );
@@ -117,10 +122,17 @@ export const registerSales = (c: DependencyContainer): void => {
           () => [...r.resolve<ProviderReaders>(S.ProviderReaders).keys()],
           r.resolve(T.Ids),
           r.resolve(T.Clock),
+          () => unavailableProviders(r.resolve<ProviderReaders>(S.ProviderReaders)),
         ),
     ),
   );
 };
+
+const unavailableProviders = (readers: ProviderReaders) =>
+  Object.fromEntries([...readers].flatMap(([provider, reader]) => {
+    const why = reader.unavailableBecause?.() ?? null;
+    return why ? [[provider, why]] : [];
+  }));
 
 export const integrationRouteDependencies = (c: DependencyContainer): IntegrationRouteDependencies => ({
   manageIntegrations: c.resolve(S.ManageIntegrations),

@@ -1,5 +1,5 @@
 import { attributeSale, type SaleDiscount } from '../coupon/attribution.js';
-import type { Coupon, CouponProvider } from '../coupon/coupon.js';
+import type { AppleOfferType, Coupon, CouponProvider } from '../coupon/coupon.js';
 import type { Mode } from '../shared/mode.js';
 
 const DAY_MS = 86_400_000;
@@ -33,7 +33,7 @@ export interface ProviderSaleToAttribute {
   readonly clickId: string | null;
   readonly click: ClickCandidate | null;
   readonly customer: LinkedCustomer | null;
-  readonly discount: { readonly code: string | null; readonly providerDiscountId: string | null } | null;
+  readonly discount: { readonly code: string | null; readonly providerDiscountId: string | null; readonly appleOfferType?: AppleOfferType | null } | null;
   /** The tenant's coupons that could match the discount (the caller narrows; this function decides). */
   readonly coupons: readonly Coupon[];
 }
@@ -83,7 +83,12 @@ export const attributeProviderSale = (sale: ProviderSaleToAttribute): ProviderAt
     return { attributed: true, by: 'customer', affiliateId: c.affiliateId, campaignId: c.campaignId, clickId: c.clickId, clickPassedOver: refusal };
   }
   if (sale.discount !== null) {
-    const discount: SaleDiscount = { provider: sale.provider, code: sale.discount.code, providerDiscountId: sale.discount.providerDiscountId };
+    const discount: SaleDiscount = {
+      provider: sale.provider,
+      code: sale.discount.code,
+      providerDiscountId: sale.discount.providerDiscountId,
+      appleOfferType: sale.discount.appleOfferType ?? null,
+    };
     const found = attributeSale(
       sale.coupons.filter((c) => c.merchantId === sale.merchantId && c.mode === sale.mode),
       discount,
@@ -95,7 +100,9 @@ export const attributeProviderSale = (sale: ProviderSaleToAttribute): ProviderAt
     'no customer linked to an affiliate',
     sale.discount === null
       ? 'no discount'
-      : `no registered coupon for ${[sale.discount.providerDiscountId, sale.discount.code].filter((v) => v !== null).join(' / ')}`,
+      : `no registered coupon for ${[sale.discount.providerDiscountId, sale.discount.code].filter((v) => v !== null).join(' / ')}${
+          sale.discount.appleOfferType ? ` (Apple offer type ${sale.discount.appleOfferType})` : ''
+        }`,
   ];
   return { attributed: false, reason: tried.join('; ') };
 };

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { CouponProvider } from '../coupon/coupon.js';
+import type { AppleOfferType, CouponProvider } from '../coupon/coupon.js';
 import { minorUnitDigits, parseCurrency, type CurrencyCode } from '../money/currency.js';
 import { Decimal } from '../money/decimal.js';
 import { validationError, type DomainError } from '../shared/domain-error.js';
@@ -8,6 +8,8 @@ import { validationError, type DomainError } from '../shared/domain-error.js';
 export interface FactDiscount {
   readonly code: string | null;
   readonly providerDiscountId: string | null;
+  /** `app_store` only: the purchase's offer type (1 introductory, 2 promotional, 3 offer code). */
+  readonly appleOfferType?: AppleOfferType | null;
 }
 
 /** Who paid, as the provider knows them. */
@@ -71,6 +73,8 @@ export type SaleFact =
       readonly whole: boolean;
       readonly currency: CurrencyCode;
     }
+  /** The provider took back a refund it had granted (the payment stands again). */
+  | { readonly kind: 'refund_reversed'; readonly paymentReferences: readonly string[] }
   | { readonly kind: 'dispute_opened'; readonly disputeId: string; readonly paymentReferences: readonly string[] }
   | {
       readonly kind: 'dispute_closed';
@@ -110,6 +114,26 @@ export const fromMinorUnits = (minor: number | string | bigint, currency: string
   const text = String(minor);
   if (!/^-?\d+$/.test(text)) return err(validationError('amount', 'must be a whole number of minor units'));
   return ok({ amount: new Decimal(text).dividedBy(new Decimal(10).pow(minorUnitDigits(parsed.value))), currency: parsed.value });
+};
+
+const MILLI_DIGITS = 3;
+
+/**
+ * An amount in milli-units of the currency (a thousandth of its major unit: App Store prices, 10990 =
+ * 10.99 USD) as a decimal of the currency: exact, never through floats. A value finer than the
+ * currency's minor unit (10995 USD, 120500 JPY) is refused rather than rounded.
+ */
+export const fromMilliUnits = (milli: number | string | bigint, currency: string): Result<{ amount: Decimal; currency: CurrencyCode }, DomainError> => {
+  const parsed = parseCurrency(currency);
+  if (parsed.isErr()) return err(parsed.error);
+  const text = String(milli);
+  if (!/^-?\d+$/.test(text)) return err(validationError('amount', 'must be a whole number of milli-units'));
+  const amount = new Decimal(text).dividedBy(new Decimal(10).pow(MILLI_DIGITS));
+  const digits = minorUnitDigits(parsed.value);
+  if (amount.decimalPlaces() > digits) {
+    return err(validationError('amount', `${text} milli-units is finer than ${parsed.value.toUpperCase()}'s ${digits}-digit minor unit`));
+  }
+  return ok({ amount, currency: parsed.value });
 };
 
 /** The neutral discount when the provider reported either a code or its own id, else null. */

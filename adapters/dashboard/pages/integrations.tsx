@@ -60,8 +60,16 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
               <input name="name" maxlength={120} />
             </label>
             <label>
-              The provider's signing secret for this endpoint
-              <input name="signingSecret" type="password" autocomplete="off" required />
+              The provider's signing secret for this endpoint (not for app_store)
+              <input name="signingSecret" type="password" autocomplete="off" />
+            </label>
+            <label>
+              app_store: the app's bundle id
+              <input name="bundleId" maxlength={155} />
+            </label>
+            <label>
+              app_store: the app's Apple ID (required for live)
+              <input name="appAppleId" inputmode="numeric" />
             </label>
             <button type="submit">Connect</button>
           </form>
@@ -77,7 +85,15 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       const refused = guardsRefuse(c, [PLAN, 'write']);
       if (refused) throw refused;
       const form = await formOf(c);
-      const result = await deps.manageIntegrations.create(c.get('tenant'), c.get('principal').key, { provider: form.provider ?? '', signingSecret: form.signingSecret ?? '', name: form.name || null });
+      // Empty fields are absent: each provider takes either a signing secret or the app's identity.
+      const appleId = form.appAppleId?.trim();
+      const result = await deps.manageIntegrations.create(c.get('tenant'), c.get('principal').key, {
+        provider: form.provider ?? '',
+        signingSecret: form.signingSecret || undefined,
+        bundleId: form.bundleId?.trim() || undefined,
+        appAppleId: appleId ? (/^\d+$/.test(appleId) ? Number(appleId) : Number.NaN) : undefined,
+        name: form.name || null,
+      });
       if (result.isErr()) {
         const r = refusal(c, result.error);
         return list(c, r.problem, r.status as 400);

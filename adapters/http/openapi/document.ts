@@ -125,9 +125,9 @@ const responseHeaders = (surface: Surface | 'open', status: number): Record<stri
   const headers: Record<string, Json> = { 'X-API-Version': ref('headers', 'XApiVersion'), 'X-Request-Id': ref('headers', 'XRequestId') };
   if (surface !== 'public') return headers;
   // Every answer under /api carries them, a 413 included (the limit runs before the body limit). A
-  // 500 may have failed before the budget could be read (the database unreachable), so only there
-  // are they optional.
-  const limited = status !== 500;
+  // 500 may have failed before the budget could be read (the database unreachable), and a 503 comes
+  // only from a provider's receiving endpoint, which no key's limit counts: only there are they optional.
+  const limited = status !== 500 && status !== 503;
   headers['X-RateLimit-Limit'] = limited ? ref('headers', 'XRateLimitLimit') : optional('XRateLimitLimit');
   headers['X-RateLimit-Remaining'] = limited ? ref('headers', 'XRateLimitRemaining') : optional('XRateLimitRemaining');
   headers['X-RateLimit-Reset'] = limited ? ref('headers', 'XRateLimitReset') : optional('XRateLimitReset');
@@ -319,6 +319,8 @@ const ingestOperation = (generated: Json, baseUrl: string): Json => {
     description: 'Error: `rate_limit_exceeded` (more notifications a minute than the integration accepts; the provider retries)',
   };
   op.responses[500] = errorResponse('open', 500, ['internal_error']);
+  // Only this endpoint answers 503 with an error body; the shared component keeps every code's status documented.
+  op.responses[503] = ref('responses', statusName(503));
   return item;
 };
 

@@ -5,9 +5,11 @@ import { COUPON_PROVIDERS, type Integration } from '../../../domain/index.js';
 export const IntegrationSchema = z
   .object({
     id: z.string(),
-    provider: z.enum(COUPON_PROVIDERS).openapi({ description: 'The payment provider token; `card` is the card processor (Stripe event format)' }),
+    provider: z.enum(COUPON_PROVIDERS).openapi({ description: 'The payment provider token; `card` is the card processor (Stripe event format), `app_store` App Store Server Notifications v2' }),
     mode: z.enum(['live', 'test']).openapi({ description: "The key's mode: which events it accepts and which data it creates" }),
     name: z.string().nullable(),
+    bundleId: z.string().nullable().openapi({ description: '`app_store`: the app whose notifications this integration accepts; null for other providers', example: 'com.example.app' }),
+    appAppleId: z.number().int().nullable().openapi({ description: "`app_store`: the app's Apple ID; null for other providers (and for a test integration without one)", example: 1234567890 }),
     endpointUrl: z.string().openapi({ description: 'Paste this into the provider as the webhook endpoint', example: 'https://affiliates.example.com/ingest/v1/0192f0c4-6c1e-7d2a-9b1e-2f3a4b5c6d7e' }),
     active: z.boolean(),
     createdAt: z.string(),
@@ -33,6 +35,8 @@ export const integrationJson = (i: Integration, publicBaseUrl: string): z.infer<
   provider: i.provider,
   mode: i.mode,
   name: i.name,
+  bundleId: i.bundleId,
+  appAppleId: i.appAppleId,
   endpointUrl: `${publicBaseUrl}/ingest/v1/${i.id}`,
   active: i.active,
   createdAt: i.createdAt.toISOString(),

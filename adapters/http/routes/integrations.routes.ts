@@ -15,14 +15,34 @@ export interface IntegrationRouteDependencies {
   readonly publicBaseUrl: string;
 }
 
-const Secret = z.string().min(1).max(500).openapi({ description: "The provider's signing secret for this endpoint (write-only; never returned)", example: 'whsec_…' });
+const Secret = z
+  .string()
+  .min(1)
+  .max(500)
+  .openapi({ description: "The provider's signing secret for this endpoint (write-only; never returned). Required for every provider but `app_store`, which has none", example: 'whsec_…' });
 const Name = z.string().max(120).nullable().openapi({ example: 'Stripe (main account)' });
+const BundleId = z
+  .string()
+  .min(1)
+  .max(155)
+  .openapi({ description: '`app_store` only, and required there: the app\'s bundle id; notifications for another app are recorded as ignored', example: 'com.example.app' });
+const AppAppleId = z
+  .number()
+  .int()
+  .positive()
+  .openapi({ description: "`app_store` only: the app's Apple ID (App Store Connect, App Information); required for live integrations (Apple's Production environment)", example: 1234567890 });
 const CreateBody = z
-  .object({ provider: z.enum(COUPON_PROVIDERS), signingSecret: Secret, name: Name.optional() })
+  .object({ provider: z.enum(COUPON_PROVIDERS), signingSecret: Secret.optional(), name: Name.optional(), bundleId: BundleId.optional(), appAppleId: AppAppleId.optional() })
   .openapi('CreateIntegration', { 'x-extension': true });
 const PatchBody = z
-  .object({ signingSecret: Secret.optional(), active: z.boolean().optional(), name: Name.optional() })
-  .refine((b) => Object.keys(b).length > 0, { message: 'give at least one of signingSecret, active, name' })
+  .object({
+    signingSecret: Secret.optional(),
+    active: z.boolean().optional(),
+    name: Name.optional(),
+    bundleId: BundleId.optional(),
+    appAppleId: AppAppleId.nullable().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'give at least one of signingSecret, active, name, bundleId, appAppleId' })
   .openapi('UpdateIntegration', { 'x-extension': true });
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const dataOf = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -49,8 +69,9 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         tags,
         summary: 'Connect a payment provider',
         description:
-          "Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL and the signing secret into the provider. `card` (Stripe events), `mor_a` (Paddle Billing), `mor_b` (Lemon Squeezy) and `mor_c` (Polar) are supported; a token without an adapter answers 400.",
+          "Creates an integration in the key's mode and answers its `endpointUrl`: paste that URL into the provider. `card` (Stripe events), `mor_a` (Paddle Billing), `mor_b` (Lemon Squeezy) and `mor_c` (Polar) take the provider's `signingSecret`; `app_store` takes no secret but the app's `bundleId` and, for live, its `appAppleId` (live reads Apple's Production notifications, test its Sandbox), and needs the operator to have configured Apple's root certificates (`APP_STORE_ROOT_CERTS`; 400 says so otherwise).",
         middleware: [plan, requireWriteKey] as const,
+        // "Try it out" must succeed on any service, and app_store needs the operator's root certificates.
         request: { body: { content: { 'application/json': { schema: CreateBody, example: { provider: 'card', signingSecret: 'whsec_5a1e0c7d2b9f4e8a', name: 'Stripe' } } }, required: true } },
         responses: { 201: dataOf(IntegrationSchema, 'Created') },
       }),
@@ -98,7 +119,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         method: 'patch',
         path: '/integrations/{id}',
         tags,
-        summary: 'Rotate the signing secret, pause or rename an integration',
+        summary: 'Rotate the signing secret, change the app, pause or rename an integration',
         description: 'An inactive integration answers 404 to its provider, which retries later.',
         middleware: [plan, requireWriteKey] as const,
         request: { params: IdParam, body: { content: { 'application/json': { schema: PatchBody, example: { active: false } } }, required: true } },

@@ -25,6 +25,7 @@ import { Migration20261126000012InvitationListIndex } from './Migration202611260
 import { Migration20261126000013PaymentsForRowsInFlight } from './Migration20261126000013PaymentsForRowsInFlight.js';
 import { Migration20261127000001SignatureRejections } from './Migration20261127000001SignatureRejections.js';
 import { Migration20261127000002PayoutDetailsReminders } from './Migration20261127000002PayoutDetailsReminders.js';
+import { Migration20261127000003AppStoreIntegrations } from './Migration20261127000003AppStoreIntegrations.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000013PaymentsForRowsInFlight', class: Migration20261126000013PaymentsForRowsInFlight },
   { name: 'Migration20261127000001SignatureRejections', class: Migration20261127000001SignatureRejections },
   { name: 'Migration20261127000002PayoutDetailsReminders', class: Migration20261127000002PayoutDetailsReminders },
+  { name: 'Migration20261127000003AppStoreIntegrations', class: Migration20261127000003AppStoreIntegrations },
 ];

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, numeric, table, text, timestamptz, uuid } from './columns.js';
+import { bigint, boolean, integer, jsonb, numeric, table, text, timestamptz, uuid } from './columns.js';
 
 export const conversions = table('conversions', {
   id: uuid(),
@@ -51,7 +51,9 @@ export const integrations = table('integrations', {
   mode: text(),
   provider: text(),
   name: text().orNull(),
-  signing_secret: text(),
+  signing_secret: text().orNull(),
+  bundle_id: text().orNull(),
+  app_apple_id: bigint().orNull(),
   active: boolean(),
   created_at: timestamptz(),
   updated_at: timestamptz(),

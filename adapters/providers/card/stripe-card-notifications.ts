@@ -20,6 +20,7 @@ export class StripeCardNotifications implements ProviderNotificationReader {
   async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
     const header = notification.header('stripe-signature');
     if (!header) return err({ kind: 'invalid_signature', message: 'The Stripe-Signature header is missing' });
+    if (!integration.signingSecret) return err({ kind: 'invalid_signature', message: 'The integration has no signing secret' });
     let event: StripeEventLike;
     try {
       event = this.stripe.webhooks.constructEvent(notification.rawBody, header, integration.signingSecret, SIGNATURE_TOLERANCE_SECONDS) as unknown as StripeEventLike;

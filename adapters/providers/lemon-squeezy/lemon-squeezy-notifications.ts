@@ -18,6 +18,7 @@ export class LemonSqueezyNotifications implements ProviderNotificationReader {
   async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
     const signature = notification.header('x-signature');
     if (!signature) return err({ kind: 'invalid_signature', message: 'The X-Signature header is missing' });
+    if (!integration.signingSecret) return err({ kind: 'invalid_signature', message: 'The integration has no signing secret' });
     if (!hexHmacSha256Matches(integration.signingSecret, notification.rawBody, signature)) {
       return err({ kind: 'invalid_signature', message: 'X-Signature is not the HMAC-SHA256 of the body under the signing secret' });
     }

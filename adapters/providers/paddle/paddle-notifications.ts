@@ -25,6 +25,7 @@ export class PaddleNotifications implements ProviderNotificationReader {
   async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
     const header = notification.header('paddle-signature');
     if (!header) return err({ kind: 'invalid_signature', message: 'The Paddle-Signature header is missing' });
+    if (!integration.signingSecret) return err({ kind: 'invalid_signature', message: 'The integration has no signing secret' });
     const check = checkPaddleSignature(header, notification.rawBody, integration.signingSecret, this.nowSeconds());
     if (check !== 'valid') return err({ kind: 'invalid_signature', message: REFUSALS[check] });
     let body: unknown;

@@ -18,6 +18,7 @@ export class PolarNotifications implements ProviderNotificationReader {
   readonly provider = 'mor_c' as const;
 
   async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
+    if (!integration.signingSecret) return err({ kind: 'invalid_signature', message: 'The integration has no signing secret' });
     const headers: Record<string, string> = {};
     for (const name of HEADERS) {
       const value = notification.header(name);

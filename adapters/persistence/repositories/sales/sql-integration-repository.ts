@@ -8,7 +8,7 @@ import type { Row } from '../../schema/index.js';
 
 type IntegrationRow = Omit<Row<'integrations'>, 'deleted_at'>;
 
-const COLUMNS = sql.raw('id, merchant_id, mode, provider, name, signing_secret, active, created_at, updated_at');
+const COLUMNS = sql.raw('id, merchant_id, mode, provider, name, signing_secret, bundle_id, app_apple_id, active, created_at, updated_at');
 
 const fromRow = (r: IntegrationRow): Integration => ({
   id: r.id,
@@ -17,6 +17,9 @@ const fromRow = (r: IntegrationRow): Integration => ({
   provider: r.provider as CouponProvider,
   name: r.name,
   signingSecret: r.signing_secret,
+  bundleId: r.bundle_id,
+  // bigint arrives as text; Apple IDs are far below 2^53.
+  appAppleId: r.app_apple_id === null ? null : Number(r.app_apple_id),
   active: r.active,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
@@ -26,14 +29,15 @@ export class SqlIntegrationRepository implements IntegrationRepository {
   constructor(private readonly orm: Orm) {}
 
   async insert(i: Integration): Promise<void> {
-    await sql`insert into integrations (id, merchant_id, mode, provider, name, signing_secret, active, created_at, updated_at)
-      values (${i.id}, ${i.merchantId}, ${i.mode}, ${i.provider}, ${i.name}, ${i.signingSecret}, ${i.active}, ${i.createdAt}, ${i.updatedAt})`.execute(
+    await sql`insert into integrations (id, merchant_id, mode, provider, name, signing_secret, bundle_id, app_apple_id, active, created_at, updated_at)
+      values (${i.id}, ${i.merchantId}, ${i.mode}, ${i.provider}, ${i.name}, ${i.signingSecret}, ${i.bundleId}, ${i.appAppleId}, ${i.active}, ${i.createdAt}, ${i.updatedAt})`.execute(
       currentDb(this.orm),
     );
   }
 
   async update(i: Integration): Promise<void> {
-    await sql`update integrations set name = ${i.name}, signing_secret = ${i.signingSecret}, active = ${i.active}, updated_at = ${i.updatedAt}
+    await sql`update integrations set name = ${i.name}, signing_secret = ${i.signingSecret}, bundle_id = ${i.bundleId}, app_apple_id = ${i.appAppleId},
+      active = ${i.active}, updated_at = ${i.updatedAt}
       where id = ${i.id} and merchant_id = ${i.merchantId} and mode = ${i.mode} and deleted_at is null`.execute(currentDb(this.orm));
   }
 
