@@ -64,7 +64,7 @@ export class RecordProviderSale {
       const refusal = await this.renewalRefusal(tenant, attribution.campaignId, parentConversionId, now);
       if (refusal) return ignored(`renewal earns no commission: ${refusal}`);
     }
-    const created = await this.createConversion.execute({
+    const created = await this.createConversion.record({
       tenant,
       key: PROVIDER_ACTOR,
       campaignId: attribution.campaignId,
@@ -87,7 +87,7 @@ export class RecordProviderSale {
       }
       return result('rejected', { code: created.error.code, reason: `${describe(attribution, fact)}, but ${created.error.message}` });
     }
-    const conversion = created.value;
+    const { conversion, replacedScriptSale } = created.value;
     if (customerId) {
       const linked = await this.customers.link(
         tenant,
@@ -98,7 +98,8 @@ export class RecordProviderSale {
       );
       if (!linked && !renewal) await this.customers.setFirstConversion(tenant, provider, customerId, conversion.id);
     }
-    return result(renewal ? 'renewed' : 'created', { conversionId: conversion.id, reason: describe(attribution, fact) });
+    const replaced = replacedScriptSale ? `; replaces the tracking script's report of order ${fact.orderId}` : '';
+    return result(renewal ? 'renewed' : 'created', { conversionId: conversion.id, reason: `${describe(attribution, fact)}${replaced}` });
   }
 
   private async renewalRefusal(tenant: Tenant, campaignId: string, parentConversionId: string | null, now: Date): Promise<string | null> {
