@@ -13,6 +13,7 @@ import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { CONVERSION_TOKENS as C } from './conversions.module.js';
 import { COUPON_TOKENS } from './coupons.module.js';
+import { CUSTOMER_TOKENS } from './customers.module.js';
 import { single } from './single.js';
 
 export const SALES_TOKENS = {
@@ -84,6 +85,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.RateLimiter),
           r.resolve<ServiceConfig>(T.Config).ingestNotificationsPerMinute,
           r.resolve(PAYOUT_TOKENS.ConnectOnboarding),
+          r.resolve(CUSTOMER_TOKENS.LinkCustomer),
         ),
     ),
   );

@@ -3,3 +3,4 @@ export * from './attribution.js';
 export * from './recurring.js';
 export * from './integration.js';
 export * from './refund-share.js';
+export * from './customer-lead.js';

@@ -23,6 +23,7 @@ import { Migration20261126500001RunningAProgram } from './Migration2026112650000
 import { Migration20261126500002InvitationListIndex } from './Migration20261126500002InvitationListIndex.js';
 import { Migration20261126800001RealPayouts } from './Migration20261126800001RealPayouts.js';
 import { Migration20261126800002PaymentsForRowsInFlight } from './Migration20261126800002PaymentsForRowsInFlight.js';
+import { Migration20261127200001TrackingScriptLeads } from './Migration20261127200001TrackingScriptLeads.js';
 
 /** Committed migrations in order; applied at start. Append new ones at the end. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },
   { name: 'Migration20261126500002InvitationListIndex', class: Migration20261126500002InvitationListIndex },
   { name: 'Migration20261126800002PaymentsForRowsInFlight', class: Migration20261126800002PaymentsForRowsInFlight },
+  { name: 'Migration20261127200001TrackingScriptLeads', class: Migration20261127200001TrackingScriptLeads },
 ];
