@@ -79,10 +79,16 @@
   var ready;
   if (landed) {
     keep(landed, new Date(Date.now() + 30 * DAY));
-    ready = call('GET', '/t/v1/clicks/' + encodeURIComponent(landed) + '?merchantId=' + encodeURIComponent(merchant) + '&mode=' + mode).then(function (r) {
-      if (r.status === 200) keep(r.json.data.clickId, new Date(r.json.data.expiresAt));
-      else if (r.status === 404) forget();
-    });
+    var path = '/t/v1/clicks/' + encodeURIComponent(landed) + '?merchantId=' + encodeURIComponent(merchant) + '&mode=' + mode;
+    var confirm = function (retry) {
+      return call('GET', path).then(function (r) {
+        if (r.status === 200) return keep(r.json.data.clickId, new Date(r.json.data.expiresAt));
+        // Clicks are written in batches: a fast landing may ask before its click is; ask once more.
+        if (r.status === 404 && retry) return new Promise(function (done) { setTimeout(done, 1500); }).then(function () { return confirm(false); });
+        if (r.status === 404) forget();
+      });
+    };
+    ready = confirm(true);
   } else if (ref && campaign) {
     ready = call('POST', '/t/v1/clicks', { trackingCode: campaign, refCode: ref }).then(function (r) {
       if (r.status === 201) keep(r.json.data.clickId, new Date(r.json.data.expiresAt));
