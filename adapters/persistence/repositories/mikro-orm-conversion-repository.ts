@@ -80,6 +80,15 @@ export class MikroOrmConversionRepository implements ConversionRepository {
     return row ? conversionFromRow(row) : null;
   }
 
+  async findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null> {
+    const [row] = await this.exec<ConversionRow>(`select ${COLUMNS} from conversions where merchant_id = ? and mode = ? and order_id = ?`, [
+      tenant.merchantId,
+      tenant.mode,
+      orderId,
+    ]);
+    return row ? conversionFromRow(row) : null;
+  }
+
   async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
     const [row] = await this.exec<ConversionRow>(
       `select ${COLUMNS} from conversions where merchant_id = ? and mode = ? and order_id = ? for update`,
