@@ -62,7 +62,7 @@ const CreateBody = z
     provider: z.enum(COUPON_PROVIDERS).optional().openapi({ description: 'Whose customer id `providerCustomerId` is; default `card`' }),
   })
   .strict()
-  .openapi('CreateCustomer', { 'x-extension': true, example: { clickId: '0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10', email: 'ada@example.com', providerCustomerId: 'cus_Q1w2E3r4' } });
+  .openapi('CreateCustomer', { 'x-extension': true });
 
 export interface CustomerRouteDependencies {
   readonly linkCustomer: LinkCustomer;

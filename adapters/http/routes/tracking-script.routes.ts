@@ -33,6 +33,8 @@ const tenantOf = (body: { merchantId: string; mode?: 'live' | 'test' | undefined
   merchantId: requireId(body.merchantId, 'Merchant'),
   mode: body.mode ?? 'live',
 });
+const EXAMPLE_MERCHANT = '01900000-0000-7000-8000-0000000000a1';
+const EXAMPLE_CLICK = '0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10';
 const clickIdField = z.string().min(1).max(64).openapi({ description: 'A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`)' });
 
 const KeptClickSchema = z
@@ -51,7 +53,7 @@ const ClickBody = z
     refCode: z.string().min(1).max(32).openapi({ description: 'The `ref` query parameter the visitor landed with' }),
   })
   .strict()
-  .openapi('TrackingScriptClickBody', { 'x-extension': true });
+  .openapi('TrackingScriptClickBody', { 'x-extension': true, example: { merchantId: EXAMPLE_MERCHANT, trackingCode: 'spring26', refCode: 'robin7' } });
 
 const ClickQuery = z.object(tenantFields);
 
@@ -64,7 +66,7 @@ const LeadBody = z
     provider: z.enum(COUPON_PROVIDERS).optional().openapi({ description: 'Whose customer id `customerId` is; default `card`' }),
   })
   .strict()
-  .openapi('TrackingScriptLead', { 'x-extension': true });
+  .openapi('TrackingScriptLead', { 'x-extension': true, example: { merchantId: EXAMPLE_MERCHANT, clickId: EXAMPLE_CLICK, email: 'ada@example.com', customerId: 'cus_Q1w2E3r4' } });
 
 const SaleBody = z
   .object({
@@ -75,7 +77,7 @@ const SaleBody = z
     currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code').optional().openapi({ description: 'Default `usd`' }),
   })
   .strict()
-  .openapi('TrackingScriptSale', { 'x-extension': true });
+  .openapi('TrackingScriptSale', { 'x-extension': true, example: { merchantId: EXAMPLE_MERCHANT, clickId: EXAMPLE_CLICK, orderId: 'cs_live_a1B2c3', amount: 49.5, currency: 'usd' } });
 
 const LeadReceipt = z.object({ id: z.string(), linked: z.boolean().openapi({ description: 'False: the customer was linked already (the first link stays)' }) }).openapi('TrackingScriptLeadReceipt', { 'x-extension': true });
 const SaleReceipt = z.object({ conversionId: z.string(), status: z.string() }).openapi('TrackingScriptSaleReceipt', { 'x-extension': true });
