@@ -47,6 +47,7 @@ import { registerWebSessions } from './modules/web-sessions.module.js';
 import { portalHttp, registerPortal } from './modules/portal.module.js';
 import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
 import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
+import { customersHttp, registerCustomers } from './modules/customers.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -146,6 +147,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerIdempotency(c);
   registerWebSessions(c);
   registerSales(c);
+  registerCustomers(c);
   registerPortal(c);
   registerMerchantUsers(c);
   registerDashboard(c);
@@ -197,6 +199,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     payoutAdmin: payoutAdminDependencies(c),
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
+    ...customersHttp(c),
     teams: teamRouteDependencies(c),
     integrations: integrationRouteDependencies(c),
     ingest: ingestDependencies(c),

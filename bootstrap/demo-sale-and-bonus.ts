@@ -43,6 +43,7 @@ export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId:
     c.resolve(CONVERSION_TOKENS.ConversionRepository),
     ids,
     c.resolve(T.Clock),
+    c.resolve(CONVERSION_TOKENS.ChangeSinks),
   );
   orFail(
     await create.execute({

@@ -1032,6 +1032,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key mode's leads: customers linked to an affiliate, newest first
+         * @description Each with its affiliate, campaign and the click that brought it. Counted in `GET /stats` as `totalLeads`.
+         */
+        get: operations["getCustomers"];
+        put?: never;
+        /**
+         * Link a customer to the affiliate who referred them (a lead), from your server
+         * @description Needs a write key (Ultimate or Scale). Name the referrer by `clickId` (the tenant's click, inside its campaign's attribution window, else `404 not_found`) or by `affiliateId` and `campaignId` (approved on the campaign, else `400 affiliate_not_approved`). `email` or `providerCustomerId` is required. A customer already linked keeps its first link: `200` with that link; a new one answers `201`. With `providerCustomerId`, the provider's later sales of the customer are attributed to the affiliate.
+         */
+        post: operations["postCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2266,6 +2290,8 @@ export interface components {
             totalClicks: number;
             /** @description Distinct affiliates approved on at least one campaign, in the key's mode (now) */
             totalAffiliates: number;
+            /** @description Customers linked to an affiliate in the period (leads: the tracking script's `lead()`, `POST /customers`, a provider's customer notification) */
+            totalLeads: number;
             byCurrency: components["schemas"]["StatsByCurrency"][];
             periodStart: string;
             /** @description Exclusive end of the period */
@@ -2757,6 +2783,140 @@ export interface components {
              * @enum {boolean}
              */
             all: true;
+        };
+        CustomerListItem: components["schemas"]["Customer"] & {
+            affiliateName: string;
+            affiliateEmail: string;
+            campaignName: string;
+            /** @description When the first click happened */
+            clickedAt: string | null;
+        };
+        Customer: {
+            id: string;
+            email: string | null;
+            /**
+             * @description The payment provider `providerCustomerId` belongs to
+             * @enum {string|null}
+             */
+            provider: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c" | null;
+            providerCustomerId: string | null;
+            affiliateId: string;
+            campaignId: string;
+            /** @description The click that brought the customer; null when linked by affiliate and campaign */
+            clickId: string | null;
+            /**
+             * @description Who linked the customer: `tracking_script` (the page's `lead()`), `api` (`POST /customers`) or a provider token (its customer notification)
+             * @enum {string}
+             */
+            source: "tracking_script" | "api" | "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+            isTest: boolean;
+            createdAt: string;
+        };
+        CreateCustomer: {
+            /** @description The click that brought the customer (the tracking link's `click_id`); or send affiliateId and campaignId */
+            clickId?: string;
+            /** @description With campaignId, when there is no click: the affiliate must be approved on the campaign */
+            affiliateId?: string;
+            campaignId?: string;
+            /** Format: email */
+            email?: string;
+            /** @description The payment provider's customer id (e.g. the card processor's `cus_…`): the provider's later sales of this customer are attributed to the affiliate */
+            providerCustomerId?: string;
+            /**
+             * @description Whose customer id `providerCustomerId` is; default `card`
+             * @enum {string}
+             */
+            provider?: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+        };
+        TrackingScriptClick: {
+            clickId: string;
+            /** @description The campaign's attribution window */
+            attributionWindowDays: number;
+            /** @description When the click stops attributing: keep it (a first-party cookie) until then */
+            expiresAt: string;
+        };
+        /**
+         * @example {
+         *       "merchantId": "01900000-0000-7000-8000-0000000000a1",
+         *       "trackingCode": "spring26",
+         *       "refCode": "robin7"
+         *     }
+         */
+        TrackingScriptClickBody: {
+            /** @description The merchant's id (the snippet's `data-merchant`) */
+            merchantId: string;
+            /**
+             * @description The snippet's `data-mode`; default `live`
+             * @enum {string}
+             */
+            mode?: "live" | "test";
+            /** @description The campaign's trackingCode (the snippet's `data-campaign`) */
+            trackingCode: string;
+            /** @description The `ref` query parameter the visitor landed with */
+            refCode: string;
+        };
+        TrackingScriptLeadReceipt: {
+            id: string;
+            /** @description False: the customer was linked already (the first link stays) */
+            linked: boolean;
+        };
+        /**
+         * @example {
+         *       "merchantId": "01900000-0000-7000-8000-0000000000a1",
+         *       "clickId": "0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10",
+         *       "email": "ada@example.com",
+         *       "customerId": "cus_Q1w2E3r4"
+         *     }
+         */
+        TrackingScriptLead: {
+            /** @description The merchant's id (the snippet's `data-merchant`) */
+            merchantId: string;
+            /**
+             * @description The snippet's `data-mode`; default `live`
+             * @enum {string}
+             */
+            mode?: "live" | "test";
+            /** @description A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`) */
+            clickId: string;
+            /** Format: email */
+            email?: string;
+            /** @description The payment provider's customer id (e.g. `cus_…`) */
+            customerId?: string;
+            /**
+             * @description Whose customer id `customerId` is; default `card`
+             * @enum {string}
+             */
+            provider?: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+        };
+        TrackingScriptSaleReceipt: {
+            conversionId: string;
+            status: string;
+        };
+        /**
+         * @example {
+         *       "merchantId": "01900000-0000-7000-8000-0000000000a1",
+         *       "clickId": "0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10",
+         *       "orderId": "cs_live_a1B2c3",
+         *       "amount": 49.5,
+         *       "currency": "usd"
+         *     }
+         */
+        TrackingScriptSale: {
+            /** @description The merchant's id (the snippet's `data-merchant`) */
+            merchantId: string;
+            /**
+             * @description The snippet's `data-mode`; default `live`
+             * @enum {string}
+             */
+            mode?: "live" | "test";
+            /** @description A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`) */
+            clickId: string;
+            /** @description Your order id: a payment provider reporting the same order later replaces this report */
+            orderId: string;
+            /** @description Sale amount in major units (dollars, not cents) */
+            amount: number;
+            /** @description Default `usd` */
+            currency?: string;
         };
         FieldProblem: {
             /** @description Dotted path of the offending value, e.g. `amount` or `events.0` */
@@ -6595,6 +6755,114 @@ export interface operations {
                             marked: number;
                             unreadCount: number;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Leads, newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerListItem"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postCustomers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "affiliateId": "01900000-0000-7000-8000-00000000a001",
+                 *       "campaignId": "01900000-0000-7000-8000-00000000c001",
+                 *       "email": "ada@example.com",
+                 *       "providerCustomerId": "cus_Q1w2E3r4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCustomer"];
+            };
+        };
+        responses: {
+            /** @description Already linked: the first link */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            /** @description Linked */
+            201: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Customer"];
                     };
                 };
             };

@@ -49,6 +49,8 @@ import { integrationRoutes, type IntegrationRouteDependencies } from './routes/i
 import { ingestRoutes } from './routes/ingest.routes.js';
 import type { IngestNotification } from '../../application/sales/ingest-notification.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
+import { customerRoutes, type CustomerRouteDependencies } from './routes/customers.routes.js';
+import { trackingScriptRoutes, type TrackingScriptDependencies } from './routes/tracking-script.routes.js';
 import { invitationRoutes } from './routes/invitations.routes.js';
 import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
 import type { MerchantNotifications } from '../../application/notifications/merchant-notifications.js';
@@ -122,6 +124,10 @@ export interface HttpDependencies {
   readonly ingest: IngestNotification;
   /** The affiliate portal (`/portal`, and a merchant's custom domain's root). */
   readonly portal: PortalDependencies;
+  /** Leads: customers linked to affiliates. */
+  readonly customers: CustomerRouteDependencies;
+  /** The tracking script (`/t.js`) and its public endpoints (`/t/v1`). */
+  readonly trackingScript: TrackingScriptDependencies;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -198,6 +204,10 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('/ingest/*', limitBody);
   app.route('/', ingestRoutes(deps.ingest));
   app.route('/api/v1', notificationRoutes(deps.notifications));
+  app.route('/api/v1', customerRoutes(deps.customers));
+  // The tracking script's reports: no key (a live click id authorises them), the body limit applies.
+  app.use('/t/*', limitBody);
+  app.route('/', trackingScriptRoutes(deps.trackingScript));
 
   // The same chain as /api, the actor marked `assistant`; tools audit their own writes, so
   // only requests refused before a tool ran get a row here.

@@ -5,6 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { VisitorFingerprint } from '../ports/visitor-fingerprint.js';
 import { notFound } from '../shared/errors.js';
+import type { Tenant } from '../shared/tenant.js';
 
 export interface VisitInput {
   readonly trackingCode: string;
@@ -13,13 +14,18 @@ export interface VisitInput {
   readonly userAgent: string | null;
   /** Whether this visit may count as a click (false when the visitor follows links faster than a person can). */
   readonly counts: boolean;
+  /** When set, a link of another merchant or mode is unknown here (the tracking script registers its own merchant's clicks). */
+  readonly tenant?: Tenant;
 }
 
 export interface Visit {
-  /** Where to send the visitor. */
+  /** Where to send the visitor (empty for the tracking script's clicks of a campaign without a target URL). */
   readonly location: string;
   /** The recorded click, also passed on to the target as `click_id`; null when the visit did not count. */
   readonly clickId: string | null;
+  /** How long the click attributes sales: its campaign's attribution window. */
+  readonly attributionWindowDays: number;
+  readonly createdAt: Date;
 }
 
 /** The query parameter that carries the click id to the merchant's page (it sends it back as `clickId`). */
@@ -54,9 +60,13 @@ export class RecordClick {
     const link = await this.clicks.resolve(trackingCode, refCode);
     if (!link) return err(notFound('Tracking link'));
     const { campaign, merchant, affiliate } = link;
+    if (input.tenant && (merchant.id !== input.tenant.merchantId || (affiliate?.isTest ? 'test' : 'live') !== input.tenant.mode)) return err(notFound('Tracking link'));
     const target = campaign.targetUrl;
-    if (!target) return err(domainError('not_found', 'This campaign has no target URL to send visitors to'));
-    if (!input.counts || !affiliate || !countsAsClick(campaign.status, link.membershipStatus)) return ok({ location: target, clickId: null });
+    // The tracking script registers clicks of visitors already on the merchant's page: no target needed.
+    if (!target && !input.tenant) return err(domainError('not_found', 'This campaign has no target URL to send visitors to'));
+    const now = this.clock.now();
+    const visit = { attributionWindowDays: campaign.attributionWindowDays, createdAt: now };
+    if (!input.counts || !affiliate || !countsAsClick(campaign.status, link.membershipStatus)) return ok({ location: target ?? '', clickId: null, ...visit });
     const click = {
       id: this.ids.next(),
       merchantId: merchant.id,
@@ -64,9 +74,9 @@ export class RecordClick {
       campaignId: campaign.id,
       affiliateId: affiliate.id,
       visitorHash: await this.fingerprint.of(input.address, input.userAgent),
-      createdAt: this.clock.now(),
+      createdAt: now,
     };
     this.clicks.record(click);
-    return ok({ location: withClickId(target, click.id), clickId: click.id });
+    return ok({ location: target ? withClickId(target, click.id) : '', clickId: click.id, ...visit });
   }
 }

@@ -4,6 +4,8 @@ import {
   checkMembershipEarns,
   createConversion,
   domainError,
+  isScriptSale,
+  supersedeScriptSale,
   type Conversion,
   type ConversionSource,
   type ConversionType,
@@ -22,6 +24,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
+import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
 import { calendarMonthOf } from './calendar-month.js';
 import { toOutbox } from './conversion-events.js';
 import { isSelfReferral } from './self-referral.js';
@@ -45,6 +48,16 @@ export interface CreateConversionInput {
   readonly parentConversionId?: string | null;
 }
 
+/** The sale as recorded, and whether it replaced the tracking script's report of the same order. */
+export interface RecordedSale {
+  readonly conversion: Conversion;
+  readonly replacedScriptSale: boolean;
+}
+
+/** Sources a person or their page reports from; every other source is a payment provider, whose report of an order outranks the script's. */
+const NOT_A_PROVIDER: readonly ConversionSource[] = ['api', 'tracking_script', 'dashboard'];
+const reportedByProvider = (source: ConversionSource): boolean => !NOT_A_PROVIDER.includes(source);
+
 /**
  * A sale reported through the API (and, later, by payment-provider notifications: same checks, same
  * order): Manage payouts for team-member keys on live sales; the merchant's active campaign; the
@@ -52,6 +65,8 @@ export interface CreateConversionInput {
  * on live sales. Then the commission, and the sale recorded: the row, `conversion.created` and the
  * request's audit row, by one repository call. All of it in one transaction; a live sale of a
  * merchant with a cap also locks the merchant row, so two sales cannot both slip under the cap.
+ * A provider's report of an order the tracking script reported first replaces that pending script
+ * sale (`supersedeScriptSale`): one conversion, the provider's figures, `conversion.updated`.
  */
 export class CreateConversion {
   constructor(
@@ -61,10 +76,17 @@ export class CreateConversion {
     private readonly conversions: ConversionRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    /** Where a replaced script sale is saved (row, events, payout queue). */
+    private readonly changes: ConversionChangeSinks,
   ) {}
 
   /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
   async execute(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<Conversion, DomainError>> {
+    return (await this.record(input, audit)).map((recorded) => recorded.conversion);
+  }
+
+  /** As `execute`, saying whether the sale replaced the tracking script's report of its order. */
+  async record(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<RecordedSale, DomainError>> {
     const { tenant } = input;
     const live = tenant.mode === 'live';
     if (live && !mayManagePayouts(input.key)) {
@@ -84,13 +106,17 @@ export class CreateConversion {
     return transactionalResult(this.uow, async () => {
       const now = this.clock.now();
       const month = calendarMonthOf(now);
+      const scriptSale = await this.replaceableScriptSale(input);
       if (live) {
         // The merchant row lock serialises a capped merchant's live sales while the cap is checked.
         if (sale.merchantEarningsCap !== null) {
           const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
           if (!merchant) return err(notFound('Merchant'));
           if (merchant.monthlyEarningsCap !== null) {
-            const soFar = await this.conversions.sumSales(tenant, month.from, month.to);
+            const counted = await this.conversions.sumSales(tenant, month.from, month.to);
+            // The script sale this report replaces is already counted.
+            const replaced = scriptSale && scriptSale.createdAt >= month.from && scriptSale.createdAt < month.to ? scriptSale.amount : 0;
+            const soFar = counted.minus(replaced);
             if (soFar.plus(input.amount).gt(merchant.monthlyEarningsCap)) {
               return err(domainError('earnings_limit_reached', "This sale would exceed the plan's monthly earnings cap"));
             }
@@ -126,10 +152,31 @@ export class CreateConversion {
       });
       if (created.isErr()) return err(created.error);
       const { conversion, events } = created.value;
+      if (scriptSale) return this.replace(scriptSale, conversion, now);
       if ((await this.conversions.recordSale(conversion, toOutbox(conversion, events, now), audit)) === 'duplicate_order') {
+        // The script's report may have committed while this one was checked: it waited for it, so it sees it now.
+        const late = await this.replaceableScriptSale(input);
+        if (late) return this.replace(late, conversion, now);
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
       }
-      return ok(conversion);
+      return ok({ conversion, replacedScriptSale: false });
     });
+  }
+
+  /** For a provider's report: the pending script sale of its order, locked, if there is one. */
+  private async replaceableScriptSale(input: CreateConversionInput): Promise<Conversion | null> {
+    if (input.orderId === null || !reportedByProvider(input.source ?? 'api')) return null;
+    const existing = await this.conversions.findByOrderIdForUpdate(input.tenant, input.orderId);
+    return existing && isScriptSale(existing) && existing.status === 'pending' ? existing : null;
+  }
+
+  private async replace(scriptSale: Conversion, report: Conversion, now: Date): Promise<Result<RecordedSale, DomainError>> {
+    const change = supersedeScriptSale(scriptSale, report, now);
+    if (change.isErr()) return err(change.error);
+    const merchant = await this.merchants.findById(report.merchantId);
+    if (!merchant) return err(notFound('Merchant'));
+    const applied = await applyConversionChange(this.changes, change.value, merchant, now, scriptSale.status);
+    if (applied.isErr()) return err(applied.error);
+    return ok({ conversion: change.value.conversion, replacedScriptSale: true });
   }
 }

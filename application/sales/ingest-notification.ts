@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { clickRefusal, domainError, signatureRejectionsNeedNotice, SIGNATURE_REJECTIONS_BEFORE_NOTICE, type CouponProvider, type DomainError, type Integration, type ProviderNotice, type SaleFact } from '../../domain/index.js';
+import type { LinkCustomer } from '../customers/link-customer.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
@@ -48,6 +49,8 @@ export class IngestNotification {
     private readonly connectedAccounts: ConnectedAccountUpdates,
     private readonly signatureRejections: SignatureRejections,
     private readonly notices: Notices,
+    /** A linked customer is also a lead of the affiliate (`GET /customers`). */
+    private readonly leads: Pick<LinkCustomer, 'recordLead'>,
   ) {}
 
   get supportedProviders(): readonly CouponProvider[] {
@@ -164,6 +167,7 @@ export class IngestNotification {
       now,
     );
     if (!linked) return ignored(`customer ${customerId} is already linked to an affiliate (the first link stays)`);
+    await this.leads.recordLead(tenant, { affiliateId: click.affiliateId, campaignId: click.campaignId, clickId: click.id }, { email: fact.customer.email, provider, providerCustomerId: customerId }, provider, now);
     return result('customer_linked', { reason: `customer ${customerId} linked by click ${click.id}` });
   }
 }

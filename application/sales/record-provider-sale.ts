@@ -1,5 +1,6 @@
 import {
   attributeProviderSale,
+  isScriptSale,
   normalizeCouponCode,
   renewalRefusal,
   type CouponProvider,
@@ -46,11 +47,14 @@ export class RecordProviderSale {
     await this.payments.remember(tenant, provider, fact.paymentReferences, fact.orderId);
     const customerId = fact.customer.providerCustomerId;
     const customer = customerId ? await this.customers.find(tenant, provider, customerId) : null;
-    const click = fact.clickId ? await this.customers.findClick(fact.clickId) : null;
+    // A checkout that carried no click (the page's script ran too late to hand it over) still has the
+    // click the script reported the same order with.
+    const clickId = fact.clickId ?? (await this.scriptSaleClick(tenant, fact.orderId));
+    const click = clickId ? await this.customers.findClick(clickId) : null;
     const discount = fact.discount;
     const code = discount?.code ? normalizeCouponCode(provider, discount.code) : null;
     const coupons = discount ? await this.coupons.attributionCandidates(tenant, provider, { code, providerDiscountId: discount.providerDiscountId }) : [];
-    const attribution = attributeProviderSale({ ...tenant, provider, now, clickId: fact.clickId, click, customer, discount, coupons });
+    const attribution = attributeProviderSale({ ...tenant, provider, now, clickId, click, customer, discount, coupons });
     if (!attribution.attributed) {
       // Another notification about the same payment (a session and its invoice) may have made the sale.
       const existing = await this.payments.find(tenant, provider, [fact.orderId]);
@@ -64,7 +68,7 @@ export class RecordProviderSale {
       const refusal = await this.renewalRefusal(tenant, attribution.campaignId, parentConversionId, now);
       if (refusal) return ignored(`renewal earns no commission: ${refusal}`);
     }
-    const created = await this.createConversion.execute({
+    const created = await this.createConversion.record({
       tenant,
       key: PROVIDER_ACTOR,
       campaignId: attribution.campaignId,
@@ -87,7 +91,7 @@ export class RecordProviderSale {
       }
       return result('rejected', { code: created.error.code, reason: `${describe(attribution, fact)}, but ${created.error.message}` });
     }
-    const conversion = created.value;
+    const { conversion, replacedScriptSale } = created.value;
     if (customerId) {
       const linked = await this.customers.link(
         tenant,
@@ -98,7 +102,13 @@ export class RecordProviderSale {
       );
       if (!linked && !renewal) await this.customers.setFirstConversion(tenant, provider, customerId, conversion.id);
     }
-    return result(renewal ? 'renewed' : 'created', { conversionId: conversion.id, reason: describe(attribution, fact) });
+    const replaced = replacedScriptSale ? `; replaces the tracking script's report of order ${fact.orderId}` : '';
+    return result(renewal ? 'renewed' : 'created', { conversionId: conversion.id, reason: `${describe(attribution, fact)}${replaced}` });
+  }
+
+  private async scriptSaleClick(tenant: Tenant, orderId: string): Promise<string | null> {
+    const existing = await this.conversions.findByOrderId(tenant, orderId);
+    return existing && isScriptSale(existing) ? existing.clickId : null;
   }
 
   private async renewalRefusal(tenant: Tenant, campaignId: string, parentConversionId: string | null, now: Date): Promise<string | null> {

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { money, sumAsRecorded, validationError, type Decimal, type DomainError } from '../../domain/index.js';
 import { calendarMonthOf } from '../conversions/calendar-month.js';
 import type { Clock } from '../ports/clock.js';
+import type { CustomerLeads } from '../ports/customer-leads.js';
 import type { SalesFigures, StatsQueries } from '../ports/stats-queries.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -20,6 +21,8 @@ export interface Stats {
   readonly totalConversions: number;
   readonly totalClicks: number;
   readonly totalAffiliates: number;
+  /** Leads: customers linked to an affiliate in the period. */
+  readonly totalLeads: number;
   /** Never converted; ordered by currency code. */
   readonly byCurrency: readonly SalesFigures[];
   readonly periodStart: Date;
@@ -37,13 +40,14 @@ export const totalsOf = (byCurrency: readonly SalesFigures[]) => ({
 
 /**
  * `GET /stats`: the tenant's counted sales (every status but rejected and refunded) created in the
- * period, its clicks in the period, and its affiliates approved today. Live keys see live figures,
+ * period, its clicks and leads in the period, and its affiliates approved today. Live keys see live figures,
  * test keys test figures.
  */
 export class GetStats {
   constructor(
     private readonly queries: StatsQueries,
     private readonly clock: Clock,
+    private readonly leads: Pick<CustomerLeads, 'count'>,
   ) {}
 
   async execute(tenant: Tenant, request: StatsRequest): Promise<Result<Stats, DomainError>> {
@@ -54,10 +58,11 @@ export class GetStats {
       return err(validationError('from', 'must be before to'));
     }
     const period = { from, to };
-    const [byCurrency, totalClicks, totalAffiliates] = await Promise.all([
+    const [byCurrency, totalClicks, totalAffiliates, totalLeads] = await Promise.all([
       this.queries.salesByCurrency(tenant, period, now),
       this.queries.clicks(tenant, period, now),
       this.queries.approvedAffiliates(tenant),
+      this.leads.count(tenant, period),
     ]);
     const totals = totalsOf(byCurrency);
     return ok({
@@ -67,6 +72,7 @@ export class GetStats {
       totalConversions: totals.conversions,
       totalClicks,
       totalAffiliates,
+      totalLeads,
       byCurrency,
       periodStart: from,
       periodEnd: to,

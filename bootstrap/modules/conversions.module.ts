@@ -59,6 +59,7 @@ export const registerConversions = (c: DependencyContainer): void => {
           r.resolve(C.ConversionRepository),
           r.resolve(T.Ids),
           r.resolve(T.Clock),
+          r.resolve(C.ChangeSinks),
         ),
     ),
   );

@@ -21,6 +21,7 @@ import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { CONVERSION_TOKENS as C } from './conversions.module.js';
 import { COUPON_TOKENS } from './coupons.module.js';
+import { CUSTOMER_TOKENS } from './customers.module.js';
 import { single } from './single.js';
 
 export const SALES_TOKENS = {
@@ -108,6 +109,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(PAYOUT_TOKENS.ConnectOnboarding),
           new SqlSignatureRejections(r.resolve(T.Orm)),
           r.resolve(T.Notices),
+          r.resolve(CUSTOMER_TOKENS.LinkCustomer),
         ),
     ),
   );

@@ -8,6 +8,7 @@ import { SqlSearchIndex } from '../../adapters/persistence/repositories/sql-sear
 import { SqlStatsQueries } from '../../adapters/persistence/repositories/sql-stats-queries.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
+import { CUSTOMER_TOKENS } from './customers.module.js';
 import { single } from './single.js';
 
 export const STATS_SEARCH_TOKENS = {
@@ -23,7 +24,7 @@ const S = STATS_SEARCH_TOKENS;
 export const registerStatsSearch = (c: DependencyContainer): void => {
   c.register(S.StatsQueries, single((r) => new SqlStatsQueries(r.resolve(T.Orm))));
   c.register(S.SearchIndex, single((r) => new SqlSearchIndex(r.resolve(T.Orm))));
-  c.register(S.GetStats, single((r) => new GetStats(r.resolve(S.StatsQueries), r.resolve(T.Clock))));
+  c.register(S.GetStats, single((r) => new GetStats(r.resolve(S.StatsQueries), r.resolve(T.Clock), r.resolve(CUSTOMER_TOKENS.CustomerLeads))));
   c.register(S.GetOverview, single((r) => new GetOverview(r.resolve(S.StatsQueries), r.resolve(T.ExchangeRates), r.resolve(T.Clock))));
   c.register(S.Search, single((r) => new Search(r.resolve(S.SearchIndex))));
 };

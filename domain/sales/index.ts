@@ -4,3 +4,4 @@ export * from './recurring.js';
 export * from './integration.js';
 export * from './refund-share.js';
 export * from './signature-rejections.js';
+export * from './customer-lead.js';

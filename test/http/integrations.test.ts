@@ -30,7 +30,7 @@ describe('integrations', () => {
     expect((await t.api('GET', `/integrations/${data.id}`, m.testKey)).status).toBe(404);
   });
 
-  it('answers 400 for providers without an adapter yet and for bad secrets, writing nothing', async () => {
+  it('answers 400 for unknown providers, App Store without Apple roots on the service, and bad secrets, writing nothing', async () => {
     const before = await t.sql('select count(*)::int as n from integrations');
     for (const body of [
       { provider: 'app_store', signingSecret: 'pdl_secret_123' },
@@ -42,8 +42,11 @@ describe('integrations', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
     }
-    const res = await t.api('POST', '/integrations', m.liveKey, { provider: 'app_store', signingSecret: 'pdl_secret_123' });
-    expect(res.body.error.details[0]).toMatchObject({ field: 'provider', message: expect.stringContaining('not supported yet') });
+    const unknown = await t.api('POST', '/integrations', m.liveKey, { provider: 'paypal', signingSecret: 'whsec_abcdefgh' });
+    expect(unknown.body.error.details[0]).toMatchObject({ field: 'provider', message: expect.stringContaining('must be one of') });
+    const noRoots = await t.api('POST', '/integrations', m.liveKey, { provider: 'app_store', bundleId: 'com.example.app', appAppleId: 1234 });
+    expect(noRoots.status).toBe(400);
+    expect(noRoots.body.error.details[0]).toMatchObject({ field: 'provider', message: expect.stringContaining('APP_STORE_ROOT_CERTS') });
     expect(await t.sql('select count(*)::int as n from integrations')).toEqual(before);
   });
 

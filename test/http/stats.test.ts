@@ -59,6 +59,7 @@ describe('statistics', () => {
         totalConversions: 0,
         totalClicks: 0,
         totalAffiliates: 0,
+        totalLeads: 0,
         byCurrency: [],
         periodStart: '2027-03-01T00:00:00.000Z',
         periodEnd: expect.any(String),

@@ -94,7 +94,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Search: 'Free-text search across campaigns, affiliates, coupons and conversions.',
   Webhooks: 'Outbound webhook subscriptions and their delivery log (Ultimate and Scale).',
   'Webhook events': 'What the service POSTs to your subscription URL.',
-  Tracking: 'Public tracking links (no authentication).',
+  Tracking: 'Public tracking links, the tracking script and its reports (no authentication).',
+  Customers: 'Leads: customers linked to the affiliate who referred them (extension).',
   Service: 'Health and this document (no authentication).',
   Operator: 'Operator API (extension).',
 };
@@ -357,6 +358,32 @@ const trackingOperation = (baseUrl: string): Json => ({
   },
 });
 
+const trackingScriptOperation = (baseUrl: string): Json => ({
+  servers: [{ url: baseUrl }],
+  get: {
+    tags: ['Tracking'],
+    operationId: 'getTrackingScript',
+    summary: 'The tracking script for merchant pages (plain JavaScript, no dependencies)',
+    description:
+      'Load it with `<script src="{base}/t.js" data-merchant="<merchant id>" async></script>` (`data-mode="test"` for test mode, `data-campaign="<trackingCode>"` to accept `?ref=<refCode>` landings). It keeps the click of a landing (`click_id`, or a click registered for `?ref=`) in a first-party cookie for the campaign\'s attribution window, adds `client_reference_id` to card-processor payment links and pricing tables, and offers `window.affiliateService.clickId()`, `.lead({ email, customerId })` and `.sale({ orderId, amount, currency })`. Cached for an hour, revalidated by `ETag`.',
+    security: [],
+    'x-extension': true,
+    parameters: [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The `ETag` of a cached copy' }],
+    responses: {
+      200: {
+        description: 'The script',
+        headers: {
+          ...responseHeaders('open', 200),
+          'Cache-Control': { description: 'Cacheable (`public, max-age=…`)', required: true, schema: { type: 'string' } },
+          ETag: { description: "The script version's tag", required: true, schema: { type: 'string' } },
+        },
+        content: { 'text/javascript': { schema: { type: 'string' } } },
+      },
+      304: { description: 'The cached copy is current', headers: { ...responseHeaders('open', 304), ETag: { description: "The script version's tag", required: true, schema: { type: 'string' } } } },
+    },
+  },
+});
+
 const documentOperation = (surface: Surface): Json => ({
   get: {
     tags: [surface === 'public' ? 'Service' : 'Operator'],
@@ -429,6 +456,7 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
   if (surface === 'public') {
     paths['/healthz'] = healthOperation(baseUrl);
     paths['/r/{trackingCode}/{refCode}'] = trackingOperation(baseUrl);
+    paths['/t.js'] = trackingScriptOperation(baseUrl);
     const ingest = whole.paths?.[INGEST_PATH];
     if (ingest) paths[INGEST_PATH] = ingestOperation(ingest, baseUrl);
   }

@@ -15,6 +15,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   'PATCH /webhooks/{id}': { events: ['conversion.created', 'conversion.approved', 'conversion.rejected'], active: true },
   'POST /conversions': { campaignId: DEMO_IDS.campaign, affiliateId: DEMO_IDS.affiliate, amount: 120, currency: 'usd', orderId: 'order-1001' },
   'PATCH /conversions/{id}': { status: 'approved' },
+  'POST /customers': { affiliateId: DEMO_IDS.affiliate, campaignId: DEMO_IDS.campaign, email: 'ada@example.com', providerCustomerId: 'cus_Q1w2E3r4' },
   'POST /coupons': {
     campaignId: DEMO_IDS.campaign,
     affiliateId: DEMO_IDS.affiliate,

@@ -80,6 +80,23 @@ export class MikroOrmConversionRepository implements ConversionRepository {
     return row ? conversionFromRow(row) : null;
   }
 
+  async findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null> {
+    const [row] = await this.exec<ConversionRow>(`select ${COLUMNS} from conversions where merchant_id = ? and mode = ? and order_id = ?`, [
+      tenant.merchantId,
+      tenant.mode,
+      orderId,
+    ]);
+    return row ? conversionFromRow(row) : null;
+  }
+
+  async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
+    const [row] = await this.exec<ConversionRow>(
+      `select ${COLUMNS} from conversions where merchant_id = ? and mode = ? and order_id = ? for update`,
+      [tenant.merchantId, tenant.mode, orderId],
+    );
+    return row ? conversionFromRow(row) : null;
+  }
+
   async findByIdForUpdateAcrossTenants(id: string): Promise<Conversion | null> {
     const [row] = await this.exec<ConversionRow>(`select ${COLUMNS} from conversions where id = ? for update`, [id]);
     return row ? conversionFromRow(row) : null;

@@ -102,3 +102,18 @@ export const integrationSignatureRejections = table('integration_signature_rejec
   noticed: boolean(),
   last_rejected_at: timestamptz(),
 });
+
+export const customers = table('customers', {
+  id: uuid(),
+  merchant_id: uuid(),
+  mode: text(),
+  customer_key: text(),
+  email: text().orNull(),
+  provider: text().orNull(),
+  provider_customer_id: text().orNull(),
+  affiliate_id: uuid(),
+  campaign_id: uuid(),
+  click_id: uuid().orNull(),
+  source: text(),
+  created_at: timestamptz(),
+});

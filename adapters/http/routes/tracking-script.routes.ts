@@ -1,0 +1,199 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../../../application/ports/clock.js';
+import type { RateLimiter } from '../../../application/ports/rate-limiter.js';
+import type { VisitorFingerprint } from '../../../application/ports/visitor-fingerprint.js';
+import type { KeptClick, TrackingScript } from '../../../application/tracking-script/tracking-script.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
+import { COUPON_PROVIDERS, DEFAULT_CURRENCY, parseAmount, parseCurrency } from '../../../domain/index.js';
+import type { AppEnv } from '../app-env.js';
+import { ApiError } from '../api-error.js';
+import { sendData } from '../envelope.js';
+import { clientAddress } from '../middleware/client-address.js';
+import { validationHook } from '../validation.js';
+import { requireId } from './path-id.js';
+import { trackingScriptAsset } from './tracking-script.asset.js';
+
+/** Calls a minute one visitor (address and browser) may make: a page view makes one to three. */
+export const SCRIPT_CALLS_PER_MINUTE_PER_VISITOR = 60;
+const MAX_AMOUNT = 1_000_000_000;
+
+export interface TrackingScriptDependencies {
+  readonly script: TrackingScript;
+  readonly limiter: RateLimiter;
+  readonly fingerprint: VisitorFingerprint;
+  readonly clock: Clock;
+}
+
+const tenantFields = {
+  merchantId: z.string().min(1).openapi({ description: "The merchant's id (the snippet's `data-merchant`)" }),
+  mode: z.enum(['live', 'test']).optional().openapi({ description: "The snippet's `data-mode`; default `live`" }),
+};
+const tenantOf = (body: { merchantId: string; mode?: 'live' | 'test' | undefined }): Tenant => ({
+  merchantId: requireId(body.merchantId, 'Merchant'),
+  mode: body.mode ?? 'live',
+});
+const EXAMPLE_MERCHANT = '01900000-0000-7000-8000-0000000000a1';
+const EXAMPLE_CLICK = '0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10';
+const clickIdField = z.string().min(1).max(64).openapi({ description: 'A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`)' });
+
+const KeptClickSchema = z
+  .object({
+    clickId: z.string(),
+    attributionWindowDays: z.number().int().openapi({ description: "The campaign's attribution window" }),
+    expiresAt: z.string().openapi({ description: 'When the click stops attributing: keep it (a first-party cookie) until then' }),
+  })
+  .openapi('TrackingScriptClick', { 'x-extension': true });
+const keptClickJson = (k: KeptClick) => ({ clickId: k.clickId, attributionWindowDays: k.attributionWindowDays, expiresAt: k.expiresAt.toISOString() });
+
+const ClickBody = z
+  .object({
+    ...tenantFields,
+    trackingCode: z.string().min(1).max(32).openapi({ description: "The campaign's trackingCode (the snippet's `data-campaign`)" }),
+    refCode: z.string().min(1).max(32).openapi({ description: 'The `ref` query parameter the visitor landed with' }),
+  })
+  .strict()
+  .openapi('TrackingScriptClickBody', { 'x-extension': true, example: { merchantId: EXAMPLE_MERCHANT, trackingCode: 'spring26', refCode: 'robin7' } });
+
+const ClickQuery = z.object(tenantFields);
+
+const LeadBody = z
+  .object({
+    ...tenantFields,
+    clickId: clickIdField,
+    email: z.email().max(320).optional(),
+    customerId: z.string().trim().min(1).max(255).optional().openapi({ description: "The payment provider's customer id (e.g. `cus_…`)" }),
+    provider: z.enum(COUPON_PROVIDERS).optional().openapi({ description: 'Whose customer id `customerId` is; default `card`' }),
+  })
+  .strict()
+  .openapi('TrackingScriptLead', { 'x-extension': true, example: { merchantId: EXAMPLE_MERCHANT, clickId: EXAMPLE_CLICK, email: 'ada@example.com', customerId: 'cus_Q1w2E3r4' } });
+
+const SaleBody = z
+  .object({
+    ...tenantFields,
+    clickId: clickIdField,
+    orderId: z.string().trim().min(1).max(255).openapi({ description: 'Your order id: a payment provider reporting the same order later replaces this report' }),
+    amount: z.number().min(0).max(MAX_AMOUNT).openapi({ description: 'Sale amount in major units (dollars, not cents)' }),
+    currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code').optional().openapi({ description: 'Default `usd`' }),
+  })
+  .strict()
+  .openapi('TrackingScriptSale', { 'x-extension': true, example: { merchantId: EXAMPLE_MERCHANT, clickId: EXAMPLE_CLICK, orderId: 'cs_live_a1B2c3', amount: 49.5, currency: 'usd' } });
+
+const LeadReceipt = z.object({ id: z.string(), linked: z.boolean().openapi({ description: 'False: the customer was linked already (the first link stays)' }) }).openapi('TrackingScriptLeadReceipt', { 'x-extension': true });
+const SaleReceipt = z.object({ conversionId: z.string(), status: z.string() }).openapi('TrackingScriptSaleReceipt', { 'x-extension': true });
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema: z.object({ data: schema }) } } });
+const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+
+const PUBLIC = 'No API key: a live click id of the merchant authorises the report. Rate limited per visitor (address and browser): `429` with `Retry-After` past the limit, other visitors unaffected. CORS open to any origin.';
+
+/** Per visitor (the salted fingerprint of address and user agent, as clicks use), refused past the limit. */
+const perVisitor = (deps: TrackingScriptDependencies): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const fingerprint = await deps.fingerprint.of(clientAddress(c), c.req.header('user-agent')?.slice(0, 512) ?? null);
+  const decision = await deps.limiter.consume(`script:${fingerprint.slice(0, 32)}`, SCRIPT_CALLS_PER_MINUTE_PER_VISITOR, deps.clock.now());
+  if (!decision.allowed) {
+    throw new ApiError('rate_limit_exceeded', `More than ${SCRIPT_CALLS_PER_MINUTE_PER_VISITOR} tracking calls a minute from this visitor`, undefined, {
+      'Retry-After': String(decision.retryAfterSeconds),
+    });
+  }
+  await next();
+};
+
+/**
+ * The tracking script (`GET /t.js`) and its public endpoints (`/t/v1/…`), outside `/api`: the page
+ * has no API key, so each report must name a live click of the merchant and mode it claims.
+ */
+export const trackingScriptRoutes = (deps: TrackingScriptDependencies) => {
+  const limited = perVisitor(deps);
+  const routes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  routes.get('/t.js', (c) => trackingScriptAsset(c));
+  return routes
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/t/v1/clicks/{clickId}',
+        tags: ['Tracking'],
+        summary: 'Whether a landing\'s `click_id` still attributes, and until when',
+        description: `${PUBLIC} Another merchant's or mode's click, an unknown one or one past its campaign's attribution window answers \`404 not_found\`.`,
+        security: [],
+        middleware: [limited] as const,
+        request: { params: z.object({ clickId: z.string().openapi({ param: { name: 'clickId', in: 'path' } }) }), query: ClickQuery },
+        responses: { 200: json(KeptClickSchema, 'The click attributes until `expiresAt`') },
+      }),
+      async (c) => {
+        const result = await deps.script.checkClick(tenantOf(c.req.valid('query')), c.req.valid('param').clickId);
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, keptClickJson(result.value));
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/t/v1/clicks',
+        tags: ['Tracking'],
+        summary: 'Register the click of a visitor who landed with `?ref=<refCode>`',
+        description: `${PUBLIC} Records the click the affiliate's tracking link would have recorded (active campaign, affiliate approved on it, the merchant's and mode's); otherwise \`404 not_found\`.`,
+        security: [],
+        middleware: [limited] as const,
+        request: jsonBody(ClickBody),
+        responses: { 201: json(KeptClickSchema, 'Recorded') },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const result = await deps.script.registerClick(tenantOf(body), { trackingCode: body.trackingCode, refCode: body.refCode }, {
+          address: clientAddress(c),
+          userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+        });
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, keptClickJson(result.value), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/t/v1/leads',
+        tags: ['Tracking'],
+        summary: "The page's `lead({ email, customerId })`: link a customer to the click's affiliate",
+        description: `${PUBLIC} \`email\` or \`customerId\` is required. A customer linked already keeps its first link (\`200\`, \`linked: false\`). Listed by \`GET /api/v1/customers\`.`,
+        security: [],
+        middleware: [limited] as const,
+        request: jsonBody(LeadBody),
+        responses: { 200: json(LeadReceipt, 'Already linked'), 201: json(LeadReceipt, 'Linked') },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const result = await deps.script.lead(tenantOf(body), {
+          clickId: body.clickId,
+          email: body.email ?? null,
+          customerId: body.customerId ?? null,
+          provider: body.provider ?? 'card',
+        });
+        if (result.isErr()) throw ApiError.from(result.error);
+        const receipt = { id: result.value.lead.id, linked: result.value.linked };
+        return result.value.linked ? sendData(c, receipt, 201) : sendData(c, receipt, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/t/v1/sales',
+        tags: ['Tracking'],
+        summary: "The page's `sale({ orderId, amount, currency })`: a sale attributed to the click's affiliate",
+        description: `${PUBLIC} Recorded through the same checks as \`POST /api/v1/conversions\`, with \`source: tracking_script\`; never approved automatically. A payment provider's later notification of the same \`orderId\` replaces it (its figures and source, \`conversion.updated\`); an order a provider reported already answers \`409 duplicate\`.`,
+        security: [],
+        middleware: [limited] as const,
+        request: jsonBody(SaleBody),
+        responses: { 201: json(SaleReceipt, 'Recorded, pending') },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const currency = parseCurrency(body.currency ?? DEFAULT_CURRENCY);
+        if (currency.isErr()) throw ApiError.from(currency.error);
+        const amount = parseAmount(body.amount, { field: 'amount', min: 0 });
+        if (amount.isErr()) throw ApiError.from(amount.error);
+        const result = await deps.script.sale(tenantOf(body), { clickId: body.clickId, orderId: body.orderId, amount: amount.value, currency: currency.value });
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, { conversionId: result.value.id, status: result.value.status }, 201);
+      },
+    );
+};

@@ -1,0 +1,44 @@
+import { err, ok, type Result } from 'neverthrow';
+import { domainError, type DomainError } from '../shared/domain-error.js';
+import type { Conversion } from './conversion.js';
+import { invalidTransition } from './conversion.errors.js';
+import { conversionEvent } from './conversion.events.js';
+import type { ConversionChange } from './conversion.ops.js';
+
+/** A sale the merchant's page reported through the tracking script, not (yet) confirmed by a payment provider. */
+export const isScriptSale = (conversion: Pick<Conversion, 'source'>): boolean => conversion.source === 'tracking_script';
+
+/**
+ * A payment provider reported an order the tracking script had already reported: the provider's
+ * report replaces the script's figures (amount, tax, currency, commission and its terms), its
+ * attribution and its source, while the conversion keeps its id and its sale time. From then on it is
+ * a provider sale, so the provider sale's auto-approval rules apply to it. `report` is the conversion
+ * the provider's report would have created on its own (same checks, same commission calculation).
+ *
+ * Only a pending script sale is replaced: once the merchant approved, held, rejected or refunded it,
+ * their decision stands and the provider's report is a duplicate (`invalid_transition`). A report
+ * from the script itself never replaces anything (`duplicate`). Emits `conversion.updated`.
+ */
+export const supersedeScriptSale = (scriptSale: Conversion, report: Conversion, now: Date): Result<ConversionChange, DomainError> => {
+  if (!isScriptSale(scriptSale) || isScriptSale(report)) {
+    return err(domainError('duplicate', `A conversion with orderId "${scriptSale.orderId}" already exists`));
+  }
+  if (scriptSale.merchantId !== report.merchantId || scriptSale.mode !== report.mode || scriptSale.orderId === null || scriptSale.orderId !== report.orderId) {
+    return err(domainError('validation_error', 'A provider report replaces only the script sale of the same merchant, mode and order'));
+  }
+  if (scriptSale.status !== 'pending') return err(invalidTransition(scriptSale.status, 'supersede'));
+  const next: Conversion = {
+    ...report,
+    id: scriptSale.id,
+    status: 'pending',
+    approvedAt: null,
+    heldFrom: null,
+    refundedAmount: null,
+    clickId: report.clickId ?? scriptSale.clickId,
+    customerEmail: report.customerEmail ?? scriptSale.customerEmail,
+    customerName: report.customerName ?? scriptSale.customerName,
+    createdAt: scriptSale.createdAt,
+    updatedAt: now,
+  };
+  return ok({ conversion: next, events: [conversionEvent('conversion.updated', next)], changed: true, cancelsQueuedPayout: false });
+};
