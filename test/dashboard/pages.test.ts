@@ -487,6 +487,27 @@ describe('running the program without the API', () => {
     expect(reactivate.status).toBe(409);
   });
 
+  it('records a part refund and then a whole one, through the refund use case', async () => {
+    const campaign = await createCampaign(t, merchant.liveKey, { commissionType: 'percentage', commissionValue: 10 });
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    const sale = (await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 100, orderId: 'refund-me' })).body.data;
+    expect((await owner.get('/dashboard/conversions')).html).toContain(`/dashboard/conversions/${sale.id}/refund`);
+    const form = await owner.get(`/dashboard/conversions/${sale.id}/refund`);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('100.00 USD');
+    const tooMuch = await owner.post(`/dashboard/conversions/${sale.id}/refund`, { amount: '150' });
+    expect(tooMuch.status).toBe(400);
+    expect(errorOf(tooMuch.html, 'amount')).toBeTruthy();
+    expect((await owner.post(`/dashboard/conversions/${sale.id}/refund`, { amount: 'some' })).status).toBe(400);
+    expect((await owner.post(`/dashboard/conversions/${sale.id}/refund`, { amount: '30' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.id}`, merchant.liveKey)).body.data).toMatchObject({ status: 'pending', refundedAmount: 30, commission: 7 });
+    expect((await owner.post(`/dashboard/conversions/${sale.id}/refund`, { amount: '' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.id}`, merchant.liveKey)).body.data.status).toBe('refunded');
+    const again = await owner.post(`/dashboard/conversions/${sale.id}/refund`, {});
+    expect(again.status).toBe(409);
+    expect(again.html).toContain('cannot be refunded');
+  });
+
   it('refuses every new action without the CSRF token, and answers 404 for another merchant ids', async () => {
     const mine = await createCampaign(t, merchant.liveKey);
     await owner.get('/dashboard/payout-settings');
@@ -497,6 +518,7 @@ describe('running the program without the API', () => {
       ['/dashboard/payout-providers/connect', { secretKey: 'sk_live_forged0000' }],
       ['/dashboard/payout-providers/connect/remove', {}],
       ['/dashboard/teams', { name: 'Forged team' }],
+      [`/dashboard/conversions/${(await t.api('POST', '/conversions', merchant.liveKey, { campaignId: mine.id, affiliateId: (await createAffiliate(t, merchant.liveKey, mine.id)).id, amount: 10 })).body.data.id}/refund`, {}],
     ];
     for (const [path, fields] of forged) expect((await owner.post(path, fields, { csrf: false })).status, path).toBe(403);
     expect((await t.api('GET', `/campaigns/${mine.id}`, merchant.liveKey)).body.data.status).toBe('active');
@@ -526,6 +548,7 @@ describe('running the program without the API', () => {
       [`/dashboard/teams/${team.id}/goals/${goal.id}`, { action: 'cancel' }],
       [`/dashboard/affiliates/invitations/${invitation.id}/resend`, {}],
       [`/dashboard/affiliates/invitations/${invitation.id}/revoke`, {}],
+      [`/dashboard/conversions/${(await t.api('POST', '/conversions', other.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 10 })).body.data.id}/refund`, {}],
     ];
     for (const [path, fields] of posts) expect((await owner.post(path, fields)).status, path).toBe(404);
     expect((await t.api('GET', `/campaigns/${campaign.id}`, other.liveKey)).body.data).toMatchObject({ status: 'active' });

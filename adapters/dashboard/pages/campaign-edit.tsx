@@ -57,11 +57,13 @@ const endsAtOf = (form: Form): string | null => {
 };
 
 /** The detail page's actions: edit, and the status moves the campaign machine allows from here. */
-export const CampaignActions = ({ c, campaign }: { c: DashboardContext; campaign: { id: string; name: string; status: CampaignStatus } }) => (
+export const CampaignActions = ({ c, campaign, editing = false }: { c: DashboardContext; campaign: { id: string; name: string; status: CampaignStatus }; editing?: boolean }) => (
   <div class="actions">
-    <a class="button secondary" href={`/dashboard/campaigns/${campaign.id}/edit`}>
-      Edit campaign
-    </a>
+    {editing ? null : (
+      <a class="button secondary" href={`/dashboard/campaigns/${campaign.id}/edit`}>
+        Edit campaign
+      </a>
+    )}
     {STATUS_MOVES[campaign.status].map((move) => (
       <form method="post" action={`/dashboard/campaigns/${campaign.id}/status`} class="inline">
         <CsrfField token={c.get('webSession')!.csrfToken} />
@@ -178,7 +180,7 @@ export const campaignEditRoutes = (campaigns: CampaignUseCases) => {
             </form>
           </dialog>
         ) : null}
-        <CampaignActions c={c} campaign={campaign} />
+        <CampaignActions c={c} campaign={campaign} editing />
         <h2>Settings</h2>
         <EditForm c={c} id={id} form={extra.form ?? formOfCampaign(campaign)} problem={extra.problem} />
       </>,

@@ -7,6 +7,7 @@ import { affiliateRoutes, type AffiliatePageDependencies } from './affiliates.js
 import { campaignRoutes } from './campaigns.js';
 import { campaignEditRoutes } from './campaign-edit.js';
 import { conversionRoutes } from './conversions.js';
+import { conversionRefundRoutes } from './conversion-refund.js';
 import { keyRoutes, type KeyPageDependencies } from './keys.js';
 import { overviewRoutes, type OverviewDependencies } from './overview.js';
 import { webhookRoutes } from './webhooks.js';
@@ -51,6 +52,7 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', invitationRoutes({ manageInvitations: deps.manageInvitations, listCampaigns: deps.campaigns.listCampaigns, rateLimiter: deps.affiliatePages.rateLimiter, clock: deps.affiliatePages.clock }))
     .route('/', affiliateRoutes(deps.affiliatePages))
     .route('/', conversionRoutes(deps.conversions, deps.campaigns.listCampaigns))
+    .route('/', conversionRefundRoutes(deps.conversions))
     .route('/', keyRoutes(deps.keys))
     .route('/', webhookRoutes(deps.webhooks))
     .route('/', payoutRoutes(deps.payouts))
