@@ -199,7 +199,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     expect(violations).toEqual([]);
   }, 300_000);
 
-  it('edits, pauses and asks before ending a campaign; payout settings, invitations and team writes, every new page accessible', async () => {
+  it('edits, pauses and asks before ending a campaign; payout settings, invitations, team writes and a refund, every new page accessible', async () => {
     violations.length = 0;
     const campaign = await createCampaign(t, merchant.liveKey, { name: 'Editable in browser', commissionType: 'percentage', commissionValue: 10 });
     await page.goto(`${base}/dashboard/campaigns/${campaign.id}`);
@@ -280,6 +280,16 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     await check('team-detail');
     await page.goto(`${base}/dashboard/teams`);
     await check('teams-with-create');
+
+    // A part refund recorded by hand.
+    const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: member.id, amount: 80, orderId: 'browser-refund' });
+    await page.goto(`${base}/dashboard/conversions`);
+    await page.getByRole('link', { name: /Refund the conversion of 80\.00 USD \(order browser-refund\)/ }).click();
+    await check('conversion-refund');
+    await page.getByLabel(/Amount refunded to the customer/).fill('20');
+    await page.getByRole('button', { name: 'Record the refund' }).click();
+    await page.waitForURL(/notice=/);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.refundedAmount).toBe(20);
     expect(violations).toEqual([]);
   }, 180_000);
 
