@@ -291,7 +291,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     await page.waitForURL(/notice=/);
     expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.refundedAmount).toBe(20);
     expect(violations).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('keeps a member without Manage payouts from live conversions and auto-approval', async () => {
     const email = `member-${Date.now()}@shop.example`;

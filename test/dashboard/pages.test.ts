@@ -508,6 +508,24 @@ describe('running the program without the API', () => {
     expect(again.html).toContain('cannot be refunded');
   });
 
+  it("changes a webhook subscription's URL, events and retries", async () => {
+    const hook = (await t.api('POST', '/webhooks', merchant.liveKey, { url: receiver.url('/before'), events: ['conversion.created'] })).body.data;
+    const shown = await owner.get(`/dashboard/webhooks/${hook.id}`);
+    expect(shown.html).toContain('Change URL, events or retries');
+    const saved = await owner.post(`/dashboard/webhooks/${hook.id}/edit`, [
+      ['url', receiver.url('/after')],
+      ['events', 'conversion.approved'],
+      ['events', 'conversion.rejected'],
+      ['maxRetries', '3'],
+    ]);
+    expect(saved.status, saved.html.slice(0, 400)).toBe(303);
+    expect((await t.api('GET', `/webhooks/${hook.id}`, merchant.liveKey)).body.data).toMatchObject({ url: receiver.url('/after'), events: ['conversion.approved', 'conversion.rejected'], maxRetries: 3 });
+    const invalid = await owner.post(`/dashboard/webhooks/${hook.id}/edit`, [['url', receiver.url('/after')]]);
+    expect(invalid.status).toBe(400);
+    expect(errorOf(invalid.html, 'events')).toBeTruthy();
+    expect((await t.api('GET', `/webhooks/${hook.id}`, merchant.liveKey)).body.data.events).toHaveLength(2);
+  });
+
   it('refuses every new action without the CSRF token, and answers 404 for another merchant ids', async () => {
     const mine = await createCampaign(t, merchant.liveKey);
     await owner.get('/dashboard/payout-settings');
@@ -548,6 +566,7 @@ describe('running the program without the API', () => {
       [`/dashboard/teams/${team.id}/goals/${goal.id}`, { action: 'cancel' }],
       [`/dashboard/affiliates/invitations/${invitation.id}/resend`, {}],
       [`/dashboard/affiliates/invitations/${invitation.id}/revoke`, {}],
+      [`/dashboard/webhooks/${(await t.api('POST', '/webhooks', other.liveKey, { url: receiver.url('/theirs'), events: ['conversion.created'] })).body.data.id}/edit`, { url: receiver.url('/taken'), events: 'conversion.created' }],
       [`/dashboard/conversions/${(await t.api('POST', '/conversions', other.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 10 })).body.data.id}/refund`, {}],
     ];
     for (const [path, fields] of posts) expect((await owner.post(path, fields)).status, path).toBe(404);

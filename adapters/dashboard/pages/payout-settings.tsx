@@ -130,7 +130,7 @@ export const payoutSettingsRoutes = (configuration: PayoutConfiguration) => {
                   {configured.has(m) ? (
                     <form method="post" action={`/dashboard/payout-providers/${m}/remove`} class="actions">
                       <CsrfField token={csrf} />
-                      <button type="submit" class="danger" aria-label={`Remove the ${CREDENTIALS[m].title} credentials`}>
+                      <button type="submit" class="danger" aria-label={`Remove credentials: ${CREDENTIALS[m].title}`}>
                         Remove credentials
                       </button>
                     </form>
