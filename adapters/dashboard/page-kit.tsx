@@ -56,10 +56,10 @@ export const guardsRefuse = (c: DashboardContext, checks: readonly ('write' | 'm
         : check === 'managePayouts'
           ? payoutManagementRefusal(principal)
           : 'plan' in check
-          ? planRefusal(principal, check.plan, check.feature)
-          : principal.key.mode !== 'live'
-            ? new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`)
-            : null;
+            ? planRefusal(principal, check.plan, check.feature)
+            : principal.key.mode !== 'live'
+              ? new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`)
+              : null;
     if (refused) return refused;
   }
   return null;
