@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.js';
 import { statusOf } from '../http/error-status.js';
 import { unstorableText } from '../http/input-checks.js';
 import { planRefusal, writeKeyRefusal } from '../http/middleware/guards.js';
+import { payoutManagementRefusal } from '../http/routes/payout-configuration.guards.js';
 import { requireId } from '../http/routes/path-id.js';
 import { toFieldProblems } from '../http/validation.js';
 import { redirectTo } from '../http/web-session/web-session.middleware.js';
@@ -47,17 +48,19 @@ export const refusal = (c: DashboardContext, error: DomainError | ApiError): { p
 };
 
 /** The guards of the mirrored API route, in its order; null when the action may go ahead. */
-export const guardsRefuse = (c: DashboardContext, checks: readonly ('write' | { plan: Plan; feature: string } | { live: string })[]): ApiError | null => {
+export const guardsRefuse = (c: DashboardContext, checks: readonly ('write' | 'managePayouts' | { plan: Plan; feature: string } | { live: string })[]): ApiError | null => {
   const principal = c.get('principal');
   for (const check of checks) {
     const refused =
       check === 'write'
         ? writeKeyRefusal(principal)
-        : 'plan' in check
-          ? planRefusal(principal, check.plan, check.feature)
-          : principal.key.mode !== 'live'
-            ? new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`)
-            : null;
+        : check === 'managePayouts'
+          ? payoutManagementRefusal(principal)
+          : 'plan' in check
+            ? planRefusal(principal, check.plan, check.feature)
+            : principal.key.mode !== 'live'
+              ? new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`)
+              : null;
     if (refused) return refused;
   }
   return null;

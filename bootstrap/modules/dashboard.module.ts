@@ -32,5 +32,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   coupons: http.coupons,
   teams: http.teams,
   integrations: http.integrations,
+  payoutConfiguration: http.payouts.configuration,
+  manageInvitations: http.manageInvitations,
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

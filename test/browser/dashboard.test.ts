@@ -197,7 +197,101 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
       await check(name);
     }
     expect(violations).toEqual([]);
-  }, 180_000);
+  }, 300_000);
+
+  it('edits, pauses and asks before ending a campaign; payout settings, invitations, team writes and a refund, every new page accessible', async () => {
+    violations.length = 0;
+    const campaign = await createCampaign(t, merchant.liveKey, { name: 'Editable in browser', commissionType: 'percentage', commissionValue: 10 });
+    await page.goto(`${base}/dashboard/campaigns/${campaign.id}`);
+    await page.getByRole('link', { name: 'Edit campaign' }).click();
+    await page.waitForURL(/\/edit$/);
+    await check('campaign-edit');
+    await page.getByLabel('Name', { exact: true }).fill('Renamed in browser');
+    await page.getByLabel('Commission value').fill('150');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('alert').innerText()).resolves.toContain('commissionValue');
+    await expect(page.locator('#commissionValue-error').isVisible()).resolves.toBe(true);
+    await check('campaign-edit-error');
+    await page.getByLabel('Commission value').fill('15');
+    await page.getByLabel('Listed publicly for affiliates to join').check();
+    await page.getByLabel('Ends at (UTC)').fill('2099-06-30T12:00');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}\?notice=/);
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data).toMatchObject({ name: 'Renamed in browser', commissionValue: 15, isPublic: true, endsAt: '2099-06-30T12:00:00.000Z' });
+
+    await page.getByRole('button', { name: 'Pause Renamed in browser' }).click();
+    await page.waitForURL(/notice=/);
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.status).toBe('inactive');
+    await check('campaign-paused');
+    await page.getByRole('button', { name: 'Resume Renamed in browser' }).click();
+    await page.waitForURL(/notice=Campaign%20resumed/);
+    await page.getByRole('button', { name: 'End Renamed in browser' }).click();
+    const ask = page.getByRole('dialog', { name: /End Renamed in browser/ });
+    await expect(ask.isVisible()).resolves.toBe(true);
+    await check('campaign-end-dialog');
+    await ask.getByRole('link', { name: 'Keep it' }).click();
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.status).toBe('active');
+
+    // Payout settings: the day and a minimum; credentials are write-only.
+    await page.goto(`${base}/dashboard/payout-settings`);
+    await check('payout-settings');
+    await page.getByLabel('Payout day (1 to 28, UTC)').fill('10');
+    await page.getByLabel('Add a currency').fill('eur');
+    await page.getByLabel('Its minimum').fill('25');
+    await page.getByRole('button', { name: 'Save payout settings' }).click();
+    await page.waitForURL(/notice=/);
+    expect((await t.api('GET', '/payout-settings', merchant.liveKey)).body.data).toMatchObject({ payoutDay: 10, minimumPayout: { eur: '25.00' } });
+    await page.getByLabel('Secret key (sk_live_… or sk_test_…, or a restricted key)').fill('sk_live_browser000000');
+    await page.getByRole('button', { name: 'Save credentials' }).first().click();
+    await page.waitForURL(/notice=/);
+    await expect(page.getByText('sk_live_browser000000').count()).resolves.toBe(0);
+    await check('payout-settings-saved');
+
+    // Invitations: sent again from the list.
+    const invited = await t.api('POST', '/affiliates/invite', merchant.liveKey, { email: 'invitee@example.com', campaignId: campaign.id });
+    expect(invited.status).toBe(201);
+    await page.goto(`${base}/dashboard/affiliates`);
+    await page.getByRole('link', { name: 'Invitations sent' }).click();
+    await check('invitations');
+    await page.getByRole('button', { name: 'Resend the invitation of invitee@example.com' }).click();
+    await page.waitForURL(/notice=/);
+    await expect(page.getByRole('status').filter({ hasText: 'sent again' }).isVisible()).resolves.toBe(true);
+
+    // Teams: create one, assign the campaign, add a goal.
+    const member = await createAffiliate(t, merchant.liveKey, campaign.id);
+    await page.goto(`${base}/dashboard/teams`);
+    await page.getByLabel('Name', { exact: true }).fill('Browser team');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await page.waitForURL(/\/dashboard\/teams\/[0-9a-f-]{36}/);
+    await page.locator('form[action$="/campaigns"] select[name="campaignId"]').selectOption(campaign.id);
+    await page.getByRole('button', { name: 'Assign campaign' }).click();
+    await page.waitForURL(/notice=/);
+    await page.getByLabel(/Affiliates to add/).selectOption(member.id);
+    await page.getByRole('button', { name: 'Add to the team' }).click();
+    await page.waitForURL(/notice=1%20added/);
+    await page.getByLabel('Goal name').fill('Ten sales');
+    await page.getByLabel('Counts').selectOption('conversions');
+    await page.getByLabel('Target', { exact: true }).fill('10');
+    await page.getByLabel('Bonus value').fill('50');
+    await page.getByRole('button', { name: 'Create goal' }).click();
+    await page.waitForURL(/notice=Goal%20created/);
+    await expect(page.getByRole('button', { name: 'Close now: goal Ten sales' }).isVisible()).resolves.toBe(true);
+    await check('team-detail');
+    await page.goto(`${base}/dashboard/teams`);
+    await check('teams-with-create');
+
+    // A part refund recorded by hand.
+    const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: member.id, amount: 80, orderId: 'browser-refund' });
+    await page.goto(`${base}/dashboard/conversions`);
+    await page.getByRole('link', { name: /Refund the conversion of 80\.00 USD \(order browser-refund\)/ }).click();
+    await check('conversion-refund');
+    await page.getByLabel(/Amount refunded to the customer/).fill('20');
+    await page.getByRole('button', { name: 'Record the refund' }).click();
+    await page.waitForURL(/notice=/);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.refundedAmount).toBe(20);
+    expect(violations).toEqual([]);
+  }, 300_000);
 
   it('keeps a member without Manage payouts from live conversions and auto-approval', async () => {
     const email = `member-${Date.now()}@shop.example`;

@@ -26,6 +26,8 @@ const PAGES = [
   '/dashboard/audit-log',
   '/dashboard/teams',
   '/dashboard/account',
+  '/dashboard/payout-settings',
+  '/dashboard/affiliates/invitations',
 ];
 
 beforeAll(async () => {
@@ -305,5 +307,274 @@ describe('dashboard security', () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
     // Even the right password waits until the window passes.
     expect((await attacker.post('/dashboard/sign-in', { email, password })).status).toBe(429);
+  });
+});
+
+describe('running the program without the API', () => {
+  const errorOf = (html: string, field: string) => new RegExp(`id="${field.replace('.', '\\.')}-error"[^>]*>([^<]+)<`).exec(html)?.[1];
+
+  it('edits a campaign, pauses, resumes and ends it (after the confirmation) through PATCH /campaigns/:id', async () => {
+    const campaign = await createCampaign(t, merchant.liveKey, { name: 'Editable', commissionType: 'percentage', commissionValue: 10 });
+    const edit = await owner.get(`/dashboard/campaigns/${campaign.id}/edit`);
+    expect(edit.status).toBe(200);
+    expect(edit.html).toContain('value="Editable"');
+    const fields = {
+      name: 'Edited campaign',
+      description: 'Summer terms',
+      targetUrl: 'https://shop.example/summer',
+      commissionType: 'fixed',
+      commissionValue: '12.5',
+      autoApproveCommissionsAfterDays: '30',
+      isPublic: 'on',
+      enableRecurringCommissions: 'on',
+      recurringCommissionMonths: '12',
+      attributionWindowDays: '45',
+      endsAt: '2099-12-31T23:59',
+      endsAtWas: '',
+    };
+    const saved = await owner.post(`/dashboard/campaigns/${campaign.id}/edit`, fields);
+    expect(saved.status, saved.html.slice(0, 300)).toBe(303);
+    const api = (await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data;
+    expect(api).toMatchObject({ name: 'Edited campaign', description: 'Summer terms', commissionType: 'fixed', commissionValue: 12.5, autoApproveCommissionsAfterDays: 30, isPublic: true, enableRecurringCommissions: true, recurringCommissionMonths: 12, attributionWindowDays: 45, endsAt: '2099-12-31T23:59:00.000Z' });
+    // The form as shown, sent back unchanged, changes nothing (the end date keeps its exact instant).
+    const again = await owner.get(`/dashboard/campaigns/${campaign.id}/edit`);
+    expect(again.html).toContain('value="2099-12-31T23:59"');
+    expect((await owner.post(`/dashboard/campaigns/${campaign.id}/edit`, { ...fields, endsAtWas: '2099-12-31T23:59:00.000Z' })).status).toBe(303);
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.updatedAt).toBe(api.updatedAt);
+
+    const invalid = await owner.post(`/dashboard/campaigns/${campaign.id}/edit`, { ...fields, commissionType: 'percentage', commissionValue: '150', attributionWindowDays: '0' });
+    expect(invalid.status).toBe(400);
+    expect(errorOf(invalid.html, 'commissionValue')).toBeTruthy();
+    expect(invalid.html).toContain('aria-describedby="commissionValue-error"');
+    expect(invalid.html).toContain('value="150"');
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.commissionValue).toBe(12.5);
+
+    const detail = await owner.get(`/dashboard/campaigns/${campaign.id}`);
+    expect(detail.html).toContain('Edit campaign');
+    expect((await owner.post(`/dashboard/campaigns/${campaign.id}/status`, { status: 'inactive' })).status).toBe(303);
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.status).toBe('inactive');
+    expect((await owner.post(`/dashboard/campaigns/${campaign.id}/status`, { status: 'active' })).status).toBe(303);
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.status).toBe('active');
+    const asked = await owner.post(`/dashboard/campaigns/${campaign.id}/status`, { status: 'expired' });
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain('End campaign');
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.status).toBe('active');
+    expect((await owner.post(`/dashboard/campaigns/${campaign.id}/status`, { status: 'expired', confirm: 'true' })).status).toBe(303);
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.status).toBe('expired');
+    const final = await owner.post(`/dashboard/campaigns/${campaign.id}/status`, { status: 'active' });
+    expect(final.status).toBe(409);
+    expect(final.html).toContain('role="alert"');
+
+    // Test mode refuses campaign changes, as test keys are refused.
+    await owner.post('/dashboard/mode', { mode: 'test' });
+    const other = await createCampaign(t, merchant.liveKey);
+    expect((await owner.post(`/dashboard/campaigns/${other.id}/status`, { status: 'inactive' })).status).toBe(403);
+    await owner.post('/dashboard/mode', { mode: 'live' });
+    expect((await t.api('GET', `/campaigns/${other.id}`, merchant.liveKey)).body.data.status).toBe('active');
+
+    const audit = await t.sql(`select actor, status from audit_log where merchant_id = $1 and path = $2 and method = 'POST'`, [merchant.id, `/dashboard/campaigns/${campaign.id}/edit`]);
+    expect(audit.length).toBeGreaterThanOrEqual(3);
+    expect(audit.every((r) => r.actor.startsWith('user:'))).toBe(true);
+  });
+
+  it('keeps a member without Manage payouts from changing auto-approval, payout settings and providers', async () => {
+    const member = (await signedInUser(t, merchant.id, { role: 'member', managePayouts: false })).browser;
+    const campaign = await createCampaign(t, merchant.liveKey, { name: 'Member edit' });
+    const form = await member.get(`/dashboard/campaigns/${campaign.id}/edit`);
+    expect(form.status).toBe(200);
+    const base = { name: 'Member edit 2', commissionType: 'percentage', commissionValue: String((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data.commissionValue), attributionWindowDays: '30', endsAtWas: '' };
+    const refused = await member.post(`/dashboard/campaigns/${campaign.id}/edit`, { ...base, autoApproveCommissionsAfterDays: '14' });
+    expect(refused.status).toBe(403);
+    expect(refused.html).toContain('Manage payouts');
+    expect((await member.post(`/dashboard/campaigns/${campaign.id}/edit`, base)).status).toBe(303);
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, merchant.liveKey)).body.data).toMatchObject({ name: 'Member edit 2', autoApproveCommissionsAfterDays: null });
+
+    expect((await member.get('/dashboard/payout-settings')).status).toBe(200);
+    expect((await member.post('/dashboard/payout-settings', { payoutDay: '3' })).status).toBe(403);
+    const provider = await member.post('/dashboard/payout-providers/connect', { secretKey: 'sk_live_member0000' });
+    expect(provider.status).toBe(403);
+    expect(provider.html).toContain('Manage payouts');
+    expect((await t.api('GET', '/payout-settings', merchant.liveKey)).body.data.payoutDay).not.toBe(3);
+    expect((await t.api('GET', '/payout-providers', merchant.liveKey)).body.data).toEqual([]);
+  });
+
+  it('sets the payout day and minimums, and saves and removes provider credentials that are never shown back', async () => {
+    await owner.get('/dashboard/payout-settings');
+    const saved = await owner.post('/dashboard/payout-settings', { payoutDay: '15', newCurrency: 'USD', newMinimum: '50' });
+    expect(saved.status, saved.html.slice(0, 500)).toBe(303);
+    expect((await t.api('GET', '/payout-settings', merchant.liveKey)).body.data).toMatchObject({ payoutDay: 15, minimumPayout: { usd: '50.00' } });
+    const shown = await owner.get('/dashboard/payout-settings');
+    expect(shown.html).toContain('name="min_usd"');
+    const invalid = await owner.post('/dashboard/payout-settings', { payoutDay: '40', min_usd: '50.001' });
+    expect(invalid.status).toBe(400);
+    expect(errorOf(invalid.html, 'payoutDay')).toContain('1 to 28');
+    expect(errorOf(invalid.html, 'minimumPayout.usd')).toBeTruthy();
+    expect((await owner.post('/dashboard/payout-settings', { payoutDay: '', min_usd: '' })).status).toBe(303);
+    expect((await t.api('GET', '/payout-settings', merchant.liveKey)).body.data).toMatchObject({ payoutDay: null, minimumPayout: {} });
+
+    const secret = 'sk_live_dashboardsecret000';
+    const wrongMode = await owner.post('/dashboard/payout-providers/connect', { secretKey: 'sk_test_dashboard0000' });
+    expect(wrongMode.status).toBe(400);
+    expect(errorOf(wrongMode.html, 'secretKey')).toContain('test key');
+    expect((await owner.post('/dashboard/payout-providers/connect', { secretKey: secret })).status).toBe(303);
+    expect((await t.api('GET', '/payout-providers', merchant.liveKey)).body.data).toEqual([expect.objectContaining({ method: 'connect', configured: true })]);
+    const page = await owner.get('/dashboard/payout-settings');
+    expect(page.html).not.toContain(secret);
+    expect(page.html).toContain('Remove credentials');
+    expect((await owner.post('/dashboard/payout-providers/connect/remove')).status).toBe(303);
+    expect((await t.api('GET', '/payout-providers', merchant.liveKey)).body.data).toEqual([]);
+    expect((await owner.post('/dashboard/payout-providers/bank/remove')).status).toBe(404);
+  });
+
+  it('lists invitations with their status, sends one again and revokes one', async () => {
+    const campaign = await createCampaign(t, merchant.liveKey);
+    await owner.get('/dashboard/affiliates');
+    const email = `invitee-${Date.now()}@example.com`;
+    expect((await owner.post('/dashboard/affiliates/invite', { email, campaignId: campaign.id, kind: 'invite' })).status).toBe(303);
+    const listed = await owner.get('/dashboard/affiliates/invitations?status=pending');
+    expect(listed.status).toBe(200);
+    expect(listed.html).toContain(email);
+    const invitation = (await t.api('GET', '/affiliates/invitations?status=pending', merchant.liveKey)).body.data.find((i: { email: string }) => i.email === email);
+    const resent = await owner.post(`/dashboard/affiliates/invitations/${invitation.id}/resend`, { back: '/dashboard/affiliates/invitations?status=pending' });
+    expect(resent.status).toBe(303);
+    expect(resent.location).toContain('/dashboard/affiliates/invitations?status=pending');
+    const after = (await t.api('GET', '/affiliates/invitations', merchant.liveKey)).body.data.find((i: { id: string }) => i.id === invitation.id);
+    expect(after.sendCount).toBe(2);
+    expect((await owner.post(`/dashboard/affiliates/invitations/${invitation.id}/revoke`)).status).toBe(303);
+    expect((await t.api('GET', '/affiliates/invitations?status=revoked', merchant.liveKey)).body.data.map((i: { id: string }) => i.id)).toContain(invitation.id);
+    const revokedAgain = await owner.post(`/dashboard/affiliates/invitations/${invitation.id}/resend`);
+    expect(revokedAgain.status).toBe(409);
+    expect((await owner.get('/dashboard/affiliates/invitations?status=revoked')).html).toContain(email);
+  });
+
+  it('creates a team, assigns a campaign, adds and removes members, and creates and closes a goal', async () => {
+    await owner.get('/dashboard/teams');
+    const invalid = await owner.post('/dashboard/teams', { name: '', currency: 'dollars' });
+    expect(invalid.status).toBe(400);
+    const created = await owner.post('/dashboard/teams', { name: 'Dashboard closers', currency: 'usd', baseCommissionType: '', baseCommissionValue: '' });
+    expect(created.status, created.html.slice(0, 400)).toBe(303);
+    const teamId = idFromLocation(created.location);
+    const campaign = await createCampaign(t, merchant.liveKey, { name: 'Team campaign' });
+    const [a, b] = [await createAffiliate(t, merchant.liveKey, campaign.id), await createAffiliate(t, merchant.liveKey, campaign.id)];
+    const page = await owner.get(`/dashboard/teams/${teamId}`);
+    expect(page.html).toContain('Add to the team');
+    expect((await owner.post(`/dashboard/teams/${teamId}/campaigns`, { campaignId: campaign.id, baseCommissionType: 'percentage', baseCommissionValue: '25' })).status).toBe(303);
+    const added = await owner.post(`/dashboard/teams/${teamId}/members`, [
+      ['affiliateIds', a!.id],
+      ['affiliateIds', b!.id],
+    ]);
+    expect(added.status).toBe(303);
+    expect(decodeURIComponent(added.location!)).toContain('2 added');
+    let team = (await t.api('GET', `/teams/${teamId}`, merchant.liveKey)).body.data;
+    expect(team.members.map((m: { affiliateId: string }) => m.affiliateId).sort()).toEqual([a!.id, b!.id].sort());
+    expect(team.campaigns).toEqual([expect.objectContaining({ campaignId: campaign.id, baseCommissionValue: '25.00' })]);
+    expect((await owner.post(`/dashboard/teams/${teamId}/members/${b!.id}/remove`)).status).toBe(303);
+    team = (await t.api('GET', `/teams/${teamId}`, merchant.liveKey)).body.data;
+    expect(team.members.map((m: { affiliateId: string }) => m.affiliateId)).toEqual([a!.id]);
+
+    const badGoal = await owner.post(`/dashboard/teams/${teamId}/goals`, { name: 'Q', metric: 'revenue', targetValue: 'lots', bonusType: 'flat', bonusValue: '100' });
+    expect(badGoal.status).toBe(400);
+    expect(errorOf(badGoal.html, 'targetValue')).toBeTruthy();
+    const goal = await owner.post(`/dashboard/teams/${teamId}/goals`, { name: 'Monthly 5k', metric: 'revenue', targetValue: '5000', periodMode: 'monthly', campaignId: '', bonusType: 'flat', bonusValue: '200', bonusCap: '', bonusSplit: 'equal', refundSafeDays: '' });
+    expect(goal.status, goal.html.slice(0, 600)).toBe(303);
+    const goals = (await t.api('GET', `/teams/${teamId}/goals`, merchant.liveKey)).body.data;
+    expect(goals).toEqual([expect.objectContaining({ name: 'Monthly 5k', status: 'active', bonusValue: '200.00' })]);
+    const detail = await owner.get(`/dashboard/teams/${teamId}`);
+    expect(detail.html).toContain('Close now');
+    expect((await owner.post(`/dashboard/teams/${teamId}/goals/${goals[0].id}`, { action: 'close_now' })).status).toBe(303);
+    expect((await t.api('GET', `/teams/${teamId}/goals`, merchant.liveKey)).body.data[0].status).toBe('ended');
+    const reactivate = await owner.post(`/dashboard/teams/${teamId}/goals/${goals[0].id}`, { action: 'reactivate', expectedUpdatedAt: '2000-01-01T00:00:00.000Z' });
+    expect(reactivate.status).toBe(409);
+  });
+
+  it('records a part refund and then a whole one, through the refund use case', async () => {
+    const campaign = await createCampaign(t, merchant.liveKey, { commissionType: 'percentage', commissionValue: 10 });
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    const sale = (await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 100, orderId: 'refund-me' })).body.data;
+    expect((await owner.get('/dashboard/conversions')).html).toContain(`/dashboard/conversions/${sale.id}/refund`);
+    const form = await owner.get(`/dashboard/conversions/${sale.id}/refund`);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('100.00 USD');
+    const tooMuch = await owner.post(`/dashboard/conversions/${sale.id}/refund`, { amount: '150' });
+    expect(tooMuch.status).toBe(400);
+    expect(errorOf(tooMuch.html, 'amount')).toBeTruthy();
+    expect((await owner.post(`/dashboard/conversions/${sale.id}/refund`, { amount: 'some' })).status).toBe(400);
+    expect((await owner.post(`/dashboard/conversions/${sale.id}/refund`, { amount: '30' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.id}`, merchant.liveKey)).body.data).toMatchObject({ status: 'pending', refundedAmount: 30, commission: 7 });
+    expect((await owner.post(`/dashboard/conversions/${sale.id}/refund`, { amount: '' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.id}`, merchant.liveKey)).body.data.status).toBe('refunded');
+    const again = await owner.post(`/dashboard/conversions/${sale.id}/refund`, {});
+    expect(again.status).toBe(409);
+    expect(again.html).toContain('cannot be refunded');
+  });
+
+  it("changes a webhook subscription's URL, events and retries", async () => {
+    const hook = (await t.api('POST', '/webhooks', merchant.liveKey, { url: receiver.url('/before'), events: ['conversion.created'] })).body.data;
+    const shown = await owner.get(`/dashboard/webhooks/${hook.id}`);
+    expect(shown.html).toContain('Change URL, events or retries');
+    const saved = await owner.post(`/dashboard/webhooks/${hook.id}/edit`, [
+      ['url', receiver.url('/after')],
+      ['events', 'conversion.approved'],
+      ['events', 'conversion.rejected'],
+      ['maxRetries', '3'],
+    ]);
+    expect(saved.status, saved.html.slice(0, 400)).toBe(303);
+    expect((await t.api('GET', `/webhooks/${hook.id}`, merchant.liveKey)).body.data).toMatchObject({ url: receiver.url('/after'), events: ['conversion.approved', 'conversion.rejected'], maxRetries: 3 });
+    const invalid = await owner.post(`/dashboard/webhooks/${hook.id}/edit`, [['url', receiver.url('/after')]]);
+    expect(invalid.status).toBe(400);
+    expect(errorOf(invalid.html, 'events')).toBeTruthy();
+    expect((await t.api('GET', `/webhooks/${hook.id}`, merchant.liveKey)).body.data.events).toHaveLength(2);
+  });
+
+  it('refuses every new action without the CSRF token, and answers 404 for another merchant ids', async () => {
+    const mine = await createCampaign(t, merchant.liveKey);
+    await owner.get('/dashboard/payout-settings');
+    const forged: [string, Record<string, string>][] = [
+      [`/dashboard/campaigns/${mine.id}/edit`, { name: 'Forged', commissionType: 'percentage', commissionValue: '10', attributionWindowDays: '30' }],
+      [`/dashboard/campaigns/${mine.id}/status`, { status: 'inactive' }],
+      ['/dashboard/payout-settings', { payoutDay: '9' }],
+      ['/dashboard/payout-providers/connect', { secretKey: 'sk_live_forged0000' }],
+      ['/dashboard/payout-providers/connect/remove', {}],
+      ['/dashboard/teams', { name: 'Forged team' }],
+      [`/dashboard/conversions/${(await t.api('POST', '/conversions', merchant.liveKey, { campaignId: mine.id, affiliateId: (await createAffiliate(t, merchant.liveKey, mine.id)).id, amount: 10 })).body.data.id}/refund`, {}],
+    ];
+    for (const [path, fields] of forged) expect((await owner.post(path, fields, { csrf: false })).status, path).toBe(403);
+    expect((await t.api('GET', `/campaigns/${mine.id}`, merchant.liveKey)).body.data.status).toBe('active');
+    expect((await t.api('GET', '/payout-settings', merchant.liveKey)).body.data.payoutDay).not.toBe(9);
+
+    const campaign = await createCampaign(t, other.liveKey);
+    const affiliate = await createAffiliate(t, other.liveKey, campaign.id);
+    const team = (await t.api('POST', '/teams', other.liveKey, { name: 'Theirs' })).body.data;
+    expect((await t.api('POST', `/teams/${team.id}/campaigns`, other.liveKey, { campaignId: campaign.id })).status).toBe(200);
+    expect((await t.api('POST', `/teams/${team.id}/members`, other.liveKey, { affiliateIds: [affiliate.id] })).status).toBe(200);
+    const goal = (await t.api('POST', `/teams/${team.id}/goals`, other.liveKey, { name: 'Theirs', targetValue: 10, metric: 'conversions', bonusType: 'flat', bonusValue: 5 })).body.data;
+    expect(goal.id).toBeDefined();
+    const invited = await t.api('POST', '/affiliates/invite', other.liveKey, { email: `theirs-${Date.now()}@example.com`, campaignId: campaign.id });
+    expect(invited.status).toBe(201);
+    const invitation = (await t.api('GET', '/affiliates/invitations', other.liveKey)).body.data[0];
+    expect((await owner.get(`/dashboard/campaigns/${campaign.id}/edit`)).status).toBe(404);
+    const myCampaign = await createCampaign(t, merchant.liveKey);
+    const posts: [string, Record<string, string>][] = [
+      [`/dashboard/campaigns/${campaign.id}/edit`, { name: 'Taken', commissionType: 'percentage', commissionValue: '10', attributionWindowDays: '30' }],
+      [`/dashboard/campaigns/${campaign.id}/status`, { status: 'inactive' }],
+      [`/dashboard/campaigns/${campaign.id}/status`, { status: 'expired', confirm: 'true' }],
+      [`/dashboard/teams/${team.id}/members`, { affiliateIds: affiliate.id }],
+      [`/dashboard/teams/${team.id}/members/${affiliate.id}/remove`, {}],
+      [`/dashboard/teams/${team.id}/campaigns`, { campaignId: myCampaign.id }],
+      [`/dashboard/teams/${team.id}/campaigns/${campaign.id}/remove`, {}],
+      [`/dashboard/teams/${team.id}/goals`, { name: 'Taken', targetValue: '10', bonusType: 'flat', bonusValue: '5' }],
+      [`/dashboard/teams/${team.id}/goals/${goal.id}`, { action: 'cancel' }],
+      [`/dashboard/affiliates/invitations/${invitation.id}/resend`, {}],
+      [`/dashboard/affiliates/invitations/${invitation.id}/revoke`, {}],
+      [`/dashboard/webhooks/${(await t.api('POST', '/webhooks', other.liveKey, { url: receiver.url('/theirs'), events: ['conversion.created'] })).body.data.id}/edit`, { url: receiver.url('/taken'), events: 'conversion.created' }],
+      [`/dashboard/conversions/${(await t.api('POST', '/conversions', other.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 10 })).body.data.id}/refund`, {}],
+    ];
+    for (const [path, fields] of posts) expect((await owner.post(path, fields)).status, path).toBe(404);
+    expect((await t.api('GET', `/campaigns/${campaign.id}`, other.liveKey)).body.data).toMatchObject({ status: 'active' });
+    const theirs = (await t.api('GET', `/teams/${team.id}`, other.liveKey)).body.data;
+    expect(theirs.members).toHaveLength(1);
+    expect(theirs.campaigns).toHaveLength(1);
+    expect((await t.api('GET', `/teams/${team.id}/goals`, other.liveKey)).body.data[0].status).toBe('active');
+    expect((await t.api('GET', '/affiliates/invitations', other.liveKey)).body.data[0]).toMatchObject({ status: 'pending', sendCount: 1 });
   });
 });

@@ -46,8 +46,8 @@ export class DashboardBrowser {
     return this.answer(await this.t.service.app.request(path, { headers: { cookie: this.cookieHeader() } }));
   }
 
-  /** Posts a form; `csrf: false` leaves the token out, `origin` overrides the same-origin header. */
-  async post(path: string, fields: Record<string, string> = {}, options: { csrf?: boolean | string; origin?: string | null } = {}): Promise<PageResponse> {
+  /** Posts a form (pairs repeat a field, as a multiple select does); `csrf: false` leaves the token out, `origin` overrides the same-origin header. */
+  async post(path: string, fields: Record<string, string> | [string, string][] = {}, options: { csrf?: boolean | string; origin?: string | null } = {}): Promise<PageResponse> {
     const body = new URLSearchParams(fields);
     if (options.csrf !== false) body.set('_csrf', typeof options.csrf === 'string' ? options.csrf : (this.csrf ?? ''));
     const headers: Record<string, string> = { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' };

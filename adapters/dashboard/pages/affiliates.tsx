@@ -91,6 +91,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           <button type="submit" class="secondary">
             Filter
           </button>
+          <a href="/dashboard/affiliates/invitations">Invitations sent</a>
         </form>
         <div id="list">
           <Table caption="Affiliates by campaign membership" head={['Affiliate', 'Campaign', 'Status', { label: 'Joined', narrow: true }, 'Actions']} empty={rows.length === 0}>

@@ -11,6 +11,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { checked, done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { CampaignActions } from './campaign-edit.js';
 
 const CREATE_GUARDS = ['write', { plan: 'ultimate', feature: 'Creating campaigns' }, { live: 'Creating campaigns' }] as const;
 
@@ -172,9 +173,13 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
         '/dashboard/campaigns',
         <>
           <Notice text={noticeOf(c)} />
+          <CampaignActions c={c} campaign={d} />
           <dl>
             <dt>Status</dt>
-            <dd>{d.status}</dd>
+            <dd>
+              {d.status}
+              {d.endsAt ? ` · ends ${shortDate(d.endsAt)} UTC` : ''}
+            </dd>
             <dt>Commission</dt>
             <dd>{d.commissionType === 'percentage' ? `${d.commissionValue}% of each sale` : `${d.commissionValue} per sale`}</dd>
             <dt>Tracking code</dt>

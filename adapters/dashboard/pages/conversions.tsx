@@ -11,6 +11,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { REFUNDABLE } from './conversion-refund.js';
 
 const WRITE_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
 
@@ -120,6 +121,11 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
                         </form>
                       ))}
                     </div>
+                  ) : null}
+                  {REFUNDABLE.has(r.status) ? (
+                    <a href={`/dashboard/conversions/${r.id}/refund`} aria-label={`Refund the conversion of ${r.amount} ${r.currency.toUpperCase()}${r.orderId ? ` (order ${r.orderId})` : ''}`}>
+                      Refund
+                    </a>
                   ) : null}
                 </td>
               </tr>

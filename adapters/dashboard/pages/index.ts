@@ -5,7 +5,9 @@ import type { WebhookUseCases } from '../../http/routes/webhooks.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { affiliateRoutes, type AffiliatePageDependencies } from './affiliates.js';
 import { campaignRoutes } from './campaigns.js';
+import { campaignEditRoutes } from './campaign-edit.js';
 import { conversionRoutes } from './conversions.js';
+import { conversionRefundRoutes } from './conversion-refund.js';
 import { keyRoutes, type KeyPageDependencies } from './keys.js';
 import { overviewRoutes, type OverviewDependencies } from './overview.js';
 import { webhookRoutes } from './webhooks.js';
@@ -19,6 +21,10 @@ import type { IntegrationRouteDependencies } from '../../http/routes/integration
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { CouponUseCases } from '../../http/routes/coupons.routes.js';
 import type { AuditLog } from '../../../application/ports/audit-log.js';
+import type { PayoutConfiguration } from '../../../application/payouts/payout-configuration.js';
+import type { ManageInvitations } from '../../../application/affiliates/manage-invitations.js';
+import { payoutSettingsRoutes } from './payout-settings.js';
+import { invitationRoutes } from './invitations.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -34,19 +40,25 @@ export interface DashboardPageDependencies {
   readonly auditLog: AuditLog;
   readonly teams: TeamRouteDependencies;
   readonly integrations: IntegrationRouteDependencies;
+  readonly payoutConfiguration: PayoutConfiguration;
+  readonly manageInvitations: ManageInvitations;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
   new Hono<DashboardEnv>()
     .route('/', overviewRoutes(deps.overview))
     .route('/', campaignRoutes(deps.campaigns, deps.affiliatePages.affiliates))
+    .route('/', campaignEditRoutes(deps.campaigns))
+    .route('/', invitationRoutes({ manageInvitations: deps.manageInvitations, listCampaigns: deps.campaigns.listCampaigns, rateLimiter: deps.affiliatePages.rateLimiter, clock: deps.affiliatePages.clock }))
     .route('/', affiliateRoutes(deps.affiliatePages))
     .route('/', conversionRoutes(deps.conversions, deps.campaigns.listCampaigns))
+    .route('/', conversionRefundRoutes(deps.conversions))
     .route('/', keyRoutes(deps.keys))
     .route('/', webhookRoutes(deps.webhooks))
     .route('/', payoutRoutes(deps.payouts))
+    .route('/', payoutSettingsRoutes(deps.payoutConfiguration))
     .route('/', couponRoutes(deps.coupons, deps.campaigns.listCampaigns))
     .route('/', userRoutes(deps.userPages))
     .route('/', auditLogRoutes(deps.auditLog))
-    .route('/', teamRoutes(deps.teams))
+    .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns))
     .route('/', integrationRoutes(deps.integrations));

@@ -7,7 +7,13 @@ import { ApiError } from '../../http/api-error.js';
 import { awardJson, goalListItemJson, historyJson, teamDetailJson, teamListItemJson } from '../../http/routes/team.json.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
+import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
+import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
+import { affiliateListItemJson } from '../../http/routes/affiliate.json.js';
+import { campaignChoices } from '../campaign-choices.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
+import { AddCampaignForm, AddMembersForm, CreateGoalForm, CreateTeamForm, GOAL_MOVES, type TeamFormState } from './team-forms.js';
+import { teamWriteRoutes } from './team-writes.js';
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
@@ -19,8 +25,18 @@ const unwrap = <T,>(r: Result<T, DomainError>): T => {
 const ACTION_LABELS: Record<AwardAction, string> = { approve: 'Approve', mark_paid: 'Mark paid', cancel: 'Cancel' };
 
 /** Teams (Scale): roster, goals with progress, awards (approve, mark paid, cancel) and history. Writes are live-only, as on the API. */
-export const teamRoutes = (deps: TeamRouteDependencies) => {
-  const detail = async (c: DashboardContext, id: string, problem?: Problem | null, status: 200 | 400 | 403 | 409 = 200) => {
+/** Who can join a team: the merchant's approved affiliates (the first 100 memberships, each affiliate once). */
+const affiliateChoices = async (c: DashboardContext, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>) => {
+  const result = await affiliates.listAffiliates.execute({ tenant: c.get('tenant'), merchant: c.get('principal').merchant, filter: { status: 'approved' }, sort: { field: 'joinedAt', direction: 'desc' }, page: { page: 1, limit: 100 } });
+  if (result.isErr()) return [];
+  const seen = new Map<string, string>();
+  for (const a of result.value.items.map(affiliateListItemJson)) if (!seen.has(a.id)) seen.set(a.id, `${a.name ?? a.email} (${a.email})`);
+  return [...seen].map(([id, label]) => ({ id, label }));
+};
+
+export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>, listCampaigns: ListCampaigns) => {
+  const detail = async (c: DashboardContext, id: string, state: TeamFormState = {}, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
+    const problem = state.problem;
     const tenant = c.get('tenant');
     const team = teamDetailJson(unwrap(await deps.reads.get(tenant, id)));
     const goals = unwrap(await deps.reads.goals(tenant, id)).map(goalListItemJson);
@@ -28,6 +44,15 @@ export const teamRoutes = (deps: TeamRouteDependencies) => {
     const awards = unwrap(await deps.reads.teamAwards(tenant, id, {}, { page: pageNo, limit }));
     const history = historyJson(unwrap(await deps.reads.history(tenant, id, HISTORY_MONTHS_DEFAULT)));
     const csrf = c.get('webSession')!.csrfToken;
+    const [members, campaigns] = await Promise.all([affiliateChoices(c, affiliates), campaignChoices(listCampaigns, tenant)]);
+    const removeButton = (path: string, label: string) => (
+      <form method="post" action={path} class="inline">
+        <CsrfField token={csrf} />
+        <button type="submit" class="danger" aria-label={label}>
+          Remove
+        </button>
+      </form>
+    );
     return page(
       c,
       team.name,
@@ -36,7 +61,7 @@ export const teamRoutes = (deps: TeamRouteDependencies) => {
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
         <h2>Roster</h2>
-        <Table caption="Team members" head={['Member', 'Role', { label: 'Email', narrow: true }]} empty={team.members.length === 0}>
+        <Table caption="Team members" head={['Member', 'Role', { label: 'Email', narrow: true }, 'Actions']} empty={team.members.length === 0}>
           {team.members.map((m) => (
             <tr>
               <td>
@@ -44,11 +69,30 @@ export const teamRoutes = (deps: TeamRouteDependencies) => {
               </td>
               <td>{m.role}</td>
               <td class="hide-narrow">{m.email}</td>
+              <td>{removeButton(`/dashboard/teams/${id}/members/${m.affiliateId}/remove`, `Remove ${m.name} from the team`)}</td>
             </tr>
           ))}
         </Table>
+        <AddMembersForm csrf={csrf} teamId={id} state={state} choices={members} />
+        <h2>Campaigns</h2>
+        <Table caption="The team's campaigns" head={['Campaign', 'Team rate', { label: 'Campaign rate', narrow: true }, 'Actions']} empty={team.campaigns.length === 0}>
+          {team.campaigns.map((tc) => (
+            <tr>
+              <td>
+                <a href={`/dashboard/campaigns/${tc.campaignId}`}>{tc.name}</a>
+              </td>
+              <td>{tc.baseCommissionType ? `${tc.baseCommissionValue}${tc.baseCommissionType === 'percentage' ? '%' : ''}` : 'campaign rate'}</td>
+              <td class="hide-narrow">
+                {tc.campaignCommissionValue}
+                {tc.campaignCommissionType === 'percentage' ? '%' : ''}
+              </td>
+              <td>{removeButton(`/dashboard/teams/${id}/campaigns/${tc.campaignId}/remove`, `Remove ${tc.name} from the team`)}</td>
+            </tr>
+          ))}
+        </Table>
+        <AddCampaignForm csrf={csrf} teamId={id} state={state} choices={campaigns} />
         <h2>Goals</h2>
-        <Table caption="Goals with this period's progress" head={['Goal', 'Status', 'Target', 'Progress']} empty={goals.length === 0}>
+        <Table caption="Goals with this period's progress" head={['Goal', 'Status', 'Target', 'Progress', 'Actions']} empty={goals.length === 0}>
           {goals.map((g) => (
             <tr>
               <td>
@@ -57,9 +101,24 @@ export const teamRoutes = (deps: TeamRouteDependencies) => {
               <td>{g.status}</td>
               <td>{g.targetValue}</td>
               <td>{g.progress ? `${g.progress.aggregate} in ${g.progress.periodKey}` : '—'}</td>
+              <td>
+                <div class="actions">
+                  {GOAL_MOVES[g.status].map((move) => (
+                    <form method="post" action={`/dashboard/teams/${id}/goals/${g.id}`} class="inline">
+                      <CsrfField token={csrf} />
+                      <input type="hidden" name="action" value={move.action} />
+                      <input type="hidden" name="expectedUpdatedAt" value={g.updatedAt} />
+                      <button type="submit" class={move.action === 'cancel' ? 'danger' : 'secondary'} aria-label={`${move.label}: goal ${g.name}`}>
+                        {move.label}
+                      </button>
+                    </form>
+                  ))}
+                </div>
+              </td>
             </tr>
           ))}
         </Table>
+        <CreateGoalForm csrf={csrf} teamId={id} state={state} campaigns={team.campaigns} />
         <h2>Awards</h2>
         <div id="list">
           <Table caption="Awards" head={['Member', 'Goal', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={awards.items.length === 0}>
@@ -110,17 +169,19 @@ export const teamRoutes = (deps: TeamRouteDependencies) => {
     );
   };
 
-  return new Hono<DashboardEnv>()
-    .get('/teams', async (c) => {
-      const refused = guardsRefuse(c, [SCALE]);
-      if (refused) throw refused;
-      const { page: pageNo, limit } = pageParams(c);
-      const result = await deps.reads.list(c.get('tenant'), { page: pageNo, limit });
-      const rows = result.items.map(teamListItemJson);
-      return page(
-        c,
-        'Teams',
-        '/dashboard/teams',
+  const list = async (c: DashboardContext, state: TeamFormState = {}, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
+    const refused = guardsRefuse(c, [SCALE]);
+    if (refused) throw refused;
+    const { page: pageNo, limit } = pageParams(c);
+    const result = await deps.reads.list(c.get('tenant'), { page: pageNo, limit });
+    const rows = result.items.map(teamListItemJson);
+    return page(
+      c,
+      'Teams',
+      '/dashboard/teams',
+      <>
+        <Notice text={noticeOf(c)} />
+        <ErrorBox problem={state.problem} />
         <div id="list">
           <Table caption="Teams" head={['Team', { label: 'Members', num: true }, 'Active goal', { label: 'Pending awards', num: true }, { label: 'Created', narrow: true }]} empty={rows.length === 0}>
             {rows.map((t) => (
@@ -138,9 +199,16 @@ export const teamRoutes = (deps: TeamRouteDependencies) => {
             ))}
           </Table>
           <Pager base="/dashboard/teams" params={{}} page={result.page} limit={result.limit} total={result.total} />
-        </div>,
-      );
-    })
+        </div>
+        <CreateTeamForm csrf={c.get('webSession')!.csrfToken} state={state} />
+      </>,
+      status,
+    );
+  };
+
+  return new Hono<DashboardEnv>()
+    .route('/', teamWriteRoutes(deps, { list, detail }))
+    .get('/teams', (c) => list(c))
     .get('/teams/:id', async (c) => {
       const refused = guardsRefuse(c, [SCALE]);
       if (refused) throw refused;
@@ -157,7 +225,7 @@ export const teamRoutes = (deps: TeamRouteDependencies) => {
       if (result.isErr()) {
         if (result.error.code === 'not_found') throw ApiError.from(result.error);
         const r = refusal(c, result.error);
-        return detail(c, id, r.problem, r.status as 409);
+        return detail(c, id, { problem: r.problem }, r.status as 409);
       }
       return done(c, `/dashboard/teams/${id}`, `Award ${action === 'mark_paid' ? 'marked paid' : `${action === 'approve' ? 'approved' : 'cancelled'}`}.`);
     });

@@ -2,13 +2,43 @@
 import { Hono } from 'hono';
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { attemptJson, webhookJson, type WebhookUseCases } from '../../http/routes/webhooks.routes.js';
+import { attemptJson, UpdateWebhookBody, webhookJson, type WebhookUseCases } from '../../http/routes/webhooks.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, page, pageParams, parseWith, refusal, type DashboardContext } from '../page-kit.js';
+import { ErrorBox, FieldError, invalidIf, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 const PLAN = { plan: 'ultimate', feature: 'Webhooks' } as const;
+
+/** URL, events and retries of a subscription (`PATCH /webhooks/:id`). */
+const DeliverySettings = ({ csrf, id, values, problem }: { csrf: string; id: string; values: { url: string; events: readonly string[]; maxRetries: string }; problem: Problem | null | undefined }) => (
+  <details open={problem ? true : undefined}>
+    <summary>Change URL, events or retries</summary>
+    <form method="post" action={`/dashboard/webhooks/${id}/edit`} class="stack">
+      <CsrfField token={csrf} />
+      <label>
+        URL (public HTTPS)
+        <input name="url" type="url" required value={values.url} {...invalidIf(problem, 'url')} />
+        <FieldError problem={problem} field="url" />
+      </label>
+      <fieldset>
+        <legend>Events</legend>
+        {WEBHOOK_EVENT_TYPES.map((e) => (
+          <label class="check">
+            <input type="checkbox" name="events" value={e} checked={values.events.includes(e)} /> {e}
+          </label>
+        ))}
+        <FieldError problem={problem} field="events" />
+      </fieldset>
+      <label>
+        Automatic retries of a failed delivery
+        <input name="maxRetries" type="number" min={0} value={values.maxRetries} {...invalidIf(problem, 'maxRetries')} />
+        <FieldError problem={problem} field="maxRetries" />
+      </label>
+      <button type="submit">Save subscription</button>
+    </form>
+  </details>
+);
 
 /** Webhook subscriptions (Ultimate): create, the delivery log with resend, rotate, test, pause and resume. */
 export const webhookRoutes = (useCases: WebhookUseCases) => {
@@ -77,7 +107,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
     );
   };
 
-  const detail = async (c: DashboardContext, id: string, extra: { problem?: Problem | null; secret?: string; notice?: string } = {}, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
+  const detail = async (c: DashboardContext, id: string, extra: { problem?: Problem | null; secret?: string; notice?: string; edit?: { url: string; events: readonly string[]; maxRetries: string } } = {}, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
     const tenant = c.get('tenant');
     const subscription = await useCases.listWebhooks.one(tenant, id);
     if (subscription.isErr()) throw ApiError.from(subscription.error);
@@ -112,6 +142,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
           {action('resume', 'Resume (reset failures)', 'secondary')}
           {action('deactivate', 'Deactivate', 'danger')}
         </div>
+        <DeliverySettings csrf={csrf} id={id} values={extra.edit ?? { url: subscription.value.url, events: [...subscription.value.events], maxRetries: String(subscription.value.maxRetries) }} problem={extra.edit ? extra.problem : null} />
         <h2>Delivery log (latest 100 attempts)</h2>
         <Table caption="Delivery attempts, newest first" head={['When', 'Event', 'Trigger', 'Result', { label: 'HTTP', num: true }, 'Actions']} empty={rows.length === 0}>
           {rows.map((a) => (
@@ -157,6 +188,24 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
       return list(c, { secret: { url: result.value.url, secret: result.value.secret } }, 201);
     })
     .get('/webhooks/:id', (c) => detail(c, idOrNotFound(c.req.param('id'), 'Webhook subscription')))
+    .post('/webhooks/:id/edit', async (c) => {
+      const id = idOrNotFound(c.req.param('id'), 'Webhook subscription');
+      const refused = writeRefused(c);
+      if (refused) return refusedPage(c, refused);
+      const body = await c.req.parseBody({ all: true });
+      const events = ([] as unknown[]).concat(body.events ?? []).filter((e): e is string => typeof e === 'string');
+      const edit = { url: typeof body.url === 'string' ? body.url.trim() : '', events, maxRetries: typeof body.maxRetries === 'string' ? body.maxRetries.trim() : '' };
+      const fail = (error: Parameters<typeof refusal>[1]) => {
+        if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+        const r = refusal(c, error);
+        return detail(c, id, { problem: r.problem, edit }, r.status as 400);
+      };
+      const parsed = parseWith(UpdateWebhookBody, { url: edit.url, events, ...(edit.maxRetries === '' ? {} : { maxRetries: numberOrText(edit.maxRetries) }) });
+      if (!parsed.ok) return fail(parsed.error);
+      const result = await useCases.updateWebhook.execute({ tenant: c.get('tenant'), id, ...parsed.value });
+      if (result.isErr()) return fail(result.error);
+      return done(c, `/dashboard/webhooks/${id}`, 'Subscription saved.');
+    })
     .post('/webhooks/:id/:action', async (c) => {
       const id = idOrNotFound(c.req.param('id'), 'Webhook subscription');
       const refused = writeRefused(c);

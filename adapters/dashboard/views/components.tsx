@@ -101,3 +101,21 @@ export const Field = ({ label, children, hint }: { label: string; children?: Chi
 );
 
 export const shortDate = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
+
+/** The use case's complaint about one form field, if any (a `validation_error` detail names it). */
+export const fieldProblem = (problem: Problem | null | undefined, field: string): string | undefined =>
+  problem?.details?.find((d) => d.field === field || d.field.startsWith(`${field}.`))?.message;
+
+/** Attributes tying an input to its field error, so a screen reader reads the error with the field. */
+export const invalidIf = (problem: Problem | null | undefined, field: string) =>
+  fieldProblem(problem, field) ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${field}-error` } : {};
+
+/** The field's error, shown next to the field (the error box above the form lists them all as well). */
+export const FieldError = ({ problem, field }: { problem: Problem | null | undefined; field: string }) => {
+  const message = fieldProblem(problem, field);
+  return message ? (
+    <span class="field-error" id={`${field}-error`}>
+      {message}
+    </span>
+  ) : null;
+};

@@ -20,6 +20,7 @@ const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
   { href: '/dashboard/affiliates', label: 'Affiliates' },
   { href: '/dashboard/conversions', label: 'Conversions' },
   { href: '/dashboard/payouts', label: 'Payouts' },
+  { href: '/dashboard/payout-settings', label: 'Payout settings' },
   { href: '/dashboard/coupons', label: 'Coupons' },
   { href: '/dashboard/teams', label: 'Teams', scaleOnly: true },
   { href: '/dashboard/webhooks', label: 'Webhooks' },

@@ -67,7 +67,7 @@ const dateTime = z
   .refine(withinServiceTime, SERVICE_TIME_MESSAGE)
   .openapi({ example: '2026-11-22T10:00:00.000Z' });
 
-const TeamBody = z
+export const TeamBody = z
   .object({
     name: z.string().openapi({ description: '1 to 120 characters' }),
     currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code').optional(),
@@ -86,9 +86,9 @@ const TeamPatchBody = z
   })
   .openapi('UpdateTeam');
 
-const MembersBody = z.object({ affiliateIds: z.array(z.string()).min(1).max(ROSTER_BATCH_MAX) }).openapi('AddTeamMembers');
+export const MembersBody = z.object({ affiliateIds: z.array(z.string()).min(1).max(ROSTER_BATCH_MAX) }).openapi('AddTeamMembers');
 
-const CampaignBody = z
+export const TeamCampaignBody = z
   .object({ campaignId: z.string(), baseCommissionType: RateType.optional(), baseCommissionValue: z.number().optional() })
   .openapi('AddTeamCampaign');
 
@@ -102,7 +102,7 @@ const OverridesBody = z
   })
   .openapi('SetTeamOverrides');
 
-const GoalBody = z
+export const GoalBody = z
   .object({
     name: z.string(),
     metric: z.enum(GOAL_METRICS).optional(),
@@ -173,6 +173,42 @@ const knownId = (value: string, what: string) => {
   return value.toLowerCase();
 };
 
+/** The validated bodies as the use cases take them (shared with the dashboard); a bad amount throws its `validation_error`. */
+export const newTeamOf = (body: z.infer<typeof TeamBody>) => ({
+  name: body.name,
+  currency: body.currency,
+  baseCommissionType: body.baseCommissionType,
+  baseCommissionValue: optionalAmount(body.baseCommissionValue, 'baseCommissionValue'),
+});
+
+export const teamCampaignOf = (body: z.infer<typeof TeamCampaignBody>) => ({
+  campaignId: knownId(body.campaignId, 'Campaign'),
+  commissionType: body.baseCommissionType,
+  commissionValue: optionalAmount(body.baseCommissionValue, 'baseCommissionValue') ?? undefined,
+});
+
+export const newGoalOf = (b: z.infer<typeof GoalBody>) => ({
+  name: b.name,
+  metric: b.metric,
+  targetValue: amount(b.targetValue, 'targetValue'),
+  periodMode: b.periodMode,
+  scope: b.scope,
+  campaignId: b.campaignId ? b.campaignId.toLowerCase() : b.campaignId,
+  bonusType: b.bonusType,
+  bonusValue: optionalAmount(b.bonusValue, 'bonusValue'),
+  bonusTiers:
+    b.bonusTiers === undefined || b.bonusTiers === null
+      ? b.bonusTiers
+      : b.bonusTiers.map((t, i) => ({ threshold: amount(t.threshold, `bonusTiers.${i}.threshold`), amount: amount(t.amount, `bonusTiers.${i}.amount`) })),
+  bonusCap: optionalAmount(b.bonusCap, 'bonusCap'),
+  bonusScope: b.bonusScope,
+  bonusSplit: b.bonusSplit,
+  bonusVisibility: b.bonusVisibility,
+  refundSafeDays: b.refundSafeDays,
+  periodStart: b.periodStart ? new Date(b.periodStart) : null,
+  periodEnd: b.periodEnd ? new Date(b.periodEnd) : null,
+});
+
 const unwrap = <T>(result: Result<T, DomainError>): T => {
   if (result.isErr()) throw ApiError.from(result.error);
   return result.value;
@@ -204,15 +240,7 @@ export const teamRoutes = (deps: TeamRouteDependencies) =>
         responses: { 201: dataOf(TeamCreatedSchema, 'Created') },
       }),
       async (c) => {
-        const body = c.req.valid('json');
-        const team = unwrap(
-          await deps.manageTeams.create(c.get('tenant'), {
-            name: body.name,
-            currency: body.currency,
-            baseCommissionType: body.baseCommissionType,
-            baseCommissionValue: optionalAmount(body.baseCommissionValue, 'baseCommissionValue'),
-          }),
-        );
+        const team = unwrap(await deps.manageTeams.create(c.get('tenant'), newTeamOf(c.req.valid('json'))));
         return sendData(c, teamCreatedJson(team), 201);
       },
     )
@@ -307,7 +335,7 @@ export const teamRoutes = (deps: TeamRouteDependencies) =>
         path: '/teams/{id}/campaigns',
         tags: ['Teams'],
         middleware: [scale, requireWriteKey, liveOnly] as const,
-        request: { params: TeamParam, body: json(CampaignBody) },
+        request: { params: TeamParam, body: json(TeamCampaignBody) },
         responses: {
           200: dataOf(
             z.object({
@@ -321,14 +349,7 @@ export const teamRoutes = (deps: TeamRouteDependencies) =>
         },
       }),
       async (c) => {
-        const body = c.req.valid('json');
-        const result = unwrap(
-          await deps.roster.addCampaign(c.get('tenant'), requireId(c.req.valid('param').id, 'Team'), {
-            campaignId: knownId(body.campaignId, 'Campaign'),
-            commissionType: body.baseCommissionType,
-            commissionValue: optionalAmount(body.baseCommissionValue, 'baseCommissionValue') ?? undefined,
-          }),
-        );
+        const result = unwrap(await deps.roster.addCampaign(c.get('tenant'), requireId(c.req.valid('param').id, 'Team'), teamCampaignOf(c.req.valid('json'))));
         return sendData(c, result);
       },
     )
@@ -395,31 +416,7 @@ export const teamRoutes = (deps: TeamRouteDependencies) =>
       }),
       async (c) => {
         const teamId = requireId(c.req.valid('param').id, 'Team');
-        const b = c.req.valid('json');
-        const tenant = c.get('tenant');
-        const created = unwrap(
-          await deps.goals.create(tenant, teamId, {
-            name: b.name,
-            metric: b.metric,
-            targetValue: amount(b.targetValue, 'targetValue'),
-            periodMode: b.periodMode,
-            scope: b.scope,
-            campaignId: b.campaignId ? b.campaignId.toLowerCase() : b.campaignId,
-            bonusType: b.bonusType,
-            bonusValue: optionalAmount(b.bonusValue, 'bonusValue'),
-            bonusTiers:
-              b.bonusTiers === undefined || b.bonusTiers === null
-                ? b.bonusTiers
-                : b.bonusTiers.map((t, i) => ({ threshold: amount(t.threshold, `bonusTiers.${i}.threshold`), amount: amount(t.amount, `bonusTiers.${i}.amount`) })),
-            bonusCap: optionalAmount(b.bonusCap, 'bonusCap'),
-            bonusScope: b.bonusScope,
-            bonusSplit: b.bonusSplit,
-            bonusVisibility: b.bonusVisibility,
-            refundSafeDays: b.refundSafeDays,
-            periodStart: b.periodStart ? new Date(b.periodStart) : null,
-            periodEnd: b.periodEnd ? new Date(b.periodEnd) : null,
-          }),
-        );
+        const created = unwrap(await deps.goals.create(c.get('tenant'), teamId, newGoalOf(c.req.valid('json'))));
         return sendData(c, goalJson(created.goal, created.currency), 201);
       },
     )

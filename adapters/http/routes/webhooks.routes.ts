@@ -95,7 +95,7 @@ const Events = z.array(z.string()).min(1).max(50).openapi({ example: ['conversio
 const MaxRetries = z.number().int().min(0).max(MAX_RETRIES_LIMIT).openapi({ 'x-extension': true, description: 'Automatic retries with exponential backoff; 0 (the default) keeps the spec’s deliver-once behaviour' });
 
 const CreateBody = z.object({ url: Url, events: Events, maxRetries: MaxRetries.optional() }).strict().openapi('CreateWebhook');
-const PatchBody = z
+export const UpdateWebhookBody = z
   .object({ url: Url.optional(), events: Events.optional(), active: z.boolean().optional(), maxRetries: MaxRetries.optional() })
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'give at least one of url, events, active, maxRetries' })
@@ -205,7 +205,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'Change url, events, maxRetries; `active: true` re-enables and resets the failure count',
         middleware: [plan, requireWriteKey] as const,
-        request: { params: IdParam, body: { content: { 'application/json': { schema: PatchBody } }, required: true } },
+        request: { params: IdParam, body: { content: { 'application/json': { schema: UpdateWebhookBody } }, required: true } },
         responses: { 200: dataOf(WebhookSubscriptionSchema, 'The subscription as it is now') },
       }),
       async (c) => {
