@@ -209,6 +209,56 @@ describe('payouts, coupons, users', () => {
     expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('paid');
   });
 
+  it("refuses mark-paid to a member without Manage payouts, as POST /payouts/mark-paid does, and changes nothing", async () => {
+    const campaign = await createCampaign(t, merchant.liveKey);
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 60, orderId: 'member-mark-paid' });
+    expect((await t.api('PATCH', `/conversions/${sale.body.data.id}`, merchant.liveKey, { status: 'approved' })).status).toBe(200);
+    await t.admin('POST', '/jobs/run');
+    const [payout] = await t.sql(`select id, status from payouts where conversion_id = $1`, [sale.body.data.id]);
+    const events = async () => (await t.sql(`select count(*)::int as n from outbox_events where merchant_id = $1`, [merchant.id]))[0].n as number;
+
+    const member = (await signedInUser(t, merchant.id, { role: 'member', managePayouts: false })).browser;
+    const queue = await member.get('/dashboard/payouts');
+    expect(queue.status).toBe(200);
+    expect(queue.html).not.toContain(`/dashboard/payouts/${payout.id}/mark-paid`);
+    const before = await events();
+    const refused = await member.post(`/dashboard/payouts/${payout.id}/mark-paid`, { payoutMethod: 'wallet_a' });
+    expect(refused.status).toBe(403);
+    expect(refused.html).toContain('Manage payouts');
+    expect((await t.sql(`select status from payouts where id = $1`, [payout.id]))[0].status).toBe(payout.status);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('approved');
+    expect(await events()).toBe(before);
+    const [audited] = await t.sql(`select actor, status, error_code from audit_log where merchant_id = $1 and path = $2 order by created_at desc limit 1`, [merchant.id, `/dashboard/payouts/${payout.id}/mark-paid`]);
+    expect(audited).toMatchObject({ status: 403, error_code: 'insufficient_permissions' });
+
+    // The same use case as the API: a connected-account method is not one a merchant pays by hand.
+    const trusted = (await signedInUser(t, merchant.id, { role: 'member', managePayouts: true })).browser;
+    await trusted.get('/dashboard/payouts');
+    expect((await trusted.post(`/dashboard/payouts/${payout.id}/mark-paid`, { payoutMethod: 'connect' })).status).toBe(400);
+    expect((await trusted.post(`/dashboard/payouts/${payout.id}/mark-paid`, { payoutMethod: 'transfer_b' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('paid');
+    expect((await t.api('GET', `/payouts?status=completed`, merchant.liveKey)).body.data.map((p: { id: string }) => p.id)).toContain(payout.id);
+  });
+
+  it('meets the API routes\' plan gates, in their order, below Ultimate', async () => {
+    const pro = await createMerchant(t, 'professional');
+    const proOwner = (await signedInUser(t, pro.id)).browser;
+    await proOwner.get('/dashboard/campaigns');
+    const campaign = await proOwner.post('/dashboard/campaigns', { name: 'Pro campaign', commissionType: 'percentage', commissionValue: '10' });
+    expect(campaign.status).toBe(403);
+    // The API answers the plan first, not the read-only key.
+    expect(campaign.html).toContain('needs the Ultimate plan');
+    expect((await t.api('POST', '/campaigns', pro.liveKey, { name: 'Pro campaign', commissionType: 'percentage', commissionValue: 10 })).body.error.code).toBe('plan_insufficient');
+    expect((await t.api('GET', '/campaigns', pro.liveReadKey)).body.data).toHaveLength(0);
+    const queue = await proOwner.get('/dashboard/payouts');
+    expect(queue.status).toBe(200);
+    expect(queue.html).toContain('needs the Ultimate plan or above');
+    const markPaid = await proOwner.post(`/dashboard/payouts/${crypto.randomUUID()}/mark-paid`, {});
+    expect(markPaid.status).toBe(403);
+    expect(markPaid.html).toContain('Payout actions needs the Ultimate plan');
+  });
+
   it('registers and deletes a coupon; an owner invites a user, a member cannot', async () => {
     const campaign = await createCampaign(t, merchant.liveKey);
     const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);

@@ -12,7 +12,8 @@ import { checked, done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrTe
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
-const CREATE_GUARDS = ['write', { plan: 'ultimate', feature: 'Creating campaigns' }, { live: 'Creating campaigns' }] as const;
+// `POST /campaigns`' guards, in its order (below Ultimate the plan answers, not the read-only key).
+const CREATE_GUARDS = [{ plan: 'ultimate', feature: 'Creating campaigns' }, 'write', { live: 'Creating campaigns' }] as const;
 
 const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; problem?: Problem | null }) => (
   <section aria-labelledby="new-campaign">
