@@ -279,6 +279,63 @@ describe('payouts, coupons, users', () => {
   });
 });
 
+describe('pagination', () => {
+  const nextLink = (html: string, target = 'list') => new RegExp(`rel="next" hx-get="([^"]+)" hx-target="#${target}"`).exec(html.replace(/&amp;/g, '&'))?.[1];
+
+  it('pages the users list with an htmx pager', async () => {
+    const shop = await createMerchant(t, 'scale');
+    const { browser, email } = await signedInUser(t, shop.id);
+    const invited: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      invited.push(`paged-${i}-${Date.now()}@shop.example`);
+      expect((await t.admin('POST', `/merchants/${shop.id}/users`, { email: invited[i], role: 'member' })).status).toBe(201);
+    }
+    const first = await browser.get('/dashboard/users?limit=5');
+    expect(first.html).toContain('Page 1 of 2 · 7 in all');
+    expect(first.html).toContain(`<td>${email}</td>`);
+    expect(first.html).not.toContain(invited[5]);
+    const next = nextLink(first.html);
+    expect(next).toBe('/dashboard/users?page=2');
+    const second = await browser.get(`${next}&limit=5`);
+    expect(second.html).toContain(invited[4]);
+    expect(second.html).toContain(invited[5]);
+    expect(second.html).not.toContain(`<td>${email}</td>`);
+    expect(nextLink(second.html)).toBeUndefined();
+  });
+
+  it("pages a campaign's tracking links past the first page, and conversions and affiliates without counting them all", async () => {
+    const shop = await createMerchant(t, 'scale');
+    const { browser } = await signedInUser(t, shop.id);
+    const campaign = await createCampaign(t, shop.liveKey);
+    const members: { id: string }[] = [];
+    for (let i = 0; i < 3; i += 1) members.push(await createAffiliate(t, shop.liveKey, campaign.id));
+    const first = await browser.get(`/dashboard/campaigns/${campaign.id}?limit=2`);
+    expect(first.status).toBe(200);
+    const links = (html: string) => members.filter((m) => html.includes(`/dashboard/affiliates/${m.id}`)).length;
+    expect(links(first.html)).toBe(2);
+    expect(first.html).toContain('Page 1');
+    const next = nextLink(first.html, 'links');
+    expect(next).toBe(`/dashboard/campaigns/${campaign.id}?page=2`);
+    const second = await browser.get(`${next}&limit=2`);
+    expect(links(second.html)).toBe(1);
+    expect(nextLink(second.html, 'links')).toBeUndefined();
+    expect(second.html).toContain('rel="prev"');
+
+    for (const [i, m] of members.entries()) await t.api('POST', '/conversions', shop.liveKey, { campaignId: campaign.id, affiliateId: m.id, amount: 10, orderId: `paged-${i}` });
+    const sales = await browser.get('/dashboard/conversions?limit=2');
+    expect(sales.html).toContain('paged-2');
+    expect(sales.html).toContain('paged-1');
+    expect(sales.html).not.toContain('in all');
+    const lastSales = await browser.get(nextLink(sales.html)! + '&limit=2');
+    expect(lastSales.html).toContain('paged-0');
+    expect(nextLink(lastSales.html)).toBeUndefined();
+    const affiliatesPage = await browser.get('/dashboard/affiliates?limit=3');
+    expect(links(affiliatesPage.html)).toBe(3);
+    expect(nextLink(affiliatesPage.html)).toBeUndefined();
+    expect(nextLink((await browser.get('/dashboard/affiliates?limit=2')).html)).toContain('page=2');
+  });
+});
+
 describe('dashboard security', () => {
   it('refuses a state-changing request without the CSRF token, with another token, or from another origin', async () => {
     await owner.get('/dashboard/campaigns');
