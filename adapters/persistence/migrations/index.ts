@@ -21,6 +21,7 @@ import { Migration20261126700002MerchantUsers } from './Migration20261126700002M
 import { Migration20261126600001MailDelivery } from './Migration20261126600001MailDelivery.js';
 import { Migration20261126500001RunningAProgram } from './Migration20261126500001RunningAProgram.js';
 import { Migration20261126500002InvitationListIndex } from './Migration20261126500002InvitationListIndex.js';
+import { Migration20261127300001DashboardSpeed } from './Migration20261127300001DashboardSpeed.js';
 import { Migration20261126800001RealPayouts } from './Migration20261126800001RealPayouts.js';
 import { Migration20261126800002PaymentsForRowsInFlight } from './Migration20261126800002PaymentsForRowsInFlight.js';
 
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126800001RealPayouts', class: Migration20261126800001RealPayouts },
   { name: 'Migration20261126500002InvitationListIndex', class: Migration20261126500002InvitationListIndex },
   { name: 'Migration20261126800002PaymentsForRowsInFlight', class: Migration20261126800002PaymentsForRowsInFlight },
+  { name: 'Migration20261127300001DashboardSpeed', class: Migration20261127300001DashboardSpeed },
 ];
