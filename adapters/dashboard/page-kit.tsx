@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
 import type { DomainError } from '../../domain/index.js';
 import { ApiError } from '../http/api-error.js';
 import { statusOf } from '../http/error-status.js';
@@ -47,20 +48,21 @@ export const refusal = (c: DashboardContext, error: DomainError | ApiError): { p
   return { problem: { message: error.message, details: error.details }, status: statusOf(error.code) };
 };
 
+/** One guard of an API route: a write key, Manage payouts, a plan, a live key. */
+export type Guard = 'write' | 'managePayouts' | { plan: Plan; feature: string } | { live: string };
+
+const verdict = (principal: Principal, check: Guard): ApiError | null => {
+  if (check === 'write') return writeKeyRefusal(principal);
+  if (check === 'managePayouts') return payoutManagementRefusal(principal);
+  if ('plan' in check) return planRefusal(principal, check.plan, check.feature);
+  return principal.key.mode === 'live' ? null : new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`);
+};
+
 /** The guards of the mirrored API route, in its order; null when the action may go ahead. */
-export const guardsRefuse = (c: DashboardContext, checks: readonly ('write' | 'managePayouts' | { plan: Plan; feature: string } | { live: string })[]): ApiError | null => {
+export const guardsRefuse = (c: DashboardContext, checks: readonly Guard[]): ApiError | null => {
   const principal = c.get('principal');
   for (const check of checks) {
-    const refused =
-      check === 'write'
-        ? writeKeyRefusal(principal)
-        : check === 'managePayouts'
-          ? payoutManagementRefusal(principal)
-          : 'plan' in check
-            ? planRefusal(principal, check.plan, check.feature)
-            : principal.key.mode !== 'live'
-              ? new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`)
-              : null;
+    const refused = verdict(principal, check);
     if (refused) return refused;
   }
   return null;

@@ -4,7 +4,7 @@ import type { AffiliateListFilter, AffiliateQueries, AffiliateSortField } from '
 import type { SortDirection } from '../ports/campaign-queries.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import { notFound } from '../shared/errors.js';
-import type { Page, PageRequest } from '../shared/page.js';
+import type { Page, PageRequest, Slice } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 import { withTrackingLink, type AffiliateListItem, type TrackingLinks } from './tracking-links.js';
 
@@ -25,12 +25,23 @@ export class ListAffiliates {
   ) {}
 
   async execute(input: ListAffiliatesInput): Promise<Result<Page<AffiliateListItem>, DomainError>> {
-    const { tenant, filter } = input;
-    // Filtering on a campaign that is not the merchant's is a 404, as everywhere else.
-    if (filter.campaignId !== undefined && !(await this.campaigns.findById(tenant, filter.campaignId))) {
-      return err(notFound('Campaign'));
-    }
-    const page = await this.queries.listPage(tenant, filter, input.sort, input.page);
+    const refused = await this.campaignRefusal(input);
+    if (refused) return err(refused);
+    const page = await this.queries.listPage(input.tenant, input.filter, input.sort, input.page);
     return ok({ ...page, items: page.items.map((row) => withTrackingLink(row, input.merchant, this.links)) });
+  }
+
+  /** The same rows without their total (the dashboard's pager only needs to know whether more follow). */
+  async browse(input: ListAffiliatesInput): Promise<Result<Slice<AffiliateListItem>, DomainError>> {
+    const refused = await this.campaignRefusal(input);
+    if (refused) return err(refused);
+    const slice = await this.queries.browsePage(input.tenant, input.filter, input.sort, input.page);
+    return ok({ ...slice, items: slice.items.map((row) => withTrackingLink(row, input.merchant, this.links)) });
+  }
+
+  // Filtering on a campaign that is not the merchant's is a 404, as everywhere else.
+  private async campaignRefusal({ tenant, filter }: ListAffiliatesInput): Promise<DomainError | null> {
+    if (filter.campaignId !== undefined && !(await this.campaigns.findById(tenant, filter.campaignId))) return notFound('Campaign');
+    return null;
   }
 }

@@ -1,6 +1,6 @@
 import type { Affiliate, CurrencyCode, Decimal } from '../../domain/index.js';
 import type { MembershipStatus } from '../../domain/affiliate/membership.js';
-import type { Page, PageRequest } from '../shared/page.js';
+import type { Page, PageRequest, Slice } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 import type { SortDirection } from './campaign-queries.js';
 
@@ -48,6 +48,13 @@ export interface AffiliateQueries {
     sort: { readonly field: AffiliateSortField; readonly direction: SortDirection },
     page: PageRequest,
   ): Promise<Page<AffiliateMembershipRow>>;
+  /** The same rows as `listPage`, without counting them all: whether another page follows. */
+  browsePage(
+    tenant: Tenant,
+    filter: AffiliateListFilter,
+    sort: { readonly field: AffiliateSortField; readonly direction: SortDirection },
+    page: PageRequest,
+  ): Promise<Slice<AffiliateMembershipRow>>;
   row(tenant: Tenant, affiliateId: string, campaignId: string): Promise<AffiliateMembershipRow | null>;
   /** The affiliate's oldest membership anywhere (operator responses, which are not tenant-scoped). */
   firstRowAcrossMerchants(affiliateId: string): Promise<AffiliateMembershipRow | null>;

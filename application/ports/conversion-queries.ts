@@ -1,5 +1,5 @@
 import type { Conversion, ConversionStatus } from '../../domain/index.js';
-import type { Page, PageRequest } from '../shared/page.js';
+import type { Page, PageRequest, Slice } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
 export interface ConversionFilters {
@@ -20,5 +20,7 @@ export interface ConversionDetail {
 /** Read side of conversions, newest first, always in one tenant (merchant and mode). */
 export interface ConversionQueries {
   list(tenant: Tenant, filters: ConversionFilters, page: PageRequest): Promise<Page<Conversion>>;
+  /** The same rows as `list`, without counting them all: whether another page follows. */
+  browse(tenant: Tenant, filters: ConversionFilters, page: PageRequest): Promise<Slice<Conversion>>;
   get(tenant: Tenant, id: string): Promise<ConversionDetail | null>;
 }

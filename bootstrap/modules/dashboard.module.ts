@@ -28,7 +28,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   conversions: http.conversions,
   keys: { issueApiKey: http.admin.issueApiKey, revokeApiKey: http.admin.revokeApiKey, apiKeys: c.resolve(T.ApiKeyRepository) },
   webhooks: http.webhooks,
-  payouts: { payoutQueries: http.payouts.payoutQueries, payoutActions: http.payoutAdmin.actions },
+  payouts: { payoutQueries: http.payouts.payoutQueries, manual: http.payouts.manual },
   coupons: http.coupons,
   teams: http.teams,
   integrations: http.integrations,

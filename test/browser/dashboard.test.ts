@@ -183,7 +183,15 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     expect((await t.api('GET', '/me', token)).status).toBe(401);
 
     // The remaining pages, for axe and the screenshots.
+    const team = await t.api('POST', '/teams', merchant.liveKey, { name: 'Browser team' });
+    expect(team.status).toBe(201);
+    const integration = await t.api('POST', '/integrations', merchant.liveKey, { provider: 'card', name: 'Browser card account', signingSecret: 'whsec_browser' });
+    expect(integration.status).toBe(201);
     for (const [path, name] of [
+      [`/dashboard/teams/${team.body.data.id}`, 'team-detail'],
+      [`/dashboard/integrations/${integration.body.data.id}`, 'integration-detail'],
+      // The emailed one-time sign-in link's page (opening it signs nobody in; its button does).
+      ['/dashboard/link?token=an-emailed-token', 'sign-in-link'],
       ['/dashboard/payouts', 'payouts'],
       ['/dashboard/coupons', 'coupons'],
       ['/dashboard/users', 'users'],
@@ -196,8 +204,15 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
       expect((await page.goto(`${base}${path}`))?.status(), path).toBe(200);
       await check(name);
     }
+    // The reset link a forgotten password mails.
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a reset link' }).click();
+    await page.waitForLoadState('load');
+    const reset = await mailedLink(t, email, 'password_reset');
+    expect((await page.goto(`${base}${reset.path}`))?.status()).toBe(200);
+    await check('reset-password');
     expect(violations).toEqual([]);
-  }, 300_000);
+  }, 360_000);
 
   it('edits, pauses and asks before ending a campaign; payout settings, invitations, team writes and a refund, every new page accessible', async () => {
     violations.length = 0;

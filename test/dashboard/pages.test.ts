@@ -211,6 +211,56 @@ describe('payouts, coupons, users', () => {
     expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('paid');
   });
 
+  it("refuses mark-paid to a member without Manage payouts, as POST /payouts/mark-paid does, and changes nothing", async () => {
+    const campaign = await createCampaign(t, merchant.liveKey);
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 60, orderId: 'member-mark-paid' });
+    expect((await t.api('PATCH', `/conversions/${sale.body.data.id}`, merchant.liveKey, { status: 'approved' })).status).toBe(200);
+    await t.admin('POST', '/jobs/run');
+    const [payout] = await t.sql(`select id, status from payouts where conversion_id = $1`, [sale.body.data.id]);
+    const events = async () => (await t.sql(`select count(*)::int as n from outbox_events where merchant_id = $1`, [merchant.id]))[0].n as number;
+
+    const member = (await signedInUser(t, merchant.id, { role: 'member', managePayouts: false })).browser;
+    const queue = await member.get('/dashboard/payouts');
+    expect(queue.status).toBe(200);
+    expect(queue.html).not.toContain(`/dashboard/payouts/${payout.id}/mark-paid`);
+    const before = await events();
+    const refused = await member.post(`/dashboard/payouts/${payout.id}/mark-paid`, { payoutMethod: 'wallet_a' });
+    expect(refused.status).toBe(403);
+    expect(refused.html).toContain('Manage payouts');
+    expect((await t.sql(`select status from payouts where id = $1`, [payout.id]))[0].status).toBe(payout.status);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('approved');
+    expect(await events()).toBe(before);
+    const [audited] = await t.sql(`select actor, status, error_code from audit_log where merchant_id = $1 and path = $2 order by created_at desc limit 1`, [merchant.id, `/dashboard/payouts/${payout.id}/mark-paid`]);
+    expect(audited).toMatchObject({ status: 403, error_code: 'insufficient_permissions' });
+
+    // The same use case as the API: a connected-account method is not one a merchant pays by hand.
+    const trusted = (await signedInUser(t, merchant.id, { role: 'member', managePayouts: true })).browser;
+    await trusted.get('/dashboard/payouts');
+    expect((await trusted.post(`/dashboard/payouts/${payout.id}/mark-paid`, { payoutMethod: 'connect' })).status).toBe(400);
+    expect((await trusted.post(`/dashboard/payouts/${payout.id}/mark-paid`, { payoutMethod: 'transfer_b' })).status).toBe(303);
+    expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.status).toBe('paid');
+    expect((await t.api('GET', `/payouts?status=completed`, merchant.liveKey)).body.data.map((p: { id: string }) => p.id)).toContain(payout.id);
+  });
+
+  it('meets the API routes\' plan gates, in their order, below Ultimate', async () => {
+    const pro = await createMerchant(t, 'professional');
+    const proOwner = (await signedInUser(t, pro.id)).browser;
+    await proOwner.get('/dashboard/campaigns');
+    const campaign = await proOwner.post('/dashboard/campaigns', { name: 'Pro campaign', commissionType: 'percentage', commissionValue: '10' });
+    expect(campaign.status).toBe(403);
+    // The API answers the plan first, not the read-only key.
+    expect(campaign.html).toContain('needs the Ultimate plan');
+    expect((await t.api('POST', '/campaigns', pro.liveKey, { name: 'Pro campaign', commissionType: 'percentage', commissionValue: 10 })).body.error.code).toBe('plan_insufficient');
+    expect((await t.api('GET', '/campaigns', pro.liveReadKey)).body.data).toHaveLength(0);
+    const queue = await proOwner.get('/dashboard/payouts');
+    expect(queue.status).toBe(200);
+    expect(queue.html).toContain('needs the Ultimate plan or above');
+    const markPaid = await proOwner.post(`/dashboard/payouts/${crypto.randomUUID()}/mark-paid`, {});
+    expect(markPaid.status).toBe(403);
+    expect(markPaid.html).toContain('Payout actions needs the Ultimate plan');
+  });
+
   it('registers and deletes a coupon; an owner invites a user, a member cannot', async () => {
     const campaign = await createCampaign(t, merchant.liveKey);
     const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
@@ -228,6 +278,63 @@ describe('payouts, coupons, users', () => {
     const member = (await signedInUser(t, merchant.id, { role: 'member' })).browser;
     await member.get('/dashboard/users');
     expect((await member.post('/dashboard/users', { email: `nope-${Date.now()}@shop.example`, role: 'owner' })).status).toBe(403);
+  });
+});
+
+describe('pagination', () => {
+  const nextLink = (html: string, target = 'list') => new RegExp(`rel="next" hx-get="([^"]+)" hx-target="#${target}"`).exec(html.replace(/&amp;/g, '&'))?.[1];
+
+  it('pages the users list with an htmx pager', async () => {
+    const shop = await createMerchant(t, 'scale');
+    const { browser, email } = await signedInUser(t, shop.id);
+    const invited: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      invited.push(`paged-${i}-${Date.now()}@shop.example`);
+      expect((await t.admin('POST', `/merchants/${shop.id}/users`, { email: invited[i], role: 'member' })).status).toBe(201);
+    }
+    const first = await browser.get('/dashboard/users?limit=5');
+    expect(first.html).toContain('Page 1 of 2 · 7 in all');
+    expect(first.html).toContain(`<td>${email}</td>`);
+    expect(first.html).not.toContain(invited[5]);
+    const next = nextLink(first.html);
+    expect(next).toBe('/dashboard/users?page=2');
+    const second = await browser.get(`${next}&limit=5`);
+    expect(second.html).toContain(invited[4]);
+    expect(second.html).toContain(invited[5]);
+    expect(second.html).not.toContain(`<td>${email}</td>`);
+    expect(nextLink(second.html)).toBeUndefined();
+  });
+
+  it("pages a campaign's tracking links past the first page, and conversions and affiliates without counting them all", async () => {
+    const shop = await createMerchant(t, 'scale');
+    const { browser } = await signedInUser(t, shop.id);
+    const campaign = await createCampaign(t, shop.liveKey);
+    const members: { id: string }[] = [];
+    for (let i = 0; i < 3; i += 1) members.push(await createAffiliate(t, shop.liveKey, campaign.id));
+    const first = await browser.get(`/dashboard/campaigns/${campaign.id}?limit=2`);
+    expect(first.status).toBe(200);
+    const links = (html: string) => members.filter((m) => html.includes(`/dashboard/affiliates/${m.id}`)).length;
+    expect(links(first.html)).toBe(2);
+    expect(first.html).toContain('Page 1');
+    const next = nextLink(first.html, 'links');
+    expect(next).toBe(`/dashboard/campaigns/${campaign.id}?page=2`);
+    const second = await browser.get(`${next}&limit=2`);
+    expect(links(second.html)).toBe(1);
+    expect(nextLink(second.html, 'links')).toBeUndefined();
+    expect(second.html).toContain('rel="prev"');
+
+    for (const [i, m] of members.entries()) await t.api('POST', '/conversions', shop.liveKey, { campaignId: campaign.id, affiliateId: m.id, amount: 10, orderId: `paged-${i}` });
+    const sales = await browser.get('/dashboard/conversions?limit=2');
+    expect(sales.html).toContain('paged-2');
+    expect(sales.html).toContain('paged-1');
+    expect(sales.html).not.toContain('in all');
+    const lastSales = await browser.get(nextLink(sales.html)! + '&limit=2');
+    expect(lastSales.html).toContain('paged-0');
+    expect(nextLink(lastSales.html)).toBeUndefined();
+    const affiliatesPage = await browser.get('/dashboard/affiliates?limit=3');
+    expect(links(affiliatesPage.html)).toBe(3);
+    expect(nextLink(affiliatesPage.html)).toBeUndefined();
+    expect(nextLink((await browser.get('/dashboard/affiliates?limit=2')).html)).toContain('page=2');
   });
 });
 

@@ -52,7 +52,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
     const [field, direction] = (c.req.query('sort') ?? 'joinedAt:desc').split(':');
     const sort = (AFFILIATE_SORT_FIELDS as readonly string[]).includes(field ?? '') ? { field: field as AffiliateSortField, direction: direction === 'asc' ? ('asc' as const) : ('desc' as const) } : { field: 'joinedAt' as const, direction: 'desc' as const };
     const [result, choices] = await Promise.all([
-      deps.affiliates.listAffiliates.execute({
+      deps.affiliates.listAffiliates.browse({
         tenant,
         merchant: c.get('principal').merchant,
         filter: { campaignId: campaignId ? idOrNotFound(campaignId, 'Campaign') : undefined, status: statusFilter },
@@ -127,7 +127,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
               </tr>
             ))}
           </Table>
-          <Pager base="/dashboard/affiliates" params={{ campaignId, status: statusFilter, sort: `${sort.field}:${sort.direction}` }} page={result.value.page} limit={result.value.limit} total={result.value.total} />
+          <Pager base="/dashboard/affiliates" params={{ campaignId, status: statusFilter, sort: `${sort.field}:${sort.direction}` }} page={result.value.page} limit={result.value.limit} hasMore={result.value.hasMore} />
         </div>
         {(['create', 'invite'] as const).map((kind) => (
           <section aria-labelledby={`${kind}-affiliate`}>

@@ -13,7 +13,8 @@ import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../view
 import { CsrfField } from '../views/layout.js';
 import { CampaignActions } from './campaign-edit.js';
 
-const CREATE_GUARDS = ['write', { plan: 'ultimate', feature: 'Creating campaigns' }, { live: 'Creating campaigns' }] as const;
+// `POST /campaigns`' guards, in its order (below Ultimate the plan answers, not the read-only key).
+const CREATE_GUARDS = [{ plan: 'ultimate', feature: 'Creating campaigns' }, 'write', { live: 'Creating campaigns' }] as const;
 
 const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; problem?: Problem | null }) => (
   <section aria-labelledby="new-campaign">
@@ -159,14 +160,16 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
       const result = await campaigns.getCampaign.execute(c.get('tenant'), id);
       if (result.isErr()) throw ApiError.from(result.error);
       const d = campaignDetailJson(result.value);
-      const members = await affiliates.listAffiliates.execute({
+      const linksPage = pageParams(c);
+      const members = await affiliates.listAffiliates.browse({
         tenant: c.get('tenant'),
         merchant: c.get('principal').merchant,
         filter: { campaignId: id, status: 'approved' },
         sort: { field: 'joinedAt', direction: 'desc' },
-        page: { page: 1, limit: 20 },
+        page: linksPage,
       });
-      const links = members.isOk() ? members.value.items.map(affiliateListItemJson) : [];
+      if (members.isErr()) throw ApiError.from(members.error);
+      const links = members.value.items.map(affiliateListItemJson);
       return page(
         c,
         d.name,
@@ -194,21 +197,24 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
             </dd>
           </dl>
           <h2>Tracking links</h2>
-          <Table caption="Tracking links of approved affiliates" head={['Affiliate', 'Link']} empty={links.length === 0}>
-            {links.map((a) => (
-              <tr>
-                <td>
-                  <a href={`/dashboard/affiliates/${a.id}`}>{a.name ?? a.email}</a>
-                </td>
-                <td>
-                  <code>{a.trackingLink}</code>{' '}
-                  <button type="button" class="secondary" data-copy={a.trackingLink} aria-label={`Copy the link of ${a.name ?? a.email}`}>
-                    Copy
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <div id="links">
+            <Table caption="Tracking links of approved affiliates, newest first" head={['Affiliate', 'Link']} empty={links.length === 0}>
+              {links.map((a) => (
+                <tr>
+                  <td>
+                    <a href={`/dashboard/affiliates/${a.id}`}>{a.name ?? a.email}</a>
+                  </td>
+                  <td>
+                    <code>{a.trackingLink}</code>{' '}
+                    <button type="button" class="secondary" data-copy={a.trackingLink} aria-label={`Copy the link of ${a.name ?? a.email}`}>
+                      Copy
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+            <Pager base={`/dashboard/campaigns/${d.id}`} params={{}} page={members.value.page} limit={members.value.limit} hasMore={members.value.hasMore} target="links" />
+          </div>
           <p>
             <a href={`/dashboard/affiliates?campaignId=${d.id}`}>All affiliates of this campaign</a>
           </p>

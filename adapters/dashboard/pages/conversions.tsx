@@ -54,7 +54,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
       campaignId: c.req.query('campaignId') ? idOrNotFound(c.req.query('campaignId'), 'Campaign') : undefined,
       affiliateId: c.req.query('affiliateId') ? idOrNotFound(c.req.query('affiliateId'), 'Affiliate') : undefined,
     };
-    const [result, choices] = await Promise.all([useCases.conversionQueries.list(tenant, q, { page: pageNo, limit }), campaignChoices(listCampaigns, tenant)]);
+    const [result, choices] = await Promise.all([useCases.conversionQueries.browse(tenant, q, { page: pageNo, limit }), campaignChoices(listCampaigns, tenant)]);
     const rows = result.items.map(conversionListItemJson);
     const csrf = c.get('webSession')!.csrfToken;
     const here = `/dashboard/conversions${new URL(c.req.url).search}`;
@@ -131,7 +131,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
               </tr>
             ))}
           </Table>
-          <Pager base="/dashboard/conversions" params={{ status: q.status, campaignId: q.campaignId, affiliateId: q.affiliateId }} page={result.page} limit={result.limit} total={result.total} />
+          <Pager base="/dashboard/conversions" params={{ status: q.status, campaignId: q.campaignId, affiliateId: q.affiliateId }} page={result.page} limit={result.limit} hasMore={result.hasMore} />
         </div>
         <section aria-labelledby="new-conversion">
           <h2 id="new-conversion">Record a sale</h2>

@@ -1,19 +1,25 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
-import type { OperatorPayoutActions } from '../../../application/payouts/operator-payout-actions.js';
+import type { ManualPayouts } from '../../../application/payouts/manual-payouts.js';
 import type { PayoutQueries } from '../../../application/ports/payout-queries.js';
-import { OPEN_PAYOUT_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES, type PayoutMethod, type PayoutStatus } from '../../../domain/index.js';
+import { OPEN_PAYOUT_STATUSES, PAYOUT_STATUSES, type PayoutMethod, type PayoutStatus } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { payoutJson } from '../../http/routes/payout.json.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, optional, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
+import { done, formOf, guardsRefuse, type Guard, idOrNotFound, noticeOf, optional, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 export interface PayoutPageDependencies {
   readonly payoutQueries: PayoutQueries;
-  readonly payoutActions: OperatorPayoutActions;
+  /** The merchant's manual path, as `POST /payouts/mark-paid` uses it. */
+  readonly manual: ManualPayouts;
 }
+
+/** `POST /payouts/mark-paid`'s guards, in its order. */
+const MARK_PAID_GUARDS: readonly Guard[] = [{ plan: 'ultimate', feature: 'Payout actions' }, 'write', 'managePayouts'];
+/** The methods a merchant pays by hand (connected-account payouts are settled with their transfer id by the operator). */
+const MANUAL_METHODS = ['wallet_a', 'transfer_b'] as const satisfies readonly PayoutMethod[];
 
 const OPEN = new Set<string>(OPEN_PAYOUT_STATUSES);
 const CSV_COLUMNS = ['id', 'conversionId', 'campaignId', 'affiliateId', 'amount', 'currency', 'status', 'scheduledDate', 'attempts', 'completedAt', 'failureReason', 'createdAt'] as const;
@@ -35,6 +41,8 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
     const result = await deps.payoutQueries.list(c.get('tenant'), { status: filter }, { page: pageNo, limit });
     const rows = result.items.map(payoutJson);
     const csrf = c.get('webSession')!.csrfToken;
+    // Offered only to whom the API would let mark rows paid; a forged post meets the same guards.
+    const mayMarkPaid = guardsRefuse(c, MARK_PAID_GUARDS) === null;
     return page(
       c,
       'Payouts',
@@ -62,6 +70,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
           </a>
         </form>
         <div id="list">
+          {mayMarkPaid ? null : <p class="muted">Marking payouts paid by hand needs the Ultimate plan or above and, for team members, the Manage payouts permission.</p>}
           <Table caption="Payout queue, newest first" head={['Due', { label: 'Affiliate', narrow: true }, { label: 'Amount', num: true }, 'Status', 'Mark paid']} empty={rows.length === 0}>
             {rows.map((p) => (
               <tr>
@@ -77,7 +86,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
                   {p.failureReason ? <div class="muted">{p.failureReason}</div> : null}
                 </td>
                 <td>
-                  {OPEN.has(p.status) ? (
+                  {mayMarkPaid && OPEN.has(p.status) ? (
                     <form method="post" action={`/dashboard/payouts/${p.id}/mark-paid`} class="actions">
                       <CsrfField token={csrf} />
                       <label class="sr-only" for={`method-${p.id}`}>
@@ -85,7 +94,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
                       </label>
                       <select name="payoutMethod" id={`method-${p.id}`}>
                         <option value="">Saved method</option>
-                        {PAYOUT_METHODS.map((m) => (
+                        {MANUAL_METHODS.map((m) => (
                           <option value={m}>{m}</option>
                         ))}
                       </select>
@@ -124,15 +133,18 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
     })
     .post('/payouts/:id/mark-paid', async (c) => {
       const id = idOrNotFound(c.req.param('id'), 'Payout');
-      const refused = guardsRefuse(c, ['write']);
+      const refused = guardsRefuse(c, MARK_PAID_GUARDS);
       if (refused) {
         const r = refusal(c, refused);
         return list(c, r.problem, r.status as 403);
       }
       const form = await formOf(c);
       const method = optional(form.payoutMethod);
-      if (method !== undefined && !(PAYOUT_METHODS as readonly string[]).includes(method)) throw new ApiError('validation_error', 'Unknown payout method');
-      const result = await deps.payoutActions.markPaid(id, { payoutMethod: (method as PayoutMethod | undefined) ?? null, cardTransferId: null, cardPaymentId: null }, c.get('tenant'));
+      if (method !== undefined && !(MANUAL_METHODS as readonly string[]).includes(method)) {
+        const r = refusal(c, new ApiError('validation_error', 'Unknown payout method', [{ field: 'payoutMethod', message: `must be one of ${MANUAL_METHODS.join(', ')}` }]));
+        return list(c, r.problem, r.status as 400);
+      }
+      const result = await deps.manual.markPaid(c.get('tenant'), [id], (method as PayoutMethod | undefined) ?? null);
       if (result.isErr()) {
         if (result.error.code === 'not_found') throw ApiError.from(result.error);
         const r = refusal(c, result.error);

@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import type { AddMerchantUser } from '../../../application/merchant-users/add-merchant-user.js';
 import type { MerchantUserRepository } from '../../../application/ports/merchant-user-repository.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { checked, done, formOf, noticeOf, page, refusal, type DashboardContext } from '../page-kit.js';
-import { ErrorBox, Notice, shortDate, Table, type Problem } from '../views/components.js';
+import { checked, done, formOf, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
+import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 export interface UserPageDependencies {
@@ -15,7 +15,8 @@ export interface UserPageDependencies {
 /** The merchant's dashboard users; owners invite more (each gets an emailed link to set a password). */
 export const userRoutes = (deps: UserPageDependencies) => {
   const list = async (c: DashboardContext, problem?: Problem | null, status: 200 | 400 | 403 | 409 = 200) => {
-    const users = await deps.users.listForMerchant(c.get('principal').merchant.id);
+    const { page: pageNo, limit } = pageParams(c);
+    const users = await deps.users.listForMerchant(c.get('principal').merchant.id, { page: pageNo, limit });
     const owner = c.get('user').role === 'owner';
     return page(
       c,
@@ -24,17 +25,20 @@ export const userRoutes = (deps: UserPageDependencies) => {
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
-        <Table caption="Dashboard users" head={['Email', 'Role', 'Manage payouts', { label: 'Since', narrow: true }, 'Password']}>
-          {users.map((u) => (
-            <tr>
-              <td>{u.email}</td>
-              <td>{u.role}</td>
-              <td>{u.managePayouts ? 'yes' : 'no'}</td>
-              <td class="hide-narrow">{shortDate(u.createdAt.toISOString())}</td>
-              <td>{u.passwordHash ? 'set' : 'invited'}</td>
-            </tr>
-          ))}
-        </Table>
+        <div id="list">
+          <Table caption="Dashboard users" head={['Email', 'Role', 'Manage payouts', { label: 'Since', narrow: true }, 'Password']}>
+            {users.items.map((u) => (
+              <tr>
+                <td>{u.email}</td>
+                <td>{u.role}</td>
+                <td>{u.managePayouts ? 'yes' : 'no'}</td>
+                <td class="hide-narrow">{shortDate(u.createdAt.toISOString())}</td>
+                <td>{u.passwordHash ? 'set' : 'invited'}</td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/users" params={{}} page={users.page} limit={users.limit} total={users.total} />
+        </div>
         {owner ? (
           <section aria-labelledby="invite-user">
             <h2 id="invite-user">Invite a user</h2>

@@ -71,23 +71,30 @@ const withPage = (base: string, params: Record<string, string | undefined>, page
 };
 
 /**
- * Previous / next links; with htmx only the list (`#list`) is swapped and the address updated, without
- * it they are plain links.
+ * Previous / next links; with htmx only the list (`#list`, or `target`) is swapped and the address
+ * updated, without it they are plain links. With `total` it says how many pages there are; with
+ * `hasMore` (a list too long to count on every view) only whether another page follows.
  */
-export const Pager = ({ base, params, page, limit, total }: { base: string; params: Record<string, string | undefined>; page: number; limit: number; total: number }) => {
-  const pages = Math.max(1, Math.ceil(total / limit));
+export const Pager = ({
+  base,
+  params,
+  page,
+  limit,
+  target = 'list',
+  ...count
+}: { base: string; params: Record<string, string | undefined>; page: number; limit: number; target?: string } & ({ total: number } | { hasMore: boolean })) => {
+  const pages = 'total' in count ? Math.max(1, Math.ceil(count.total / limit)) : null;
+  const hasNext = pages === null ? 'hasMore' in count && count.hasMore : page < pages;
   const link = (to: number, label: string, rel: string) => (
-    <a href={withPage(base, params, to)} rel={rel} hx-get={withPage(base, params, to)} hx-target="#list" hx-select="#list" hx-swap="outerHTML" hx-push-url="true">
+    <a href={withPage(base, params, to)} rel={rel} hx-get={withPage(base, params, to)} hx-target={`#${target}`} hx-select={`#${target}`} hx-swap="outerHTML" hx-push-url="true">
       {label}
     </a>
   );
   return (
     <nav class="pager" aria-label="Pages">
       {page > 1 ? link(page - 1, '← Previous', 'prev') : null}
-      <span>
-        Page {page} of {pages} · {total} in all
-      </span>
-      {page < pages ? link(page + 1, 'Next →', 'next') : null}
+      <span>{pages === null ? `Page ${page}` : `Page ${page} of ${pages} · ${'total' in count ? count.total : 0} in all`}</span>
+      {hasNext ? link(page + 1, 'Next →', 'next') : null}
     </nav>
   );
 };

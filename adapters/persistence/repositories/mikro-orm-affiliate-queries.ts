@@ -7,7 +7,7 @@ import type {
   AffiliateSortField,
 } from '../../../application/ports/affiliate-queries.js';
 import type { SortDirection } from '../../../application/ports/campaign-queries.js';
-import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
+import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { MembershipStatus } from '../../../domain/affiliate/membership.js';
 import { affiliateColumns, affiliateFromRow, type AffiliateRow } from '../mappers/affiliate.mapper.js';
@@ -45,6 +45,19 @@ const toRow = (r: ListRow): AffiliateMembershipRow => ({
   joinedAt: new Date(r.m_joined_at),
 });
 
+const MEMBERSHIP_SORTS = new Set<AffiliateSortField>(['joinedAt', 'status']);
+
+const whereOf = (tenant: Tenant, filter: AffiliateListFilter): RawBuilder<unknown> => {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`m.merchant_id = ${tenant.merchantId}`,
+    sql`m.mode = ${tenant.mode}`,
+    // Rejected memberships are never listed.
+    filter.status ? sql`m.status = ${filter.status}` : sql`m.status in ('pending', 'approved')`,
+  ];
+  if (filter.campaignId) conditions.push(sql`m.campaign_id = ${filter.campaignId}`);
+  return sql.join(conditions, sql` and `);
+};
+
 /** Affiliate reads: every one goes through memberships of the tenant's merchant in the tenant's mode. */
 export class MikroOrmAffiliateQueries implements AffiliateQueries {
   constructor(private readonly orm: Orm) {}
@@ -59,24 +72,39 @@ export class MikroOrmAffiliateQueries implements AffiliateQueries {
     sort: { field: AffiliateSortField; direction: SortDirection },
     page: PageRequest,
   ): Promise<Page<AffiliateMembershipRow>> {
-    const conditions: RawBuilder<unknown>[] = [
-      sql`m.merchant_id = ${tenant.merchantId}`,
-      sql`m.mode = ${tenant.mode}`,
-      // Rejected memberships are never listed.
-      filter.status ? sql`m.status = ${filter.status}` : sql`m.status in ('pending', 'approved')`,
-    ];
-    if (filter.campaignId) conditions.push(sql`m.campaign_id = ${filter.campaignId}`);
-    const where = sql.join(conditions, sql` and `);
-    const dir = sql.raw(sort.direction === 'asc' ? 'asc' : 'desc');
-    const [{ rows }, counted] = await Promise.all([
-      sql<ListRow>`
-        select ${sql.raw(SELECT_ROW)} from ${sql.raw(FROM_MEMBERSHIPS)}
-        where ${where}
-        order by ${sql.raw(SORT_COLUMNS[sort.field])} ${dir}, m.joined_at desc, m.id desc
-        limit ${page.limit} offset ${offsetOf(page)}`.execute(this.db()),
+    const where = whereOf(tenant, filter);
+    const [rows, counted] = await Promise.all([
+      this.rows(where, sort, page.limit, offsetOf(page)),
       sql<{ n: number }>`select count(*)::int as n from affiliate_memberships m where ${where}`.execute(this.db()),
     ]);
     return { items: rows.map(toRow), total: counted.rows[0]?.n ?? 0, page: page.page, limit: page.limit };
+  }
+
+  async browsePage(
+    tenant: Tenant,
+    filter: AffiliateListFilter,
+    sort: { field: AffiliateSortField; direction: SortDirection },
+    page: PageRequest,
+  ): Promise<Slice<AffiliateMembershipRow>> {
+    return sliceOf((await this.rows(whereOf(tenant, filter), sort, page.limit + 1, offsetOf(page))).map(toRow), page);
+  }
+
+  private async rows(where: RawBuilder<unknown>, sort: { field: AffiliateSortField; direction: SortDirection }, limit: number, offset: number): Promise<ListRow[]> {
+    const order = sql.raw(`${SORT_COLUMNS[sort.field]} ${sort.direction === 'asc' ? 'asc' : 'desc'}, m.joined_at desc, m.id desc`);
+    // Sorted on the membership alone, the offset is walked on its index and only the page's rows
+    // are joined; sorting on a name needs the join first.
+    const { rows } = MEMBERSHIP_SORTS.has(sort.field)
+      ? await sql<ListRow>`
+          select ${sql.raw(SELECT_ROW)}
+          from (select * from affiliate_memberships m where ${where} order by ${order} limit ${limit} offset ${offset}) m
+          join affiliates a on a.id = m.affiliate_id join campaigns c on c.id = m.campaign_id
+          order by ${order}`.execute(this.db())
+      : await sql<ListRow>`
+          select ${sql.raw(SELECT_ROW)} from ${sql.raw(FROM_MEMBERSHIPS)}
+          where ${where}
+          order by ${order}
+          limit ${limit} offset ${offset}`.execute(this.db());
+    return rows;
   }
 
   async row(tenant: Tenant, affiliateId: string, campaignId: string): Promise<AffiliateMembershipRow | null> {

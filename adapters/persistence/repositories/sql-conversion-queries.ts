@@ -1,5 +1,5 @@
 import type { ConversionDetail, ConversionFilters, ConversionQueries } from '../../../application/ports/conversion-queries.js';
-import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
+import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Conversion } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
@@ -9,37 +9,48 @@ import { runNamed } from '../named-statement.js';
 
 const SELECT = prefixedColumns(CONVERSION_COLUMNS, 'c', '');
 
-/** Conversion reads in plain SQL on the tenant indexes; the count rides along as a window function. */
+const whereOf = (tenant: Tenant, filters: ConversionFilters) => {
+  const where = ['c.merchant_id = ?', 'c.mode = ?'];
+  const params: unknown[] = [tenant.merchantId, tenant.mode];
+  const add = (clause: string, value: unknown) => {
+    where.push(clause);
+    params.push(value);
+  };
+  if (filters.status) add('c.status = ?', filters.status);
+  if (filters.campaignId) add('c.campaign_id = ?', filters.campaignId);
+  if (filters.affiliateId) add('c.affiliate_id = ?', filters.affiliateId);
+  if (filters.from) add('c.created_at >= ?', filters.from);
+  if (filters.to) add('c.created_at < ?', filters.to);
+  return { where: where.join(' and '), params };
+};
+
+/**
+ * Conversion reads in plain SQL on the tenant indexes. The page and its total are two statements: the
+ * page reads `limit` rows down an index, the count walks the index alone (no row is fetched), which
+ * a window count over the rows cannot do.
+ */
 export class SqlConversionQueries implements ConversionQueries {
   constructor(private readonly orm: Orm) {}
 
   async list(tenant: Tenant, filters: ConversionFilters, page: PageRequest): Promise<Page<Conversion>> {
-    const where = ['c.merchant_id = ?', 'c.mode = ?'];
-    const params: unknown[] = [tenant.merchantId, tenant.mode];
-    const add = (clause: string, value: unknown) => {
-      where.push(clause);
-      params.push(value);
-    };
-    if (filters.status) add('c.status = ?', filters.status);
-    if (filters.campaignId) add('c.campaign_id = ?', filters.campaignId);
-    if (filters.affiliateId) add('c.affiliate_id = ?', filters.affiliateId);
-    if (filters.from) add('c.created_at >= ?', filters.from);
-    if (filters.to) add('c.created_at < ?', filters.to);
-    const rows = await currentEm(this.orm).execute<(ConversionRow & { total: string })[]>(
-      `select ${SELECT}, count(*) over () as total from conversions c
-       where ${where.join(' and ')}
-       order by c.created_at desc, c.id desc limit ? offset ?`,
-      [...params, page.limit, offsetOf(page)],
+    const { where, params } = whereOf(tenant, filters);
+    const [rows, [count]] = await Promise.all([
+      this.rows(where, params, page.limit, offsetOf(page)),
+      currentEm(this.orm).execute<{ n: string }[]>(`select count(*) as n from conversions c where ${where}`, params),
+    ]);
+    return { items: rows.map(conversionFromRow), total: Number(count?.n ?? 0), page: page.page, limit: page.limit };
+  }
+
+  async browse(tenant: Tenant, filters: ConversionFilters, page: PageRequest): Promise<Slice<Conversion>> {
+    const { where, params } = whereOf(tenant, filters);
+    return sliceOf((await this.rows(where, params, page.limit + 1, offsetOf(page))).map(conversionFromRow), page);
+  }
+
+  private rows(where: string, params: unknown[], limit: number, offset: number) {
+    return currentEm(this.orm).execute<ConversionRow[]>(
+      `select ${SELECT} from conversions c where ${where} order by c.created_at desc, c.id desc limit ? offset ?`,
+      [...params, limit, offset],
     );
-    let total = rows[0] ? Number(rows[0].total) : 0;
-    if (rows.length === 0 && page.page > 1) {
-      const [count] = await currentEm(this.orm).execute<{ n: string }[]>(
-        `select count(*) as n from conversions c where ${where.join(' and ')}`,
-        params,
-      );
-      total = Number(count?.n ?? 0);
-    }
-    return { items: rows.map(conversionFromRow), total, page: page.page, limit: page.limit };
   }
 
   async get(tenant: Tenant, id: string): Promise<ConversionDetail | null> {

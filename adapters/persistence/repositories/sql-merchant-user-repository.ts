@@ -1,5 +1,6 @@
 import type { MerchantUser, MerchantUserRole } from '../../../application/merchant-users/merchant-user.js';
 import type { MerchantUserRepository } from '../../../application/ports/merchant-user-repository.js';
+import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import { currentEm, type Orm } from '../orm.js';
 import type { Row } from '../schema/index.js';
 
@@ -47,8 +48,11 @@ export class SqlMerchantUserRepository implements MerchantUserRepository {
     await this.exec(`update merchant_users set password_hash = ? where id = ?`, [passwordHash, id]);
   }
 
-  async listForMerchant(merchantId: string): Promise<MerchantUser[]> {
-    const rows = await this.exec<UserRow>(`select ${COLUMNS} from merchant_users where merchant_id = ? order by created_at, id`, [merchantId]);
-    return rows.map(fromRow);
+  async listForMerchant(merchantId: string, page: PageRequest): Promise<Page<MerchantUser>> {
+    const [rows, [count]] = await Promise.all([
+      this.exec<UserRow>(`select ${COLUMNS} from merchant_users where merchant_id = ? order by created_at, id limit ? offset ?`, [merchantId, page.limit, offsetOf(page)]),
+      this.exec<{ n: string }>(`select count(*) as n from merchant_users where merchant_id = ?`, [merchantId]),
+    ]);
+    return { items: rows.map(fromRow), total: Number(count?.n ?? 0), page: page.page, limit: page.limit };
   }
 }
