@@ -43,7 +43,7 @@ describe('integrations', () => {
       expect(res.body.error.code).toBe('validation_error');
     }
     const unknown = await t.api('POST', '/integrations', m.liveKey, { provider: 'paypal', signingSecret: 'whsec_abcdefgh' });
-    expect(unknown.body.error.details[0]).toMatchObject({ field: 'provider', message: expect.stringContaining('must be one of') });
+    expect(unknown.body.error.details[0]).toMatchObject({ field: 'provider', message: expect.stringContaining('expected one of') });
     const noRoots = await t.api('POST', '/integrations', m.liveKey, { provider: 'app_store', bundleId: 'com.example.app', appAppleId: 1234 });
     expect(noRoots.status).toBe(400);
     expect(noRoots.body.error.details[0]).toMatchObject({ field: 'provider', message: expect.stringContaining('APP_STORE_ROOT_CERTS') });
