@@ -133,6 +133,9 @@ describe('dashboard pages', () => {
     const testView = await owner.get('/dashboard/conversions');
     expect(testView.html).toContain('Test mode');
     expect(testView.html).not.toContain('five-x-1');
+    // An empty, filtered list says so rather than "nothing here".
+    const filtered = await owner.get('/dashboard/conversions?status=paid&campaignId=0192f0c4-6c1e-7d2a-9b1e-000000000000');
+    expect(filtered.html).toContain('No conversions match these filters.');
     await owner.post('/dashboard/mode', { mode: 'live' });
     expect((await owner.get('/dashboard/conversions')).html).not.toContain('Test mode');
   });

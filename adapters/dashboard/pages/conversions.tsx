@@ -96,7 +96,14 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
           </button>
         </form>
         <div id="list">
-          <Table caption="Conversions, newest first" head={['When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={rows.length === 0}>
+          <Table caption="Conversions, newest first" head={['When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
+              rows.length === 0 &&
+              (q.status || q.campaignId || q.affiliateId
+                ? 'No conversions match these filters.'
+                : tenant.mode === 'test'
+                  ? 'No test conversions yet: record one below or send one with a test key. Live data is behind "Back to live data".'
+                  : 'No conversions yet: they appear here as sales arrive from your integrations, the API or the form below.')
+            }>
             {rows.map((r) => (
               <tr>
                 <td>{shortDate(r.createdAt)}</td>

@@ -30,8 +30,8 @@ export const Notice = ({ text }: { text: string | null | undefined }) =>
     </div>
   ) : null;
 
-/** A table that scrolls sideways on a narrow screen instead of breaking the page. */
-export const Table = ({ caption, head, children, empty }: { caption: string; head: readonly (string | { label: string; num?: boolean; narrow?: boolean })[]; children?: Child; empty?: boolean }) => (
+/** A table that scrolls sideways on a narrow screen instead of breaking the page; `empty` may say what to do when it has no rows. */
+export const Table = ({ caption, head, children, empty }: { caption: string; head: readonly (string | { label: string; num?: boolean; narrow?: boolean })[]; children?: Child; empty?: boolean | string }) => (
   <div class="table-wrap" role="region" aria-label={caption} tabindex={0}>
     <table>
       <caption class="sr-only">{caption}</caption>
@@ -52,7 +52,7 @@ export const Table = ({ caption, head, children, empty }: { caption: string; hea
         {empty ? (
           <tr>
             <td colspan={head.length} class="muted">
-              Nothing here yet.
+              {typeof empty === 'string' ? empty : 'Nothing here yet.'}
             </td>
           </tr>
         ) : (
