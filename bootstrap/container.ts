@@ -77,9 +77,9 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.RequestScope, single((r) => mikroOrmRequestScope(r.resolve(T.Orm))));
   c.register(T.EventOutbox, single((r) => new MikroOrmEventOutbox(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(T.JobRegistry, single(() => new InMemoryJobRegistry()));
-  c.register(T.MerchantRepository, single((r) => new MikroOrmMerchantRepository(r.resolve(T.Orm))));
+  c.register(T.MerchantRepository, single((r) => new MikroOrmMerchantRepository(r.resolve(T.Orm), r.resolve(T.ChangeFeed))));
   c.register(T.MerchantDirectory, single((r) => new MikroOrmMerchantDirectory(r.resolve(T.Orm))));
-  c.register(T.ApiKeyRepository, single((r) => new MikroOrmApiKeyRepository(r.resolve(T.Orm))));
+  c.register(T.ApiKeyRepository, single((r) => new MikroOrmApiKeyRepository(r.resolve(T.Orm), r.resolve(T.ChangeFeed))));
   c.register(T.AuditLog, single((r) => new MikroOrmAuditLog(r.resolve(T.Orm))));
   c.register(T.NotificationRepository, single((r) => new MikroOrmNotificationRepository(r.resolve(T.Orm))));
   // Decided in memory, shared through the database in batches (docs/decisions.md).

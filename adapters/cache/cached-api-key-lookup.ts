@@ -20,13 +20,16 @@ export interface KeyCacheSettings {
  * Keys with their merchants in process memory for a few seconds, so that admitting a request costs
  * no database round trip. A key's or its merchant's change (revocation, plan, cap) drops the entry
  * in every process the moment the database announces it (`ChangeFeed`); while the feed is not live
- * nothing is answered from memory. Only keys that exist are kept: an unknown lookup is asked of the
+ * nothing is answered from memory. A change written by this process is also expected before it
+ * commits, so this process never answers its own next request from what it has just changed. Only keys that exist are kept: an unknown lookup is asked of the
  * database every time, so made-up keys cannot fill memory (they are limited per address instead).
  */
 export class CachedApiKeyLookup implements ApiKeyLookup {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by every change: a read that started before one is not kept (it may predate it). */
   private generation = 0;
+  /** `key:<lookup>` / `merchant:<id>` written here and not yet announced, with when to stop waiting. */
+  private readonly awaited = new Map<string, number>();
 
   constructor(
     private readonly source: ApiKeyLookup,
@@ -34,7 +37,11 @@ export class CachedApiKeyLookup implements ApiKeyLookup {
     private readonly settings: KeyCacheSettings,
     private readonly nowMs: () => number = () => performance.now(),
   ) {
-    feed.subscribe({ changed: (change) => this.changed(change), reset: () => this.reset() });
+    feed.subscribe({
+      changed: (change) => this.changed(change),
+      expected: (change) => this.expected(change),
+      reset: () => this.reset(),
+    });
   }
 
   /** How many keys are held (for tests and metrics). */
@@ -45,7 +52,7 @@ export class CachedApiKeyLookup implements ApiKeyLookup {
   async find(lookup: string): Promise<ApiKeyWithMerchant | null> {
     const live = this.feed.live;
     const entry = live ? this.entries.get(lookup) : undefined;
-    if (entry && entry.until > this.nowMs()) {
+    if (entry && entry.until > this.nowMs() && !this.isAwaited(lookup, entry.found)) {
       // A change committed before this request was sent has reached this process's socket already
       // (the database sends it at commit); one turn of the event loop lets it be read before the
       // entry is trusted, so a revoked key is refused on its very next request here.
@@ -54,8 +61,22 @@ export class CachedApiKeyLookup implements ApiKeyLookup {
     }
     const generation = this.generation;
     const found = await this.source.find(lookup);
-    if (found && live && this.feed.live && generation === this.generation) this.keep(lookup, found);
+    if (found && live && this.feed.live && generation === this.generation && !this.isAwaited(lookup, found)) {
+      this.keep(lookup, found);
+    }
     return found;
+  }
+
+  private isAwaited(lookup: string, found: ApiKeyWithMerchant): boolean {
+    if (this.awaited.size === 0) return false;
+    const now = this.nowMs();
+    for (const name of [`key:${lookup}`, `merchant:${found.merchant.id}`]) {
+      const until = this.awaited.get(name);
+      if (until === undefined) continue;
+      if (until > now) return true;
+      this.awaited.delete(name);
+    }
+    return false;
   }
 
   private keep(lookup: string, found: ApiKeyWithMerchant): void {
@@ -67,7 +88,22 @@ export class CachedApiKeyLookup implements ApiKeyLookup {
     this.entries.set(lookup, { found, until: this.nowMs() + this.settings.ttlMs });
   }
 
+  private expected(change: Change): void {
+    this.drop(change);
+    // Marks of writes that rolled back are never announced: let the expired ones go.
+    if (this.awaited.size >= this.settings.maxEntries) {
+      const now = this.nowMs();
+      for (const [name, until] of this.awaited) if (until <= now) this.awaited.delete(name);
+    }
+    this.awaited.set(`${change.kind}:${change.id}`, this.nowMs() + this.settings.ttlMs);
+  }
+
   private changed(change: Change): void {
+    this.drop(change);
+    this.awaited.delete(`${change.kind}:${change.id}`);
+  }
+
+  private drop(change: Change): void {
     this.generation += 1;
     if (change.kind === 'key') this.entries.delete(change.id);
     else if (change.kind === 'merchant') {
@@ -78,5 +114,6 @@ export class CachedApiKeyLookup implements ApiKeyLookup {
   private reset(): void {
     this.generation += 1;
     this.entries.clear();
+    this.awaited.clear();
   }
 }

@@ -1,6 +1,6 @@
 import type { ClickRepository, ResolvedTrackingLink } from '../../application/ports/click-repository.js';
 import type { Click } from '../../domain/index.js';
-import type { ChangeFeed } from './change-feed.js';
+import type { Change, ChangeFeed } from './change-feed.js';
 
 interface Entry {
   readonly link: ResolvedTrackingLink;
@@ -27,7 +27,8 @@ export class CachedTrackingLinks implements ClickRepository {
       this.generation += 1;
       this.entries.clear();
     };
-    feed.subscribe({ changed: (change) => (change.kind === 'links' || change.kind === 'merchant') && drop(), reset: drop });
+    const affectsLinks = (change: Change) => change.kind === 'links' || change.kind === 'merchant';
+    feed.subscribe({ changed: (change) => affectsLinks(change) && drop(), expected: (change) => affectsLinks(change) && drop(), reset: drop });
   }
 
   async resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null> {

@@ -7,6 +7,13 @@ export interface Change {
 export interface ChangeSubscriber {
   /** Something changed; what was read before it must not be used any more. */
   changed(change: Change): void;
+  /**
+   * A write in this process is about to commit this change: stop serving it from memory until the
+   * database announces it (or, if the write rolled back, until a cached entry would expire anyway).
+   * The database's notice reaches this process some time after the commit, and the writer's client
+   * may ask again sooner; this keeps a process's own writes visible to its very next request.
+   */
+  expected(change: Change): void;
   /** Changes may have been missed (the feed reconnected): drop everything kept. */
   reset(): void;
 }
@@ -18,6 +25,8 @@ export interface ChangeSubscriber {
 export interface ChangeFeed {
   readonly live: boolean;
   subscribe(subscriber: ChangeSubscriber): void;
+  /** Called by a writer inside its transaction, before commit (see `ChangeSubscriber.expected`). */
+  expect(change: Change): void;
 }
 
 /** A feed for a single process with no database (tests of caches): everything is always live. */
@@ -31,6 +40,10 @@ export class LocalChangeFeed implements ChangeFeed {
 
   announce(change: Change): void {
     for (const s of this.subscribers) s.changed(change);
+  }
+
+  expect(change: Change): void {
+    for (const s of this.subscribers) s.expected(change);
   }
 }
 

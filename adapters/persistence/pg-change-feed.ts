@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ChangeFeed, ChangeSubscriber } from '../cache/change-feed.js';
+import type { Change, ChangeFeed, ChangeSubscriber } from '../cache/change-feed.js';
 import { parseChange } from '../cache/change-feed.js';
 import type { Logger } from '../../application/ports/logger.js';
 
@@ -29,6 +29,10 @@ export class PgChangeFeed implements ChangeFeed {
 
   subscribe(subscriber: ChangeSubscriber): void {
     this.subscribers.push(subscriber);
+  }
+
+  expect(change: Change): void {
+    for (const s of this.subscribers) s.expected(change);
   }
 
   /** Resolves once listening (the first time); later reconnects happen in the background. */

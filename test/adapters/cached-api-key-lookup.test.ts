@@ -76,7 +76,7 @@ describe('keys with their merchants in memory', () => {
   it('answers nothing from memory while the feed is not live, and drops everything on a reset', async () => {
     const source = new Source();
     let subscriber!: ChangeSubscriber;
-    const feed: ChangeFeed & { live: boolean } = { live: true, subscribe: (s) => void (subscriber = s) };
+    const feed: ChangeFeed & { live: boolean } = { live: true, subscribe: (s) => void (subscriber = s), expect: () => undefined };
     const cache = new CachedApiKeyLookup(source, feed, settings);
     source.rows.set('aaa', keyOf('aaa', 'm1'));
     await cache.find('aaa');
@@ -86,5 +86,33 @@ describe('keys with their merchants in memory', () => {
     feed.live = true;
     subscriber.reset();
     expect(cache.size).toBe(0);
+  });
+
+  it("serves nothing this process is changing until the database announces the change", async () => {
+    let now = 0;
+    const source = new Source();
+    const feed = new LocalChangeFeed();
+    const cache = new CachedApiKeyLookup(source, feed, { ttlMs: 1_000, maxEntries: 100 }, () => now);
+    source.rows.set('aaa', keyOf('aaa', 'm1'));
+    source.rows.set('bbb', keyOf('bbb', 'm2'));
+    await cache.find('aaa');
+    await cache.find('bbb');
+    feed.expect({ kind: 'key', id: 'aaa' });
+    feed.expect({ kind: 'merchant', id: 'm2' });
+    source.rows.set('aaa', keyOf('aaa', 'm1', true));
+    expect((await cache.find('aaa'))?.key.revokedAt).not.toBeNull();
+    await cache.find('aaa');
+    await cache.find('bbb');
+    await cache.find('bbb');
+    expect(source.asked).toBe(6);
+    feed.announce({ kind: 'key', id: 'aaa' });
+    await cache.find('aaa');
+    await cache.find('aaa');
+    expect(source.asked).toBe(7);
+    // A write that rolled back is never announced: memory serves again once the wait has passed.
+    now = 1_001;
+    await cache.find('bbb');
+    await cache.find('bbb');
+    expect(source.asked).toBe(8);
   });
 });

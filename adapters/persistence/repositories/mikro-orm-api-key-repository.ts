@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ChangeFeed } from '../../cache/change-feed.js';
 import type { ApiKey } from '../../../application/api-keys/api-key.js';
 import type { ApiKeyRepository } from '../../../application/ports/api-key-repository.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
@@ -9,7 +10,10 @@ import { columnsOf } from '../schema/index.js';
 export const API_KEY_COLUMNS = sql.join(columnsOf('api_keys').map((column) => sql.ref(column)));
 
 export class MikroOrmApiKeyRepository implements ApiKeyRepository {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly changes: ChangeFeed,
+  ) {}
 
   async insert(key: ApiKey): Promise<void> {
     await currentDb(this.orm).insertInto('api_keys').values(apiKeyToRow(key)).execute();
@@ -21,7 +25,11 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
   }
 
   async markRevoked(id: string, at: Date): Promise<void> {
-    await sql`update api_keys set revoked_at = ${at} where id = ${id}`.execute(currentDb(this.orm));
+    const { rows } = await sql<{ lookup: string }>`update api_keys set revoked_at = ${at} where id = ${id} returning lookup`.execute(
+      currentDb(this.orm),
+    );
+    // Before the response: this process's next request must not be admitted from memory.
+    if (rows[0]) this.changes.expect({ kind: 'key', id: rows[0].lookup });
   }
 
   async listForMerchant(merchantId: string, page: PageRequest): Promise<Page<ApiKey>> {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ChangeFeed } from '../../cache/change-feed.js';
 import type { MerchantRepository } from '../../../application/ports/merchant-repository.js';
 import type { Merchant } from '../../../domain/index.js';
 import { merchantToDomain, merchantToRow, type MerchantRow } from '../mappers/merchant.mapper.js';
@@ -8,7 +9,10 @@ import { columnsOf } from '../schema/index.js';
 const COLUMNS = sql.join(columnsOf('merchants').map((column) => sql.ref(column)));
 
 export class MikroOrmMerchantRepository implements MerchantRepository {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly changes: ChangeFeed,
+  ) {}
 
   async insert(merchant: Merchant): Promise<void> {
     await currentDb(this.orm).insertInto('merchants').values(merchantToRow(merchant)).execute();
@@ -16,6 +20,7 @@ export class MikroOrmMerchantRepository implements MerchantRepository {
 
   async update(merchant: Merchant): Promise<void> {
     const { id, ...fields } = merchantToRow(merchant);
+    this.changes.expect({ kind: 'merchant', id });
     await currentDb(this.orm).updateTable('merchants').set(fields).where('id', '=', id).execute();
   }
 
