@@ -339,6 +339,21 @@ describe('pagination', () => {
     expect(nextLink(affiliatesPage.html)).toBeUndefined();
     expect(nextLink((await browser.get('/dashboard/affiliates?limit=2')).html)).toContain('page=2');
   });
+
+  it('pages the audit log with previous / next, without counting the whole log', async () => {
+    const shop = await createMerchant(t, 'ultimate');
+    const { browser } = await signedInUser(t, shop.id);
+    const campaign = await createCampaign(t, shop.liveKey);
+    await createAffiliate(t, shop.liveKey, campaign.id);
+    const [{ n }] = await t.sql(`select count(*)::int as n from audit_log where merchant_id = $1`, [shop.id]);
+    expect(n).toBeGreaterThanOrEqual(2);
+    const first = await browser.get(`/dashboard/audit-log?limit=${n - 1}`);
+    expect(first.html).not.toContain('in all');
+    const second = await browser.get(`${nextLink(first.html)}&limit=${n - 1}`);
+    expect(second.html).toContain('rel="prev"');
+    expect(nextLink(second.html)).toBeUndefined();
+    expect(nextLink((await browser.get(`/dashboard/audit-log?limit=${n}`)).html)).toBeUndefined();
+  });
 });
 
 describe('dashboard security', () => {

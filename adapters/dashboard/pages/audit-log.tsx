@@ -9,7 +9,7 @@ import { Pager, shortDate, Table } from '../views/components.js';
 export const auditLogRoutes = (auditLog: AuditLog) =>
   new Hono<DashboardEnv>().get('/audit-log', async (c) => {
     const { page: pageNo, limit } = pageParams(c, 50);
-    const result = await auditLog.listForMerchant(c.get('principal').merchant.id, { page: pageNo, limit });
+    const result = await auditLog.browseForMerchant(c.get('principal').merchant.id, { page: pageNo, limit });
     return page(
       c,
       'Audit log',
@@ -31,7 +31,7 @@ export const auditLogRoutes = (auditLog: AuditLog) =>
             </tr>
           ))}
         </Table>
-        <Pager base="/dashboard/audit-log" params={{ limit: String(limit) }} page={result.page} limit={result.limit} total={result.total} />
+        <Pager base="/dashboard/audit-log" params={{ limit: String(limit) }} page={result.page} limit={result.limit} hasMore={result.hasMore} />
       </div>,
     );
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuditActor, AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
-import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
+import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../application/shared/page.js';
 import { currentDb, poolDb, type Orm } from '../orm.js';
 import { columnsOf, type Row } from '../schema/index.js';
 
@@ -69,11 +69,21 @@ export class MikroOrmAuditLog implements AuditLog {
   }
 
   async listForMerchant(merchantId: string, page: PageRequest): Promise<Page<AuditEntry>> {
-    const db = currentDb(this.orm);
+    const items = await this.read(merchantId, page.limit, offsetOf(page));
+    const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from audit_log where merchant_id = ${merchantId}`.execute(
+      currentDb(this.orm),
+    );
+    return { items, total: count[0]!.n, page: page.page, limit: page.limit };
+  }
+
+  async browseForMerchant(merchantId: string, page: PageRequest): Promise<Slice<AuditEntry>> {
+    return sliceOf(await this.read(merchantId, page.limit + 1, offsetOf(page)), page);
+  }
+
+  private async read(merchantId: string, limit: number, offset: number): Promise<AuditEntry[]> {
     const { rows } = await sql<Row<'audit_log'>>`select ${COLUMNS} from audit_log where merchant_id = ${merchantId}
-      order by created_at desc, id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(db);
-    const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from audit_log where merchant_id = ${merchantId}`.execute(db);
-    const items = rows.map(
+      order by created_at desc, id desc limit ${limit} offset ${offset}`.execute(currentDb(this.orm));
+    return rows.map(
       (r): AuditEntry => ({
         id: r.id,
         actor: r.actor as AuditActor,
@@ -90,6 +100,5 @@ export class MikroOrmAuditLog implements AuditLog {
         count: r.count,
       }),
     );
-    return { items, total: count[0]!.n, page: page.page, limit: page.limit };
   }
 }
