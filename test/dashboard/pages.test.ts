@@ -106,6 +106,17 @@ describe('dashboard pages', () => {
     expect(audit.every((r) => r.actor.startsWith('user:'))).toBe(true);
   });
 
+  it("shows the daily table's money to its currency's places, as the page's other figures", async () => {
+    const shop = await createMerchant(t, 'ultimate');
+    const { browser } = await signedInUser(t, shop.id);
+    const campaign = await createCampaign(t, shop.liveKey, { commissionType: 'percentage', commissionValue: 10 });
+    const affiliate = await createAffiliate(t, shop.liveKey, campaign.id);
+    expect((await t.api('POST', '/conversions', shop.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 120, orderId: 'places-1' })).status).toBe(201);
+    const day = new Date().toISOString().slice(0, 10);
+    const html = (await browser.get('/dashboard')).html;
+    expect(html).toContain(`<tr><td>${day}</td><td class="num">120.00</td><td class="num">12.00</td></tr>`);
+  });
+
   it('approves a commission above 5x its sale only after the confirmation, and hides live rows in test mode', async () => {
     const campaign = await createCampaign(t, merchant.liveKey, { commissionType: 'fixed', commissionValue: 100 });
     const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);

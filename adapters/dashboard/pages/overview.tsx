@@ -23,11 +23,24 @@ const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
  * The table's rows as one string: a year is 365 rows per chart, and as elements they cost more to
  * render than the rest of the page. Only ISO days and numbers go in, which need no escaping.
  */
-const dayRows = (days: readonly string[], series: readonly (readonly number[])[]) =>
-  days.map((d, i) => `<tr><td>${d}</td>${series.map((s) => `<td class="num">${Number(s[i])}</td>`).join('')}</tr>`).join('');
+/** The table's cells are text as the page shows figures elsewhere (money to its currency's places). */
+const dayRows = (days: readonly string[], cells: readonly (readonly string[])[]) =>
+  days.map((d, i) => `<tr><td>${d}</td>${cells.map((c) => `<td class="num">${c[i] ?? ''}</td>`).join('')}</tr>`).join('');
 
 /** Chart data as uPlot reads it (x in epoch seconds, one array per series), with a table for screen readers. */
-const Chart = ({ label, names, days, series }: { label: string; names: readonly string[]; days: readonly string[]; series: readonly (readonly number[])[] }) => (
+const Chart = ({
+  label,
+  names,
+  days,
+  series,
+  cells = series.map((s) => s.map(String)),
+}: {
+  label: string;
+  names: readonly string[];
+  days: readonly string[];
+  series: readonly (readonly number[])[];
+  cells?: readonly (readonly string[])[];
+}) => (
   <figure class="card" data-chart>
     <figcaption>{label}</figcaption>
     <div class="plot chart" aria-hidden="true"></div>
@@ -35,7 +48,7 @@ const Chart = ({ label, names, days, series }: { label: string; names: readonly 
     <details>
       <summary>Show as a table</summary>
       <Table caption={label} head={['Day', ...names.map((n) => ({ label: n, num: true }))]}>
-        {raw(dayRows(days, series))}
+        {raw(dayRows(days, cells))}
       </Table>
     </details>
   </figure>
@@ -110,6 +123,7 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
               names={['Revenue', 'Commissions']}
               days={series.days}
               series={[s.revenue.map((v) => v.toNumber()), s.commissions.map((v) => v.toNumber())]}
+              cells={[s.revenue.map((v) => formatAmount(v, currency)), s.commissions.map((v) => formatAmount(v, currency))]}
             />
           ))}
         </div>
