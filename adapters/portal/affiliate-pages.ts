@@ -29,6 +29,20 @@ const linksSection = (overview: PortalOverview) => html`<section aria-labelledby
   </ul>
 </section>`;
 
+type CurrencyEarnings = PortalOverview['earnings']['byCurrency'][number];
+
+/** One column per currency (an affiliate earns in one or two), so every figure fits a phone's width. */
+const commissionsTable = (byCurrency: readonly CurrencyEarnings[]) => {
+  const row = (label: string, cell: (c: CurrencyEarnings) => unknown) =>
+    html`<tr><th scope="row">${label}</th>${byCurrency.map((c) => html`<td>${cell(c)}</td>`)}</tr>`;
+  return html`<div class="table-wrap" role="region" tabindex="0" aria-labelledby="commissions-caption"><table>
+      <caption id="commissions-caption">Commissions by currency (never converted)</caption>
+      <thead><tr><td></td>${byCurrency.map((c) => html`<th scope="col">${c.currency.toUpperCase()}</th>`)}</tr></thead>
+      <tbody>${row('Conversions', (c) => c.conversions)}${row('Sales', (c) => money(c.revenue, c.currency))}
+        ${row('Pending', (c) => money(c.pendingCommissions, c.currency))}${row('Approved', (c) => money(c.approvedCommissions, c.currency))}
+        ${row('Paid', (c) => money(c.paidCommissions, c.currency))}</tbody></table></div>`;
+};
+
 const earningsSection = (overview: PortalOverview) => {
   const e = overview.earnings;
   const currencies = [...new Set(e.days.flatMap((d) => Object.keys(d.commissions)))].sort();
@@ -38,13 +52,7 @@ const earningsSection = (overview: PortalOverview) => {
     <span><strong>${e.byCurrency.reduce((n, c) => n + c.conversions, 0)}</strong> conversions</span></p>
   ${e.byCurrency.length === 0
     ? html`<p>No conversions yet.</p>`
-    : html`<div class="table-wrap"><table>
-      <caption>Commissions by currency (never converted)</caption>
-      <thead><tr><th scope="col">Currency</th><th scope="col">Conversions</th><th scope="col">Sales</th><th scope="col">Pending</th><th scope="col">Approved</th><th scope="col">Paid</th></tr></thead>
-      <tbody>${e.byCurrency.map(
-        (c) => html`<tr><th scope="row">${c.currency.toUpperCase()}</th><td>${c.conversions}</td><td>${money(c.revenue, c.currency)}</td>
-          <td>${money(c.pendingCommissions, c.currency)}</td><td>${money(c.approvedCommissions, c.currency)}</td><td>${money(c.paidCommissions, c.currency)}</td></tr>`,
-      )}</tbody></table></div>`}
+    : commissionsTable(e.byCurrency)}
   <figure class="chart">
     <figcaption>Last ${e.days.length} days: clicks and conversions per day${currencies.length ? ', and commission per currency' : ''}</figcaption>
     <div id="activity-chart" class="chart-box" role="img" aria-label="Daily clicks and conversions over the last ${e.days.length} days"></div>
@@ -76,7 +84,7 @@ export const conversionsPage = (frame: Frame, list: Page<PortalConversion>) =>
     html`<h1>Conversions</h1>
     ${list.items.length === 0
       ? html`<p>No conversions yet. Share your links: every sale they bring appears here.</p>`
-      : html`<div class="table-wrap"><table><caption>Sales you referred, newest first</caption>
+      : html`<div class="table-wrap" role="region" tabindex="0" aria-labelledby="conversions-caption"><table><caption id="conversions-caption">Sales you referred, newest first</caption>
         <thead><tr><th scope="col">Date</th><th scope="col">Campaign</th><th scope="col">Sale</th><th scope="col">Commission</th><th scope="col">Status</th></tr></thead>
         <tbody>${list.items.map((c) => conversionRow(frame, c))}</tbody></table></div>`}
     ${pager(`${frame.base}/conversions`, list.page, list.limit, list.total)}`,
@@ -99,7 +107,7 @@ export const payoutsPage = (frame: Frame, list: Page<PortalPayout>, affiliate: A
     ${affiliate.payoutMethod ? '' : notice('Add your payout details so the merchant can pay you.')}
     ${list.items.length === 0
       ? html`<p>No payouts yet. Approved commissions are queued for payout here.</p>`
-      : html`<div class="table-wrap"><table><caption>Payouts, newest first</caption>
+      : html`<div class="table-wrap" role="region" tabindex="0" aria-labelledby="payouts-caption"><table><caption id="payouts-caption">Payouts, newest first</caption>
         <thead><tr><th scope="col">Created</th><th scope="col">Campaign</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Scheduled</th><th scope="col">Paid</th></tr></thead>
         <tbody>${list.items.map(
           (p) => html`<tr><td>${day(p.createdAt)}</td><td>${p.campaignName}</td><td>${money(p.amount, p.currency)}</td><td>${p.status}</td>

@@ -119,7 +119,7 @@ describe('from an invitation email to a conversion on the portal', () => {
       overview = visibleText((await browser.get(`/portal/m/${m.id}/home`)).text);
     }
     expect(overview).toContain('1 clicks');
-    expect(overview).toMatch(/USD 1 120\.00 USD 12\.00 USD/);
+    expect(overview).toMatch(/USD Conversions 1 Sales 120\.00 USD Pending 12\.00 USD/);
 
     // Sign-out ends the session.
     expect((await browser.post(`/portal/m/${m.id}/sign-out`)).status).toBe(303);
