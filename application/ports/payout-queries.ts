@@ -6,6 +6,8 @@ export interface PayoutFilter {
   readonly status?: PayoutStatus | undefined;
   readonly affiliateId?: string | undefined;
   readonly conversionId?: string | undefined;
+  /** Only these rows, by id (UUIDs; an empty list matches none). */
+  readonly ids?: readonly string[] | undefined;
   /** On `scheduledDate`: from inclusive, to exclusive. */
   readonly from?: Date | undefined;
   readonly to?: Date | undefined;

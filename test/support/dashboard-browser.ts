@@ -54,6 +54,15 @@ export class DashboardBrowser {
     if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
     return this.answer(await this.t.service.app.request(path, { method: 'POST', headers, body: body.toString() }));
   }
+
+  /** Posts a `multipart/form-data` form (a file input's form), with the page's CSRF token and the same-origin header. */
+  async postMultipart(path: string, fields: Record<string, string>, files: Record<string, { name: string; text: string }> = {}): Promise<PageResponse> {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    for (const [k, f] of Object.entries(files)) body.set(k, new File([f.text], f.name, { type: 'text/csv' }));
+    body.set('_csrf', this.csrf ?? '');
+    return this.answer(await this.t.service.app.request(path, { method: 'POST', headers: { cookie: this.cookieHeader(), origin: ORIGIN }, body }));
+  }
 }
 
 /** The newest emailed link of `kind` to `to`, from the mail outbox. */

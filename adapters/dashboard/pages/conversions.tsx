@@ -1,5 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
+import type { Child } from 'hono/jsx';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
 import { CONVERSION_PATCH_STATUSES, CONVERSION_STATUSES, type ConversionStatus } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
@@ -12,6 +14,7 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optio
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { REFUNDABLE } from './conversion-refund.js';
+import { BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';
 
 const WRITE_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
 
@@ -24,6 +27,8 @@ const ACTIONS: Partial<Record<ConversionStatus, readonly PatchStatus[]>> = {
   held: ['released'],
   rejected: ['pending'],
 };
+/** Rows offered for the bulk decisions: those one of them applies to. */
+const SELECTABLE = new Set(Object.entries(ACTIONS).filter(([, moves]) => moves.some((m) => (BULK_STATUSES as readonly string[]).includes(m))).map(([status]) => status));
 
 /** The 5x guard's question: the approval is resent with `confirmAboveSale` only if the user says so. */
 const AboveSaleDialog = ({ csrf, id, status, message, back }: { csrf: string; id: string; status: string; message: string; back: string }) => (
@@ -46,7 +51,7 @@ const AboveSaleDialog = ({ csrf, id, status, message, back }: { csrf: string; id
 );
 
 export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: ListCampaigns) => {
-  const list = async (c: DashboardContext, extra?: { form?: Form; problem?: Problem | null; dialog?: { id: string; status: string; message: string } }, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
+  const list = async (c: DashboardContext, extra?: { form?: Form; problem?: Problem | null; dialog?: { id: string; status: string; message: string }; aside?: Child }, status: ContentfulStatusCode = 200) => {
     const tenant = c.get('tenant');
     const { page: pageNo, limit } = pageParams(c);
     const q = {
@@ -57,7 +62,10 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
     const [result, choices] = await Promise.all([useCases.conversionQueries.browse(tenant, q, { page: pageNo, limit }), campaignChoices(listCampaigns, tenant)]);
     const rows = result.items.map(conversionListItemJson);
     const csrf = c.get('webSession')!.csrfToken;
-    const here = `/dashboard/conversions${new URL(c.req.url).search}`;
+    // Where an action comes back to: this view without its last notice (the action brings its own).
+    const query = new URL(c.req.url).searchParams;
+    query.delete('notice');
+    const here = `/dashboard/conversions${query.size > 0 ? `?${query.toString()}` : ''}`;
     const names = new Map(choices.map((ch) => [ch.id, ch.name]));
     return page(
       c,
@@ -66,6 +74,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={extra?.problem} />
+        {extra?.aside}
         {extra?.dialog ? <AboveSaleDialog csrf={csrf} id={extra.dialog.id} status={extra.dialog.status} message={extra.dialog.message} back={c.req.header('referer') ? new URL(c.req.header('referer')!).pathname + new URL(c.req.header('referer')!).search : '/dashboard/conversions'} /> : null}
         <form method="get" action="/dashboard/conversions" class="filters">
           <label>
@@ -96,7 +105,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
           </button>
         </form>
         <div id="list">
-          <Table caption="Conversions, newest first" head={['When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
+          <Table caption="Conversions, newest first" head={['Select', 'When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
               rows.length === 0 &&
               (q.status || q.campaignId || q.affiliateId
                 ? 'No conversions match these filters.'
@@ -106,6 +115,9 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
             }>
             {rows.map((r) => (
               <tr>
+                <td>
+                  {SELECTABLE.has(r.status) ? <input type="checkbox" name="ids" value={r.id} form={BULK_FORM_ID} aria-label={`Select the conversion of ${rowLabel(r)}`} /> : null}
+                </td>
                 <td>{shortDate(r.createdAt)}</td>
                 <td class="hide-narrow">{names.get(r.campaignId) ?? r.campaignId.slice(0, 8)}</td>
                 <td>{r.orderId ?? '—'}</td>
@@ -140,6 +152,18 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
           </Table>
           <Pager base="/dashboard/conversions" params={{ status: q.status, campaignId: q.campaignId, affiliateId: q.affiliateId }} page={result.page} limit={result.limit} hasMore={result.hasMore} />
         </div>
+        {rows.length > 0 ? (
+          <form method="post" action={BULK_ACTION} id={BULK_FORM_ID} class="actions" aria-label="With the selected conversions">
+            <CsrfField token={csrf} />
+            <input type="hidden" name="back" value={here} />
+            <p class="muted">Tick conversions in the Select column, then:</p>
+            {BULK_STATUSES.map((s) => (
+              <button type="submit" name="status" value={s} class={s === 'rejected' ? 'danger' : undefined}>
+                {LABELS[s]} selected
+              </button>
+            ))}
+          </form>
+        ) : null}
         <section aria-labelledby="new-conversion">
           <h2 id="new-conversion">Record a sale</h2>
           <form method="post" action="/dashboard/conversions" class="stack">
@@ -185,6 +209,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
 
   return new Hono<DashboardEnv>()
     .get('/conversions', (c) => list(c))
+    .post('/conversions/bulk-status', bulkStatusHandler(useCases, WRITE_GUARDS, list))
     .post('/conversions', async (c) => {
       const form = await formOf(c);
       const refused = guardsRefuse(c, WRITE_GUARDS);

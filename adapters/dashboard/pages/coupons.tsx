@@ -1,25 +1,110 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
-import { COUPON_PROVIDERS, type CouponProvider } from '../../../domain/index.js';
+import { APPLE_OFFER_TYPES, COUPON_PROVIDERS, isCouponProvider } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
+import { isUuid } from '../../ids/uuid-v7-generator.js';
+import { CreateCouponBody, toRegisterCouponInput } from '../../http/routes/coupon.input.js';
 import { couponJson } from '../../http/routes/coupon.json.js';
 import type { CouponUseCases } from '../../http/routes/coupons.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, optional, page, pageParams, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, Table, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { ErrorBox, FieldError, invalidIf, Notice, Pager, Table, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { couponDetailRoutes, COUPON_WRITE_GUARDS } from './coupon-detail.js';
 
-const WRITE = ['write', { plan: 'ultimate', feature: 'Coupon writes' }] as const;
+const APPLE_OFFER_LABELS: Record<(typeof APPLE_OFFER_TYPES)[number], string> = { 1: '1: introductory', 2: '2: promotional', 3: '3: offer code' };
 
-/** Coupon references (the codes live at the payment provider): list, register, delete. */
+/** The register form's values as `POST /coupons` would receive them: empty fields are absent, numbers are numbers. */
+const createBodyOf = (form: Form) => ({
+  campaignId: form.campaignId ?? '',
+  affiliateId: form.affiliateId ?? '',
+  code: form.code ?? '',
+  provider: optional(form.provider),
+  cardPromotionCodeId: optional(form.cardPromotionCodeId),
+  merchantAdiscountId: optional(form.merchantAdiscountId),
+  morBDiscountId: optional(form.morBDiscountId),
+  morCDiscountId: optional(form.morCDiscountId),
+  appleOfferType: numberOrText(form.appleOfferType),
+  percentOff: numberOrText(form.percentOff),
+  amountOff: numberOrText(form.amountOff),
+  currency: optional(form.currency),
+});
+
+const RegisterForm = ({ csrf, form, problem, choices }: { csrf: string; form: Form; problem: Problem | null | undefined; choices: readonly { id: string; name: string }[] }) => (
+  <form method="post" action="/dashboard/coupons" class="stack">
+    <CsrfField token={csrf} />
+    <TextField form={form} problem={problem} name="code" label="Code (as customers enter it)" required />
+    <label>
+      Provider
+      <select name="provider" {...invalidIf(problem, 'provider')}>
+        {COUPON_PROVIDERS.map((p) => (
+          <option value={p} selected={p === form.provider}>
+            {p}
+          </option>
+        ))}
+      </select>
+      <FieldError problem={problem} field="provider" />
+    </label>
+    <label>
+      Campaign
+      <select name="campaignId" required>
+        {choices.map((ch) => (
+          <option value={ch.id} selected={ch.id === form.campaignId}>
+            {ch.name}
+          </option>
+        ))}
+      </select>
+    </label>
+    <TextField form={form} problem={problem} name="affiliateId" label="Affiliate id" required />
+    <fieldset class="stack">
+      <legend>The provider's id for this code (optional; only the field of the coupon's provider)</legend>
+      <TextField form={form} problem={problem} name="cardPromotionCodeId" label="card: promotion code id (promo_…)" />
+      <TextField form={form} problem={problem} name="merchantAdiscountId" label="mor_a: discount id" />
+      <TextField form={form} problem={problem} name="morBDiscountId" label="mor_b: discount id" />
+      <TextField form={form} problem={problem} name="morCDiscountId" label="mor_c: discount id" />
+      <label>
+        app_store: offer type
+        <select name="appleOfferType" {...invalidIf(problem, 'appleOfferType')}>
+          <option value="">None</option>
+          {APPLE_OFFER_TYPES.map((t) => (
+            <option value={String(t)} selected={form.appleOfferType === String(t)}>
+              {APPLE_OFFER_LABELS[t]}
+            </option>
+          ))}
+        </select>
+        <FieldError problem={problem} field="appleOfferType" />
+      </label>
+    </fieldset>
+    <fieldset class="stack">
+      <legend>The discount, as affiliates are shown it (optional; the provider applies it)</legend>
+      <TextField form={form} problem={problem} name="percentOff" label="Percent off" inputmode="decimal" />
+      <TextField form={form} problem={problem} name="amountOff" label="Amount off" inputmode="decimal" />
+      <TextField form={form} problem={problem} name="currency" label="Currency of the amount off" maxlength={3} />
+    </fieldset>
+    <button type="submit">Register coupon</button>
+  </form>
+);
+
+/** Coupon references (the codes live at the payment provider): filter, register, open one to change its provider id, delete. */
 export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampaigns) => {
   const list = async (c: DashboardContext, form?: Form, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 = 200) => {
     const tenant = c.get('tenant');
     const { page: pageNo, limit } = pageParams(c);
-    const [result, choices] = await Promise.all([useCases.couponQueries.list(tenant, {}, { page: pageNo, limit }), campaignChoices(listCampaigns, tenant)]);
+    const q = {
+      campaignId: optional(c.req.query('campaignId')),
+      provider: isCouponProvider(c.req.query('provider') ?? '') ? (c.req.query('provider') as (typeof COUPON_PROVIDERS)[number]) : undefined,
+      code: optional(c.req.query('code')?.trim()),
+    };
+    // As the API: a filter on an id that cannot exist matches nothing.
+    const impossible = q.campaignId !== undefined && !isUuid(q.campaignId);
+    const [result, choices] = await Promise.all([
+      impossible ? { items: [], total: 0, page: pageNo, limit } : useCases.couponQueries.list(tenant, { ...q, campaignId: q.campaignId?.toLowerCase() }, { page: pageNo, limit }),
+      campaignChoices(listCampaigns, tenant),
+    ]);
     const csrf = c.get('webSession')!.csrfToken;
+    const filtered = q.campaignId !== undefined || q.provider !== undefined || q.code !== undefined;
     return page(
       c,
       'Coupons',
@@ -27,12 +112,45 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
+        <form method="get" action="/dashboard/coupons" class="filters">
+          <label>
+            Campaign
+            <select name="campaignId">
+              <option value="">All campaigns</option>
+              {choices.map((ch) => (
+                <option value={ch.id} selected={ch.id === q.campaignId}>
+                  {ch.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Provider
+            <select name="provider">
+              <option value="">Any provider</option>
+              {COUPON_PROVIDERS.map((p) => (
+                <option value={p} selected={p === q.provider}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Code
+            <input name="code" value={q.code ?? ''} />
+          </label>
+          <button type="submit" class="secondary">
+            Filter
+          </button>
+        </form>
         <div id="list">
-          <Table caption="Coupons" head={['Code', 'Provider', 'Campaign', { label: 'Affiliate', narrow: true }, 'Actions']} empty={result.items.length === 0}>
+          <Table caption="Coupons" head={['Code', 'Provider', 'Campaign', { label: 'Affiliate', narrow: true }, 'Actions']} empty={result.items.length === 0 && (filtered ? 'No coupons match these filters.' : true)}>
             {result.items.map(couponJson).map((k) => (
               <tr>
                 <td>
-                  <code>{k.code}</code>
+                  <a href={`/dashboard/coupons/${k.id}`}>
+                    <code>{k.code}</code>
+                  </a>
                 </td>
                 <td>{k.provider}</td>
                 <td>{k.campaignName}</td>
@@ -40,56 +158,26 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
                   <a href={`/dashboard/affiliates/${k.affiliateId}`}>{k.affiliateId.slice(0, 8)}</a>
                 </td>
                 <td>
-                  <form method="post" action={`/dashboard/coupons/${k.id}/delete`} class="inline">
-                    <CsrfField token={csrf} />
-                    <button type="submit" class="danger" aria-label={`Delete coupon ${k.code}`}>
-                      Delete
-                    </button>
-                  </form>
+                  <div class="actions">
+                    <a class="button secondary" href={`/dashboard/coupons/${k.id}`} aria-label={`Edit coupon ${k.code}`}>
+                      Edit
+                    </a>
+                    <form method="post" action={`/dashboard/coupons/${k.id}/delete`} class="inline">
+                      <CsrfField token={csrf} />
+                      <button type="submit" class="danger" aria-label={`Delete coupon ${k.code}`}>
+                        Delete
+                      </button>
+                    </form>
+                  </div>
                 </td>
               </tr>
             ))}
           </Table>
-          <Pager base="/dashboard/coupons" params={{}} page={result.page} limit={result.limit} total={result.total} />
+          <Pager base="/dashboard/coupons" params={q} page={result.page} limit={result.limit} total={result.total} />
         </div>
         <section aria-labelledby="new-coupon">
           <h2 id="new-coupon">Register a coupon</h2>
-          <form method="post" action="/dashboard/coupons" class="stack">
-            <CsrfField token={csrf} />
-            <label>
-              Code (as customers enter it)
-              <input name="code" required value={form?.code ?? ''} />
-            </label>
-            <label>
-              Provider
-              <select name="provider">
-                {COUPON_PROVIDERS.map((p) => (
-                  <option value={p} selected={p === form?.provider}>
-                    {p}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Campaign
-              <select name="campaignId" required>
-                {choices.map((ch) => (
-                  <option value={ch.id} selected={ch.id === form?.campaignId}>
-                    {ch.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Affiliate id
-              <input name="affiliateId" required value={form?.affiliateId ?? ''} />
-            </label>
-            <label>
-              Card promotion code id (card only, promo_…)
-              <input name="cardPromotionCodeId" value={form?.cardPromotionCodeId ?? ''} />
-            </label>
-            <button type="submit">Register coupon</button>
-          </form>
+          <RegisterForm csrf={csrf} form={form ?? {}} problem={problem} choices={choices} />
         </section>
       </>,
       status,
@@ -104,29 +192,18 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
     .get('/coupons', (c) => list(c))
     .post('/coupons', async (c) => {
       const form = await formOf(c);
-      const refused = guardsRefuse(c, WRITE);
+      const refused = guardsRefuse(c, COUPON_WRITE_GUARDS);
       if (refused) return fail(c, form, refused);
-      const provider = (COUPON_PROVIDERS as readonly string[]).includes(form.provider ?? '') ? (form.provider as CouponProvider) : undefined;
+      const parsed = parseWith(CreateCouponBody, createBodyOf(form));
+      if (!parsed.ok) return fail(c, form, parsed.error);
       try {
-        const result = await useCases.registerCoupon.execute({
-          tenant: c.get('tenant'),
-          campaignId: idOrNotFound(form.campaignId, 'Campaign'),
-          affiliateId: idOrNotFound(form.affiliateId, 'Affiliate'),
-          coupon: { code: form.code ?? '', provider, cardPromotionCodeId: optional(form.cardPromotionCodeId) },
-        });
+        const result = await useCases.registerCoupon.execute(toRegisterCouponInput(parsed.value, c.get('tenant')));
         if (result.isErr()) return fail(c, form, result.error);
+        return done(c, `/dashboard/coupons/${result.value.coupon.id}`, 'Coupon registered.');
       } catch (error) {
         if (error instanceof ApiError) return fail(c, form, error);
         throw error;
       }
-      return done(c, '/dashboard/coupons', 'Coupon registered.');
     })
-    .post('/coupons/:id/delete', async (c) => {
-      const id = idOrNotFound(c.req.param('id'), 'Coupon');
-      const refused = guardsRefuse(c, WRITE);
-      if (refused) return fail(c, {}, refused);
-      const result = await useCases.deleteCoupon.execute({ tenant: c.get('tenant'), id });
-      if (result.isErr()) throw ApiError.from(result.error);
-      return done(c, '/dashboard/coupons', 'Coupon deleted.');
-    });
+    .route('/', couponDetailRoutes(useCases));
 };

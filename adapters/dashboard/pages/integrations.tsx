@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { COUPON_PROVIDERS } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { integrationEventJson, integrationJson } from '../../http/routes/integration.json.js';
@@ -11,7 +12,28 @@ import { CsrfField } from '../views/layout.js';
 
 const PLAN = { plan: 'ultimate', feature: 'Integrations' } as const;
 
-/** Payment-provider integrations (Ultimate): connect one (its endpoint URL to paste), its events log, pause and resume. */
+/** Deleting is final: the provider's notifications to the endpoint are refused from then on. */
+const DeleteDialog = ({ csrf, id, name }: { csrf: string; id: string; name: string }) => (
+  <dialog open data-open aria-labelledby="delete-title" aria-describedby="delete-text" id="delete-integration">
+    <h2 id="delete-title">Delete {name}?</h2>
+    <p id="delete-text">
+      Its endpoint answers 404 from then on, so the provider's notifications no longer create or refund sales here. Conversions it created and its events log stay. This cannot be undone: to
+      connect the provider again, connect it anew and paste the new endpoint URL into the provider.
+    </p>
+    <form method="post" action={`/dashboard/integrations/${id}/delete`} class="actions">
+      <CsrfField token={csrf} />
+      <input type="hidden" name="confirm" value="true" />
+      <button type="submit" class="danger" autofocus>
+        Delete integration
+      </button>
+      <a class="button secondary" href={`/dashboard/integrations/${id}`} data-close-dialog>
+        Keep it
+      </a>
+    </form>
+  </dialog>
+);
+
+/** Payment-provider integrations (Ultimate): connect one (its endpoint URL to paste), its events log, pause, resume and delete. */
 export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
   const json = (i: Parameters<typeof integrationJson>[0]) => integrationJson(i, deps.publicBaseUrl);
   const list = async (c: DashboardContext, problem?: Problem | null, status: 200 | 400 | 403 | 409 = 200) => {
@@ -79,6 +101,65 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
     );
   };
 
+  const detail = async (c: DashboardContext, id: string, extra: { problem?: Problem | null; confirmDelete?: boolean } = {}, status: ContentfulStatusCode = 200) => {
+    const refused = guardsRefuse(c, [PLAN]);
+    if (refused) throw refused;
+    const found = await deps.manageIntegrations.get(c.get('tenant'), id);
+    if (found.isErr()) throw ApiError.from(found.error);
+    const i = json(found.value);
+    const { page: pageNo, limit } = pageParams(c);
+    const events = await deps.manageIntegrations.deliveries(c.get('tenant'), id, { page: pageNo, limit });
+    if (events.isErr()) throw ApiError.from(events.error);
+    const csrf = c.get('webSession')!.csrfToken;
+    const title = `${i.provider} integration`;
+    return page(
+      c,
+      title,
+      '/dashboard/integrations',
+      <>
+        <Notice text={noticeOf(c)} />
+        <ErrorBox problem={extra.problem} />
+        {extra.confirmDelete ? <DeleteDialog csrf={csrf} id={id} name={i.name ?? title} /> : null}
+        <p>
+          Endpoint: <code>{i.endpointUrl}</code> · {i.active ? 'active' : 'paused'}
+        </p>
+        <div class="actions">
+          <form method="post" action={`/dashboard/integrations/${id}/${i.active ? 'pause' : 'resume'}`} class="inline">
+            <CsrfField token={csrf} />
+            <button type="submit" class="secondary">
+              {i.active ? 'Pause' : 'Resume'}
+            </button>
+          </form>
+          <form method="post" action={`/dashboard/integrations/${id}/delete`} class="inline">
+            <CsrfField token={csrf} />
+            <button type="submit" class="danger" aria-label={`Delete the integration ${i.name ?? title}`}>
+              Delete
+            </button>
+          </form>
+        </div>
+        <h2>Events log</h2>
+        <div id="list">
+          <Table caption="Provider events, newest first" head={['Received', 'Type', 'Outcome', 'Why', 'Conversion']} empty={events.value.items.length === 0}>
+            {events.value.items.map(integrationEventJson).map((e) => (
+              <tr>
+                <td>{shortDate(e.receivedAt)}</td>
+                <td>{e.type}</td>
+                <td>{e.outcome}</td>
+                <td>
+                  {e.reason ?? ''}
+                  {e.code ? ` (${e.code})` : ''}
+                </td>
+                <td>{e.conversionId ? <code>{e.conversionId.slice(0, 8)}</code> : "—"}</td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base={`/dashboard/integrations/${id}`} params={{}} page={events.value.page} limit={events.value.limit} total={events.value.total} />
+        </div>
+      </>,
+      status,
+    );
+  };
+
   return new Hono<DashboardEnv>()
     .get('/integrations', (c) => list(c))
     .post('/integrations', async (c) => {
@@ -100,51 +181,21 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       }
       return done(c, `/dashboard/integrations/${result.value.id}`, 'Connected: paste the endpoint URL into the provider.');
     })
-    .get('/integrations/:id', async (c) => {
-      const refused = guardsRefuse(c, [PLAN]);
+    .get('/integrations/:id', (c) => detail(c, idOrNotFound(c.req.param('id'), 'Integration')))
+    .post('/integrations/:id/delete', async (c) => {
+      const refused = guardsRefuse(c, [PLAN, 'write']);
       if (refused) throw refused;
       const id = idOrNotFound(c.req.param('id'), 'Integration');
-      const found = await deps.manageIntegrations.get(c.get('tenant'), id);
-      if (found.isErr()) throw ApiError.from(found.error);
-      const i = json(found.value);
-      const { page: pageNo, limit } = pageParams(c);
-      const events = await deps.manageIntegrations.deliveries(c.get('tenant'), id, { page: pageNo, limit });
-      if (events.isErr()) throw ApiError.from(events.error);
-      return page(
-        c,
-        `${i.provider} integration`,
-        '/dashboard/integrations',
-        <>
-          <Notice text={noticeOf(c)} />
-          <p>
-            Endpoint: <code>{i.endpointUrl}</code> · {i.active ? 'active' : 'paused'}
-          </p>
-          <form method="post" action={`/dashboard/integrations/${id}/${i.active ? 'pause' : 'resume'}`}>
-            <CsrfField token={c.get('webSession')!.csrfToken} />
-            <button type="submit" class="secondary">
-              {i.active ? 'Pause' : 'Resume'}
-            </button>
-          </form>
-          <h2>Events log</h2>
-          <div id="list">
-            <Table caption="Provider events, newest first" head={['Received', 'Type', 'Outcome', 'Why', 'Conversion']} empty={events.value.items.length === 0}>
-              {events.value.items.map(integrationEventJson).map((e) => (
-                <tr>
-                  <td>{shortDate(e.receivedAt)}</td>
-                  <td>{e.type}</td>
-                  <td>{e.outcome}</td>
-                  <td>
-                    {e.reason ?? ''}
-                    {e.code ? ` (${e.code})` : ''}
-                  </td>
-                  <td>{e.conversionId ? <code>{e.conversionId.slice(0, 8)}</code> : "—"}</td>
-                </tr>
-              ))}
-            </Table>
-            <Pager base={`/dashboard/integrations/${id}`} params={{}} page={events.value.page} limit={events.value.limit} total={events.value.total} />
-          </div>
-        </>,
-      );
+      const form = await formOf(c);
+      // Disconnecting stops the provider's notifications: asked once more, as a dialog that resends with `confirm`.
+      if (form.confirm !== 'true') return detail(c, id, { confirmDelete: true });
+      const result = await deps.manageIntegrations.delete(c.get('tenant'), c.get('principal').key, id);
+      if (result.isErr()) {
+        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        const r = refusal(c, result.error);
+        return detail(c, id, { problem: r.problem }, r.status);
+      }
+      return done(c, '/dashboard/integrations', 'Integration deleted: its endpoint answers 404 from now on.');
     })
     .post('/integrations/:id/:action', async (c) => {
       const refused = guardsRefuse(c, [PLAN, 'write']);

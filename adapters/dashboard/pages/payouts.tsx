@@ -1,5 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
+import type { Child } from 'hono/jsx';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ManualPayouts } from '../../../application/payouts/manual-payouts.js';
 import type { PayoutQueries } from '../../../application/ports/payout-queries.js';
 import { OPEN_PAYOUT_STATUSES, PAYOUT_STATUSES, type PayoutMethod, type PayoutStatus } from '../../../domain/index.js';
@@ -9,6 +11,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, type Guard, idOrNotFound, noticeOf, optional, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { markSeveralHandler, MarkSeveralForm } from './payout-mark-several.js';
 
 export interface PayoutPageDependencies {
   readonly payoutQueries: PayoutQueries;
@@ -29,11 +32,11 @@ const csvCell = (value: unknown) => {
   return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
 };
 
-/** The payout queue: filter, CSV export, and marking a row paid by hand (how headless affiliates are paid). */
+/** The payout queue: filter, CSV export, and marking rows paid by hand, one or several at once (how headless affiliates are paid). */
 export const payoutRoutes = (deps: PayoutPageDependencies) => {
   const statusOf = (c: DashboardContext): PayoutStatus | undefined => ((PAYOUT_STATUSES as readonly string[]).includes(c.req.query('status') ?? '') ? (c.req.query('status') as PayoutStatus) : undefined);
 
-  const list = async (c: DashboardContext, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 = 200) => {
+  const list = async (c: DashboardContext, extra: { problem?: Problem | null; notice?: string; aside?: Child } = {}, status: ContentfulStatusCode = 200) => {
     const refused = guardsRefuse(c, [{ plan: 'professional', feature: 'Payout reads' }]);
     if (refused) throw refused;
     const { page: pageNo, limit } = pageParams(c);
@@ -48,8 +51,9 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
       'Payouts',
       '/dashboard/payouts',
       <>
-        <Notice text={noticeOf(c)} />
-        <ErrorBox problem={problem} />
+        <Notice text={extra.notice ?? noticeOf(c)} />
+        <ErrorBox problem={extra.problem} />
+        {extra.aside}
         <form method="get" action="/dashboard/payouts" class="filters">
           <label>
             Status
@@ -109,6 +113,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
           </Table>
           <Pager base="/dashboard/payouts" params={{ status: filter }} page={result.page} limit={result.limit} total={result.total} />
         </div>
+        {mayMarkPaid ? <MarkSeveralForm csrf={csrf} methods={MANUAL_METHODS} /> : null}
       </>,
       status,
     );
@@ -116,6 +121,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
 
   return new Hono<DashboardEnv>()
     .get('/payouts', (c) => list(c))
+    .post('/payouts/mark-paid', markSeveralHandler(deps, MARK_PAID_GUARDS, list))
     .get('/payouts.csv', async (c) => {
       const refused = guardsRefuse(c, [{ plan: 'professional', feature: 'Payout reads' }]);
       if (refused) throw refused;
@@ -136,19 +142,19 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
       const refused = guardsRefuse(c, MARK_PAID_GUARDS);
       if (refused) {
         const r = refusal(c, refused);
-        return list(c, r.problem, r.status as 403);
+        return list(c, { problem: r.problem }, r.status);
       }
       const form = await formOf(c);
       const method = optional(form.payoutMethod);
       if (method !== undefined && !(MANUAL_METHODS as readonly string[]).includes(method)) {
         const r = refusal(c, new ApiError('validation_error', 'Unknown payout method', [{ field: 'payoutMethod', message: `must be one of ${MANUAL_METHODS.join(', ')}` }]));
-        return list(c, r.problem, r.status as 400);
+        return list(c, { problem: r.problem }, r.status);
       }
       const result = await deps.manual.markPaid(c.get('tenant'), [id], (method as PayoutMethod | undefined) ?? null);
       if (result.isErr()) {
         if (result.error.code === 'not_found') throw ApiError.from(result.error);
         const r = refusal(c, result.error);
-        return list(c, r.problem, r.status as 400);
+        return list(c, { problem: r.problem }, r.status);
       }
       return done(c, '/dashboard/payouts', 'Payout marked paid.');
     });

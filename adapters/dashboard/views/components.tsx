@@ -126,3 +126,36 @@ export const FieldError = ({ problem, field }: { problem: Problem | null | undef
     </span>
   ) : null;
 };
+
+/** A labelled text input holding the form's value, with its field error beside it (read with it by a screen reader). */
+export const TextField = ({
+  form,
+  problem,
+  name,
+  label,
+  type,
+  hint,
+  ...rest
+}: {
+  form: Record<string, string | undefined>;
+  problem: Problem | null | undefined;
+  name: string;
+  label: string;
+  type?: string;
+  hint?: string;
+  inputmode?: 'decimal' | 'numeric';
+  maxlength?: number;
+  required?: boolean;
+  autocomplete?: string;
+}) => (
+  <label>
+    {label}
+    <input name={name} type={type ?? 'text'} value={form[name] ?? ''} {...rest} {...invalidIf(problem, name)} />
+    {hint ? (
+      <span class="muted" style="font-weight:400">
+        {hint}
+      </span>
+    ) : null}
+    <FieldError problem={problem} field={name} />
+  </label>
+);

@@ -16,13 +16,22 @@ const ExportQuery = z.object({
   currency: z.string().openapi({ param: { name: 'currency', in: 'query' }, example: 'usd' }),
 });
 
-const MarkPaidBody = z
+export const MarkPaidBody = z
   .object({
     ids: z.array(z.string()).min(1).max(1000).openapi({ description: 'Payout queue row ids (the `X-Payout-Ids` of an export, or from GET /payouts)' }),
     payoutMethod: z.enum(['wallet_a', 'transfer_b']).optional().openapi({ description: "Default: each affiliate's saved method" }),
   })
   .strict()
   .openapi('MarkPayoutsPaid', { example: { ids: [DEMO_IDS.payout], payoutMethod: 'wallet_a' } });
+
+export type MarkPaidBody = z.infer<typeof MarkPaidBody>;
+
+/** The ids as the use case takes them; one that is not a UUID names no payout: 404, like an unknown one. */
+export const markPaidIds = (ids: readonly string[]): string[] => {
+  const unknown = ids.find((id) => !isUuid(id));
+  if (unknown !== undefined) throw new ApiError('not_found', `Payout ${unknown} not found`);
+  return ids.map((id) => id.toLowerCase());
+};
 
 const tags = ['Payouts'];
 
@@ -76,9 +85,7 @@ export const manualPayoutRoutes = (manual: ManualPayouts) =>
       }),
       async (c) => {
         const body = c.req.valid('json');
-        const unknown = body.ids.find((id) => !isUuid(id));
-        if (unknown) throw new ApiError('not_found', `Payout ${unknown} not found`);
-        const result = await manual.markPaid(c.get('tenant'), body.ids.map((id) => id.toLowerCase()), body.payoutMethod ?? null);
+        const result = await manual.markPaid(c.get('tenant'), markPaidIds(body.ids), body.payoutMethod ?? null);
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, { markedPaid: result.value });
       },

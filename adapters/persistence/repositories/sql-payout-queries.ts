@@ -21,6 +21,11 @@ export class SqlPayoutQueries implements PayoutQueries {
     if (filter.status) add('p.status = ?', filter.status);
     if (filter.affiliateId) add('p.affiliate_id = ?', filter.affiliateId);
     if (filter.conversionId) add('p.conversion_id = ?', filter.conversionId);
+    if (filter.ids) {
+      if (filter.ids.length === 0) return { items: [], total: 0, page: page.page, limit: page.limit };
+      where.push(`p.id in (${filter.ids.map(() => '?').join(', ')})`);
+      params.push(...filter.ids);
+    }
     if (filter.from) add('p.scheduled_date >= ?', filter.from);
     if (filter.to) add('p.scheduled_date < ?', filter.to);
     const rows = await currentEm(this.orm).execute<(PayoutRow & { total: string; pay_gross: string | null; pay_clawback: string | null; pay_amount: string | null })[]>(
