@@ -840,6 +840,26 @@ export interface paths {
         patch: operations["patchTeamsByIdGoalsByGoalId"];
         trace?: never;
     };
+    "/teams/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's monthly history
+         * @description Revenue, conversions and awards per month for the last months.
+         */
+        get: operations["getTeamsByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/teams/{id}/awards": {
         parameters: {
             query?: never;
@@ -878,26 +898,6 @@ export interface paths {
          * @description Moves the award through its state machine; re-approving answers 200 with `idempotent: true`.
          */
         patch: operations["patchTeamsByIdAwardsByAwardId"];
-        trace?: never;
-    };
-    "/teams/{id}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The team's monthly history
-         * @description Revenue, conversions and awards per month for the last months.
-         */
-        get: operations["getTeamsByIdHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/awards": {
@@ -2576,43 +2576,6 @@ export interface components {
             /** @example 2026-11-22T10:00:00.000Z */
             expectedUpdatedAt?: string;
         };
-        TeamAward: {
-            id: string;
-            goalId: string;
-            goalName: string;
-            teamId: string;
-            teamName: string;
-            affiliateId: string;
-            affiliateName: string;
-            affiliateEmail: string;
-            amount: string;
-            currency: string;
-            periodKey: string;
-            /** @enum {string} */
-            status: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
-            payableAfter: string;
-            approvedAt: string | null;
-            approvedBy: string | null;
-            paidAt: string | null;
-            /** @enum {string|null} */
-            payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
-            cardTransferId: string | null;
-            failureReason: string | null;
-            contributing: {
-                count: number;
-                amount: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-        };
-        TeamAwardManaged: components["schemas"]["TeamAward"] & {
-            /** @description true when the award was approved already (nothing changed) */
-            idempotent: boolean;
-        };
-        TeamAwardAction: {
-            /** @enum {string} */
-            action: "approve" | "mark_paid" | "cancel";
-        };
         TeamHistory: {
             currency: string;
             months: number;
@@ -2651,6 +2614,43 @@ export interface components {
                 payoutTotal: string;
                 payoutCount: number;
             }[];
+        };
+        TeamAward: {
+            id: string;
+            goalId: string;
+            goalName: string;
+            teamId: string;
+            teamName: string;
+            affiliateId: string;
+            affiliateName: string;
+            affiliateEmail: string;
+            amount: string;
+            currency: string;
+            periodKey: string;
+            /** @enum {string} */
+            status: "pending_window" | "pending_approval" | "approved" | "processing" | "paid" | "cancelled" | "failed";
+            payableAfter: string;
+            approvedAt: string | null;
+            approvedBy: string | null;
+            paidAt: string | null;
+            /** @enum {string|null} */
+            payoutMethod: "connect" | "wallet_a" | "transfer_b" | null;
+            cardTransferId: string | null;
+            failureReason: string | null;
+            contributing: {
+                count: number;
+                amount: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+        };
+        TeamAwardManaged: components["schemas"]["TeamAward"] & {
+            /** @description true when the award was approved already (nothing changed) */
+            idempotent: boolean;
+        };
+        TeamAwardAction: {
+            /** @enum {string} */
+            action: "approve" | "mark_paid" | "cancel";
         };
         Integration: {
             id: string;
@@ -6079,6 +6079,69 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getTeamsByIdHistory: {
+        parameters: {
+            query?: {
+                months?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000e001 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Periods, newest first */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamHistory"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `plan_insufficient` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "plan_insufficient";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getTeamsByIdAwards: {
         parameters: {
             query?: {
@@ -6192,69 +6255,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    getTeamsByIdHistory: {
-        parameters: {
-            query?: {
-                months?: number;
-            };
-            header?: never;
-            path: {
-                /** @example 01900000-0000-7000-8000-00000000e001 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Periods, newest first */
-            200: {
-                headers: {
-                    "X-API-Version": components["headers"]["XApiVersion"];
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TeamHistory"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            /** @description Error: `plan_insufficient` */
-            403: {
-                headers: {
-                    "X-API-Version": components["headers"]["XApiVersion"];
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable; one of the listed values
-                             * @enum {string}
-                             */
-                            code: "plan_insufficient";
-                            /** @description Human-readable */
-                            message: string;
-                            /** @description Per-field problems (validation errors) */
-                            details?: components["schemas"]["FieldProblem"][];
-                        };
-                    };
-                };
-            };
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

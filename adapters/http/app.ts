@@ -1,5 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { teamRoutes, type TeamRouteDependencies } from './routes/teams.routes.js';
+import { teamAwardRoutes } from './routes/team-awards.routes.js';
+import { teamGoalRoutes } from './routes/team-goals.routes.js';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger as Pino } from 'pino';
@@ -199,6 +201,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));
+  app.route('/api/v1', teamGoalRoutes(deps.teams));
+  app.route('/api/v1', teamAwardRoutes(deps.teams));
   app.route('/api/v1', integrationRoutes(deps.integrations));
   // Providers' notifications: no key (their signature authenticates them), the body limit applies.
   app.use('/ingest/*', limitBody);

@@ -1,13 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { validationError, type DomainError } from '../../domain/index.js';
-import {
-  afterManualAttempt,
-  pingPayload,
-  serializeEnvelope,
-  webhookEnvelope,
-  type DeliveryAttempt,
-  type WebhookDelivery,
-} from '../../domain/webhook/index.js';
+import { afterManualAttempt, pingDelivery, type DeliveryAttempt } from '../../domain/webhook/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -47,29 +40,13 @@ export class SendTestWebhook {
     if (!subscription) return err(notFound('Webhook subscription'));
     const problem = await this.transport.check(subscription.url);
     if (problem !== null) return err(validationError('url', `The subscription's URL may not receive webhooks: ${problem}`));
-    const now = this.clock.now();
-    const deliveryId = this.ids.next();
-    const pending: WebhookDelivery = {
-      id: deliveryId,
-      subscriptionId: subscription.id,
-      merchantId: subscription.merchantId,
-      mode: subscription.mode,
-      eventId: null,
-      eventType: 'ping',
-      body: serializeEnvelope(webhookEnvelope('ping', { ...pingPayload(subscription.id, subscription.url) }, now, deliveryId)),
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const pending = pingDelivery(this.ids.next(), subscription, this.clock.now());
     // Sent first, recorded after: no transaction is open while the endpoint answers.
     const response = await this.attempts.send(pending, subscription);
     await this.uow.transaction(async () => {
       await this.deliveries.insert(pending);
       await this.deliveries.appendAttempts([this.attempts.logged(pending, subscription.url, 'test', response)]);
-      const settled = afterManualAttempt(pending, response, this.clock.now());
-      await this.deliveries.update({ ...settled, status: response.succeeded ? 'succeeded' : 'failed' });
+      await this.deliveries.update(afterManualAttempt(pending, response, this.clock.now()));
     });
     return ok({
       success: response.succeeded,
@@ -77,7 +54,7 @@ export class SendTestWebhook {
       responseBody: response.responseBody,
       url: subscription.url,
       error: response.error,
-      deliveryId,
+      deliveryId: pending.id,
     });
   }
 }

@@ -1,4 +1,4 @@
-import { listensTo, serializeEnvelope, webhookEnvelope, type WebhookDelivery, type WebhookSubscription } from '../../domain/webhook/index.js';
+import { eventDelivery, listensTo, type WebhookDelivery, type WebhookSubscription } from '../../domain/webhook/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -43,21 +43,7 @@ export class FanOutWebhookEvents {
     for (const event of live) {
       for (const subscription of byMerchant.get(event.merchantId) ?? []) {
         if (!listensTo(subscription, event.type)) continue;
-        const id = this.ids.next();
-        deliveries.push({
-          id,
-          subscriptionId: subscription.id,
-          merchantId: event.merchantId,
-          mode: event.mode,
-          eventId: event.id,
-          eventType: event.type,
-          body: serializeEnvelope(webhookEnvelope(event.type, event.payload, event.occurredAt, id)),
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          createdAt: this.clock.now(),
-          updatedAt: this.clock.now(),
-        });
+        deliveries.push(eventDelivery(this.ids.next(), subscription, event, now, this.clock.now()));
       }
     }
     if (deliveries.length > 0) await this.deliveries.insertIfAbsent(deliveries);

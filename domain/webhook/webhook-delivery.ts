@@ -1,5 +1,6 @@
 import type { Mode } from '../shared/mode.js';
-import { webhookRetryDelayMs } from './webhook-subscription.js';
+import { pingPayload, serializeEnvelope, webhookEnvelope } from './webhook-envelope.js';
+import { webhookRetryDelayMs, type WebhookSubscription } from './webhook-subscription.js';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -52,6 +53,60 @@ export interface DeliveryAttempt {
   readonly createdAt: Date;
 }
 
+type DeliveryTarget = Pick<WebhookSubscription, 'id' | 'merchantId' | 'mode'>;
+
+/** An outbox event as a delivery carries it: its payload becomes the envelope's `data`. */
+export interface DeliveredEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly occurredAt: Date;
+}
+
+const newDelivery = (
+  id: string,
+  subscription: DeliveryTarget,
+  event: { readonly id: string | null; readonly type: string; readonly body: string },
+  nextAttemptAt: Date | null,
+  now: Date,
+): WebhookDelivery => ({
+  id,
+  subscriptionId: subscription.id,
+  merchantId: subscription.merchantId,
+  mode: subscription.mode,
+  eventId: event.id,
+  eventType: event.type,
+  body: event.body,
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt,
+  createdAt: now,
+  updatedAt: now,
+});
+
+/** An event's delivery to one subscription, due for the worker's first attempt at `dueAt`. */
+export const eventDelivery = (id: string, subscription: DeliveryTarget, event: DeliveredEvent, dueAt: Date, now: Date): WebhookDelivery =>
+  newDelivery(
+    id,
+    subscription,
+    { id: event.id, type: event.type, body: serializeEnvelope(webhookEnvelope(event.type, event.payload, event.occurredAt, id)) },
+    dueAt,
+    now,
+  );
+
+/**
+ * The test endpoint's `ping`: sent at once by its caller and never queued for the worker (no next
+ * attempt), so a failure settles it as failed (`afterManualAttempt`).
+ */
+export const pingDelivery = (id: string, subscription: DeliveryTarget & Pick<WebhookSubscription, 'url'>, now: Date): WebhookDelivery =>
+  newDelivery(
+    id,
+    subscription,
+    { id: null, type: 'ping', body: serializeEnvelope(webhookEnvelope('ping', { ...pingPayload(subscription.id, subscription.url) }, now, id)) },
+    null,
+    now,
+  );
+
 export interface AttemptOutcome {
   readonly succeeded: boolean;
 }
@@ -84,14 +139,18 @@ export const afterAutomaticAttempt = (
   return { delivery: { ...delivery, attempts, status: 'failed', nextAttemptAt: null, updatedAt: now }, final: true };
 };
 
+/** Whether the worker still has an attempt of this delivery scheduled. */
+const retryScheduled = (delivery: WebhookDelivery): boolean => delivery.status === 'pending' && delivery.nextAttemptAt !== null;
+
 /**
- * A manual resend: a success settles the delivery (and cancels a scheduled retry); a failure leaves a
- * pending retry in place and otherwise marks it failed. It never re-enters the automatic queue.
+ * A manual send (a resend, the test `ping`): a success settles the delivery (and cancels a scheduled
+ * retry); a failure leaves a scheduled retry in place and otherwise marks it failed. It never
+ * re-enters the automatic queue.
  */
 export const afterManualAttempt = (delivery: WebhookDelivery, outcome: AttemptOutcome, now: Date): WebhookDelivery => ({
   ...delivery,
   attempts: delivery.attempts + 1,
-  status: outcome.succeeded ? 'succeeded' : delivery.status === 'pending' ? 'pending' : 'failed',
+  status: outcome.succeeded ? 'succeeded' : retryScheduled(delivery) ? 'pending' : 'failed',
   nextAttemptAt: outcome.succeeded ? null : delivery.nextAttemptAt,
   updatedAt: now,
 });

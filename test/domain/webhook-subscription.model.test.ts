@@ -2,11 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   afterAutomaticAttempt,
+  afterManualAttempt,
   changeSubscription,
   createSubscription,
   deactivateSubscription,
+  eventDelivery,
   FAILURES_BEFORE_PAUSE,
   parseWebhookEvents,
+  pingDelivery,
   recordDeliveryOutcome,
   webhookRetryDelayMs,
   rotateSecret,
@@ -198,5 +201,30 @@ describe('automatic retries (extension)', () => {
   it('a success settles the delivery at once', () => {
     const applied = afterAutomaticAttempt(delivery(2), { succeeded: true }, 5, new Date(T0));
     expect(applied).toMatchObject({ final: true, delivery: { status: 'succeeded', attempts: 3, nextAttemptAt: null } });
+  });
+});
+
+describe('new deliveries and manual sends', () => {
+  const subscription = { id: 'wh_1', merchantId: 'mer_1', mode: 'live' as const, url: 'https://example.com/hook' };
+  const event = { id: 'e_1', type: 'conversion.created', payload: { amount: '10.00' }, occurredAt: new Date(T0 - 5000) };
+
+  it("an event's delivery is pending, due when asked, and carries the envelope under its own id", () => {
+    const delivery = eventDelivery('d_1', subscription, event, new Date(T0), new Date(T0 + 1));
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: new Date(T0), eventId: 'e_1', subscriptionId: 'wh_1' });
+    expect(JSON.parse(delivery.body)).toEqual({ event: 'conversion.created', data: { amount: '10.00' }, timestamp: new Date(T0 - 5000).toISOString(), id: 'd_1' });
+  });
+
+  it('a failed ping settles as failed; a failed resend keeps a scheduled retry; any success settles', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), (succeeded, scheduled) => {
+        const ping = pingDelivery('d_2', subscription, new Date(T0));
+        expect(ping).toMatchObject({ status: 'pending', nextAttemptAt: null, eventType: 'ping', eventId: null });
+        const retrying = eventDelivery('d_3', subscription, event, new Date(T0), new Date(T0));
+        const sent = afterManualAttempt(scheduled ? retrying : ping, { succeeded }, new Date(T0 + 1000));
+        expect(sent.status).toBe(succeeded ? 'succeeded' : scheduled ? 'pending' : 'failed');
+        expect(sent.attempts).toBe(1);
+        expect(sent.nextAttemptAt).toEqual(succeeded || !scheduled ? null : new Date(T0));
+      }),
+    );
   });
 });

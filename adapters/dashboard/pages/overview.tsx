@@ -10,6 +10,7 @@ import { done } from '../page-kit.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { noticeOf, page } from '../page-kit.js';
 import { Notice, shortDate, Table } from '../views/components.js';
+import { moneyNumber } from '../../http/money.json.js';
 
 export interface OverviewDependencies {
   readonly getOverview: GetOverview;
@@ -122,7 +123,7 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
               label={`Revenue and commissions in ${currency.toUpperCase()}, last ${span} days`}
               names={['Revenue', 'Commissions']}
               days={series.days}
-              series={[s.revenue.map((v) => v.toNumber()), s.commissions.map((v) => v.toNumber())]}
+              series={[s.revenue.map(moneyNumber), s.commissions.map(moneyNumber)]}
               cells={[s.revenue.map((v) => formatAmount(v, currency)), s.commissions.map((v) => formatAmount(v, currency))]}
             />
           ))}

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Merchant } from '../../../domain/index.js';
+import { moneyNumber } from '../money.json.js';
 
 export const MerchantSchema = z
   .object({
@@ -24,7 +25,7 @@ export const merchantJson = (m: Merchant): z.infer<typeof MerchantSchema> => ({
   plan: m.plan,
   customDomain: m.customDomain,
   automaticPayouts: m.automaticPayouts,
-  monthlyEarningsCap: m.monthlyEarningsCap === null ? null : m.monthlyEarningsCap.toNumber(),
+  monthlyEarningsCap: m.monthlyEarningsCap === null ? null : moneyNumber(m.monthlyEarningsCap),
   affiliateLimit: m.affiliateLimit,
   payoutHoldingDays: m.payoutHoldingDays,
   invitationExpiryDays: m.invitationExpiryDays,

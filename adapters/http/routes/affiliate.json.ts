@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { AffiliateListItem } from '../../../application/affiliates/tracking-links.js';
 import type { AffiliateDetail } from '../../../application/affiliates/get-affiliate.js';
 import { INVITATION_STATUSES, type Affiliate, type AffiliateInvitation } from '../../../domain/index.js';
+import { moneyNumber } from '../money.json.js';
 
 const PayoutMethodSchema = z.enum(['connect', 'wallet_a', 'transfer_b']);
 
@@ -121,17 +122,17 @@ export const affiliateDetailJson = (d: AffiliateDetail): z.infer<typeof Affiliat
     joinedAt: c.joinedAt.toISOString(),
   })),
   earnings: {
-    totalRevenue: d.earnings.totalRevenue.toNumber(),
-    totalCommissions: d.earnings.totalCommissions.toNumber(),
+    totalRevenue: moneyNumber(d.earnings.totalRevenue),
+    totalCommissions: moneyNumber(d.earnings.totalCommissions),
     totalConversions: d.earnings.totalConversions,
     uniqueClicks: d.earnings.uniqueClicks,
     byCurrency: d.earnings.byCurrency.map((c) => ({
       currency: c.currency,
-      revenue: c.revenue.toNumber(),
-      commissions: c.commissions.toNumber(),
+      revenue: moneyNumber(c.revenue),
+      commissions: moneyNumber(c.commissions),
       conversions: c.conversions,
     })),
-    clawbacks: d.earnings.clawbacks.map((c) => ({ currency: c.currency, clawedBack: c.clawedBack.toNumber(), owed: c.owed.toNumber() })),
+    clawbacks: d.earnings.clawbacks.map((c) => ({ currency: c.currency, clawedBack: moneyNumber(c.clawedBack), owed: moneyNumber(c.owed) })),
   },
 });
 

@@ -3,6 +3,7 @@ import { recentConversionJson } from './recent-conversion.json.js';
 import type { CampaignDetail } from '../../../application/campaigns/get-campaign.js';
 import type { CampaignView } from '../../../application/ports/campaign-queries.js';
 import { AUTO_APPROVE_COMMISSION_DAYS, CAMPAIGN_STATUSES, Decimal, formatCommissionValue, type VolumeTiers } from '../../../domain/index.js';
+import { moneyNumber } from '../money.json.js';
 
 /** Volume tiers (extension): the affiliate's counted sales on the campaign this month pick the rate. */
 export const CommissionTiersSchema = z
@@ -117,8 +118,8 @@ const common = <V extends string | number>({ campaign: c, stats }: CampaignView,
   attributionWindowDays: c.attributionWindowDays,
   // Money leaves as a JSON number only here, at the boundary, where the spec says number.
   conversions: stats.conversions,
-  revenue: stats.revenue.toNumber(),
-  byCurrency: stats.byCurrency.map((b) => ({ currency: b.currency, revenue: b.revenue.toNumber(), conversions: b.conversions })),
+  revenue: moneyNumber(stats.revenue),
+  byCurrency: stats.byCurrency.map((b) => ({ currency: b.currency, revenue: moneyNumber(b.revenue), conversions: b.conversions })),
   affiliateCount: stats.affiliateCount,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),

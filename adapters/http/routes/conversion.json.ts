@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { CONVERSION_SOURCES, CONVERSION_STATUSES, CONVERSION_TYPES, formatAmount, type Conversion, type Decimal } from '../../../domain/index.js';
+import { moneyNumber } from '../money.json.js';
 
 const money = (value: Decimal, c: Conversion) => formatAmount(value, c.currency);
-const moneyNumber = (value: Decimal, c: Conversion) => Number(formatAmount(value, c.currency));
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 const common = {
@@ -75,22 +75,22 @@ export const conversionListItemJson = (c: Conversion): z.infer<typeof Conversion
 
 export const conversionJson = (c: Conversion, campaignName?: string): z.infer<typeof ConversionSchema> => ({
   ...commonJson(c),
-  amount: moneyNumber(c.amount, c),
-  taxAmount: c.taxAmount === null ? null : moneyNumber(c.taxAmount, c),
-  commission: moneyNumber(c.commission, c),
+  amount: moneyNumber(c.amount),
+  taxAmount: c.taxAmount === null ? null : moneyNumber(c.taxAmount),
+  commission: moneyNumber(c.commission),
   ...(campaignName === undefined ? {} : { campaignName }),
   customerEmail: c.customerEmail,
   customerName: c.customerName,
   parentConversionId: c.parentConversionId,
   clickId: c.clickId,
-  refundedAmount: c.refundedAmount === null ? null : moneyNumber(c.refundedAmount, c),
+  refundedAmount: c.refundedAmount === null ? null : moneyNumber(c.refundedAmount),
   updatedAt: c.updatedAt.toISOString(),
 });
 
 export const conversionUpdateJson = (c: Conversion): z.infer<typeof ConversionUpdateSchema> => ({
   id: c.id,
   status: c.status,
-  amount: moneyNumber(c.amount, c),
-  commission: moneyNumber(c.commission, c),
+  amount: moneyNumber(c.amount),
+  commission: moneyNumber(c.commission),
   updatedAt: c.updatedAt.toISOString(),
 });

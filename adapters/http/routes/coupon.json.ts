@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { CouponView } from '../../../application/ports/coupon-repository.js';
 import { APPLE_OFFER_TYPES, COUPON_PROVIDERS, formatPercentOff } from '../../../domain/index.js';
+import { moneyNumber } from '../money.json.js';
 
 /** The spec's Coupon, plus the two remaining discount-id kinds (named as the spec names them) and `updatedAt`. */
 export const CouponSchema = z
@@ -44,7 +45,7 @@ export const couponJson = ({ coupon: k, campaignName }: CouponView): CouponJson 
   morCDiscountId: k.morCDiscountId,
   appleOfferType: k.appleOfferType,
   percentOff: k.percentOff === null ? null : formatPercentOff(k.percentOff),
-  amountOff: k.amountOff === null ? null : Number(k.amountOff.toFixed()),
+  amountOff: k.amountOff === null ? null : moneyNumber(k.amountOff),
   currency: k.currency,
   isTest: k.mode === 'test',
   createdAt: k.createdAt.toISOString(),

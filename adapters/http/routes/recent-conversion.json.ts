@@ -1,4 +1,5 @@
 import type { Decimal } from '../../../domain/index.js';
+import { moneyNumber } from '../money.json.js';
 
 /** The fields a "recent conversions" item shows (campaign detail and the monthly overview). */
 export interface RecentConversionView {
@@ -17,8 +18,8 @@ export const recentConversionJson = <S extends string>(r: RecentConversionView &
   id: r.id,
   orderId: r.orderId,
   customerName: r.customerName,
-  amount: r.amount.toNumber(),
-  commission: r.commission.toNumber(),
+  amount: moneyNumber(r.amount),
+  commission: moneyNumber(r.commission),
   currency: r.currency,
   status: r.status,
   createdAt: r.createdAt.toISOString(),

@@ -9,6 +9,7 @@ import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
 import { validationHook } from '../validation.js';
 import { dateRangeQuery, toDateRange } from './date-range.js';
+import { moneyNumber } from '../money.json.js';
 
 const ByCurrencySchema = z
   .object({ currency: z.string(), revenue: z.number(), tax: z.number(), commissions: z.number(), conversions: z.number().int() })
@@ -63,9 +64,9 @@ export const OverviewSchema = z
 
 const byCurrencyJson = (c: SalesFigures) => ({
   currency: c.currency,
-  revenue: c.revenue.toNumber(),
-  tax: c.tax.toNumber(),
-  commissions: c.commissions.toNumber(),
+  revenue: moneyNumber(c.revenue),
+  tax: moneyNumber(c.tax),
+  commissions: moneyNumber(c.commissions),
   conversions: c.conversions,
 });
 
@@ -73,15 +74,15 @@ const byCurrencyJson = (c: SalesFigures) => ({
 export const overviewJson = (o: Overview): z.infer<typeof OverviewSchema> => ({
   period: { from: o.period.from.toISOString(), to: o.period.to.toISOString() },
   currency: o.currency,
-  revenue: o.revenue.toNumber(),
-  commissions: o.commissions.toNumber(),
+  revenue: moneyNumber(o.revenue),
+  commissions: moneyNumber(o.commissions),
   conversionsCount: o.conversionsCount,
   byCurrency: o.byCurrency.map(byCurrencyJson),
   topAffiliates: o.topAffiliates.map((a) => ({
     affiliateId: a.affiliateId,
     name: a.name,
-    commission: a.commission.toNumber(),
-    commissionByCurrency: a.commissionByCurrency.map((x) => ({ currency: x.currency, amount: x.amount.toNumber() })),
+    commission: moneyNumber(a.commission),
+    commissionByCurrency: a.commissionByCurrency.map((x) => ({ currency: x.currency, amount: moneyNumber(x.amount) })),
     conversions: a.conversions,
   })),
   recentConversions: o.recentConversions.map(recentConversionJson),
@@ -110,9 +111,9 @@ export const statsRoutes = (useCases: StatsUseCases) =>
         if (result.isErr()) throw ApiError.from(result.error);
         const s = result.value;
         return sendData(c, {
-          totalRevenue: s.totalRevenue.toNumber(),
-          totalTax: s.totalTax.toNumber(),
-          totalCommissions: s.totalCommissions.toNumber(),
+          totalRevenue: moneyNumber(s.totalRevenue),
+          totalTax: moneyNumber(s.totalTax),
+          totalCommissions: moneyNumber(s.totalCommissions),
           totalConversions: s.totalConversions,
           totalClicks: s.totalClicks,
           totalAffiliates: s.totalAffiliates,
