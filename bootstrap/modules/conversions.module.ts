@@ -13,7 +13,7 @@ import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql
 import { SqlSaleContexts } from '../../adapters/persistence/repositories/sql-sale-contexts.js';
 import { auditRowOf } from '../../adapters/http/middleware/audit.js';
 import { GetConversion } from '../../application/conversions/get-conversion.js';
-import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
+import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
 import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
@@ -35,7 +35,7 @@ const C = CONVERSION_TOKENS;
 
 /** Conversions: repositories, the sale's one-statement context read (with team rates), the payout queue, use cases and the auto-approval job. */
 export const registerConversions = (c: DependencyContainer): void => {
-  c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
+  c.register(C.ConversionRepository, single((r) => new SqlConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
   // The campaign, affiliate, membership and team rates a sale reads, in one statement.
   c.register(C.SaleContexts, single((r) => new SqlSaleContexts(r.resolve(T.Orm))));

@@ -4,7 +4,7 @@ import { FindCouponForAttribution } from '../../application/coupons/find-coupon-
 import { RegisterCoupon } from '../../application/coupons/register-coupon.js';
 import { UpdateCoupon } from '../../application/coupons/update-coupon.js';
 import type { CouponUseCases } from '../../adapters/http/routes/coupons.routes.js';
-import { MikroOrmCouponRepository } from '../../adapters/persistence/repositories/mikro-orm-coupon-repository.js';
+import { SqlCouponRepository } from '../../adapters/persistence/repositories/sql-coupon-repository.js';
 import { SqlAffiliateStandings } from '../../adapters/persistence/repositories/sql-affiliate-standings.js';
 import { SqlCouponQueries } from '../../adapters/persistence/repositories/sql-coupon-queries.js';
 import { TOKENS as T } from '../tokens.js';
@@ -24,7 +24,7 @@ const K = COUPON_TOKENS;
 
 /** Coupons: repository, reads, the three writes and the attribution lookup. No background job. */
 export const registerCoupons = (c: DependencyContainer): void => {
-  c.register(K.CouponRepository, single((r) => new MikroOrmCouponRepository(r.resolve(T.Orm))));
+  c.register(K.CouponRepository, single((r) => new SqlCouponRepository(r.resolve(T.Orm))));
   c.register(K.CouponQueries, single((r) => new SqlCouponQueries(r.resolve(T.Orm))));
   c.register(K.AffiliateStandings, single((r) => new SqlAffiliateStandings(r.resolve(T.Orm))));
   c.register(

@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { PayoutRouteDependencies } from '../../adapters/http/routes/payouts.routes.js';
 import type { PayoutAdminUseCases } from '../../adapters/http/admin/payouts.routes.js';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxPayoutLedger, sandboxPayoutProviders } from '../../adapters/payouts/sandbox-payout-providers.js';
-import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
+import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
 import { SqlPayoutQueries } from '../../adapters/persistence/repositories/sql-payout-queries.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
 import { SqlPayoutCredentialStore } from '../../adapters/persistence/repositories/sql-payout-credential-store.js';
@@ -115,7 +115,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
     P.PayoutSinks,
     single((r): PayoutSinks => ({
       payouts: r.resolve(P.PayoutRepository),
-      conversions: new MikroOrmConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids)),
+      conversions: new SqlConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids)),
       outbox: r.resolve(T.EventOutbox),
     })),
   );

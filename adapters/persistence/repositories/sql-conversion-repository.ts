@@ -7,7 +7,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { currentDb, currentEm, type Orm } from '../orm.js';
-import { auditInsert } from './mikro-orm-audit-log.js';
+import { auditInsert } from './sql-audit-log.js';
 import { countedConversionSql } from './conversion-counting.sql.js';
 
 const COLUMNS = CONVERSION_COLUMNS.join(', ');
@@ -19,7 +19,7 @@ const UPDATABLE = CONVERSION_COLUMNS.filter((c) => !['id', 'merchant_id', 'mode'
  * values, so there is nothing for the unit of work to track. Every statement joins the current
  * transaction through `currentEm`.
  */
-export class MikroOrmConversionRepository implements ConversionRepository {
+export class SqlConversionRepository implements ConversionRepository {
   constructor(
     private readonly orm: Orm,
     /** Outbox event ids. */

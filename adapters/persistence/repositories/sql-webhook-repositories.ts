@@ -10,7 +10,7 @@ import type { Row } from '../schema/index.js';
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
-export class MikroOrmWebhookSubscriptionRepository implements WebhookSubscriptionRepository {
+export class SqlWebhookSubscriptionRepository implements WebhookSubscriptionRepository {
   constructor(private readonly orm: Orm) {}
 
   private async select(where: string, params: unknown[], suffix = ''): Promise<WebhookSubscription[]> {
@@ -73,7 +73,7 @@ export class MikroOrmWebhookSubscriptionRepository implements WebhookSubscriptio
 
 type OutboxRow = Omit<Row<'outbox_events'>, 'dispatched_at' | 'payload'> & { payload: Record<string, unknown> };
 
-export class MikroOrmPendingOutboxEvents implements PendingOutboxEvents {
+export class SqlPendingOutboxEvents implements PendingOutboxEvents {
   constructor(private readonly orm: Orm) {}
 
   async claim(limit: number): Promise<readonly StoredOutboxEvent[]> {

@@ -20,7 +20,7 @@ const MATCH_ID_COLUMN: Readonly<Record<CouponProvider, string | null>> = {
  * Coupons in plain SQL (immutable domain values, nothing for the unit of work to track). Every
  * statement joins the current transaction through `currentEm`.
  */
-export class MikroOrmCouponRepository implements CouponRepository {
+export class SqlCouponRepository implements CouponRepository {
   constructor(private readonly orm: Orm) {}
 
   private exec<T>(sql: string, params: unknown[]): Promise<T[]> {

@@ -9,7 +9,7 @@ import { columnsOf } from '../schema/index.js';
 
 export const API_KEY_COLUMNS = sql.join(columnsOf('api_keys').map((column) => sql.ref(column)));
 
-export class MikroOrmApiKeyRepository implements ApiKeyRepository {
+export class SqlApiKeyRepository implements ApiKeyRepository {
   constructor(
     private readonly orm: Orm,
     private readonly changes: ChangeFeed,

@@ -8,7 +8,7 @@ import { columnsOf } from '../schema/index.js';
 
 const COLUMNS = sql.join(columnsOf('merchants').map((column) => sql.ref(column)));
 
-export class MikroOrmMerchantRepository implements MerchantRepository {
+export class SqlMerchantRepository implements MerchantRepository {
   constructor(
     private readonly orm: Orm,
     private readonly changes: ChangeFeed,
