@@ -28,7 +28,7 @@ import { SqlMerchantRepository } from '../adapters/persistence/repositories/sql-
 import { IDEMPOTENCY_TOKENS, registerIdempotency } from './modules/idempotency.module.js';
 import { SqlMerchantDirectory } from '../adapters/persistence/repositories/sql-merchant-directory.js';
 import { SqlNotificationRepository } from '../adapters/persistence/repositories/sql-notification-repository.js';
-import { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
+import { PgBatchedRateLimiter } from '../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
 import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './modules/campaigns-affiliates.module.js';
 import type { ServiceConfig } from './config.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';

@@ -12,7 +12,7 @@ import { PinoLogger } from '../adapters/logging/pino-logger.js';
 import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.js';
 import { SqlClockOffsetStore } from '../adapters/persistence/sql-clock-offset-store.js';
 import { PgChangeFeed } from '../adapters/persistence/pg-change-feed.js';
-import type { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
+import type { PgBatchedRateLimiter } from '../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
 import type { PgBatchedClickWriter } from '../adapters/persistence/pg-batched-click-writer.js';
 import type { SqlAuditLog } from '../adapters/persistence/repositories/sql-audit-log.js';
 import type { ClockControl } from '../application/ports/clock.js';
