@@ -16,7 +16,10 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
   ) {}
 
   async insert(key: ApiKey): Promise<void> {
-    await currentDb(this.orm).insertInto('api_keys').values(apiKeyToRow(key)).execute();
+    const row = apiKeyToRow(key);
+    await sql`insert into api_keys (${sql.join(Object.keys(row).map((column) => sql.ref(column)))}) values (${sql.join(Object.values(row))})`.execute(
+      currentDb(this.orm),
+    );
   }
 
   async findById(id: string): Promise<ApiKey | null> {
