@@ -25,7 +25,7 @@ import { pgReadiness } from '../adapters/persistence/pg-readiness.js';
 import { SqlApiKeyRepository } from '../adapters/persistence/repositories/sql-api-key-repository.js';
 import { SqlAuditLog } from '../adapters/persistence/repositories/sql-audit-log.js';
 import { SqlMerchantRepository } from '../adapters/persistence/repositories/sql-merchant-repository.js';
-import { IDEMPOTENCY_TOKENS, registerIdempotency } from './modules/idempotency.module.js';
+import { registerIdempotency } from './modules/idempotency.module.js';
 import { SqlMerchantDirectory } from '../adapters/persistence/repositories/sql-merchant-directory.js';
 import { SqlNotificationRepository } from '../adapters/persistence/repositories/sql-notification-repository.js';
 import { PgBatchedRateLimiter } from '../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
@@ -174,7 +174,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
-    idempotency: c.resolve(IDEMPOTENCY_TOKENS.IdempotencyGate),
+    idempotency: c.resolve(T.IdempotencyGate),
     readiness: pgReadiness(c.resolve(T.Orm)),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),

@@ -1,5 +1,4 @@
 import type { DependencyContainer } from 'tsyringe';
-import { CONVERSION_TOKENS } from './conversions.module.js';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
 import { DecideMembership, type MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
@@ -138,7 +137,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     single((r) => new ListAffiliates(r.resolve(T.AffiliateQueries), r.resolve(T.CampaignRepository), r.resolve(T.TrackingLinks))),
   );
   // Earnings show clawbacks of paid sales (the conversions module's adjustments).
-  c.register(T.GetAffiliate, single((r) => new GetAffiliate(r.resolve(T.AffiliateQueries), r.resolve(CONVERSION_TOKENS.CommissionAdjustments))));
+  c.register(T.GetAffiliate, single((r) => new GetAffiliate(r.resolve(T.AffiliateQueries), r.resolve(T.CommissionAdjustments))));
   c.register(
     T.DecideMembership,
     single(
