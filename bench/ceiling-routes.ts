@@ -3,8 +3,8 @@ import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 
 /**
- * The physical ceilings of `npm run bench`, served by the service's own process and socket when
- * `BENCH_CEILINGS=1` (bootstrap/main.ts imports this module only then). Bare routes: no request
+ * The physical ceilings of `npm run bench`, served by the service's own process and socket
+ * (`bench/service-with-ceilings.ts` puts them in front of the service's app). Bare routes: no request
  * context, no ORM scope, no authentication, no logging; `/__bench/*` never reaches the service's app.
  *
  * - `GET  /__bench/hello`        constant JSON (the HTTP ceiling);

@@ -14,7 +14,7 @@ import type { HttpDependencies } from '../adapters/http/app.js';
 import { UuidV7Generator } from '../adapters/ids/uuid-v7-generator.js';
 import { InMemoryJobRegistry } from '../adapters/jobs/in-memory-job-registry.js';
 import { PinoLogger } from '../adapters/logging/pino-logger.js';
-import { MikroOrmEventOutbox } from '../adapters/persistence/mikro-orm-event-outbox.js';
+import { SqlEventOutbox } from '../adapters/persistence/sql-event-outbox.js';
 import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { Orm } from '../adapters/persistence/orm.js';
@@ -22,13 +22,13 @@ import { CachedApiKeyLookup } from '../adapters/cache/cached-api-key-lookup.js';
 import type { ChangeFeed } from '../adapters/cache/change-feed.js';
 import { SqlApiKeyLookup } from '../adapters/persistence/repositories/sql-api-key-lookup.js';
 import { pgReadiness } from '../adapters/persistence/pg-readiness.js';
-import { MikroOrmApiKeyRepository } from '../adapters/persistence/repositories/mikro-orm-api-key-repository.js';
-import { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
-import { MikroOrmMerchantRepository } from '../adapters/persistence/repositories/mikro-orm-merchant-repository.js';
-import { IDEMPOTENCY_TOKENS, registerIdempotency } from './modules/idempotency.module.js';
-import { MikroOrmMerchantDirectory } from '../adapters/persistence/repositories/mikro-orm-merchant-directory.js';
-import { MikroOrmNotificationRepository } from '../adapters/persistence/repositories/mikro-orm-notification-repository.js';
-import { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
+import { SqlApiKeyRepository } from '../adapters/persistence/repositories/sql-api-key-repository.js';
+import { SqlAuditLog } from '../adapters/persistence/repositories/sql-audit-log.js';
+import { SqlMerchantRepository } from '../adapters/persistence/repositories/sql-merchant-repository.js';
+import { registerIdempotency } from './modules/idempotency.module.js';
+import { SqlMerchantDirectory } from '../adapters/persistence/repositories/sql-merchant-directory.js';
+import { SqlNotificationRepository } from '../adapters/persistence/repositories/sql-notification-repository.js';
+import { PgBatchedRateLimiter } from '../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
 import { campaignsAndAffiliatesHttp, registerCampaignsAndAffiliates } from './modules/campaigns-affiliates.module.js';
 import type { ServiceConfig } from './config.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
@@ -75,13 +75,13 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   c.register(T.Ids, single(() => new UuidV7Generator()));
   c.register(T.UnitOfWork, single((r) => new MikroOrmUnitOfWork(r.resolve(T.Orm))));
   c.register(T.RequestScope, single((r) => mikroOrmRequestScope(r.resolve(T.Orm))));
-  c.register(T.EventOutbox, single((r) => new MikroOrmEventOutbox(r.resolve(T.Orm), r.resolve(T.Ids))));
+  c.register(T.EventOutbox, single((r) => new SqlEventOutbox(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(T.JobRegistry, single(() => new InMemoryJobRegistry()));
-  c.register(T.MerchantRepository, single((r) => new MikroOrmMerchantRepository(r.resolve(T.Orm), r.resolve(T.ChangeFeed))));
-  c.register(T.MerchantDirectory, single((r) => new MikroOrmMerchantDirectory(r.resolve(T.Orm))));
-  c.register(T.ApiKeyRepository, single((r) => new MikroOrmApiKeyRepository(r.resolve(T.Orm), r.resolve(T.ChangeFeed))));
-  c.register(T.AuditLog, single((r) => new MikroOrmAuditLog(r.resolve(T.Orm))));
-  c.register(T.NotificationRepository, single((r) => new MikroOrmNotificationRepository(r.resolve(T.Orm))));
+  c.register(T.MerchantRepository, single((r) => new SqlMerchantRepository(r.resolve(T.Orm), r.resolve(T.ChangeFeed))));
+  c.register(T.MerchantDirectory, single((r) => new SqlMerchantDirectory(r.resolve(T.Orm))));
+  c.register(T.ApiKeyRepository, single((r) => new SqlApiKeyRepository(r.resolve(T.Orm), r.resolve(T.ChangeFeed))));
+  c.register(T.AuditLog, single((r) => new SqlAuditLog(r.resolve(T.Orm))));
+  c.register(T.NotificationRepository, single((r) => new SqlNotificationRepository(r.resolve(T.Orm))));
   // Decided in memory, shared through the database in batches (docs/decisions.md).
   c.register(
     T.RateLimiter,
@@ -174,7 +174,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),
     rateLimiter: c.resolve(T.RateLimiter),
     auditLog: c.resolve(T.AuditLog),
-    idempotency: c.resolve(IDEMPOTENCY_TOKENS.IdempotencyGate),
+    idempotency: c.resolve(T.IdempotencyGate),
     readiness: pgReadiness(c.resolve(T.Orm)),
     admin: {
       createMerchant: c.resolve(T.CreateMerchant),

@@ -10,7 +10,6 @@ import type { TeamStores } from '../application/teams/period-settlement.js';
 import { ManageTeams } from '../application/teams/manage-teams.js';
 import { Decimal } from '../domain/index.js';
 import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
-import { TEAM_TOKENS } from './modules/teams.module.js';
 import { TOKENS as T } from './tokens.js';
 import { createDemoSaleAndBonus } from './demo-sale-and-bonus.js';
 
@@ -91,7 +90,7 @@ export const createDemoProgram = async (c: DependencyContainer, merchantId: stri
   );
   orFail(await invite.execute({ tenant, email: 'eve@example.com', name: 'Eve (demo invitation, pending)', campaignId: DEMO_IDS.campaign }), 'invitation');
   ids.nextIs(DEMO_IDS.team);
-  const manageTeams = new ManageTeams(c.resolve(T.UnitOfWork), { ...c.resolve<TeamStores>(TEAM_TOKENS.TeamStores), ids }, c.resolve(T.Clock));
+  const manageTeams = new ManageTeams(c.resolve(T.UnitOfWork), { ...c.resolve<TeamStores>(T.TeamStores), ids }, c.resolve(T.Clock));
   orFail(await manageTeams.create(tenant, { name: 'Demo team' }), 'team');
   await createDemoSaleAndBonus(c, merchantId, liveKey, ids);
 };

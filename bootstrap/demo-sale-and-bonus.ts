@@ -11,8 +11,6 @@ import type { TeamRoster } from '../application/teams/team-roster.js';
 import { Decimal, type CurrencyCode } from '../domain/index.js';
 import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
 import { SqlPayoutRepository } from '../adapters/persistence/repositories/sql-payout-repository.js';
-import { CONVERSION_TOKENS } from './modules/conversions.module.js';
-import { TEAM_TOKENS } from './modules/teams.module.js';
 import { TOKENS as T } from './tokens.js';
 import { orFail, type PresetIds } from './demo-program.js';
 
@@ -24,11 +22,11 @@ import { orFail, type PresetIds } from './demo-program.js';
  */
 export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId: string, liveKey: ApiKey, ids: PresetIds): Promise<void> => {
   const tenant = { merchantId, mode: 'live' as const };
-  const roster = c.resolve<TeamRoster>(TEAM_TOKENS.TeamRoster);
+  const roster = c.resolve<TeamRoster>(T.TeamRoster);
   orFail(await roster.addCampaign(tenant, DEMO_IDS.team, { campaignId: DEMO_IDS.campaign }), 'team campaign');
   orFail(await roster.addMembers(tenant, DEMO_IDS.team, [DEMO_IDS.affiliate]), 'team member');
 
-  const stores: TeamStores = { ...c.resolve<TeamStores>(TEAM_TOKENS.TeamStores), ids };
+  const stores: TeamStores = { ...c.resolve<TeamStores>(T.TeamStores), ids };
   const goals = new TeamGoals(c.resolve(T.UnitOfWork), stores, new PeriodSettlement(stores), c.resolve(T.Clock));
   const goal = orFail(
     await goals.create(tenant, DEMO_IDS.team, { name: 'First sale', metric: 'conversions', targetValue: new Decimal(1), periodMode: 'one_time', bonusType: 'flat', bonusValue: new Decimal(50) }),
@@ -39,11 +37,11 @@ export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId:
   const create = new CreateConversion(
     c.resolve(T.UnitOfWork),
     c.resolve(T.MerchantRepository),
-    c.resolve(CONVERSION_TOKENS.SaleContexts),
-    c.resolve(CONVERSION_TOKENS.ConversionRepository),
+    c.resolve(T.SaleContexts),
+    c.resolve(T.ConversionRepository),
     ids,
     c.resolve(T.Clock),
-    c.resolve(CONVERSION_TOKENS.ChangeSinks),
+    c.resolve(T.ConversionChangeSinks),
   );
   orFail(
     await create.execute({
@@ -63,7 +61,7 @@ export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId:
   );
   ids.nextIs(DEMO_IDS.payout);
   const sinks: ConversionChangeSinks = {
-    ...c.resolve<ConversionChangeSinks>(CONVERSION_TOKENS.ChangeSinks),
+    ...c.resolve<ConversionChangeSinks>(T.ConversionChangeSinks),
     payouts: new ConversionPayoutQueue(new SqlPayoutRepository(c.resolve(T.Orm)), ids),
   };
   const hooks = c.isRegistered(T.ConversionChangeHook, true) ? c.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];

@@ -1,9 +1,8 @@
-import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
 import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
 import { createPino } from '../adapters/logging/pino-logger.js';
 import { loadConfig } from './config.js';
 import { createDemoMerchantIfEmpty } from './demo-merchant.js';
+import { listen, stopOnSignals } from './http-server.js';
 import { buildService } from './service.js';
 import { resolveSecretKey } from './secret-key.js';
 
@@ -23,21 +22,7 @@ if (config.webhookDevAllowedHosts.length > 0) {
 }
 
 const demo = config.adminToken ? null : await createDemoMerchantIfEmpty(service);
-let handler = service.app.fetch;
-if (process.env.BENCH_CEILINGS === '1') {
-  // `npm run bench` only: bare ceiling routes under /__bench/* in this process (bench/README.md).
-  const { withCeilingRoutes } = await import('../bench/ceiling-routes.js');
-  handler = (await withCeilingRoutes(handler, { databaseUrl: config.databaseUrl ?? embedded!.url, poolMax: config.dbPoolMax })).fetch;
-}
-const server = serve({
-  fetch: handler,
-  port: config.port,
-  ...(config.host ? { hostname: config.host } : {}),
-  // A client that sends its headers or body slowly loses the socket after these (Node's defaults:
-  // 60 s and 300 s), checked every second rather than every 30 s.
-  serverOptions: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
-}) as Server;
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+const http = await listen(service.app.fetch, config);
 
 const base = `http://localhost:${config.port}`;
 const lines = [
@@ -61,30 +46,9 @@ if (demo) {
 }
 process.stdout.write(`${lines.join('\n')}\n`);
 
-let stopping = false;
-// While draining, every answer closes its connection, so clients on kept-alive connections under
-// steady load let go and the drain ends (otherwise it waits for the shutdown timeout).
-server.on('request', (_req, res) => {
-  if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
-});
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  pino.info({ signal }, 'shutting down: draining requests');
-  const force = setTimeout(() => {
-    pino.error('shutdown timed out; exiting');
-    process.exit(1);
-  }, config.shutdownTimeoutMs);
-  force.unref();
-  // Stop accepting, let in-flight requests finish, then release the queue, the pool and the database.
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
+// Stop accepting, let in-flight requests finish, then release the queue, the pool and the database.
+stopOnSignals(pino, config.shutdownTimeoutMs, async () => {
+  await http.drain();
   await service.close();
   await embedded?.stop();
-  pino.info('stopped');
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+});

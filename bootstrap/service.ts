@@ -12,9 +12,9 @@ import { PinoLogger } from '../adapters/logging/pino-logger.js';
 import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.js';
 import { SqlClockOffsetStore } from '../adapters/persistence/sql-clock-offset-store.js';
 import { PgChangeFeed } from '../adapters/persistence/pg-change-feed.js';
-import type { PgBatchedRateLimiter } from '../adapters/rate-limit/pg-batched-rate-limiter.js';
+import type { PgBatchedRateLimiter } from '../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
 import type { PgBatchedClickWriter } from '../adapters/persistence/pg-batched-click-writer.js';
-import type { MikroOrmAuditLog } from '../adapters/persistence/repositories/mikro-orm-audit-log.js';
+import type { SqlAuditLog } from '../adapters/persistence/repositories/sql-audit-log.js';
 import type { ClockControl } from '../application/ports/clock.js';
 import type { ServiceConfig } from './config.js';
 import { buildContainer, httpDependencies } from './container.js';
@@ -101,7 +101,7 @@ export const buildService = async (
         await mailLoop?.stop();
         await container.resolve<PgBatchedRateLimiter>(TOKENS.RateLimiter).close();
         await container.resolve<PgBatchedClickWriter>(TOKENS.ClickWriter).close();
-        await container.resolve<MikroOrmAuditLog>(TOKENS.AuditLog).close();
+        await container.resolve<SqlAuditLog>(TOKENS.AuditLog).close();
         await jobs.stop();
         await changeFeed.close();
         // Attempts in flight finish and are recorded while the pool is still open.

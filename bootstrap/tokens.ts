@@ -1,5 +1,6 @@
 /** DI tokens, one per port or use case; only `bootstrap/` sees the container. */
 export const TOKENS = {
+  // The core: configuration, persistence, jobs, merchants, keys, audit and limits (container.ts).
   Config: Symbol('Config'),
   Orm: Symbol('Orm'),
   Pino: Symbol('Pino'),
@@ -25,7 +26,7 @@ export const TOKENS = {
   IssueApiKey: Symbol('IssueApiKey'),
   RevokeApiKey: Symbol('RevokeApiKey'),
   RunDueJobs: Symbol('RunDueJobs'),
-  // Campaigns, affiliates, invitations, clicks, exchange rates.
+  // Campaigns, affiliates, invitations, clicks, exchange rates (modules/campaigns-affiliates.module.ts).
   CampaignRepository: Symbol('CampaignRepository'),
   CampaignQueries: Symbol('CampaignQueries'),
   AffiliateRepository: Symbol('AffiliateRepository'),
@@ -50,7 +51,11 @@ export const TOKENS = {
   SavePayoutDetails: Symbol('SavePayoutDetails'),
   RecordClick: Symbol('RecordClick'),
   LoadExchangeRates: Symbol('LoadExchangeRates'),
-  // Webhooks.
+  UpdateCampaign: Symbol('UpdateCampaign'),
+  ExpireCampaigns: Symbol('ExpireCampaigns'),
+  ManageInvitations: Symbol('ManageInvitations'),
+  ExpireInvitations: Symbol('ExpireInvitations'),
+  // Webhooks (modules/webhooks.module.ts).
   WebhookSubscriptionRepository: Symbol('WebhookSubscriptionRepository'),
   WebhookDeliveryRepository: Symbol('WebhookDeliveryRepository'),
   PendingOutboxEvents: Symbol('PendingOutboxEvents'),
@@ -68,32 +73,108 @@ export const TOKENS = {
   // Hooks other modules call (any module may register one; resolved with `resolveAll`).
   ConversionChangeHook: Symbol('ConversionChangeHook'),
   PlanChangeHandler: Symbol('PlanChangeHandler'),
-  // Browser sessions and emailed links (dashboard and portal).
+  MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
+  // Browser sessions and emailed links, for the dashboard and the portal (modules/web-sessions.module.ts).
   WebSessionStore: Symbol('WebSessionStore'),
   LinkTokenStore: Symbol('LinkTokenStore'),
   WebSessions: Symbol('WebSessions'),
   LinkTokens: Symbol('LinkTokens'),
   SignInThrottle: Symbol('SignInThrottle'),
-  // Dashboard users.
+  // Dashboard users (modules/merchant-users.module.ts).
   MerchantUserRepository: Symbol('MerchantUserRepository'),
   PasswordHasher: Symbol('PasswordHasher'),
   UserLinks: Symbol('UserLinks'),
   AddMerchantUser: Symbol('AddMerchantUser'),
   UserPasswords: Symbol('UserPasswords'),
   SignInMerchantUser: Symbol('SignInMerchantUser'),
-  // The dashboard's own reads.
+  // The dashboard's own reads (modules/dashboard.module.ts).
   DailyFigures: Symbol('DailyFigures'),
   GetDailySeries: Symbol('GetDailySeries'),
-  // Mail: the durable outbox queue, its SMTP relay and the delivery job.
+  // Mail: the durable outbox queue, its SMTP relay and the delivery job (modules/mail.module.ts).
   MailQueue: Symbol('MailQueue'),
   MailTransport: Symbol('MailTransport'),
   DeliverMail: Symbol('DeliverMail'),
   OperatorMailActions: Symbol('OperatorMailActions'),
-  MembershipSuspendedHook: Symbol('MembershipSuspendedHook'),
-  UpdateCampaign: Symbol('UpdateCampaign'),
-  ExpireCampaigns: Symbol('ExpireCampaigns'),
+  // Notifications (modules/notifications.module.ts).
   Notices: Symbol('Notices'),
   MerchantNotifications: Symbol('MerchantNotifications'),
-  ManageInvitations: Symbol('ManageInvitations'),
-  ExpireInvitations: Symbol('ExpireInvitations'),
+  // Idempotency keys (modules/idempotency.module.ts).
+  IdempotencyRecords: Symbol('IdempotencyRecords'),
+  IdempotencyGate: Symbol('IdempotencyGate'),
+  ForgetExpiredIdempotencyKeys: Symbol('ForgetExpiredIdempotencyKeys'),
+  // Conversions (modules/conversions.module.ts).
+  ConversionRepository: Symbol('ConversionRepository'),
+  ConversionQueries: Symbol('ConversionQueries'),
+  SaleContexts: Symbol('SaleContexts'),
+  PayoutQueue: Symbol('PayoutQueue'),
+  ConversionChangeSinks: Symbol('ConversionChangeSinks'),
+  CreateConversion: Symbol('CreateConversion'),
+  UpdateConversionStatus: Symbol('UpdateConversionStatus'),
+  OperatorConversionActions: Symbol('OperatorConversionActions'),
+  CommissionAdjustments: Symbol('CommissionAdjustments'),
+  RefundConversion: Symbol('RefundConversion'),
+  AutoApproveConversions: Symbol('AutoApproveConversions'),
+  // Coupons (modules/coupons.module.ts).
+  CouponRepository: Symbol('CouponRepository'),
+  CouponQueries: Symbol('CouponQueries'),
+  AffiliateStandings: Symbol('AffiliateStandings'),
+  RegisterCoupon: Symbol('RegisterCoupon'),
+  UpdateCoupon: Symbol('UpdateCoupon'),
+  DeleteCoupon: Symbol('DeleteCoupon'),
+  /** For payment-provider notifications: a sale's discount → coupon, affiliate and campaign. */
+  FindCouponForAttribution: Symbol('FindCouponForAttribution'),
+  // Customers and the tracking script (modules/customers.module.ts).
+  CustomerLeads: Symbol('CustomerLeads'),
+  LinkCustomer: Symbol('LinkCustomer'),
+  TrackingScript: Symbol('TrackingScript'),
+  // Sales from payment providers (modules/sales.module.ts).
+  IntegrationRepository: Symbol('IntegrationRepository'),
+  IntegrationEvents: Symbol('IntegrationEvents'),
+  ProviderCustomers: Symbol('ProviderCustomers'),
+  ProviderPayments: Symbol('ProviderPayments'),
+  ProviderReaders: Symbol('ProviderReaders'),
+  RecordProviderSale: Symbol('RecordProviderSale'),
+  ApplyPaymentChange: Symbol('ApplyPaymentChange'),
+  IngestNotification: Symbol('IngestNotification'),
+  ManageIntegrations: Symbol('ManageIntegrations'),
+  // Payouts (modules/payouts.module.ts).
+  PayoutRepository: Symbol('PayoutRepository'),
+  PayoutQueries: Symbol('PayoutQueries'),
+  SandboxPayoutLedger: Symbol('SandboxPayoutLedger'),
+  PayoutProviders: Symbol('PayoutProviders'),
+  PayoutSinks: Symbol('PayoutSinks'),
+  ProcessPayouts: Symbol('ProcessPayouts'),
+  OperatorPayoutActions: Symbol('OperatorPayoutActions'),
+  SecretBox: Symbol('SecretBox'),
+  PayoutCredentialStore: Symbol('PayoutCredentialStore'),
+  PayoutSettingsRepository: Symbol('PayoutSettingsRepository'),
+  PayoutConfiguration: Symbol('PayoutConfiguration'),
+  ConnectOnboarding: Symbol('ConnectOnboarding'),
+  PayoutMail: Symbol('PayoutMail'),
+  // Teams, goals and awards (modules/teams.module.ts).
+  TeamStores: Symbol('TeamStores'),
+  TeamQueries: Symbol('TeamQueries'),
+  PeriodSettlement: Symbol('PeriodSettlement'),
+  ManageTeams: Symbol('ManageTeams'),
+  TeamRoster: Symbol('TeamRoster'),
+  TeamGoals: Symbol('TeamGoals'),
+  TeamAwards: Symbol('TeamAwards'),
+  TeamReads: Symbol('TeamReads'),
+  CloseGoalPeriods: Symbol('CloseGoalPeriods'),
+  CloseAwardWindows: Symbol('CloseAwardWindows'),
+  PayTeamAwards: Symbol('PayTeamAwards'),
+  // The affiliate portal (modules/portal.module.ts).
+  PortalQueries: Symbol('PortalQueries'),
+  AffiliatePortal: Symbol('AffiliatePortal'),
+  SignInLinkSender: Symbol('SignInLinkSender'),
+  RequestSignInLink: Symbol('RequestSignInLink'),
+  SignInWithLink: Symbol('SignInWithLink'),
+  JoinPublicCampaign: Symbol('JoinPublicCampaign'),
+  AcceptInvitation: Symbol('AcceptInvitation'),
+  // Statistics and search (modules/stats-search.module.ts).
+  StatsQueries: Symbol('StatsQueries'),
+  SearchIndex: Symbol('SearchIndex'),
+  GetStats: Symbol('GetStats'),
+  GetOverview: Symbol('GetOverview'),
+  Search: Symbol('Search'),
 } as const;

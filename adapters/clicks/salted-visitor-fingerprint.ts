@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { VisitorFingerprint } from '../../application/ports/visitor-fingerprint.js';
-import type { Orm } from '../persistence/orm.js';
+import { poolDb, type Orm } from '../persistence/orm.js';
 
 /**
  * SHA-256 over a server-side salt, the visitor's address and user agent. The salt is created by the
@@ -20,10 +21,9 @@ export class SaltedVisitorFingerprint implements VisitorFingerprint {
   }
 
   private loadSalt(): Promise<string> {
-    this.salt ??= this.orm.em
-      .fork()
-      .execute<{ value: string }[]>(`select value from service_secrets where name = 'click_fingerprint_salt'`)
-      .then((rows) => {
+    this.salt ??= sql<{ value: string }>`select value from service_secrets where name = 'click_fingerprint_salt'`
+      .execute(poolDb(this.orm))
+      .then(({ rows }) => {
         if (!rows[0]) throw new Error('service_secrets has no click_fingerprint_salt');
         return rows[0].value;
       })

@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { MailMessage, Mailer } from '../../application/ports/mailer.js';
 import { queuedMail, suppressedMail } from '../../domain/index.js';
-import { currentEm, type Orm } from '../persistence/orm.js';
+import { currentDb, type Orm } from '../persistence/orm.js';
 
 /**
  * Records each message in `mail_outbox` in the caller's transaction (a rolled-back change sends
@@ -23,13 +24,10 @@ export class MailOutboxMailer implements Mailer {
     const id = this.ids.next();
     const now = this.clock.now();
     const delivery = message.mode === 'test' ? suppressedMail() : queuedMail(now);
-    await currentEm(this.orm).execute(
-      `insert into mail_outbox (id, merchant_id, kind, recipient, subject, body, html, mode, sensitive, status, attempts,
+    await sql`insert into mail_outbox (id, merchant_id, kind, recipient, subject, body, html, mode, sensitive, status, attempts,
          next_attempt_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-      [id, message.merchantId, message.kind, message.to, message.subject, message.text, message.html ?? null,
-        message.mode ?? null, message.sensitive ?? false, delivery.status, delivery.nextAttemptAt, now, now],
-    );
+       values (${id}, ${message.merchantId}, ${message.kind}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null},
+         ${message.mode ?? null}, ${message.sensitive ?? false}, ${delivery.status}, 0, ${delivery.nextAttemptAt}, ${now}, ${now})`.execute(currentDb(this.orm));
     const fields = { mailId: id, kind: message.kind, merchantId: message.merchantId, status: delivery.status };
     if (delivery.status === 'suppressed' || this.relayConfigured) {
       this.logger.info(fields, 'mail recorded');

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from '../../application/ports/clock.js';
 import type { PayoutProvider, PayoutProviders, PayoutRequest } from '../../application/ports/payout-provider.js';
 import { minorUnitDigits, type CurrencyCode, type Decimal, type PayoutMethod, type PayoutOutcome } from '../../domain/index.js';
-import type { Orm } from '../persistence/orm.js';
+import { poolDb, type Orm } from '../persistence/orm.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -74,8 +75,8 @@ export class SandboxPayoutLedger {
   ) {}
 
   /** Autocommitted statements on their own connection, never the caller's transaction. */
-  private exec<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.orm.em.getConnection().execute<T[]>(sql, params, 'all');
+  private async exec<T>(statement: RawBuilder<T>): Promise<T[]> {
+    return (await statement.execute(poolDb(this.orm))).rows;
   }
 
   private async latency(): Promise<void> {
@@ -84,48 +85,46 @@ export class SandboxPayoutLedger {
 
   async send(method: PayoutMethod, request: PayoutRequest): Promise<PayoutOutcome> {
     await this.latency();
-    const [existing] = await this.exec<TransferRow>(`select * from sandbox_payout_transfers where idempotency_key = ?`, [request.idempotencyKey]);
+    const [existing] = await this.exec(sql<TransferRow>`select * from sandbox_payout_transfers where idempotency_key = ${request.idempotencyKey}`);
     if (existing) return this.settle(existing);
 
-    const history = await this.exec<TransferRow>(`select * from sandbox_payout_transfers where payout_id = ?`, [request.payoutIds[0] ?? request.paymentId]);
+    const history = await this.exec(sql<TransferRow>`select * from sandbox_payout_transfers where payout_id = ${request.payoutIds[0] ?? request.paymentId}`);
     const decision = this.decide(method, request, history);
     const now = this.clock.now();
     const asynchronous = method !== 'connect';
     const accepted = decision.status === 'in_transit' || decision.status === 'completed';
     const settlesAt = accepted && asynchronous ? new Date(now.getTime() + this.settings.settleAfterMs[method]) : null;
-    await this.exec(
-      `insert into sandbox_payout_transfers (id, idempotency_key, payout_id, method, merchant_id, mode, destination, amount, currency,
+    const values = [
+      `${PREFIX[method]}${token()}`,
+      request.idempotencyKey,
+      request.payoutIds[0] ?? request.paymentId,
+      method,
+      request.merchantId,
+      request.mode,
+      method === 'connect' ? `acct_sbx_${request.affiliateId.replace(/-/g, '').slice(-16)}` : (request.email ?? ''),
+      request.amount.toFixed(),
+      request.currency,
+      decision.status,
+      decision.failureReason,
+      decision.retryable,
+      decision.status === 'completed' && method === 'connect' ? `py_sbx_${token()}` : null,
+      settlesAt,
+      now,
+      now,
+    ];
+    await this.exec(sql`insert into sandbox_payout_transfers (id, idempotency_key, payout_id, method, merchant_id, mode, destination, amount, currency,
                                              status, failure_reason, retryable, payment_id, settles_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (idempotency_key) do nothing`,
-      [
-        `${PREFIX[method]}${token()}`,
-        request.idempotencyKey,
-        request.payoutIds[0] ?? request.paymentId,
-        method,
-        request.merchantId,
-        request.mode,
-        method === 'connect' ? `acct_sbx_${request.affiliateId.replace(/-/g, '').slice(-16)}` : (request.email ?? ''),
-        request.amount.toFixed(),
-        request.currency,
-        decision.status,
-        decision.failureReason,
-        decision.retryable,
-        decision.status === 'completed' && method === 'connect' ? `py_sbx_${token()}` : null,
-        settlesAt,
-        now,
-        now,
-      ],
-    );
+       values (${sql.join(values)})
+       on conflict (idempotency_key) do nothing`);
     // Whoever inserted first, the stored transfer is the answer.
-    const [stored] = await this.exec<TransferRow>(`select * from sandbox_payout_transfers where idempotency_key = ?`, [request.idempotencyKey]);
+    const [stored] = await this.exec(sql<TransferRow>`select * from sandbox_payout_transfers where idempotency_key = ${request.idempotencyKey}`);
     if (!stored) throw new Error('sandbox ledger lost a transfer');
     return this.settle(stored);
   }
 
   async status(reference: string): Promise<PayoutOutcome> {
     await this.latency();
-    const [row] = await this.exec<TransferRow>(`select * from sandbox_payout_transfers where id = ?`, [reference]);
+    const [row] = await this.exec(sql<TransferRow>`select * from sandbox_payout_transfers where id = ${reference}`);
     if (!row) throw new Error(`sandbox ledger has no transfer ${reference}`);
     return this.settle(row);
   }
@@ -163,11 +162,10 @@ export class SandboxPayoutLedger {
     let current = row;
     if (row.status === 'in_transit' && row.settles_at !== null && new Date(row.settles_at).getTime() <= this.clock.now().getTime()) {
       const next = row.failure_reason ? 'returned' : 'completed';
-      const [updated] = await this.exec<TransferRow>(
-        `update sandbox_payout_transfers set status = ?, updated_at = ? where id = ? and status = 'in_transit' returning *`,
-        [next, this.clock.now(), row.id],
+      const [updated] = await this.exec(
+        sql<TransferRow>`update sandbox_payout_transfers set status = ${next}, updated_at = ${this.clock.now()} where id = ${row.id} and status = 'in_transit' returning *`,
       );
-      current = updated ?? (await this.exec<TransferRow>(`select * from sandbox_payout_transfers where id = ?`, [row.id]))[0] ?? row;
+      current = updated ?? (await this.exec(sql<TransferRow>`select * from sandbox_payout_transfers where id = ${row.id}`))[0] ?? row;
     }
     switch (current.status) {
       case 'refused':

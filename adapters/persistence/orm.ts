@@ -1,6 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
 import { renameRecordedMigrations } from './migrations/recorded-migration-names.js';
@@ -55,7 +55,7 @@ export const openOrm = async (options: OrmOptions): Promise<Orm> => {
   });
   holder.orm = orm;
   // The pool is made on first use: made now, so that statements sent by name find it.
-  await orm.em.getConnection().execute('select 1');
+  await sql`select 1`.execute(poolDb(orm));
   if (holder.pool) pools.set(orm, holder.pool);
   return orm;
 };
@@ -66,18 +66,11 @@ export const applyMigrations = async (orm: Orm): Promise<void> => {
   await orm.migrator.up();
 };
 
-/** The entity manager of the current transaction, else of the current request or job scope. */
-export const currentEm = (orm: Orm): EntityManager => {
-  const em = TransactionContext.getEntityManager(orm.em.name) ?? scopedEntityManager(orm.em.name);
-  if (!em) throw new Error('No request or transaction context: wrap the caller in a RequestScope');
-  return em as EntityManager;
-};
-
 export const inTransaction = (orm: Orm): boolean => TransactionContext.getEntityManager(orm.em.name) !== undefined;
 
 /**
- * Where raw SQL runs: the current transaction's connection, else the pool. Unlike `currentEm(orm)
- * .getKysely()` it needs no entity manager, so a request that only runs SQL never forks one.
+ * Where SQL runs: the current transaction's connection, else the pool. It needs no entity manager,
+ * so a request that only runs SQL never forks one.
  */
 export const currentDb = (orm: Orm): Kysely<any> => (TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined)?.getKysely() ?? poolDb(orm);
 

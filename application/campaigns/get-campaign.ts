@@ -2,9 +2,8 @@ import { err, ok, type Result } from 'neverthrow';
 import type { DomainError } from '../../domain/index.js';
 import type { CampaignDetailData, CampaignQueries } from '../ports/campaign-queries.js';
 import { notFound } from '../shared/errors.js';
+import { RECENT_CONVERSIONS } from '../shared/recent-conversions.js';
 import type { Tenant } from '../shared/tenant.js';
-
-export const RECENT_CONVERSIONS = 10;
 
 export type CampaignDetail = CampaignDetailData;
 

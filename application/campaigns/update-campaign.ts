@@ -10,7 +10,7 @@ import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { toCampaignOutbox } from './campaign-events.js';
-import { RECENT_CONVERSIONS } from './get-campaign.js';
+import { RECENT_CONVERSIONS } from '../shared/recent-conversions.js';
 
 export interface UpdateCampaignInput {
   readonly tenant: Tenant;

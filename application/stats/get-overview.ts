@@ -3,12 +3,12 @@ import { calendarMonthOf } from '../conversions/calendar-month.js';
 import type { Clock } from '../ports/clock.js';
 import type { ExchangeRates } from '../ports/exchange-rates.js';
 import type { LatestConversion, Period, SalesFigures, StatsQueries } from '../ports/stats-queries.js';
+import { RECENT_CONVERSIONS } from '../shared/recent-conversions.js';
 import type { Tenant } from '../shared/tenant.js';
 import { totalsOf } from './get-stats.js';
 import { topAffiliates, type TopAffiliate } from './top-affiliates.js';
 
 export const TOP_AFFILIATES = 5;
-export const RECENT_CONVERSIONS = 10;
 
 export interface Overview {
   /** The current UTC calendar month, from its first instant to now. */

@@ -74,15 +74,15 @@ const stopChild = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
 };
 
 /**
- * The service as one Node process (`node --import tsx bootstrap/main.ts`, the same code `npm start`
- * runs, without npm and tsx's launcher in between) so that its pid is the server's, for RSS and
- * `--cpu-prof`. Ceiling routes are mounted (`BENCH_CEILINGS=1`).
+ * The service as one Node process (`node --import tsx bench/service-with-ceilings.ts`: the assembly
+ * and HTTP server `npm start` runs, with the ceiling routes in front, without npm and tsx's launcher
+ * in between) so that its pid is the server's, for RSS and `--cpu-prof`.
  */
 export const startService = async (options: ServiceOptions): Promise<RunningService> => {
   const port = await freePort();
   const args = ['--import', 'tsx'];
   if (options.cpuProfDir) args.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
-  args.push('bootstrap/main.ts');
+  args.push('bench/service-with-ceilings.ts');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -91,7 +91,6 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       DATABASE_URL: options.databaseUrl,
       ADMIN_TOKEN,
       LOG_LEVEL: 'warn',
-      BENCH_CEILINGS: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
 import type { DependencyContainer } from 'tsyringe';
-import { CONVERSION_TOKENS } from './conversions.module.js';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
 import { DecideMembership, type MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
@@ -21,17 +20,17 @@ import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SaltedVisitorFingerprint } from '../../adapters/clicks/salted-visitor-fingerprint.js';
-import { MikroOrmAffiliateQueries } from '../../adapters/persistence/repositories/mikro-orm-affiliate-queries.js';
+import { SqlAffiliateQueries } from '../../adapters/persistence/repositories/sql-affiliate-queries.js';
 import {
-  MikroOrmAffiliateRepository,
-  MikroOrmMembershipRepository,
-} from '../../adapters/persistence/repositories/mikro-orm-affiliate-repository.js';
-import { MikroOrmCampaignQueries } from '../../adapters/persistence/repositories/mikro-orm-campaign-queries.js';
-import { MikroOrmCampaignRepository } from '../../adapters/persistence/repositories/mikro-orm-campaign-repository.js';
-import { MikroOrmClickRepository } from '../../adapters/persistence/repositories/mikro-orm-click-repository.js';
+  SqlAffiliateRepository,
+  SqlMembershipRepository,
+} from '../../adapters/persistence/repositories/sql-affiliate-repository.js';
+import { SqlCampaignQueries } from '../../adapters/persistence/repositories/sql-campaign-queries.js';
+import { SqlCampaignRepository } from '../../adapters/persistence/repositories/sql-campaign-repository.js';
+import { SqlClickRepository } from '../../adapters/persistence/repositories/sql-click-repository.js';
 import { PgBatchedClickWriter } from '../../adapters/persistence/pg-batched-click-writer.js';
 import { CachedTrackingLinks } from '../../adapters/cache/cached-tracking-links.js';
-import { MikroOrmInvitationRepository } from '../../adapters/persistence/repositories/mikro-orm-invitation-repository.js';
+import { SqlInvitationRepository } from '../../adapters/persistence/repositories/sql-invitation-repository.js';
 import { SqlExchangeRates } from '../../adapters/persistence/repositories/sql-exchange-rates.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
@@ -39,12 +38,12 @@ import { TOKENS as T } from '../tokens.js';
 
 /** Campaigns, affiliates and clicks: adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */
 export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => {
-  c.register(T.CampaignRepository, single((r) => new MikroOrmCampaignRepository(r.resolve(T.Orm))));
-  c.register(T.CampaignQueries, single((r) => new MikroOrmCampaignQueries(r.resolve(T.Orm))));
-  c.register(T.AffiliateRepository, single((r) => new MikroOrmAffiliateRepository(r.resolve(T.Orm))));
-  c.register(T.MembershipRepository, single((r) => new MikroOrmMembershipRepository(r.resolve(T.Orm))));
-  c.register(T.InvitationRepository, single((r) => new MikroOrmInvitationRepository(r.resolve(T.Orm))));
-  c.register(T.AffiliateQueries, single((r) => new MikroOrmAffiliateQueries(r.resolve(T.Orm))));
+  c.register(T.CampaignRepository, single((r) => new SqlCampaignRepository(r.resolve(T.Orm))));
+  c.register(T.CampaignQueries, single((r) => new SqlCampaignQueries(r.resolve(T.Orm))));
+  c.register(T.AffiliateRepository, single((r) => new SqlAffiliateRepository(r.resolve(T.Orm))));
+  c.register(T.MembershipRepository, single((r) => new SqlMembershipRepository(r.resolve(T.Orm))));
+  c.register(T.InvitationRepository, single((r) => new SqlInvitationRepository(r.resolve(T.Orm))));
+  c.register(T.AffiliateQueries, single((r) => new SqlAffiliateQueries(r.resolve(T.Orm))));
   // Clicks written in batches; tracking links answered from memory like admitted keys (docs/decisions.md).
   c.register(T.ClickWriter, single((r) => {
     const config = r.resolve<ServiceConfig>(T.Config);
@@ -54,7 +53,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     T.ClickRepository,
     single(
       (r) =>
-        new CachedTrackingLinks(new MikroOrmClickRepository(r.resolve(T.Orm), r.resolve(T.ClickWriter)), r.resolve(T.ChangeFeed), {
+        new CachedTrackingLinks(new SqlClickRepository(r.resolve(T.Orm), r.resolve(T.ClickWriter)), r.resolve(T.ChangeFeed), {
           ttlMs: r.resolve<ServiceConfig>(T.Config).memoryCacheTtlMs,
           maxEntries: 10_000,
         }),
@@ -138,7 +137,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     single((r) => new ListAffiliates(r.resolve(T.AffiliateQueries), r.resolve(T.CampaignRepository), r.resolve(T.TrackingLinks))),
   );
   // Earnings show clawbacks of paid sales (the conversions module's adjustments).
-  c.register(T.GetAffiliate, single((r) => new GetAffiliate(r.resolve(T.AffiliateQueries), r.resolve(CONVERSION_TOKENS.CommissionAdjustments))));
+  c.register(T.GetAffiliate, single((r) => new GetAffiliate(r.resolve(T.AffiliateQueries), r.resolve(T.CommissionAdjustments))));
   c.register(
     T.DecideMembership,
     single(

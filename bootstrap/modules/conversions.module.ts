@@ -13,74 +13,59 @@ import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql
 import { SqlSaleContexts } from '../../adapters/persistence/repositories/sql-sale-contexts.js';
 import { auditRowOf } from '../../adapters/http/middleware/audit.js';
 import { GetConversion } from '../../application/conversions/get-conversion.js';
-import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
+import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
 import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
-export const CONVERSION_TOKENS = {
-  ConversionRepository: Symbol('ConversionRepository'),
-  ConversionQueries: Symbol('ConversionQueries'),
-  SaleContexts: Symbol('SaleContexts'),
-  PayoutQueue: Symbol('PayoutQueue'),
-  ChangeSinks: Symbol('ConversionChangeSinks'),
-  CreateConversion: Symbol('CreateConversion'),
-  UpdateConversionStatus: Symbol('UpdateConversionStatus'),
-  OperatorConversionActions: Symbol('OperatorConversionActions'),
-  CommissionAdjustments: Symbol('CommissionAdjustments'),
-  RefundConversion: Symbol('RefundConversion'),
-  AutoApproveConversions: Symbol('AutoApproveConversions'),
-} as const;
-const C = CONVERSION_TOKENS;
-
 /** Conversions: repositories, the sale's one-statement context read (with team rates), the payout queue, use cases and the auto-approval job. */
 export const registerConversions = (c: DependencyContainer): void => {
-  c.register(C.ConversionRepository, single((r) => new MikroOrmConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
-  c.register(C.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
+  c.register(T.ConversionRepository, single((r) => new SqlConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
+  c.register(T.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
   // The campaign, affiliate, membership and team rates a sale reads, in one statement.
-  c.register(C.SaleContexts, single((r) => new SqlSaleContexts(r.resolve(T.Orm))));
-  c.register(C.PayoutQueue, single((r) => new ConversionPayoutQueue(new SqlPayoutRepository(r.resolve(T.Orm)), r.resolve(T.Ids))));
+  c.register(T.SaleContexts, single((r) => new SqlSaleContexts(r.resolve(T.Orm))));
+  c.register(T.PayoutQueue, single((r) => new ConversionPayoutQueue(new SqlPayoutRepository(r.resolve(T.Orm)), r.resolve(T.Ids))));
   c.register(
-    C.ChangeSinks,
+    T.ConversionChangeSinks,
     single((r): ConversionChangeSinks => ({
-      conversions: r.resolve(C.ConversionRepository),
+      conversions: r.resolve(T.ConversionRepository),
       outbox: r.resolve(T.EventOutbox),
-      payouts: r.resolve(C.PayoutQueue),
+      payouts: r.resolve(T.PayoutQueue),
     })),
   );
   c.register(
-    C.CreateConversion,
+    T.CreateConversion,
     single(
       (r) =>
         new CreateConversion(
           r.resolve(T.UnitOfWork),
           r.resolve(T.MerchantRepository),
-          r.resolve(C.SaleContexts),
-          r.resolve(C.ConversionRepository),
+          r.resolve(T.SaleContexts),
+          r.resolve(T.ConversionRepository),
           r.resolve(T.Ids),
           r.resolve(T.Clock),
-          r.resolve(C.ChangeSinks),
+          r.resolve(T.ConversionChangeSinks),
         ),
     ),
   );
   const hooks = (r: DependencyContainer) =>
     r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];
   c.register(
-    C.UpdateConversionStatus,
-    single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks), r.resolve(T.Clock), hooks(r))),
+    T.UpdateConversionStatus,
+    single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.ConversionChangeSinks), r.resolve(T.Clock), hooks(r))),
   );
-  c.register(C.CommissionAdjustments, single((r) => new SqlCommissionAdjustments(r.resolve(T.Orm))));
+  c.register(T.CommissionAdjustments, single((r) => new SqlCommissionAdjustments(r.resolve(T.Orm))));
   // The one refund: the merchant's endpoint, the operator's and payment-provider notifications call it;
   // a paid sale is clawed back.
   c.register(
-    C.RefundConversion,
+    T.RefundConversion,
     single(
       (r) =>
         new RefundConversion(
           r.resolve(T.UnitOfWork),
           r.resolve(T.MerchantRepository),
-          r.resolve(C.ChangeSinks),
-          r.resolve(C.CommissionAdjustments),
+          r.resolve(T.ConversionChangeSinks),
+          r.resolve(T.CommissionAdjustments),
           r.resolve(T.Ids),
           r.resolve(T.Clock),
           hooks(r),
@@ -88,34 +73,34 @@ export const registerConversions = (c: DependencyContainer): void => {
     ),
   );
   c.register(
-    C.OperatorConversionActions,
+    T.OperatorConversionActions,
     single(
       (r) =>
         new OperatorConversionActions(
           r.resolve(T.UnitOfWork),
           r.resolve(T.MerchantRepository),
-          r.resolve(C.ChangeSinks),
+          r.resolve(T.ConversionChangeSinks),
           r.resolve(T.Clock),
-          r.resolve(C.RefundConversion),
+          r.resolve(T.RefundConversion),
           hooks(r),
         ),
     ),
   );
   c.register(
-    C.AutoApproveConversions,
-    single((r) => new AutoApproveConversions(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(C.ChangeSinks))),
+    T.AutoApproveConversions,
+    single((r) => new AutoApproveConversions(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.ConversionChangeSinks))),
   );
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(C.AutoApproveConversions));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.AutoApproveConversions));
 };
 
 export const conversionRouteDependencies = (c: DependencyContainer): ConversionUseCases => ({
-  createConversion: c.resolve(C.CreateConversion),
-  updateConversionStatus: c.resolve(C.UpdateConversionStatus),
-  getConversion: new GetConversion(c.resolve(C.ConversionQueries)),
-  refundConversion: c.resolve(C.RefundConversion),
-  conversionQueries: c.resolve(C.ConversionQueries),
+  createConversion: c.resolve(T.CreateConversion),
+  updateConversionStatus: c.resolve(T.UpdateConversionStatus),
+  getConversion: new GetConversion(c.resolve(T.ConversionQueries)),
+  refundConversion: c.resolve(T.RefundConversion),
+  conversionQueries: c.resolve(T.ConversionQueries),
   // A created sale records its request's audit row in its own transaction (one commit instead of two).
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });
 
-export const conversionAdminDependencies = (c: DependencyContainer): OperatorConversionActions => c.resolve(C.OperatorConversionActions);
+export const conversionAdminDependencies = (c: DependencyContainer): OperatorConversionActions => c.resolve(T.OperatorConversionActions);

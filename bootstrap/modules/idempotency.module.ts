@@ -7,20 +7,13 @@ import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
-export const IDEMPOTENCY_TOKENS = {
-  IdempotencyRecords: Symbol('IdempotencyRecords'),
-  IdempotencyGate: Symbol('IdempotencyGate'),
-  ForgetExpiredIdempotencyKeys: Symbol('ForgetExpiredIdempotencyKeys'),
-} as const;
-const I = IDEMPOTENCY_TOKENS;
-
 /** Idempotency keys on `POST`: their records, the gate the HTTP middleware asks, and the expiry job. */
 export const registerIdempotency = (c: DependencyContainer): void => {
-  c.register(I.IdempotencyRecords, single((r) => new SqlIdempotencyRecords(r.resolve(T.Orm))));
+  c.register(T.IdempotencyRecords, single((r) => new SqlIdempotencyRecords(r.resolve(T.Orm))));
   c.register(
-    I.IdempotencyGate,
-    single((r) => new IdempotencyGate(r.resolve(I.IdempotencyRecords), r.resolve(T.Clock), { waitMs: r.resolve<ServiceConfig>(T.Config).idempotencyWaitMs, pollMs: 25 })),
+    T.IdempotencyGate,
+    single((r) => new IdempotencyGate(r.resolve(T.IdempotencyRecords), r.resolve(T.Clock), { waitMs: r.resolve<ServiceConfig>(T.Config).idempotencyWaitMs, pollMs: 25 })),
   );
-  c.register(I.ForgetExpiredIdempotencyKeys, single((r) => new ForgetExpiredIdempotencyKeys(r.resolve(I.IdempotencyRecords))));
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(I.ForgetExpiredIdempotencyKeys));
+  c.register(T.ForgetExpiredIdempotencyKeys, single((r) => new ForgetExpiredIdempotencyKeys(r.resolve(T.IdempotencyRecords))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredIdempotencyKeys));
 };

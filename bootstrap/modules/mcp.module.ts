@@ -2,9 +2,6 @@ import type { DependencyContainer } from 'tsyringe';
 import type { McpDependencies } from '../../adapters/mcp/mcp.routes.js';
 import { assistantTools } from '../../adapters/mcp/tools/index.js';
 import { TOKENS as T } from '../tokens.js';
-import { CONVERSION_TOKENS } from './conversions.module.js';
-import { COUPON_TOKENS } from './coupons.module.js';
-import { STATS_SEARCH_TOKENS } from './stats-search.module.js';
 import type { ServiceConfig } from '../config.js';
 
 /**
@@ -13,16 +10,16 @@ import type { ServiceConfig } from '../config.js';
  */
 export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({
   tools: assistantTools({
-    createConversion: c.resolve(CONVERSION_TOKENS.CreateConversion),
-    updateConversionStatus: c.resolve(CONVERSION_TOKENS.UpdateConversionStatus),
-    conversionQueries: c.resolve(CONVERSION_TOKENS.ConversionQueries),
+    createConversion: c.resolve(T.CreateConversion),
+    updateConversionStatus: c.resolve(T.UpdateConversionStatus),
+    conversionQueries: c.resolve(T.ConversionQueries),
     getCampaign: c.resolve(T.GetCampaign),
     getAffiliate: c.resolve(T.GetAffiliate),
     updateCampaign: c.resolve(T.UpdateCampaign),
     decideMembership: c.resolve(T.DecideMembership),
-    couponQueries: c.resolve(COUPON_TOKENS.CouponQueries),
-    getOverview: c.resolve(STATS_SEARCH_TOKENS.GetOverview),
-    search: c.resolve(STATS_SEARCH_TOKENS.Search),
+    couponQueries: c.resolve(T.CouponQueries),
+    getOverview: c.resolve(T.GetOverview),
+    search: c.resolve(T.Search),
     publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl,
   }),
   auditLog: c.resolve(T.AuditLog),

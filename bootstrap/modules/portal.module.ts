@@ -2,45 +2,32 @@ import type { DependencyContainer } from 'tsyringe';
 import { AffiliatePortal } from '../../application/portal/affiliate-portal.js';
 import { AcceptInvitation, JoinPublicCampaign } from '../../application/portal/join-campaign.js';
 import { RequestSignInLink, SignInLinkSender, SignInWithLink } from '../../application/portal/sign-in-links.js';
-import { PAYOUT_TOKENS } from './payouts.module.js';
 import type { PortalDependencies } from '../../adapters/portal/portal-mount.js';
 import { SqlPortalQueries } from '../../adapters/persistence/repositories/sql-portal-queries.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
-import { TEAM_TOKENS } from './teams.module.js';
 
 /** The affiliate portal: its reads, joining, invitations and passwordless sign-in. */
-export const PORTAL_TOKENS = {
-  PortalQueries: Symbol('PortalQueries'),
-  AffiliatePortal: Symbol('AffiliatePortal'),
-  SignInLinkSender: Symbol('SignInLinkSender'),
-  RequestSignInLink: Symbol('RequestSignInLink'),
-  SignInWithLink: Symbol('SignInWithLink'),
-  JoinPublicCampaign: Symbol('JoinPublicCampaign'),
-  AcceptInvitation: Symbol('AcceptInvitation'),
-} as const;
-const P = PORTAL_TOKENS;
-
 export const registerPortal = (c: DependencyContainer): void => {
-  c.register(P.PortalQueries, single((r) => new SqlPortalQueries(r.resolve(T.Orm))));
+  c.register(T.PortalQueries, single((r) => new SqlPortalQueries(r.resolve(T.Orm))));
   c.register(
-    P.AffiliatePortal,
+    T.AffiliatePortal,
     single(
       (r) =>
         new AffiliatePortal(
-          r.resolve(P.PortalQueries),
+          r.resolve(T.PortalQueries),
           r.resolve(T.AffiliateRepository),
           r.resolve(T.MerchantRepository),
           r.resolve(T.TrackingLinks),
-          r.resolve(TEAM_TOKENS.TeamReads),
+          r.resolve(T.TeamReads),
           r.resolve(T.Clock),
         ),
     ),
   );
-  c.register(P.SignInLinkSender, single((r) => new SignInLinkSender(r.resolve(T.LinkTokens), r.resolve(T.Mailer), r.resolve(T.TrackingLinks))));
+  c.register(T.SignInLinkSender, single((r) => new SignInLinkSender(r.resolve(T.LinkTokens), r.resolve(T.Mailer), r.resolve(T.TrackingLinks))));
   c.register(
-    P.RequestSignInLink,
+    T.RequestSignInLink,
     single(
       (r) =>
         new RequestSignInLink(
@@ -49,28 +36,28 @@ export const registerPortal = (c: DependencyContainer): void => {
           r.resolve(T.MerchantRepository),
           r.resolve(T.AffiliateRepository),
           r.resolve(T.MembershipRepository),
-          r.resolve(P.SignInLinkSender),
+          r.resolve(T.SignInLinkSender),
         ),
     ),
   );
-  c.register(P.SignInWithLink, single((r) => new SignInWithLink(r.resolve(T.UnitOfWork), r.resolve(T.LinkTokens))));
+  c.register(T.SignInWithLink, single((r) => new SignInWithLink(r.resolve(T.UnitOfWork), r.resolve(T.LinkTokens))));
   c.register(
-    P.JoinPublicCampaign,
+    T.JoinPublicCampaign,
     single(
       (r) =>
         new JoinPublicCampaign(
           r.resolve(T.UnitOfWork),
           r.resolve(T.SignInThrottle),
-          r.resolve(P.PortalQueries),
+          r.resolve(T.PortalQueries),
           r.resolve(T.SignUpAffiliate),
           r.resolve(T.MerchantRepository),
           r.resolve(T.AffiliateRepository),
-          r.resolve(P.SignInLinkSender),
+          r.resolve(T.SignInLinkSender),
         ),
     ),
   );
   c.register(
-    P.AcceptInvitation,
+    T.AcceptInvitation,
     single(
       (r) =>
         new AcceptInvitation(
@@ -80,7 +67,7 @@ export const registerPortal = (c: DependencyContainer): void => {
           r.resolve(T.SignUpAffiliate),
           r.resolve(T.MerchantRepository),
           r.resolve(T.AffiliateRepository),
-          r.resolve(P.SignInLinkSender),
+          r.resolve(T.SignInLinkSender),
           r.resolve(T.Clock),
         ),
     ),
@@ -88,17 +75,17 @@ export const registerPortal = (c: DependencyContainer): void => {
 };
 
 export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
-  portal: c.resolve(P.AffiliatePortal),
-  joinPublicCampaign: c.resolve(P.JoinPublicCampaign),
-  acceptInvitation: c.resolve(P.AcceptInvitation),
-  requestSignInLink: c.resolve(P.RequestSignInLink),
-  signInWithLink: c.resolve(P.SignInWithLink),
+  portal: c.resolve(T.AffiliatePortal),
+  joinPublicCampaign: c.resolve(T.JoinPublicCampaign),
+  acceptInvitation: c.resolve(T.AcceptInvitation),
+  requestSignInLink: c.resolve(T.RequestSignInLink),
+  signInWithLink: c.resolve(T.SignInWithLink),
   sessions: c.resolve(T.WebSessions),
   savePayoutDetails: c.resolve(T.SavePayoutDetails),
-  connectOnboarding: c.resolve(PAYOUT_TOKENS.ConnectOnboarding),
+  connectOnboarding: c.resolve(T.ConnectOnboarding),
   links: c.resolve(T.TrackingLinks),
   merchants: c.resolve(T.MerchantRepository),
-  queries: c.resolve(P.PortalQueries),
+  queries: c.resolve(T.PortalQueries),
   publicHost: new URL(c.resolve<ServiceConfig>(T.Config).publicBaseUrl).hostname.toLowerCase(),
   logger: c.resolve(T.Logger),
   auditLog: c.resolve(T.AuditLog),

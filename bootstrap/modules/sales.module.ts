@@ -1,5 +1,4 @@
 import type { DependencyContainer } from 'tsyringe';
-import { PAYOUT_TOKENS } from './payouts.module.js';
 import { ManageIntegrations } from '../../application/integrations/manage-integrations.js';
 import { ApplyPaymentChange } from '../../application/sales/apply-payment-change.js';
 import { IngestNotification, type ProviderReaders } from '../../application/sales/ingest-notification.js';
@@ -19,23 +18,7 @@ import type { ProviderNotificationReader } from '../../application/ports/provide
 import type { CouponProvider } from '../../domain/index.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
-import { CONVERSION_TOKENS as C } from './conversions.module.js';
-import { COUPON_TOKENS } from './coupons.module.js';
-import { CUSTOMER_TOKENS } from './customers.module.js';
 import { single } from './single.js';
-
-export const SALES_TOKENS = {
-  IntegrationRepository: Symbol('IntegrationRepository'),
-  IntegrationEvents: Symbol('IntegrationEvents'),
-  ProviderCustomers: Symbol('ProviderCustomers'),
-  ProviderPayments: Symbol('ProviderPayments'),
-  ProviderReaders: Symbol('ProviderReaders'),
-  RecordProviderSale: Symbol('RecordProviderSale'),
-  ApplyPaymentChange: Symbol('ApplyPaymentChange'),
-  IngestNotification: Symbol('IngestNotification'),
-  ManageIntegrations: Symbol('ManageIntegrations'),
-} as const;
-const S = SALES_TOKENS;
 
 /**
  * Sales from payment providers: one reader per provider token (add the next provider here), the
@@ -44,7 +27,7 @@ const S = SALES_TOKENS;
 export const registerSales = (c: DependencyContainer): void => {
   const appStore = (config: ServiceConfig) => new AppStoreNotifications(readRootCertificates(config.appStoreRootCertPaths), config.appStoreOnlineChecks);
   c.register(
-    S.ProviderReaders,
+    T.ProviderReaders,
     single(
       (r): ProviderReaders =>
         new Map<CouponProvider, ProviderNotificationReader>([
@@ -56,75 +39,75 @@ export const registerSales = (c: DependencyContainer): void => {
         ]),
     ),
   );
-  c.register(S.IntegrationRepository, single((r) => new SqlIntegrationRepository(r.resolve(T.Orm))));
-  c.register(S.IntegrationEvents, single((r) => new SqlIntegrationEvents(r.resolve(T.Orm))));
-  c.register(S.ProviderCustomers, single((r) => new SqlProviderCustomers(r.resolve(T.Orm))));
-  c.register(S.ProviderPayments, single((r) => new SqlProviderPayments(r.resolve(T.Orm))));
+  c.register(T.IntegrationRepository, single((r) => new SqlIntegrationRepository(r.resolve(T.Orm))));
+  c.register(T.IntegrationEvents, single((r) => new SqlIntegrationEvents(r.resolve(T.Orm))));
+  c.register(T.ProviderCustomers, single((r) => new SqlProviderCustomers(r.resolve(T.Orm))));
+  c.register(T.ProviderPayments, single((r) => new SqlProviderPayments(r.resolve(T.Orm))));
   c.register(
-    S.RecordProviderSale,
+    T.RecordProviderSale,
     single(
       (r) =>
         new RecordProviderSale(
-          r.resolve(C.CreateConversion),
-          r.resolve(S.ProviderCustomers),
-          r.resolve(S.ProviderPayments),
-          r.resolve(COUPON_TOKENS.CouponRepository),
+          r.resolve(T.CreateConversion),
+          r.resolve(T.ProviderCustomers),
+          r.resolve(T.ProviderPayments),
+          r.resolve(T.CouponRepository),
           r.resolve(T.CampaignRepository),
-          r.resolve(C.ConversionRepository),
+          r.resolve(T.ConversionRepository),
         ),
     ),
   );
   c.register(
-    S.ApplyPaymentChange,
+    T.ApplyPaymentChange,
     single(
       (r) =>
         new ApplyPaymentChange(
-          r.resolve(S.ProviderPayments),
-          r.resolve(C.ChangeSinks),
+          r.resolve(T.ProviderPayments),
+          r.resolve(T.ConversionChangeSinks),
           r.resolve(T.MerchantRepository),
-          r.resolve(C.RefundConversion),
-          r.resolve(C.CommissionAdjustments),
+          r.resolve(T.RefundConversion),
+          r.resolve(T.CommissionAdjustments),
           r.resolve(T.Clock),
           r.resolve(T.Notices),
         ),
     ),
   );
   c.register(
-    S.IngestNotification,
+    T.IngestNotification,
     single(
       (r) =>
         new IngestNotification(
           r.resolve(T.UnitOfWork),
-          r.resolve(S.IntegrationRepository),
-          r.resolve(S.ProviderReaders),
-          r.resolve(S.IntegrationEvents),
-          r.resolve(S.ProviderCustomers),
-          r.resolve(S.ProviderPayments),
-          r.resolve(S.RecordProviderSale),
-          r.resolve(S.ApplyPaymentChange),
+          r.resolve(T.IntegrationRepository),
+          r.resolve(T.ProviderReaders),
+          r.resolve(T.IntegrationEvents),
+          r.resolve(T.ProviderCustomers),
+          r.resolve(T.ProviderPayments),
+          r.resolve(T.RecordProviderSale),
+          r.resolve(T.ApplyPaymentChange),
           r.resolve(T.Ids),
           r.resolve(T.Clock),
           r.resolve(T.RateLimiter),
           r.resolve<ServiceConfig>(T.Config).ingestNotificationsPerMinute,
-          r.resolve(PAYOUT_TOKENS.ConnectOnboarding),
+          r.resolve(T.ConnectOnboarding),
           new SqlSignatureRejections(r.resolve(T.Orm)),
           r.resolve(T.Notices),
-          r.resolve(CUSTOMER_TOKENS.LinkCustomer),
+          r.resolve(T.LinkCustomer),
         ),
     ),
   );
   c.register(
-    S.ManageIntegrations,
+    T.ManageIntegrations,
     single(
       (r) =>
         new ManageIntegrations(
           r.resolve(T.UnitOfWork),
-          r.resolve(S.IntegrationRepository),
-          r.resolve(S.IntegrationEvents),
-          () => [...r.resolve<ProviderReaders>(S.ProviderReaders).keys()],
+          r.resolve(T.IntegrationRepository),
+          r.resolve(T.IntegrationEvents),
+          () => [...r.resolve<ProviderReaders>(T.ProviderReaders).keys()],
           r.resolve(T.Ids),
           r.resolve(T.Clock),
-          () => unavailableProviders(r.resolve<ProviderReaders>(S.ProviderReaders)),
+          () => unavailableProviders(r.resolve<ProviderReaders>(T.ProviderReaders)),
         ),
     ),
   );
@@ -137,8 +120,8 @@ const unavailableProviders = (readers: ProviderReaders) =>
   }));
 
 export const integrationRouteDependencies = (c: DependencyContainer): IntegrationRouteDependencies => ({
-  manageIntegrations: c.resolve(S.ManageIntegrations),
+  manageIntegrations: c.resolve(T.ManageIntegrations),
   publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl,
 });
 
-export const ingestDependencies = (c: DependencyContainer): IngestNotification => c.resolve(S.IngestNotification);
+export const ingestDependencies = (c: DependencyContainer): IngestNotification => c.resolve(T.IngestNotification);

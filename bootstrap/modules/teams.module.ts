@@ -16,23 +16,7 @@ import { SqlTeamGoalRepository } from '../../adapters/persistence/repositories/s
 import { SqlTeamConversionFacts, SqlTeamQueries } from '../../adapters/persistence/repositories/sql-team-queries.js';
 import { SqlTeamRepository } from '../../adapters/persistence/repositories/sql-team-repository.js';
 import { TOKENS as T } from '../tokens.js';
-import { PAYOUT_TOKENS } from './payouts.module.js';
 import { single } from './single.js';
-
-export const TEAM_TOKENS = {
-  TeamStores: Symbol('TeamStores'),
-  TeamQueries: Symbol('TeamQueries'),
-  PeriodSettlement: Symbol('PeriodSettlement'),
-  ManageTeams: Symbol('ManageTeams'),
-  TeamRoster: Symbol('TeamRoster'),
-  TeamGoals: Symbol('TeamGoals'),
-  TeamAwards: Symbol('TeamAwards'),
-  TeamReads: Symbol('TeamReads'),
-  CloseGoalPeriods: Symbol('CloseGoalPeriods'),
-  CloseAwardWindows: Symbol('CloseAwardWindows'),
-  PayTeamAwards: Symbol('PayTeamAwards'),
-} as const;
-const M = TEAM_TOKENS;
 
 /**
  * Teams: repositories, the period settlement service, use cases, the three jobs (goal
@@ -42,7 +26,7 @@ const M = TEAM_TOKENS;
  */
 export const registerTeams = (c: DependencyContainer): void => {
   c.register(
-    M.TeamStores,
+    T.TeamStores,
     single((r): TeamStores => {
       const orm = r.resolve<Orm>(T.Orm);
       return {
@@ -56,43 +40,43 @@ export const registerTeams = (c: DependencyContainer): void => {
       };
     }),
   );
-  c.register(M.TeamQueries, single((r) => new SqlTeamQueries(r.resolve(T.Orm))));
-  c.register(M.PeriodSettlement, single((r) => new PeriodSettlement(r.resolve(M.TeamStores))));
-  c.register(M.ManageTeams, single((r) => new ManageTeams(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(T.Clock))));
+  c.register(T.TeamQueries, single((r) => new SqlTeamQueries(r.resolve(T.Orm))));
+  c.register(T.PeriodSettlement, single((r) => new PeriodSettlement(r.resolve(T.TeamStores))));
+  c.register(T.ManageTeams, single((r) => new ManageTeams(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.Clock))));
   c.register(
-    M.TeamRoster,
+    T.TeamRoster,
     single(
       (r) =>
-        new TeamRoster(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(T.CampaignRepository), r.resolve(T.MembershipRepository), r.resolve(T.Clock)),
+        new TeamRoster(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.CampaignRepository), r.resolve(T.MembershipRepository), r.resolve(T.Clock)),
     ),
   );
-  c.register(M.TeamGoals, single((r) => new TeamGoals(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement), r.resolve(T.Clock))));
-  c.register(M.TeamAwards, single((r) => new TeamAwards(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(T.Clock))));
-  c.register(M.TeamReads, single((r) => new TeamReads(r.resolve(M.TeamStores), r.resolve(M.TeamQueries), r.resolve(M.PeriodSettlement), r.resolve(T.Clock))));
-  c.register(M.CloseGoalPeriods, single((r) => new CloseGoalPeriods(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement))));
-  c.register(M.CloseAwardWindows, single((r) => new CloseAwardWindows(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement))));
+  c.register(T.TeamGoals, single((r) => new TeamGoals(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.PeriodSettlement), r.resolve(T.Clock))));
+  c.register(T.TeamAwards, single((r) => new TeamAwards(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.Clock))));
+  c.register(T.TeamReads, single((r) => new TeamReads(r.resolve(T.TeamStores), r.resolve(T.TeamQueries), r.resolve(T.PeriodSettlement), r.resolve(T.Clock))));
+  c.register(T.CloseGoalPeriods, single((r) => new CloseGoalPeriods(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.PeriodSettlement))));
+  c.register(T.CloseAwardWindows, single((r) => new CloseAwardWindows(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.PeriodSettlement))));
   c.register(
-    M.PayTeamAwards,
+    T.PayTeamAwards,
     single(
       (r) =>
-        new PayTeamAwards(r.resolve(T.UnitOfWork), r.resolve(M.TeamStores), r.resolve<PayoutProviders>(PAYOUT_TOKENS.PayoutProviders), r.resolve(T.Logger)),
+        new PayTeamAwards(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve<PayoutProviders>(T.PayoutProviders), r.resolve(T.Logger)),
     ),
   );
-  c.register(T.ConversionChangeHook, single((r) => new GoalProgressOnConversionChange(r.resolve(M.TeamStores), r.resolve(M.PeriodSettlement))));
-  c.register(T.PlanChangeHandler, single((r) => new CancelAwardsOnDowngrade(r.resolve(M.TeamStores))));
-  c.register(T.MembershipSuspendedHook, single((r) => new LeaveTeamsOnSuspension(r.resolve(M.TeamStores))));
+  c.register(T.ConversionChangeHook, single((r) => new GoalProgressOnConversionChange(r.resolve(T.TeamStores), r.resolve(T.PeriodSettlement))));
+  c.register(T.PlanChangeHandler, single((r) => new CancelAwardsOnDowngrade(r.resolve(T.TeamStores))));
+  c.register(T.MembershipSuspendedHook, single((r) => new LeaveTeamsOnSuspension(r.resolve(T.TeamStores))));
 
   const jobs = c.resolve<JobRegistry>(T.JobRegistry);
   // In this order: a period closed in a run can have its window end in the same run (a late run).
-  jobs.register(c.resolve(M.CloseGoalPeriods));
-  jobs.register(c.resolve(M.CloseAwardWindows));
-  jobs.register(c.resolve(M.PayTeamAwards));
+  jobs.register(c.resolve(T.CloseGoalPeriods));
+  jobs.register(c.resolve(T.CloseAwardWindows));
+  jobs.register(c.resolve(T.PayTeamAwards));
 };
 
 export const teamRouteDependencies = (c: DependencyContainer): TeamRouteDependencies => ({
-  manageTeams: c.resolve(M.ManageTeams),
-  roster: c.resolve(M.TeamRoster),
-  goals: c.resolve(M.TeamGoals),
-  awards: c.resolve(M.TeamAwards),
-  reads: c.resolve(M.TeamReads),
+  manageTeams: c.resolve(T.ManageTeams),
+  roster: c.resolve(T.TeamRoster),
+  goals: c.resolve(T.TeamGoals),
+  awards: c.resolve(T.TeamAwards),
+  reads: c.resolve(T.TeamReads),
 });

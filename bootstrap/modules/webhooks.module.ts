@@ -9,9 +9,9 @@ import { ListWebhookDeliveries, ResendWebhookDelivery, SendTestWebhook } from '.
 import { WebhookPauseNotice } from '../../application/webhooks/webhook-pause-notice.js';
 import type { WebhookUseCases } from '../../adapters/http/routes/webhooks.routes.js';
 import {
-  MikroOrmPendingOutboxEvents,
-  MikroOrmWebhookSubscriptionRepository,
-} from '../../adapters/persistence/repositories/mikro-orm-webhook-repositories.js';
+  SqlPendingOutboxEvents,
+  SqlWebhookSubscriptionRepository,
+} from '../../adapters/persistence/repositories/sql-webhook-repositories.js';
 import { SqlWebhookDeliveryRepository } from '../../adapters/persistence/repositories/sql-webhook-delivery-repository.js';
 import { systemHostResolver, type HostResolver } from '../../adapters/webhooks/host-resolver.js';
 import { SsrfSafeWebhookTransport } from '../../adapters/webhooks/ssrf-safe-webhook-transport.js';
@@ -21,9 +21,9 @@ import { single } from './single.js';
 
 /** Webhook subscriptions, the SSRF-safe transport, and the `webhook-dispatch` job. */
 export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResolver = systemHostResolver): void => {
-  c.register(T.WebhookSubscriptionRepository, single((r) => new MikroOrmWebhookSubscriptionRepository(r.resolve(T.Orm))));
+  c.register(T.WebhookSubscriptionRepository, single((r) => new SqlWebhookSubscriptionRepository(r.resolve(T.Orm))));
   c.register(T.WebhookDeliveryRepository, single((r) => new SqlWebhookDeliveryRepository(r.resolve(T.Orm))));
-  c.register(T.PendingOutboxEvents, single((r) => new MikroOrmPendingOutboxEvents(r.resolve(T.Orm))));
+  c.register(T.PendingOutboxEvents, single((r) => new SqlPendingOutboxEvents(r.resolve(T.Orm))));
   c.register(
     T.WebhookTransport,
     single(

@@ -2,14 +2,13 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectOnboarding } from '../../application/payouts/connect-onboarding.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
-import { PAYOUT_TOKENS } from '../../bootstrap/modules/payouts.module.js';
-import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { approvedSale, clockOf, HOUR, payableAffiliate, payoutCampaign, payoutOf, runJobs } from '../support/payout-mother.js';
 import type { TestCampaign } from '../support/program-mother.js';
 import { startStripeStub, type StripeStub } from '../support/provider-stubs/stripe-stub.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { cardEvent, cardIntegration, deliver, events as integrationEvents } from '../support/card-events.js';
+import { TOKENS } from '../../bootstrap/tokens.js';
 
 const SECRET = 'sk_live_51ConnectE2eSecret000000001';
 
@@ -20,7 +19,7 @@ describe('connect payouts through the card processor', () => {
   let m: TestMerchant;
   let campaign: TestCampaign;
 
-  const onboarding = () => t.service.container.resolve<ConnectOnboarding>(PAYOUT_TOKENS.ConnectOnboarding);
+  const onboarding = () => t.service.container.resolve<ConnectOnboarding>(TOKENS.ConnectOnboarding);
   const inScope = <T>(work: () => Promise<T>) => t.service.container.resolve<RequestScope>(TOKENS.RequestScope)(work);
 
   /** An affiliate that signed up, onboarded its Express account and has payouts enabled. */

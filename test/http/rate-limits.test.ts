@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide, type WindowState } from '../../application/rate-limiting/sliding-window.js';
-import { PgBatchedRateLimiter } from '../../adapters/rate-limit/pg-batched-rate-limiter.js';
+import { PgBatchedRateLimiter } from '../../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 

@@ -5,11 +5,10 @@ import type { CouponRepository } from '../../application/ports/coupon-repository
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { SaleDiscount } from '../../domain/index.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
-import { COUPON_TOKENS } from '../../bootstrap/modules/coupons.module.js';
-import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { createAffiliate, createCampaign, type TestCampaign } from '../support/program-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
+import { TOKENS } from '../../bootstrap/tokens.js';
 
 /**
  * The attribution use case the payment-provider ingestion will call, against the real database:
@@ -41,8 +40,8 @@ describe('findCouponForAttribution', () => {
   beforeAll(async () => {
     t = await startTestService();
     scope = t.service.container.resolve<RequestScope>(TOKENS.RequestScope);
-    useCase = t.service.container.resolve<FindCouponForAttribution>(COUPON_TOKENS.FindCouponForAttribution);
-    repository = t.service.container.resolve<CouponRepository>(COUPON_TOKENS.CouponRepository);
+    useCase = t.service.container.resolve<FindCouponForAttribution>(TOKENS.FindCouponForAttribution);
+    repository = t.service.container.resolve<CouponRepository>(TOKENS.CouponRepository);
     merchant = await createMerchant(t, 'scale');
     campaign = await createCampaign(t, merchant);
     otherCampaign = await createCampaign(t, merchant);

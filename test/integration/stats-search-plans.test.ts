@@ -9,10 +9,9 @@ import { countedConversionSql } from '../../adapters/persistence/repositories/co
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import type { StatsQueries } from '../../application/ports/stats-queries.js';
 import { topAffiliates } from '../../application/stats/top-affiliates.js';
-import { STATS_SEARCH_TOKENS } from '../../bootstrap/modules/stats-search.module.js';
-import { TOKENS } from '../../bootstrap/tokens.js';
 import { convertedTotal, Decimal, type CurrencyCode } from '../../domain/index.js';
 import { startTestService, type TestService } from '../support/test-service.js';
+import { TOKENS } from '../../bootstrap/tokens.js';
 
 /**
  * The statements behind /stats, /stats/overview and /search, EXPLAINed (the exact SQL the adapters
@@ -149,7 +148,7 @@ describe('query plans of statistics and search', () => {
 
   it('the overview’s two rankings (threshold and whole-month query) agree with a recount through convertedTotal', async () => {
     const scope = t.service.container.resolve<RequestScope>(TOKENS.RequestScope);
-    const queries = t.service.container.resolve<StatsQueries>(STATS_SEARCH_TOKENS.StatsQueries);
+    const queries = t.service.container.resolve<StatsQueries>(TOKENS.StatsQueries);
     const rates = { day: '2026-11-22', usdPerUnit: new Map([['usd', new Decimal(1)], ['eur', new Decimal('1.1582')]]) as Map<CurrencyCode, Decimal> };
     const rows = await t.sql(`select affiliate_id, currency, sum(commission)::text as commission from conversions c
       where merchant_id = $1 and mode = 'live' and created_at >= '2026-11-01' and ${countedConversionSql('c')}

@@ -1,27 +1,23 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { ConversionDetail, ConversionFilters, ConversionQueries } from '../../../application/ports/conversion-queries.js';
 import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Conversion } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
-import { currentDb, currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 import { prefixedColumns } from '../mappers/prefixed-columns.js';
 import { runNamed } from '../named-statement.js';
 
 const SELECT = prefixedColumns(CONVERSION_COLUMNS, 'c', '');
 
-const whereOf = (tenant: Tenant, filters: ConversionFilters) => {
-  const where = ['c.merchant_id = ?', 'c.mode = ?'];
-  const params: unknown[] = [tenant.merchantId, tenant.mode];
-  const add = (clause: string, value: unknown) => {
-    where.push(clause);
-    params.push(value);
-  };
-  if (filters.status) add('c.status = ?', filters.status);
-  if (filters.campaignId) add('c.campaign_id = ?', filters.campaignId);
-  if (filters.affiliateId) add('c.affiliate_id = ?', filters.affiliateId);
-  if (filters.from) add('c.created_at >= ?', filters.from);
-  if (filters.to) add('c.created_at < ?', filters.to);
-  return { where: where.join(' and '), params };
+const whereOf = (tenant: Tenant, filters: ConversionFilters): RawBuilder<unknown> => {
+  const where: RawBuilder<unknown>[] = [sql`c.merchant_id = ${tenant.merchantId}`, sql`c.mode = ${tenant.mode}`];
+  if (filters.status) where.push(sql`c.status = ${filters.status}`);
+  if (filters.campaignId) where.push(sql`c.campaign_id = ${filters.campaignId}`);
+  if (filters.affiliateId) where.push(sql`c.affiliate_id = ${filters.affiliateId}`);
+  if (filters.from) where.push(sql`c.created_at >= ${filters.from}`);
+  if (filters.to) where.push(sql`c.created_at < ${filters.to}`);
+  return sql.join(where, sql` and `);
 };
 
 /**
@@ -33,24 +29,22 @@ export class SqlConversionQueries implements ConversionQueries {
   constructor(private readonly orm: Orm) {}
 
   async list(tenant: Tenant, filters: ConversionFilters, page: PageRequest): Promise<Page<Conversion>> {
-    const { where, params } = whereOf(tenant, filters);
-    const [rows, [count]] = await Promise.all([
-      this.rows(where, params, page.limit, offsetOf(page)),
-      currentEm(this.orm).execute<{ n: string }[]>(`select count(*) as n from conversions c where ${where}`, params),
+    const where = whereOf(tenant, filters);
+    const [rows, { rows: [count] }] = await Promise.all([
+      this.rows(where, page.limit, offsetOf(page)),
+      sql<{ n: string }>`select count(*) as n from conversions c where ${where}`.execute(currentDb(this.orm)),
     ]);
     return { items: rows.map(conversionFromRow), total: Number(count?.n ?? 0), page: page.page, limit: page.limit };
   }
 
   async browse(tenant: Tenant, filters: ConversionFilters, page: PageRequest): Promise<Slice<Conversion>> {
-    const { where, params } = whereOf(tenant, filters);
-    return sliceOf((await this.rows(where, params, page.limit + 1, offsetOf(page))).map(conversionFromRow), page);
+    return sliceOf((await this.rows(whereOf(tenant, filters), page.limit + 1, offsetOf(page))).map(conversionFromRow), page);
   }
 
-  private rows(where: string, params: unknown[], limit: number, offset: number) {
-    return currentEm(this.orm).execute<ConversionRow[]>(
-      `select ${SELECT} from conversions c where ${where} order by c.created_at desc, c.id desc limit ? offset ?`,
-      [...params, limit, offset],
-    );
+  private async rows(where: RawBuilder<unknown>, limit: number, offset: number): Promise<ConversionRow[]> {
+    const { rows } = await sql<ConversionRow>`select ${sql.raw(SELECT)} from conversions c where ${where}
+      order by c.created_at desc, c.id desc limit ${limit} offset ${offset}`.execute(currentDb(this.orm));
+    return rows;
   }
 
   async get(tenant: Tenant, id: string): Promise<ConversionDetail | null> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type {
   ClaimOutcome,
   ClaimTimes,
@@ -5,13 +6,12 @@ import type {
   IdempotencyScope,
   StoredResponse,
 } from '../../../application/ports/idempotency-records.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 import type { Row } from '../schema/index.js';
 
 type RecordRow = Pick<Row<'idempotency_keys'>, 'fingerprint' | 'status' | 'content_type' | 'body' | 'lease_until' | 'expires_at'>;
 
-const SCOPE = `merchant_id = ? and mode = ? and api_key_id = ? and idempotency_key = ?`;
-const scopeParams = (s: IdempotencyScope) => [s.merchantId, s.mode, s.apiKeyId, s.key];
+const scopeOf = (s: IdempotencyScope) => sql`merchant_id = ${s.merchantId} and mode = ${s.mode} and api_key_id = ${s.apiKeyId} and idempotency_key = ${s.key}`;
 
 const outcomeOf = (row: RecordRow, fingerprint: string): ClaimOutcome => {
   if (row.fingerprint !== fingerprint) return { kind: 'reused' };
@@ -28,48 +28,38 @@ export class SqlIdempotencyRecords implements IdempotencyRecords {
   constructor(private readonly orm: Orm) {}
 
   async claim(scope: IdempotencyScope, fingerprint: string, times: ClaimTimes): Promise<ClaimOutcome> {
-    const em = currentEm(this.orm);
-    const claimed = await em.execute<{ claimed: number }[]>(
-      `insert into idempotency_keys as k
+    const db = currentDb(this.orm);
+    const { rows: claimed } = await sql<{ claimed: number }>`insert into idempotency_keys as k
          (merchant_id, mode, api_key_id, idempotency_key, fingerprint, status, content_type, body, created_at, lease_until, expires_at)
-       values (?, ?, ?, ?, ?, null, null, null, ?, ?, ?)
+       values (${scope.merchantId}, ${scope.mode}, ${scope.apiKeyId}, ${scope.key}, ${fingerprint}, null, null, null, ${times.now}, ${times.leaseUntil},
+         ${times.expiresAt})
        on conflict (merchant_id, mode, api_key_id, idempotency_key) do update
          set fingerprint = excluded.fingerprint, status = null, content_type = null, body = null,
              created_at = excluded.created_at, lease_until = excluded.lease_until, expires_at = excluded.expires_at
          where k.expires_at <= excluded.created_at
             or (k.status is null and k.lease_until <= excluded.created_at and k.fingerprint = excluded.fingerprint)
-       returning 1 as claimed`,
-      [...scopeParams(scope), fingerprint, times.now, times.leaseUntil, times.expiresAt],
-    );
+       returning 1 as claimed`.execute(db);
     if (claimed.length > 0) return { kind: 'claimed' };
-    const [row] = await em.execute<RecordRow[]>(
-      `select fingerprint, status, content_type, body, lease_until, expires_at from idempotency_keys where ${SCOPE}`,
-      scopeParams(scope),
-    );
+    const {
+      rows: [row],
+    } = await sql<RecordRow>`select fingerprint, status, content_type, body, lease_until, expires_at from idempotency_keys where ${scopeOf(scope)}`.execute(db);
     // Released between the two statements: the caller's next attempt claims it.
     return row ? outcomeOf(row, fingerprint) : { kind: 'in_progress' };
   }
 
   async complete(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
-    await currentEm(this.orm).execute(`update idempotency_keys set status = ?, content_type = ?, body = ? where ${SCOPE} and status is null`, [
-      response.status,
-      response.contentType,
-      response.body,
-      ...scopeParams(scope),
-    ]);
+    await sql`update idempotency_keys set status = ${response.status}, content_type = ${response.contentType}, body = ${response.body}
+      where ${scopeOf(scope)} and status is null`.execute(currentDb(this.orm));
   }
 
   async release(scope: IdempotencyScope): Promise<void> {
-    await currentEm(this.orm).execute(`delete from idempotency_keys where ${SCOPE} and status is null`, scopeParams(scope));
+    await sql`delete from idempotency_keys where ${scopeOf(scope)} and status is null`.execute(currentDb(this.orm));
   }
 
   async deleteExpired(now: Date, limit: number): Promise<number> {
-    const rows = await currentEm(this.orm).execute<{ n: number }[]>(
-      `with expired as (
-         delete from idempotency_keys where ctid in (select ctid from idempotency_keys where expires_at <= ? limit ?) returning 1
-       ) select count(*)::int as n from expired`,
-      [now, limit],
-    );
+    const { rows } = await sql<{ n: number }>`with expired as (
+         delete from idempotency_keys where ctid in (select ctid from idempotency_keys where expires_at <= ${now} limit ${limit}) returning 1
+       ) select count(*)::int as n from expired`.execute(currentDb(this.orm));
     return rows[0]?.n ?? 0;
   }
 }

@@ -1,11 +1,12 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { MailListFilter, MailQueue, QueuedMail } from '../../../application/ports/mail-queue.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { MailDelivery, MailStatus } from '../../../domain/index.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 import type { Row } from '../schema/index.js';
 
-const COLUMNS = `id, merchant_id, kind, recipient, subject, body, html, sensitive, status, attempts, next_attempt_at,
-  sent_at, last_error, provider_response, provider_message_id, created_at`;
+const COLUMNS = sql.raw(`id, merchant_id, kind, recipient, subject, body, html, sensitive, status, attempts, next_attempt_at,
+  sent_at, last_error, provider_response, provider_message_id, created_at`);
 
 type MailRow = Omit<Row<'mail_outbox'>, 'mode' | 'updated_at' | 'status'> & { status: MailStatus };
 
@@ -40,57 +41,40 @@ export const REDACTED_BODY = '(removed after delivery: the message carried a sin
 export class SqlMailQueue implements MailQueue {
   constructor(private readonly orm: Orm) {}
 
-  private exec<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return currentEm(this.orm).execute<T[]>(sql, params);
+  private async exec<T>(statement: RawBuilder<T>): Promise<T[]> {
+    return (await statement.execute(currentDb(this.orm))).rows;
   }
 
   async claimDue(now: Date, limit: number): Promise<readonly QueuedMail[]> {
-    const rows = await this.exec<MailRow>(
-      `select ${COLUMNS} from mail_outbox
-       where status = 'queued' and next_attempt_at <= ?
-       order by next_attempt_at, id limit ? for update skip locked`,
-      [now, limit],
-    );
+    const rows = await this.exec(sql<MailRow>`select ${COLUMNS} from mail_outbox
+       where status = 'queued' and next_attempt_at <= ${now}
+       order by next_attempt_at, id limit ${limit} for update skip locked`);
     return rows.map(toMail);
   }
 
   async saveDelivery(mail: QueuedMail, d: MailDelivery, now: Date): Promise<void> {
     const scrub = mail.sensitive && d.status === 'sent';
-    await this.exec(
-      `update mail_outbox set status = ?, attempts = ?, next_attempt_at = ?, sent_at = ?, last_error = ?,
-         provider_response = ?, provider_message_id = ?, updated_at = ?,
-         body = case when ? then ? else body end, html = case when ? then null else html end
-       where id = ?`,
-      [d.status, d.attempts, d.nextAttemptAt, d.sentAt, d.lastError, d.providerResponse, d.providerMessageId, now,
-        scrub, REDACTED_BODY, scrub, mail.id],
-    );
+    await this.exec(sql`update mail_outbox set status = ${d.status}, attempts = ${d.attempts}, next_attempt_at = ${d.nextAttemptAt}, sent_at = ${d.sentAt},
+         last_error = ${d.lastError}, provider_response = ${d.providerResponse}, provider_message_id = ${d.providerMessageId}, updated_at = ${now},
+         body = case when ${scrub} then ${REDACTED_BODY} else body end, html = case when ${scrub} then null else html end
+       where id = ${mail.id}`);
   }
 
   async findForUpdate(id: string): Promise<QueuedMail | null> {
-    const rows = await this.exec<MailRow>(`select ${COLUMNS} from mail_outbox where id = ? for update`, [id]);
+    const rows = await this.exec(sql<MailRow>`select ${COLUMNS} from mail_outbox where id = ${id} for update`);
     return rows[0] ? toMail(rows[0]) : null;
   }
 
   async list(filter: MailListFilter, page: PageRequest): Promise<Page<QueuedMail>> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (filter.status) {
-      where.push('status = ?');
-      params.push(filter.status);
-    }
-    if (filter.merchantId) {
-      where.push('merchant_id = ?');
-      params.push(filter.merchantId);
-    }
-    const clause = where.length > 0 ? `where ${where.join(' and ')}` : '';
-    const rows = await this.exec<MailRow & { total: string }>(
-      `select ${COLUMNS}, count(*) over () as total from mail_outbox ${clause}
-       order by created_at desc, id desc limit ? offset ?`,
-      [...params, page.limit, offsetOf(page)],
-    );
+    const where: RawBuilder<unknown>[] = [];
+    if (filter.status) where.push(sql`status = ${filter.status}`);
+    if (filter.merchantId) where.push(sql`merchant_id = ${filter.merchantId}`);
+    const clause = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+    const rows = await this.exec(sql<MailRow & { total: string }>`select ${COLUMNS}, count(*) over () as total from mail_outbox ${clause}
+       order by created_at desc, id desc limit ${page.limit} offset ${offsetOf(page)}`);
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (rows.length === 0 && page.page > 1) {
-      const [count] = await this.exec<{ n: string }>(`select count(*) as n from mail_outbox ${clause}`, params);
+      const [count] = await this.exec(sql<{ n: string }>`select count(*) as n from mail_outbox ${clause}`);
       total = Number(count?.n ?? 0);
     }
     return { items: rows.map(toMail), page: page.page, limit: page.limit, total };

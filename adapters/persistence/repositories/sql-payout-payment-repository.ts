@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { PayoutPaymentRepository } from '../../../application/ports/payout-payment-repository.js';
 import { Decimal, type CurrencyCode, type Mode, type PayoutMethod, type PayoutPayment } from '../../../domain/index.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 import type { Row } from '../schema/index.js';
 import { columnList } from '../schema/columns.js';
 
@@ -41,18 +42,19 @@ export class SqlPayoutPaymentRepository implements PayoutPaymentRepository {
   constructor(private readonly orm: Orm) {}
 
   async insert(payment: PayoutPayment): Promise<void> {
-    await currentEm(this.orm).execute(`insert into payout_payments (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`, values(payment));
+    await sql`insert into payout_payments (${sql.raw(COLUMNS.join(', '))}) values (${sql.join(values(payment))})`.execute(currentDb(this.orm));
   }
 
   async update(payment: PayoutPayment): Promise<void> {
-    await currentEm(this.orm).execute(
-      `update payout_payments set status = ?, provider_reference = ?, card_payment_id = ?, failure_reason = ?, retryable = ?, updated_at = ? where id = ?`,
-      [payment.status, payment.providerReference, payment.cardPaymentId, payment.failureReason, payment.retryable, payment.updatedAt, payment.id],
-    );
+    await sql`update payout_payments set status = ${payment.status}, provider_reference = ${payment.providerReference}, card_payment_id = ${payment.cardPaymentId},
+        failure_reason = ${payment.failureReason}, retryable = ${payment.retryable}, updated_at = ${payment.updatedAt}
+      where id = ${payment.id}`.execute(currentDb(this.orm));
   }
 
   async findById(id: string): Promise<PayoutPayment | null> {
-    const [row] = await currentEm(this.orm).execute<PaymentRow[]>(`select ${COLUMNS.join(', ')} from payout_payments where id = ?`, [id]);
+    const {
+      rows: [row],
+    } = await sql<PaymentRow>`select ${sql.raw(COLUMNS.join(', '))} from payout_payments where id = ${id}`.execute(currentDb(this.orm));
     return row ? fromRow(row) : null;
   }
 }

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import type { PayoutSettingsRepository } from '../../../application/ports/payout-settings-repository.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, DEFAULT_PAYOUT_SETTINGS, type CurrencyCode, type PayoutSettings } from '../../../domain/index.js';
-import { currentEm, type Orm } from '../orm.js';
+import { currentDb, type Orm } from '../orm.js';
 import type { Row } from '../schema/index.js';
 
 type SettingsRow = Omit<Row<'payout_settings'>, 'merchant_id' | 'mode' | 'minimum_payouts'> & { minimum_payouts: Record<string, string> };
@@ -20,10 +21,10 @@ export class SqlPayoutSettingsRepository implements PayoutSettingsRepository {
   constructor(private readonly orm: Orm) {}
 
   private async read(tenant: Tenant, lock: boolean): Promise<PayoutSettings> {
-    const [row] = await currentEm(this.orm).execute<SettingsRow[]>(
-      `select payout_day, minimum_payouts, updated_at from payout_settings where merchant_id = ? and mode = ?${lock ? ' for update' : ''}`,
-      [tenant.merchantId, tenant.mode],
-    );
+    const {
+      rows: [row],
+    } = await sql<SettingsRow>`select payout_day, minimum_payouts, updated_at from payout_settings
+      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}${lock ? sql` for update` : sql``}`.execute(currentDb(this.orm));
     return payoutSettingsFromRow(row);
   }
 
@@ -37,10 +38,10 @@ export class SqlPayoutSettingsRepository implements PayoutSettingsRepository {
 
   async save(tenant: Tenant, settings: PayoutSettings): Promise<void> {
     const minimums = Object.fromEntries([...settings.minimumPayout].map(([c, v]) => [c, v.toFixed()]));
-    await currentEm(this.orm).execute(
-      `insert into payout_settings (merchant_id, mode, payout_day, minimum_payouts, updated_at) values (?, ?, ?, ?::jsonb, ?)
-       on conflict (merchant_id, mode) do update set payout_day = excluded.payout_day, minimum_payouts = excluded.minimum_payouts, updated_at = excluded.updated_at`,
-      [tenant.merchantId, tenant.mode, settings.payoutDay, JSON.stringify(minimums), settings.updatedAt ?? new Date(0)],
+    await sql`insert into payout_settings (merchant_id, mode, payout_day, minimum_payouts, updated_at)
+       values (${tenant.merchantId}, ${tenant.mode}, ${settings.payoutDay}, ${JSON.stringify(minimums)}::jsonb, ${settings.updatedAt ?? new Date(0)})
+       on conflict (merchant_id, mode) do update set payout_day = excluded.payout_day, minimum_payouts = excluded.minimum_payouts, updated_at = excluded.updated_at`.execute(
+      currentDb(this.orm),
     );
   }
 }

@@ -30,7 +30,7 @@ const DIRECTIONS: Record<SortDirection, string> = { asc: 'asc', desc: 'desc' };
  * conversions and memberships counted on them by merchant and the tenant's mode, read from the
  * roll-ups that triggers keep (Migration20261122000007StatsSearch), so the cost does not grow with sales.
  */
-export class MikroOrmCampaignQueries implements CampaignQueries {
+export class SqlCampaignQueries implements CampaignQueries {
   constructor(private readonly orm: Orm) {}
 
   private db() {

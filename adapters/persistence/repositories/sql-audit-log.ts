@@ -15,7 +15,7 @@ export const auditInsert = (e: AuditEntry) => sql`
 
 const MINUTE_MS = 60_000;
 
-export class MikroOrmAuditLog implements AuditLog {
+export class SqlAuditLog implements AuditLog {
   /** Refusals grouped by address and minute, until their minute is over. */
   private readonly refusals = new Map<string, { entry: AuditEntry; minute: number; count: number }>();
   private readonly timer: NodeJS.Timeout;

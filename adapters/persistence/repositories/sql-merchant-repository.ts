@@ -8,20 +8,24 @@ import { columnsOf } from '../schema/index.js';
 
 const COLUMNS = sql.join(columnsOf('merchants').map((column) => sql.ref(column)));
 
-export class MikroOrmMerchantRepository implements MerchantRepository {
+export class SqlMerchantRepository implements MerchantRepository {
   constructor(
     private readonly orm: Orm,
     private readonly changes: ChangeFeed,
   ) {}
 
   async insert(merchant: Merchant): Promise<void> {
-    await currentDb(this.orm).insertInto('merchants').values(merchantToRow(merchant)).execute();
+    const row = merchantToRow(merchant);
+    await sql`insert into merchants (${sql.join(Object.keys(row).map((column) => sql.ref(column)))}) values (${sql.join(Object.values(row))})`.execute(
+      currentDb(this.orm),
+    );
   }
 
   async update(merchant: Merchant): Promise<void> {
     const { id, ...fields } = merchantToRow(merchant);
     this.changes.expect({ kind: 'merchant', id });
-    await currentDb(this.orm).updateTable('merchants').set(fields).where('id', '=', id).execute();
+    const assignments = Object.entries(fields).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+    await sql`update merchants set ${sql.join(assignments)} where id = ${id}`.execute(currentDb(this.orm));
   }
 
   async findById(id: string): Promise<Merchant | null> {

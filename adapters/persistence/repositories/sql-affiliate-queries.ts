@@ -59,7 +59,7 @@ const whereOf = (tenant: Tenant, filter: AffiliateListFilter): RawBuilder<unknow
 };
 
 /** Affiliate reads: every one goes through memberships of the tenant's merchant in the tenant's mode. */
-export class MikroOrmAffiliateQueries implements AffiliateQueries {
+export class SqlAffiliateQueries implements AffiliateQueries {
   constructor(private readonly orm: Orm) {}
 
   private db() {

@@ -3,7 +3,7 @@ import type { EventOutbox, OutboxEvent } from '../../application/ports/event-out
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import { currentDb, inTransaction, type Orm } from './orm.js';
 
-export class MikroOrmEventOutbox implements EventOutbox {
+export class SqlEventOutbox implements EventOutbox {
   constructor(
     private readonly orm: Orm,
     private readonly ids: IdGenerator,

@@ -9,14 +9,17 @@ import { columnsOf } from '../schema/index.js';
 
 export const API_KEY_COLUMNS = sql.join(columnsOf('api_keys').map((column) => sql.ref(column)));
 
-export class MikroOrmApiKeyRepository implements ApiKeyRepository {
+export class SqlApiKeyRepository implements ApiKeyRepository {
   constructor(
     private readonly orm: Orm,
     private readonly changes: ChangeFeed,
   ) {}
 
   async insert(key: ApiKey): Promise<void> {
-    await currentDb(this.orm).insertInto('api_keys').values(apiKeyToRow(key)).execute();
+    const row = apiKeyToRow(key);
+    await sql`insert into api_keys (${sql.join(Object.keys(row).map((column) => sql.ref(column)))}) values (${sql.join(Object.values(row))})`.execute(
+      currentDb(this.orm),
+    );
   }
 
   async findById(id: string): Promise<ApiKey | null> {

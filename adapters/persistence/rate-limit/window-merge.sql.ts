@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runSql } from '../persistence/run-sql.js';
+import { runSql } from '../run-sql.js';
 
 export const PERIOD_MS = 60_000;
 

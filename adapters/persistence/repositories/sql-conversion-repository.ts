@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AuditEntry } from '../../../application/ports/audit-log.js';
 import type { ConversionRepository, DueConversion } from '../../../application/ports/conversion-repository.js';
 import type { OutboxEvent } from '../../../application/ports/event-outbox.js';
@@ -6,28 +6,28 @@ import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
-import { currentDb, currentEm, type Orm } from '../orm.js';
-import { auditInsert } from './mikro-orm-audit-log.js';
-import { countedConversionSql } from './conversion-counting.sql.js';
+import { currentDb, type Orm } from '../orm.js';
+import { auditInsert } from './sql-audit-log.js';
+import { countedConversion } from './conversion-counting.sql.js';
 
-const COLUMNS = CONVERSION_COLUMNS.join(', ');
+const COLUMNS = sql.raw(CONVERSION_COLUMNS.join(', '));
 const isMidnight = (t: Date): boolean => t.getTime() % 86_400_000 === 0;
 const UPDATABLE = CONVERSION_COLUMNS.filter((c) => !['id', 'merchant_id', 'mode', 'created_at'].includes(c));
 
 /**
  * Conversions in plain SQL: the write path is hot (every sale), and the rows map to immutable domain
  * values, so there is nothing for the unit of work to track. Every statement joins the current
- * transaction through `currentEm`.
+ * transaction through `currentDb`.
  */
-export class MikroOrmConversionRepository implements ConversionRepository {
+export class SqlConversionRepository implements ConversionRepository {
   constructor(
     private readonly orm: Orm,
     /** Outbox event ids. */
     private readonly ids: IdGenerator,
   ) {}
 
-  private exec<T>(text: string, params: unknown[]): Promise<T[]> {
-    return currentEm(this.orm).execute<T[]>(text, params);
+  private async exec<T>(statement: RawBuilder<T>): Promise<T[]> {
+    return (await statement.execute(currentDb(this.orm))).rows;
   }
 
   async recordSale(conversion: Conversion, events: readonly OutboxEvent[], audit: AuditEntry | null): Promise<'inserted' | 'duplicate_order'> {
@@ -37,7 +37,7 @@ export class MikroOrmConversionRepository implements ConversionRepository {
     // row, and the caller rolls the transaction (with the audit row) back on a duplicate.
     const ctes = [
       sql`created as (
-      insert into conversions (${sql.raw(COLUMNS)}) values (${sql.join(conversionValues(conversion))})
+      insert into conversions (${COLUMNS}) values (${sql.join(conversionValues(conversion))})
       on conflict (merchant_id, mode, order_id) where order_id is not null do nothing returning id)`,
     ];
     if (events.length > 0) {
@@ -56,77 +56,63 @@ export class MikroOrmConversionRepository implements ConversionRepository {
   async update(conversion: Conversion): Promise<void> {
     const values = conversionValues(conversion);
     const byColumn = new Map(CONVERSION_COLUMNS.map((column, i) => [column, values[i]]));
-    await this.exec(
-      `update conversions set ${UPDATABLE.map((c) => `${c} = ?`).join(', ')}, version = version + 1
-       where id = ? and merchant_id = ? and mode = ?`,
-      [...UPDATABLE.map((c) => byColumn.get(c)), conversion.id, conversion.merchantId, conversion.mode],
-    );
+    const assignments = sql.join(UPDATABLE.map((c) => sql`${sql.ref(c)} = ${byColumn.get(c)}`));
+    await this.exec(sql`update conversions set ${assignments}, version = version + 1
+       where id = ${conversion.id} and merchant_id = ${conversion.merchantId} and mode = ${conversion.mode}`);
   }
 
   async findById(tenant: Tenant, id: string): Promise<Conversion | null> {
-    const [row] = await this.exec<ConversionRow>(`select ${COLUMNS} from conversions where id = ? and merchant_id = ? and mode = ?`, [
-      id,
-      tenant.merchantId,
-      tenant.mode,
-    ]);
+    const [row] = await this.exec(
+      sql<ConversionRow>`select ${COLUMNS} from conversions where id = ${id} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`,
+    );
     return row ? conversionFromRow(row) : null;
   }
 
   async findByIdForUpdate(tenant: Tenant, id: string): Promise<Conversion | null> {
-    const [row] = await this.exec<ConversionRow>(
-      `select ${COLUMNS} from conversions where id = ? and merchant_id = ? and mode = ? for update`,
-      [id, tenant.merchantId, tenant.mode],
+    const [row] = await this.exec(
+      sql<ConversionRow>`select ${COLUMNS} from conversions where id = ${id} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} for update`,
     );
     return row ? conversionFromRow(row) : null;
   }
 
   async findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    const [row] = await this.exec<ConversionRow>(`select ${COLUMNS} from conversions where merchant_id = ? and mode = ? and order_id = ?`, [
-      tenant.merchantId,
-      tenant.mode,
-      orderId,
-    ]);
+    const [row] = await this.exec(
+      sql<ConversionRow>`select ${COLUMNS} from conversions where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and order_id = ${orderId}`,
+    );
     return row ? conversionFromRow(row) : null;
   }
 
   async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    const [row] = await this.exec<ConversionRow>(
-      `select ${COLUMNS} from conversions where merchant_id = ? and mode = ? and order_id = ? for update`,
-      [tenant.merchantId, tenant.mode, orderId],
+    const [row] = await this.exec(
+      sql<ConversionRow>`select ${COLUMNS} from conversions where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and order_id = ${orderId} for update`,
     );
     return row ? conversionFromRow(row) : null;
   }
 
   async findByIdForUpdateAcrossTenants(id: string): Promise<Conversion | null> {
-    const [row] = await this.exec<ConversionRow>(`select ${COLUMNS} from conversions where id = ? for update`, [id]);
+    const [row] = await this.exec(sql<ConversionRow>`select ${COLUMNS} from conversions where id = ${id} for update`);
     return row ? conversionFromRow(row) : null;
   }
 
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
     if (isMidnight(from) && isMidnight(to)) {
       // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales.
-      const [day] = await this.exec<{ total: string | null }>(
-        `select sum(revenue)::text as total from conversion_daily_totals
-         where merchant_id = ? and mode = ? and day >= ?::date and day < ?::date`,
-        [tenant.merchantId, tenant.mode, from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)],
-      );
+      const [day] = await this.exec(sql<{ total: string | null }>`select sum(revenue)::text as total from conversion_daily_totals
+         where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
+           and day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date`);
       return new Decimal(day?.total ?? 0);
     }
-    const [row] = await this.exec<{ total: string | null }>(
-      `select sum(c.amount)::text as total from conversions c
-       where c.merchant_id = ? and c.mode = ? and c.created_at >= ? and c.created_at < ? and ${countedConversionSql('c')}`,
-      [tenant.merchantId, tenant.mode, from, to],
-    );
+    const [row] = await this.exec(sql<{ total: string | null }>`select sum(c.amount)::text as total from conversions c
+       where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${from} and c.created_at < ${to}
+         and ${countedConversion('c')}`);
     return new Decimal(row?.total ?? 0);
   }
 
   async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthToDate> {
-    const [row] = await this.exec<{ conversions: number; revenue: string | null }>(
-      `select count(*)::int as conversions, sum(c.amount)::text as revenue from conversions c
-       where c.merchant_id = ? and c.mode = ? and c.affiliate_id = ? and c.campaign_id = ?
-         and c.created_at >= ? and c.created_at < ? and ${countedConversionSql('c')}`,
-      [tenant.merchantId, tenant.mode, affiliateId, campaignId, from, to],
-    );
+    const [row] = await this.exec(sql<{ conversions: number; revenue: string | null }>`
+      select count(*)::int as conversions, sum(c.amount)::text as revenue from conversions c
+       where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.affiliate_id = ${affiliateId} and c.campaign_id = ${campaignId}
+         and c.created_at >= ${from} and c.created_at < ${to} and ${countedConversion('c')}`);
     return { conversions: row?.conversions ?? 0, revenue: new Decimal(row?.revenue ?? 0) };
   }
 
@@ -135,20 +121,18 @@ export class MikroOrmConversionRepository implements ConversionRepository {
     limit: number,
     after: { createdAt: Date; id: string } | null,
   ): Promise<readonly DueConversion[]> {
-    const rows = await this.exec<ConversionRow & { auto_days: number | null; membership_status: string | null }>(
-      `select ${CONVERSION_COLUMNS.map((c) => `c.${c}`).join(', ')},
+    const rows = await this.exec(sql<ConversionRow & { auto_days: number | null; membership_status: string | null }>`
+      select ${sql.raw(CONVERSION_COLUMNS.map((c) => `c.${c}`).join(', '))},
               k.auto_approve_commissions_after_days as auto_days, m.status as membership_status
        from conversions c
        join campaigns k on k.id = c.campaign_id
        left join affiliate_memberships m on m.campaign_id = c.campaign_id and m.affiliate_id = c.affiliate_id
        where c.status = 'pending' and k.auto_approve_commissions_after_days is not null
-         and c.created_at <= ?::timestamptz - make_interval(days => k.auto_approve_commissions_after_days)
-         and (?::timestamptz is null or (c.created_at, c.id) > (?::timestamptz, ?::uuid))
+         and c.created_at <= ${now}::timestamptz - make_interval(days => k.auto_approve_commissions_after_days)
+         and (${after?.createdAt ?? null}::timestamptz is null or (c.created_at, c.id) > (${after?.createdAt ?? null}::timestamptz, ${after?.id ?? null}::uuid))
        order by c.created_at, c.id
-       limit ?
-       for update of c skip locked`,
-      [now, after?.createdAt ?? null, after?.createdAt ?? null, after?.id ?? null, limit],
-    );
+       limit ${limit}
+       for update of c skip locked`);
     return rows.map((row) => ({
       conversion: conversionFromRow(row),
       campaignAutoApproveDays: row.auto_days,

@@ -5,7 +5,7 @@ import type { Campaign } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, tiersToStored, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 
-export class MikroOrmCampaignRepository implements CampaignRepository {
+export class SqlCampaignRepository implements CampaignRepository {
   constructor(private readonly orm: Orm) {}
 
   async insert(c: Campaign): Promise<'inserted' | 'tracking_code_taken'> {

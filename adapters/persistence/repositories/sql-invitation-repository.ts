@@ -26,7 +26,7 @@ const fromRow = (r: InvitationRow): AffiliateInvitation => ({
   updatedAt: new Date(r.updated_at),
 });
 
-export class MikroOrmInvitationRepository implements InvitationRepository {
+export class SqlInvitationRepository implements InvitationRepository {
   constructor(private readonly orm: Orm) {}
 
   async insert(i: AffiliateInvitation): Promise<'inserted' | 'duplicate'> {

@@ -13,7 +13,7 @@ import {
 } from '../mappers/affiliate.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 
-export class MikroOrmAffiliateRepository implements AffiliateRepository {
+export class SqlAffiliateRepository implements AffiliateRepository {
   constructor(private readonly orm: Orm) {}
 
   private db() {
@@ -72,7 +72,7 @@ export class MikroOrmAffiliateRepository implements AffiliateRepository {
   }
 }
 
-export class MikroOrmMembershipRepository implements MembershipRepository {
+export class SqlMembershipRepository implements MembershipRepository {
   constructor(private readonly orm: Orm) {}
 
   private db() {

@@ -1,7 +1,7 @@
-import type { Logger } from '../../application/ports/logger.js';
-import type { ConsumeOptions, RateLimitDecision, RateLimiter } from '../../application/ports/rate-limiter.js';
-import { decide, rollForward, windowStartOf, type WindowState } from '../../application/rate-limiting/sliding-window.js';
-import { poolDb, type Orm } from '../persistence/orm.js';
+import type { Logger } from '../../../application/ports/logger.js';
+import type { ConsumeOptions, RateLimitDecision, RateLimiter } from '../../../application/ports/rate-limiter.js';
+import { decide, rollForward, windowStartOf, type WindowState } from '../../../application/rate-limiting/sliding-window.js';
+import { poolDb, type Orm } from '../orm.js';
 import { mergeWindows, PERIOD_MS, type LocalCount, type SharedWindow } from './window-merge.sql.js';
 
 interface Bucket {

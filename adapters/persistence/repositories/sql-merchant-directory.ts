@@ -7,14 +7,14 @@ import { apiKeyToDomain, type ApiKeyRow } from '../mappers/api-key.mapper.js';
 import { merchantToDomain, type MerchantRow } from '../mappers/merchant.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 import { columnsOf } from '../schema/index.js';
-import { API_KEY_COLUMNS } from './mikro-orm-api-key-repository.js';
+import { API_KEY_COLUMNS } from './sql-api-key-repository.js';
 
 const MERCHANT_COLUMNS = sql.join(columnsOf('merchants').map((column) => sql.ref(column)));
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Operator reads: rare and small. */
-export class MikroOrmMerchantDirectory implements MerchantDirectory {
+export class SqlMerchantDirectory implements MerchantDirectory {
   constructor(private readonly orm: Orm) {}
 
   async list(filter: { readonly email?: string | undefined }, page: PageRequest): Promise<Page<Merchant>> {

@@ -7,7 +7,7 @@ import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/c
 import { currentDb, type Orm } from '../orm.js';
 import type { PgBatchedClickWriter } from '../pg-batched-click-writer.js';
 
-export class MikroOrmClickRepository implements ClickRepository {
+export class SqlClickRepository implements ClickRepository {
   constructor(
     private readonly orm: Orm,
     private readonly writer: PgBatchedClickWriter,

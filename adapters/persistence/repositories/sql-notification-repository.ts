@@ -21,7 +21,7 @@ const fromRow = (r: NotificationRow): Notification => ({
 });
 
 /** Notices in plain SQL on the caller's transaction (a notice commits with what it tells of). */
-export class MikroOrmNotificationRepository implements NotificationRepository {
+export class SqlNotificationRepository implements NotificationRepository {
   constructor(private readonly orm: Orm) {}
 
   async insert(n: NewNotification): Promise<void> {

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(path) ? [path] : [];
+  });
+
+const PRODUCTION = [...sourceFiles('adapters'), ...sourceFiles('bootstrap')];
+
+/** `file:line` of every match of a global pattern, matched against the whole text (calls span lines). */
+const matches = (pattern: RegExp) =>
+  PRODUCTION.flatMap((file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    return [...text.matchAll(pattern)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}: ${m[0].trim()}`);
+  });
+
+describe('how SQL is written (docs/architecture.md)', () => {
+  it('sends no SQL text with `?` placeholders through MikroORM (`em.execute`, `getConnection().execute`)', () => {
+    expect(matches(/\.execute(<[^>]*>)?\(\s*['"`]|\bcurrentEm\(|\bem\s*\.\s*execute\b|getConnection\(\)\s*\.\s*execute\b/g)).toEqual([]);
+  });
+
+  it('uses no Kysely query builder', () => {
+    expect(matches(/\.(insertInto|updateTable|selectFrom|deleteFrom|replaceInto|mergeInto)\(/g)).toEqual([]);
+  });
+
+  it('names an adapter MikroOrm… only when it uses MikroORM itself', () => {
+    const misnamed = PRODUCTION.filter((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      return /export (class|const) MikroOrm/i.test(text) && !/from '@mikro-orm\//.test(text);
+    });
+    expect(misnamed).toEqual([]);
+  });
+});
