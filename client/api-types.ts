@@ -2421,6 +2421,15 @@ export interface components {
                 campaignCommissionType: "percentage" | "fixed";
                 campaignCommissionValue: string;
             }[];
+            /** @description Per-member rates on team campaigns (POST /teams/{id}/overrides) */
+            overrides: {
+                campaignId: string;
+                affiliateId: string;
+                /** @enum {string} */
+                commissionType: "percentage" | "fixed";
+                commissionValue: string;
+                recurringValue: string | null;
+            }[];
             goals: {
                 id: string;
                 name: string;

@@ -87,10 +87,11 @@ export const done = (c: DashboardContext, location: string, notice: string) =>
 
 export const noticeOf = (c: DashboardContext) => c.req.query('notice')?.slice(0, 200) ?? null;
 
-/** Page and limit from the query, as the API bounds them (limit 1–100, default 20). */
-export const pageParams = (c: DashboardContext, defaultLimit = 20) => {
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
-  const limit = Math.max(1, Math.min(100, Number.parseInt(c.req.query('limit') ?? String(defaultLimit), 10) || defaultLimit));
+/** Page and limit from the query (or `query`, the address a list was left from), as the API bounds them (limit 1–100, default 20). */
+export const pageParams = (c: DashboardContext, defaultLimit = 20, query?: URLSearchParams) => {
+  const param = (name: string) => (query ? (query.get(name) ?? undefined) : c.req.query(name));
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(param('page') ?? '1', 10) || 1));
+  const limit = Math.max(1, Math.min(100, Number.parseInt(param('limit') ?? String(defaultLimit), 10) || defaultLimit));
   return { page, limit };
 };
 

@@ -19,7 +19,7 @@ import {
 import type { Clock } from '../ports/clock.js';
 import type { AwardFilters, AwardSummary, AwardView } from '../ports/team-award-repository.js';
 import type { TeamCampaignView, TeamQueries, TeamSummary } from '../ports/team-queries.js';
-import type { TeamMember } from '../ports/team-repository.js';
+import type { TeamMember, TeamOverride } from '../ports/team-repository.js';
 import { notFound } from '../shared/errors.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -41,6 +41,8 @@ export interface TeamDetail {
   readonly team: Team;
   readonly members: readonly (TeamMember & { readonly role: 'leader' | 'member' })[];
   readonly campaigns: readonly TeamCampaignView[];
+  /** Per-member rates on the team's campaigns (`POST /teams/:id/overrides`), by campaign then affiliate. */
+  readonly overrides: readonly TeamOverride[];
   readonly goals: readonly Goal[];
 }
 
@@ -133,6 +135,7 @@ export class TeamReads {
       team,
       members,
       campaigns: await this.queries.campaignViews(tenant, teamId),
+      overrides: await this.stores.teams.overrides(tenant, teamId),
       goals: await this.stores.goals.listForTeam(tenant, teamId),
     });
   }

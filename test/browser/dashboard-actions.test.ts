@@ -1,40 +1,27 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
-import { mailedLink } from '../support/dashboard-browser.js';
-import { CHROMIUM, startChromiumSession, type ChromiumSession } from '../support/dashboard-chromium.js';
+import { CHROMIUM, DashboardChromium } from '../support/dashboard-chromium.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
-
-const PASSWORD = 'a long and happy password';
 
 if (!CHROMIUM) console.warn('SKIPPED the dashboard actions browser test: chromium was not found; install it with `apt-get install -y chromium`.');
 
 describe.skipIf(!CHROMIUM)('running the program from the dashboard in a real browser: coupon edits, bulk decisions, batch mark-paid, deleting an integration', () => {
   let t: TestService;
-  let session: ChromiumSession;
+  let session: DashboardChromium;
   let merchant: TestMerchant;
   let page: Page;
 
   /** A user of the merchant who set a password through the emailed link (which signs in). */
-  const signIn = async (fields: { role: 'owner' | 'member'; managePayouts?: boolean }) => {
-    const email = `${fields.role}-${Date.now()}@shop.example`;
-    expect((await t.admin('POST', `/merchants/${merchant.id}/users`, { email, ...fields })).status).toBe(201);
-    const link = await mailedLink(t, email, 'password_set');
-    const signedIn = await session.newPage();
-    await signedIn.goto(`${session.base}${link.path}`);
-    await signedIn.getByLabel('New password').fill(PASSWORD);
-    await signedIn.getByRole('button', { name: 'Save password and sign in' }).click();
-    await signedIn.waitForURL(/\/dashboard\?notice=/);
-    return signedIn;
-  };
+  const signIn = async (fields: { role: 'owner' | 'member'; managePayouts?: boolean }) => (await session.signedIn(t, merchant.id, fields)).page;
   const status = async (id: string) => (await t.api('GET', `/conversions/${id}`, merchant.liveKey)).body.data.status as string;
 
   beforeAll(async () => {
     t = await startTestService();
     // Automatic payouts: approvals queue payout rows.
     merchant = await createMerchant(t, 'scale', { automaticPayouts: true });
-    session = await startChromiumSession(t);
+    session = await DashboardChromium.start(t, 'dashboard');
     page = await signIn({ role: 'owner' });
   }, 120_000);
 

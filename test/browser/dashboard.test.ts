@@ -189,6 +189,9 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     expect(integration.status).toBe(201);
     for (const [path, name] of [
       [`/dashboard/teams/${team.body.data.id}`, 'team-detail'],
+      // Team states with members, tiers and awards: test/browser/dashboard-teams.test.ts.
+      [`/dashboard/teams/${team.body.data.id}/edit`, 'team-edit'],
+      ['/dashboard/awards', 'award-ledger'],
       [`/dashboard/integrations/${integration.body.data.id}`, 'integration-detail'],
       // The emailed one-time sign-in link's page (opening it signs nobody in; its button does).
       ['/dashboard/link?token=an-emailed-token', 'sign-in-link'],

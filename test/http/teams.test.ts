@@ -250,6 +250,9 @@ describe('teams: rosters, campaigns and rates', () => {
       });
       expect(overrides.status).toBe(200);
       expect(overrides.body.data).toEqual({ campaignId: shop.id, updated: 1, skipped: [outsider.id] });
+      expect((await t.api('GET', `/teams/${team.id}`, merchant.liveReadKey)).body.data.overrides).toEqual([
+        { campaignId: shop.id, affiliateId: member.id, commissionType: 'fixed', commissionValue: '7.00', recurringValue: null },
+      ]);
       expect(await commissionOf(shop.id, member.id)).toBe(7);
       expect(await commissionOf(shop.id, colleague.id)).toBe(20);
       const list = await t.api('GET', '/teams', merchant.liveReadKey);

@@ -5,8 +5,9 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { mailedLink } from './dashboard-browser.js';
 import type { TestService } from './test-service.js';
 
 const findChromium = (): string | null => {
@@ -18,57 +19,96 @@ const findChromium = (): string | null => {
   }
 };
 
-/** The headless browser the dashboard's browser tests drive, or null (they are skipped, with a warning). */
 export const CHROMIUM = findChromium();
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** Screenshots for a reviewer, in an ignored folder. */
-const SHOTS = resolve(import.meta.dirname, '../../test-results/dashboard');
+const PASSWORD = 'a long and happy password';
 
-export interface ChromiumSession {
-  readonly base: string;
-  readonly browser: Browser;
-  /** Serious and critical axe findings and page errors so far, by page name. */
-  readonly violations: string[];
-  /** A new phone-sized page (375 px wide) that reports its script errors into `violations`. */
-  newPage(): Promise<Page>;
-  /** axe-core on the page (no serious or critical violation is recorded), no sideways scrolling at 375 px, a screenshot. */
-  check(page: Page, name: string): Promise<void>;
-  close(): Promise<void>;
+/**
+ * The dashboard served on a local port to headless chromium at 375 px, with the checks every page
+ * state gets: axe-core (no serious or critical violation), no sideways scrolling, a screenshot in
+ * `test-results/<folder>` for a reviewer. Violations are collected, for the test to assert empty.
+ */
+export class DashboardChromium {
+  readonly violations: string[] = [];
+  private scratch: Page | null = null;
+  private constructor(
+    readonly base: string,
+    private readonly server: ServerType,
+    private readonly browser: Browser,
+    private readonly shots: string,
+  ) {}
+
+  static async start(t: TestService, folder: string): Promise<DashboardChromium> {
+    const shots = resolve(import.meta.dirname, '../../test-results', folder);
+    await mkdir(shots, { recursive: true });
+    let server!: ServerType;
+    await new Promise<void>((done) => {
+      server = serve({ fetch: t.service.app.fetch, port: 0, hostname: '127.0.0.1' }, () => done());
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: ARGS });
+    return new DashboardChromium(base, server, browser, shots);
+  }
+
+  async newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
+    const context = await this.browser.newContext({ viewport: { width: 375, height: 812 }, ...options });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => this.violations.push(`page error: ${e.message}`));
+    return { page, context };
+  }
+
+  /** A new user of the merchant (an owner unless told), signed in through the emailed set-password link; answers the page and the user's id. */
+  async signedIn(
+    t: TestService,
+    merchantId: string,
+    options: { javaScriptEnabled?: boolean; role?: 'owner' | 'member'; managePayouts?: boolean } = {},
+  ): Promise<{ page: Page; userId: string }> {
+    const { javaScriptEnabled, role = 'owner', managePayouts } = options;
+    const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@shop.example`;
+    const created = await t.admin('POST', `/merchants/${merchantId}/users`, { email, role, ...(managePayouts === undefined ? {} : { managePayouts }) });
+    expect(created.status).toBe(201);
+    const link = await mailedLink(t, email, 'password_set');
+    const { page } = await this.newPage({ javaScriptEnabled });
+    await page.goto(`${this.base}${link.path}`);
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save password and sign in' }).click();
+    await page.waitForURL(/\/dashboard\?notice=/);
+    return { page, userId: created.body.data.id as string };
+  }
+
+  async check(page: Page, name: string): Promise<void> {
+    await page.waitForLoadState('load');
+    if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
+    const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      this.violations.push(`${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: join(this.shots, `${name}.png`), fullPage: true });
+  }
+
+  /** The same checks for a page shown without JavaScript (axe is a script): its HTML, laid out again in a scripted page of this origin. */
+  async checkScriptless(page: Page, name: string): Promise<void> {
+    const html = await page.content();
+    this.scratch ??= (await this.newPage()).page;
+    await this.scratch.goto(`${this.base}/dashboard/assets/dashboard.css`);
+    await this.scratch.setContent(html, { waitUntil: 'load' });
+    await this.check(this.scratch, name);
+  }
+
+  /**
+   * Posts a form as the signed-in page would, with its CSRF token and this origin, without following
+   * the redirect: for requests no page offers (another merchant's ids).
+   */
+  async postForm(page: Page, path: string, fields: Record<string, string>) {
+    const csrf = await page.locator('input[name="_csrf"]').first().inputValue();
+    return page.request.post(`${this.base}${path}`, { form: { ...fields, _csrf: csrf }, headers: { origin: this.base }, maxRedirects: 0 });
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    await new Promise((r) => this.server.close(r));
+  }
 }
-
-/** The service on a real port and a headless chromium pointed at it. */
-export const startChromiumSession = async (t: TestService): Promise<ChromiumSession> => {
-  await mkdir(SHOTS, { recursive: true });
-  const server = await new Promise<ServerType>((done) => {
-    const s = serve({ fetch: t.service.app.fetch, port: 0, hostname: '127.0.0.1' }, () => done(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: ARGS });
-  const violations: string[] = [];
-  return {
-    base,
-    browser,
-    violations,
-    async newPage() {
-      const page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
-      page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
-      return page;
-    },
-    async check(page, name) {
-      await page.waitForLoadState('load');
-      if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
-      const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-      for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        violations.push(`${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      }
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-      expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-    },
-    async close() {
-      await browser.close();
-      await new Promise((r) => server.close(r));
-    },
-  };
-};

@@ -99,6 +99,17 @@ export const TeamDetailSchema = z
         campaignCommissionValue: z.string(),
       }),
     ),
+    overrides: z
+      .array(
+        z.object({
+          campaignId: z.string(),
+          affiliateId: z.string(),
+          commissionType: z.enum(['percentage', 'fixed']),
+          commissionValue: z.string(),
+          recurringValue: z.string().nullable(),
+        }),
+      )
+      .openapi({ 'x-extension': true, description: 'Per-member rates on team campaigns (POST /teams/{id}/overrides)' }),
     goals: z.array(
       z.object({
         id: z.string(),
@@ -122,6 +133,13 @@ export const teamDetailJson = (d: TeamDetail): z.infer<typeof TeamDetailSchema> 
     baseCommissionValue: rateValue(c.teamRate),
     campaignCommissionType: c.campaignRate.type,
     campaignCommissionValue: formatCommissionValue(c.campaignRate.value),
+  })),
+  overrides: d.overrides.map((o) => ({
+    campaignId: o.campaignId,
+    affiliateId: o.affiliateId,
+    commissionType: o.rate.type,
+    commissionValue: formatCommissionValue(o.rate.value),
+    recurringValue: o.recurringValue === null ? null : formatCommissionValue(o.recurringValue),
   })),
   goals: d.goals.map((g) => ({
     id: g.id,

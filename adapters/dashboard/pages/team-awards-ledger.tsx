@@ -1,0 +1,110 @@
+/** @jsxImportSource hono/jsx */
+import { awardJson, teamListItemJson } from '../../http/routes/team.json.js';
+import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
+import { isUuid } from '../../ids/uuid-v7-generator.js';
+import { guardsRefuse, noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
+import { ErrorBox, Notice, Pager, Table, type Problem } from '../views/components.js';
+import { AwardActions, isAwardStatus, type TeamPageStatus } from './team-detail.js';
+import { AWARD_STATUSES } from '../../../domain/index.js';
+
+export const LEDGER_PATH = '/dashboard/awards';
+
+/**
+ * The ledger's filters, as `GET /awards` takes them (an id that cannot exist matches nothing): from
+ * the query, or after an action from the ledger address it came from.
+ */
+const filtersOf = (query: URLSearchParams) => {
+  const q = (name: string) => query.get(name)?.trim() || undefined;
+  const status = q('status');
+  return { status: isAwardStatus(status) ? status : undefined, periodKey: q('periodKey'), teamId: q('teamId'), affiliateId: q('affiliateId') };
+};
+
+/** `GET /awards`: every team's awards, newest first, with the same actions as a team's page. */
+export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: DashboardContext, refused: { problem: Problem; status: TeamPageStatus; from: string } | null = null) => {
+  const planRefused = guardsRefuse(c, [{ plan: 'scale', feature: 'Teams' }]);
+  if (planRefused) throw planRefused;
+  const tenant = c.get('tenant');
+  const shown = refused ? new URL(refused.from, 'http://ledger').searchParams : new URL(c.req.url).searchParams;
+  const filters = filtersOf(shown);
+  const { page: pageNo, limit } = pageParams(c, 20, shown);
+  const impossible = [filters.teamId, filters.affiliateId].some((id) => id !== undefined && !isUuid(id));
+  const result = impossible
+    ? { items: [], total: 0, page: pageNo, limit }
+    : await deps.reads.awards(tenant, { ...filters, teamId: filters.teamId?.toLowerCase(), affiliateId: filters.affiliateId?.toLowerCase() }, { page: pageNo, limit });
+  const teams = (await deps.reads.list(tenant, { page: 1, limit: 100 })).items.map(teamListItemJson);
+  const params = { status: filters.status, periodKey: filters.periodKey, teamId: filters.teamId, affiliateId: filters.affiliateId };
+  const query = new URLSearchParams(Object.entries({ ...params, page: pageNo > 1 ? String(pageNo) : undefined }).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+  const back = query ? `${LEDGER_PATH}?${query}` : LEDGER_PATH;
+  const csrf = c.get('webSession')!.csrfToken;
+  return page(
+    c,
+    'Award ledger',
+    '/dashboard/teams',
+    <>
+      <p>
+        <a href="/dashboard/teams">← Teams</a> · every team's bonus awards, newest first.
+      </p>
+      <Notice text={noticeOf(c)} />
+      <ErrorBox problem={refused?.problem} />
+      <form method="get" action={LEDGER_PATH} class="filters">
+        <label>
+          Status
+          <select name="status">
+            <option value="">Any</option>
+            {AWARD_STATUSES.map((s) => (
+              <option value={s} selected={s === filters.status}>
+                {s.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Team
+          <select name="teamId">
+            <option value="">Any</option>
+            {teams.map((t) => (
+              <option value={t.id} selected={t.id === filters.teamId}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Period
+          <input name="periodKey" size={10} placeholder="2026-11" value={filters.periodKey ?? ''} />
+        </label>
+        <label>
+          Affiliate id
+          <input name="affiliateId" size={12} value={filters.affiliateId ?? ''} />
+        </label>
+        <button type="submit" class="secondary">
+          Filter
+        </button>
+      </form>
+      <div id="list">
+        <Table caption="Award ledger" head={['Award', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={result.items.length === 0}>
+          {result.items.map(awardJson).map((a) => (
+            <tr>
+              <td>
+                {a.affiliateName}
+                <br />
+                <span class="muted">
+                  <a href={`/dashboard/teams/${a.teamId}`}>{a.teamName}</a> · {a.goalName} · {a.periodKey}
+                </span>
+              </td>
+              <td class="num">
+                {a.amount} {a.currency.toUpperCase()}
+              </td>
+              <td>{a.status.replace(/_/g, ' ')}</td>
+              <td>
+                <AwardActions csrf={csrf} award={a} back={back} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+        <Pager base={LEDGER_PATH} params={params} page={result.page} limit={result.limit} total={result.total} />
+      </div>
+    </>,
+    refused?.status ?? 200,
+  );
+};
