@@ -15,7 +15,7 @@ import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { DeliveryRecord, IntegrationEvents } from '../ports/provider-sales-ledger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
-import type { Page, PageRequest } from '../shared/page.js';
+import type { Page, PageRequest, Slice } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
 export type NewIntegrationInput = NewIntegration;
@@ -85,5 +85,12 @@ export class ManageIntegrations {
     const found = await this.integrations.findById(tenant, id);
     if (!found) return err(notFound('Integration'));
     return ok(await this.events.list(tenant, id, page));
+  }
+
+  /** The deliveries without a total (previous / next only), so a long log is not counted on every view. */
+  async browseDeliveries(tenant: Tenant, id: string, page: PageRequest): Promise<Result<Slice<DeliveryRecord>, DomainError>> {
+    const found = await this.integrations.findById(tenant, id);
+    if (!found) return err(notFound('Integration'));
+    return ok(await this.events.browse(tenant, id, page));
   }
 }

@@ -1,5 +1,5 @@
 import type { ClickCandidate, Decimal, LinkedCustomer, CouponProvider } from '../../domain/index.js';
-import type { Page, PageRequest } from '../shared/page.js';
+import type { Page, PageRequest, Slice } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
 /** What became of one delivery, as the merchant's events log shows it. */
@@ -56,6 +56,8 @@ export interface IntegrationEvents {
   record(delivery: NewDelivery): Promise<'first' | 'duplicate'>;
   settle(id: string, result: DeliveryResult): Promise<void>;
   list(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Page<DeliveryRecord>>;
+  /** The same rows without counting the whole log: for screens that page with previous / next. */
+  browse(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Slice<DeliveryRecord>>;
 }
 
 /** Customers of a provider attributed to an affiliate, and the payment ids that name a conversion. */

@@ -1,32 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
 import { mailedLink } from '../support/dashboard-browser.js';
+import { CHROMIUM, DashboardChromium } from '../support/dashboard-chromium.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
-const findChromium = (): string | null => {
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-};
-const CHROMIUM = findChromium();
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** Screenshots for a reviewer, in an ignored folder. */
-const SHOTS = resolve(import.meta.dirname, '../../test-results/dashboard');
 const PASSWORD = 'a long and happy password';
 
 if (!CHROMIUM) console.warn('SKIPPED the dashboard browser test: chromium was not found; install it with `apt-get install -y chromium`.');
@@ -34,49 +14,30 @@ if (!CHROMIUM) console.warn('SKIPPED the dashboard browser test: chromium was no
 describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
   let t: TestService;
   let receiver: WebhookReceiver;
-  let server: ServerType;
+  let session: DashboardChromium;
   let base: string;
-  let browser: Browser;
   let merchant: TestMerchant;
   let page: Page;
-  const visited = new Set<string>();
-  const violations: string[] = [];
+  /** Requests to anything but the service: the dashboard serves every asset itself. */
+  const foreign: string[] = [];
 
-  /** axe-core on the page: no serious or critical violation; a screenshot at 375 px wide. */
-  const check = async (name: string) => {
-    await page.waitForLoadState('load');
-    if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
-    const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      violations.push(`${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    }
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-    visited.add(name);
-  };
+  /** axe-core on the page (no serious or critical violation), no sideways scrolling at 375 px, a screenshot. */
+  const check = (name: string) => session.check(page, name);
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     receiver = await startWebhookReceiver();
     t = await startTestService({ webhookDevAllowedHosts: [receiver.host] });
     merchant = await createMerchant(t, 'scale');
-    await new Promise<void>((done) => {
-      server = serve({ fetch: t.service.app.fetch, port: 0, hostname: '127.0.0.1' }, () => done());
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: ARGS });
-    page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
-    const foreign: string[] = [];
+    session = await DashboardChromium.start(t, 'dashboard');
+    base = session.base;
+    page = (await session.newPage()).page;
     page.on('request', (r) => {
       if (!r.url().startsWith(base) && !r.url().startsWith('data:')) foreign.push(r.url());
     });
-    page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((r) => server?.close(r));
+    await session?.close();
     await t?.close();
     await receiver?.close();
   });
@@ -214,11 +175,12 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     const reset = await mailedLink(t, email, 'password_reset');
     expect((await page.goto(`${base}${reset.path}`))?.status()).toBe(200);
     await check('reset-password');
-    expect(violations).toEqual([]);
+    expect(session.violations).toEqual([]);
+    expect(foreign).toEqual([]);
   }, 360_000);
 
   it('edits, pauses and asks before ending a campaign; payout settings, invitations, team writes and a refund, every new page accessible', async () => {
-    violations.length = 0;
+    session.violations.length = 0;
     const campaign = await createCampaign(t, merchant.liveKey, { name: 'Editable in browser', commissionType: 'percentage', commissionValue: 10 });
     await page.goto(`${base}/dashboard/campaigns/${campaign.id}`);
     await page.getByRole('link', { name: 'Edit campaign' }).click();
@@ -308,14 +270,14 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     await page.getByRole('button', { name: 'Record the refund' }).click();
     await page.waitForURL(/notice=/);
     expect((await t.api('GET', `/conversions/${sale.body.data.id}`, merchant.liveKey)).body.data.refundedAmount).toBe(20);
-    expect(violations).toEqual([]);
+    expect(session.violations).toEqual([]);
   }, 300_000);
 
   it('keeps a member without Manage payouts from live conversions and auto-approval', async () => {
     const email = `member-${Date.now()}@shop.example`;
     await t.admin('POST', `/merchants/${merchant.id}/users`, { email, role: 'member', managePayouts: false });
     const link = await mailedLink(t, email, 'password_set');
-    const member = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+    const member = (await session.newPage()).page;
     await member.goto(`${base}${link.path}`);
     await member.getByLabel('New password').fill(PASSWORD);
     await member.getByRole('button', { name: 'Save password and sign in' }).click();

@@ -9,6 +9,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { editIntegrationHandler, IntegrationEditForms, type IntegrationEditState } from './integration-edit.js';
 
 const PLAN = { plan: 'ultimate', feature: 'Integrations' } as const;
 
@@ -33,7 +34,7 @@ const DeleteDialog = ({ csrf, id, name }: { csrf: string; id: string; name: stri
   </dialog>
 );
 
-/** Payment-provider integrations (Ultimate): connect one (its endpoint URL to paste), its events log, pause, resume and delete. */
+/** Payment-provider integrations (Ultimate): connect one (its endpoint URL to paste), its events log, rename, replace its secret or app, pause, resume and delete. */
 export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
   const json = (i: Parameters<typeof integrationJson>[0]) => integrationJson(i, deps.publicBaseUrl);
   const list = async (c: DashboardContext, problem?: Problem | null, status: 200 | 400 | 403 | 409 = 200) => {
@@ -101,14 +102,15 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
     );
   };
 
-  const detail = async (c: DashboardContext, id: string, extra: { problem?: Problem | null; confirmDelete?: boolean } = {}, status: ContentfulStatusCode = 200) => {
+  const detail = async (c: DashboardContext, id: string, extra: { problem?: Problem | null; confirmDelete?: boolean; edit?: IntegrationEditState } = {}, status: ContentfulStatusCode = 200) => {
     const refused = guardsRefuse(c, [PLAN]);
     if (refused) throw refused;
     const found = await deps.manageIntegrations.get(c.get('tenant'), id);
     if (found.isErr()) throw ApiError.from(found.error);
     const i = json(found.value);
     const { page: pageNo, limit } = pageParams(c);
-    const events = await deps.manageIntegrations.deliveries(c.get('tenant'), id, { page: pageNo, limit });
+    // Previous / next without a total: counting a long log on every view costs more than the page.
+    const events = await deps.manageIntegrations.browseDeliveries(c.get('tenant'), id, { page: pageNo, limit });
     if (events.isErr()) throw ApiError.from(events.error);
     const csrf = c.get('webSession')!.csrfToken;
     const title = `${i.provider} integration`;
@@ -118,7 +120,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       '/dashboard/integrations',
       <>
         <Notice text={noticeOf(c)} />
-        <ErrorBox problem={extra.problem} />
+        <ErrorBox problem={extra.problem ?? extra.edit?.problem} />
         {extra.confirmDelete ? <DeleteDialog csrf={csrf} id={id} name={i.name ?? title} /> : null}
         <p>
           Endpoint: <code>{i.endpointUrl}</code> · {i.active ? 'active' : 'paused'}
@@ -137,13 +139,19 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
             </button>
           </form>
         </div>
+        <IntegrationEditForms id={id} provider={i.provider} current={i} csrf={csrf} state={extra.edit ?? {}} />
         <h2>Events log</h2>
         <div id="list">
           <Table caption="Provider events, newest first" head={['Received', 'Type', 'Outcome', 'Why', 'Conversion']} empty={events.value.items.length === 0}>
             {events.value.items.map(integrationEventJson).map((e) => (
               <tr>
                 <td>{shortDate(e.receivedAt)}</td>
-                <td>{e.type}</td>
+                <td>
+                  {e.type}
+                  <div class="muted">
+                    <code>{e.providerEventId}</code>
+                  </div>
+                </td>
                 <td>{e.outcome}</td>
                 <td>
                   {e.reason ?? ''}
@@ -153,7 +161,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
               </tr>
             ))}
           </Table>
-          <Pager base={`/dashboard/integrations/${id}`} params={{}} page={events.value.page} limit={events.value.limit} total={events.value.total} />
+          <Pager base={`/dashboard/integrations/${id}`} params={{}} page={events.value.page} limit={events.value.limit} hasMore={events.value.hasMore} />
         </div>
       </>,
       status,
@@ -182,6 +190,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       return done(c, `/dashboard/integrations/${result.value.id}`, 'Connected: paste the endpoint URL into the provider.');
     })
     .get('/integrations/:id', (c) => detail(c, idOrNotFound(c.req.param('id'), 'Integration')))
+    .post('/integrations/:id/edit', editIntegrationHandler(deps, (c, id, edit, status) => detail(c, id, { edit }, status)))
     .post('/integrations/:id/delete', async (c) => {
       const refused = guardsRefuse(c, [PLAN, 'write']);
       if (refused) throw refused;

@@ -12,6 +12,7 @@ import { done, formOf, guardsRefuse, type Guard, idOrNotFound, noticeOf, optiona
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { markSeveralHandler, MarkSeveralForm } from './payout-mark-several.js';
+import { EXPORT_GUARDS, ExportForm, payoutExportHandler } from './payout-export.js';
 
 export interface PayoutPageDependencies {
   readonly payoutQueries: PayoutQueries;
@@ -32,7 +33,7 @@ const csvCell = (value: unknown) => {
   return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
 };
 
-/** The payout queue: filter, CSV export, and marking rows paid by hand, one or several at once (how headless affiliates are paid). */
+/** The payout queue: filter, CSV export, the PayPal / Wise batch file, and marking rows paid by hand, one or several at once (how headless affiliates are paid). */
 export const payoutRoutes = (deps: PayoutPageDependencies) => {
   const statusOf = (c: DashboardContext): PayoutStatus | undefined => ((PAYOUT_STATUSES as readonly string[]).includes(c.req.query('status') ?? '') ? (c.req.query('status') as PayoutStatus) : undefined);
 
@@ -113,6 +114,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
           </Table>
           <Pager base="/dashboard/payouts" params={{ status: filter }} page={result.page} limit={result.limit} total={result.total} />
         </div>
+        {guardsRefuse(c, EXPORT_GUARDS) === null ? <ExportForm form={{ method: c.req.query('method') ?? '', currency: c.req.query('currency') ?? 'usd' }} problem={extra.problem} /> : null}
         {mayMarkPaid ? <MarkSeveralForm csrf={csrf} methods={MANUAL_METHODS} /> : null}
       </>,
       status,
@@ -122,6 +124,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
   return new Hono<DashboardEnv>()
     .get('/payouts', (c) => list(c))
     .post('/payouts/mark-paid', markSeveralHandler(deps, MARK_PAID_GUARDS, list))
+    .get('/payouts/export', payoutExportHandler(deps, MARK_PAID_GUARDS, list))
     .get('/payouts.csv', async (c) => {
       const refused = guardsRefuse(c, [{ plan: 'professional', feature: 'Payout reads' }]);
       if (refused) throw refused;

@@ -34,7 +34,7 @@ const AppAppleId = z
 const CreateBody = z
   .object({ provider: z.enum(COUPON_PROVIDERS), signingSecret: Secret.optional(), name: Name.optional(), bundleId: BundleId.optional(), appAppleId: AppAppleId.optional() })
   .openapi('CreateIntegration', { 'x-extension': true });
-const PatchBody = z
+export const PatchBody = z
   .object({
     signingSecret: Secret.optional(),
     active: z.boolean().optional(),

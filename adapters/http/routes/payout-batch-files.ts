@@ -1,5 +1,5 @@
 import type { ManualPayoutLine } from '../../../application/payouts/manual-payouts.js';
-import { toDecimalString } from '../../../domain/index.js';
+import { toDecimalString, type CurrencyCode } from '../../../domain/index.js';
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading formula character is neutralised for spreadsheets. */
 export const csvField = (value: string): string => {
@@ -35,3 +35,9 @@ export const wiseBatchFile = (lines: readonly ManualPayoutLine[]): string =>
       return line([l.name, l.email, lineReference(l), 'PRIVATE', 'target', toDecimalString(l.amount, l.currency), currency, currency, 'EMAIL']);
     })
     .join('');
+
+/** The batch file of `GET /payouts/export`: the method's upload format and the file name it is downloaded as. */
+export const batchFileOf = (method: 'wallet_a' | 'transfer_b', currency: CurrencyCode, lines: readonly ManualPayoutLine[]): { name: string; body: string } => ({
+  name: `payouts-${method === 'wallet_a' ? 'paypal' : 'wise'}-${currency}.csv`,
+  body: method === 'wallet_a' ? paypalBatchFile(lines) : wiseBatchFile(lines),
+});

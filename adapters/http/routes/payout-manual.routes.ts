@@ -7,11 +7,11 @@ import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { validationHook } from '../validation.js';
-import { paypalBatchFile, wiseBatchFile } from './payout-batch-files.js';
+import { batchFileOf } from './payout-batch-files.js';
 import { requirePayoutManagement } from './payout-configuration.guards.js';
 import { DEMO_IDS } from '../openapi/demo-ids.js';
 
-const ExportQuery = z.object({
+export const ExportQuery = z.object({
   method: z.enum(['wallet_a', 'transfer_b']).openapi({ param: { name: 'method', in: 'query' }, example: 'wallet_a' }),
   currency: z.string().openapi({ param: { name: 'currency', in: 'query' }, example: 'usd' }),
 });
@@ -60,8 +60,7 @@ export const manualPayoutRoutes = (manual: ManualPayouts) =>
         const currency = parseCurrency(raw);
         if (currency.isErr()) throw ApiError.from(currency.error);
         const lines = await manual.exportDue(c.get('tenant'), method, currency.value);
-        const body = method === 'wallet_a' ? paypalBatchFile(lines) : wiseBatchFile(lines);
-        const name = `payouts-${method === 'wallet_a' ? 'paypal' : 'wise'}-${currency.value}.csv`;
+        const { name, body } = batchFileOf(method, currency.value, lines);
         return c.body(body, 200, {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="${name}"`,

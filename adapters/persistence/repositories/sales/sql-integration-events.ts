@@ -1,11 +1,18 @@
 import { sql } from 'kysely';
 import type { DeliveryOutcome, DeliveryRecord, DeliveryResult, IntegrationEvents, NewDelivery } from '../../../../application/ports/provider-sales-ledger.js';
-import { offsetOf, type Page, type PageRequest } from '../../../../application/shared/page.js';
+import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../../application/shared/page.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import { currentDb, type Orm } from '../../orm.js';
 import type { Row } from '../../schema/index.js';
 
 type EventRow = Omit<Row<'integration_events'>, 'merchant_id' | 'mode' | 'payload'>;
+
+/** One page of an integration's log, newest first: read along `integration_events_log_idx`, which has this order. */
+export const deliveryPageSql = (tenant: Tenant, integrationId: string, limit: number, offset: number) =>
+  sql<EventRow>`select id, integration_id, provider_event_id, type, received_at, outcome, reason, error_code, conversion_id
+    from integration_events
+    where integration_id = ${integrationId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
+    order by received_at desc, id desc limit ${limit} offset ${offset}`;
 
 export class SqlIntegrationEvents implements IntegrationEvents {
   constructor(private readonly orm: Orm) {}
@@ -37,31 +44,32 @@ export class SqlIntegrationEvents implements IntegrationEvents {
 
   async list(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Page<DeliveryRecord>> {
     // The page and its total apart: the count walks the log index alone instead of fetching every event.
-    const [{ rows }, counted] = await Promise.all([
-      sql<EventRow>`select id, integration_id, provider_event_id, type, received_at, outcome, reason, error_code, conversion_id
-        from integration_events
-        where integration_id = ${integrationId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
-        order by received_at desc, id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(currentDb(this.orm)),
+    const [items, counted] = await Promise.all([
+      this.read(tenant, integrationId, page.limit, offsetOf(page)),
       // The tenant check is on the integration, once, so the count stays on the index.
       sql<{ n: number }>`select count(*)::int as n from integration_events
         where integration_id = ${integrationId}
           and exists (select 1 from integrations i where i.id = ${integrationId} and i.merchant_id = ${tenant.merchantId} and i.mode = ${tenant.mode})`.execute(currentDb(this.orm)),
     ]);
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        integrationId: r.integration_id,
-        providerEventId: r.provider_event_id,
-        type: r.type,
-        receivedAt: new Date(r.received_at),
-        outcome: r.outcome as DeliveryOutcome,
-        reason: r.reason,
-        code: r.error_code,
-        conversionId: r.conversion_id,
-      })),
-      page: page.page,
-      limit: page.limit,
-      total: counted.rows[0]?.n ?? 0,
-    };
+    return { items, page: page.page, limit: page.limit, total: counted.rows[0]?.n ?? 0 };
+  }
+
+  async browse(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Slice<DeliveryRecord>> {
+    return sliceOf(await this.read(tenant, integrationId, page.limit + 1, offsetOf(page)), page);
+  }
+
+  private async read(tenant: Tenant, integrationId: string, limit: number, offset: number): Promise<DeliveryRecord[]> {
+    const { rows } = await deliveryPageSql(tenant, integrationId, limit, offset).execute(currentDb(this.orm));
+    return rows.map((r) => ({
+      id: r.id,
+      integrationId: r.integration_id,
+      providerEventId: r.provider_event_id,
+      type: r.type,
+      receivedAt: new Date(r.received_at),
+      outcome: r.outcome as DeliveryOutcome,
+      reason: r.reason,
+      code: r.error_code,
+      conversionId: r.conversion_id,
+    }));
   }
 }
