@@ -143,9 +143,9 @@ describe.skipIf(!CHROMIUM)('running the program from the dashboard in a real bro
 
     // Handed in again: refused as a whole, each row saying why.
     await page.goto(`${session.base}/dashboard/payouts`);
-    await page.getByLabel('Or payout ids').fill(payouts.join('\n'));
-    await page.getByLabel('Paid by').selectOption('wallet_a');
-    await page.getByRole('button', { name: 'Mark these paid' }).click();
+    await form.getByLabel('Or payout ids').fill(payouts.join('\n'));
+    await form.getByLabel('Paid by').selectOption('wallet_a');
+    await form.getByRole('button', { name: 'Mark these paid' }).click();
     await page.waitForLoadState('load');
     await expect(page.getByRole('alert').innerText()).resolves.toContain('completed');
     await expect(page.getByText('Cannot be marked paid: it is completed').count()).resolves.toBe(2);
