@@ -39,7 +39,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign (Ultimate or Scale, live write key)
-         * @description Needs a live write key (Ultimate or Scale). `commissionValue` is a percent (at most 100) or a fixed amount; `commissionTiers` add volume tiers. Emits `campaign.created`.
+         * @description Needs a live write key (Ultimate or Scale). `commissionValue` is a percent (at most 100) or a fixed amount; `commissionTiers` add volume tiers.
          */
         post: operations["postCampaigns"];
         delete?: never;

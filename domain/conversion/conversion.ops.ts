@@ -220,7 +220,8 @@ export const commissionAfterRefund = (
  * A customer refund, from pending, approved or held. Refunding all that remains moves the conversion
  * to `refunded` (commission 0); a partial refund adds to `refundedAmount`, recomputes the commission
  * and keeps the status. Both emit `conversion.updated` (a partial refund changes the commission a
- * receiver knows). Paid conversions are not refunded here: clawing back paid commission is not modelled.
+ * receiver knows). A paid conversion is not refunded here: its commission is clawed back from the
+ * affiliate's next payout instead (`clawbackForRefund`).
  */
 export const refundConversion = (conversion: Conversion, input: RefundInput): Result<ConversionChange, DomainError> => {
   const { status } = conversion;

@@ -8,7 +8,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, { readonly summary: string
   'GET /campaigns': { summary: 'Campaigns, newest first', description: 'Every campaign of the merchant (campaigns are shared by both modes); the counts and sums on each are of the key mode.' },
   'POST /campaigns': {
     summary: 'Create a campaign',
-    description: 'Needs a live write key (Ultimate or Scale). `commissionValue` is a percent (at most 100) or a fixed amount; `commissionTiers` add volume tiers. Emits `campaign.created`.',
+    description: 'Needs a live write key (Ultimate or Scale). `commissionValue` is a percent (at most 100) or a fixed amount; `commissionTiers` add volume tiers.',
   },
   'GET /campaigns/{id}': { summary: 'One campaign with its figures', description: "Settings, tracking code and the key mode's counts; an unknown id answers `404 not_found`." },
   'GET /affiliates': { summary: 'Affiliates, newest first', description: 'Affiliates of the key mode with their memberships; filter by campaign or status.' },
