@@ -169,6 +169,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     },
     logger: c.resolve(T.Pino),
     requestScope: c.resolve(T.RequestScope),
+    changes: c.resolve(T.ChangeFeed),
     ids: c.resolve(T.Ids),
     clock: c.resolve(T.Clock),
     authenticateApiKey: c.resolve(T.AuthenticateApiKey),

@@ -27,6 +27,12 @@ export interface ChangeFeed {
   subscribe(subscriber: ChangeSubscriber): void;
   /** Called by a writer inside its transaction, before commit (see `ChangeSubscriber.expected`). */
   expect(change: Change): void;
+  /**
+   * Resolves once every change this process expects has come back from the database (or after a
+   * short wait, for a write that rolled back). A response that waits for it leaves after the other
+   * processes were told too: they are signalled at the same commit as this one's listener.
+   */
+  settled(): Promise<void>;
 }
 
 /** A feed for a single process with no database (tests of caches): everything is always live. */
@@ -44,6 +50,10 @@ export class LocalChangeFeed implements ChangeFeed {
 
   expect(change: Change): void {
     for (const s of this.subscribers) s.expected(change);
+  }
+
+  settled(): Promise<void> {
+    return Promise.resolve();
   }
 }
 

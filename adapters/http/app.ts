@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../cache/change-feed.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { teamRoutes, type TeamRouteDependencies } from './routes/teams.routes.js';
 import { teamAwardRoutes } from './routes/team-awards.routes.js';
@@ -130,6 +131,8 @@ export interface HttpDependencies {
   readonly customers: CustomerRouteDependencies;
   /** The tracking script (`/t.js`) and its public endpoints (`/t/v1`). */
   readonly trackingScript: TrackingScriptDependencies;
+  /** What process memories are told of changes: a response waits until this process's own writes came back. */
+  readonly changes: Pick<ChangeFeed, 'settled'>;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -162,6 +165,11 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('/api/*', rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
   app.use(MCP_PATH, rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
+  // A revoked key or a changed plan is known to every process before the response that made it leaves.
+  app.use('*', async (_c, next) => {
+    await next();
+    await deps.changes.settled();
+  });
   app.use('*', (_c, next) => deps.requestScope(next));
   const portal = affiliatePortal(deps.portal);
   app.use('*', portal.customDomains);

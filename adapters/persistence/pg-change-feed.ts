@@ -5,6 +5,8 @@ import type { Logger } from '../../application/ports/logger.js';
 
 export const CHANGES_CHANNEL = 'service_changes';
 
+const nameOf = (change: Change): string => `${change.kind}:${change.id}`;
+
 /**
  * `LISTEN service_changes` on a connection of its own (notifications need a session that stays
  * open, which a pool does not give). On any error or end the subscribers are reset and the feed is
@@ -16,11 +18,14 @@ export class PgChangeFeed implements ChangeFeed {
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  /** Changes this process wrote and has not yet heard back, each with what its waiters resolve. */
+  private readonly pending = new Map<string, { readonly heard: Promise<void>; readonly resolve: () => void }>();
 
   constructor(
     private readonly databaseUrl: string,
     private readonly logger: Logger,
     private readonly retryMs = 500,
+    private readonly settleWaitMs = 250,
   ) {}
 
   get live(): boolean {
@@ -33,6 +38,32 @@ export class PgChangeFeed implements ChangeFeed {
 
   expect(change: Change): void {
     for (const s of this.subscribers) s.expected(change);
+    const name = nameOf(change);
+    if (!this.listening || this.pending.has(name)) return;
+    let resolve!: () => void;
+    const heard = new Promise<void>((r) => (resolve = r));
+    this.pending.set(name, { heard, resolve });
+  }
+
+  async settled(): Promise<void> {
+    if (this.pending.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((r) => (timer = setTimeout(r, this.settleWaitMs)));
+    await Promise.race([Promise.all([...this.pending.values()].map((p) => p.heard)), waited]);
+    clearTimeout(timer);
+    // What was not heard by now rolled back (or the feed is down): stop waiting for it.
+    if (this.pending.size > 0) this.hearAll();
+  }
+
+  private heard(change: Change): void {
+    const name = nameOf(change);
+    this.pending.get(name)?.resolve();
+    this.pending.delete(name);
+  }
+
+  private hearAll(): void {
+    for (const p of this.pending.values()) p.resolve();
+    this.pending.clear();
   }
 
   /** Resolves once listening (the first time); later reconnects happen in the background. */
@@ -45,6 +76,7 @@ export class PgChangeFeed implements ChangeFeed {
     client.on('notification', (message) => {
       const change = parseChange(message.payload ?? '');
       for (const s of this.subscribers) s.changed(change);
+      this.heard(change);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, null));
@@ -82,6 +114,7 @@ export class PgChangeFeed implements ChangeFeed {
 
   private resetAll(): void {
     for (const s of this.subscribers) s.reset();
+    this.hearAll();
   }
 
   async close(): Promise<void> {
