@@ -2,18 +2,28 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AffiliateMonth, StatsQueries } from '../../application/ports/stats-queries.js';
 import { topAffiliates } from '../../application/stats/top-affiliates.js';
-import { convertedTotal, Decimal, type CurrencyCode, type ExchangeRateTable } from '../../domain/index.js';
+import { Decimal, type CurrencyCode, type ExchangeRateTable } from '../../domain/index.js';
 
-type Ledger = Map<string, Map<CurrencyCode, { commission: Decimal; conversions: number }>>;
+/** Per affiliate and currency: the commission (whole units, kept as an integer too) and the sales. */
+type Ledger = Map<string, Map<CurrencyCode, { commission: Decimal; units: number; conversions: number }>>;
 
-/** Every affiliate ranked by the definition: converted commission (`convertedTotal`), then id. */
-const bruteForce = (ledger: Ledger, rates: ExchangeRateTable): string[] =>
+/** The day's rates, each also as a whole number of hundredths of a dollar per unit (all generated rates are). */
+interface Rates extends ExchangeRateTable {
+  readonly hundredths: ReadonlyMap<CurrencyCode, number>;
+}
+
+/**
+ * Every affiliate ranked by the definition: commission converted at the day's rates (a currency
+ * without a rate counts as zero), then id. Counted in integers (whole units × hundredths of a dollar),
+ * independently of the domain's `convertedTotal`, which the code under test ranks with.
+ */
+const bruteForce = (ledger: Ledger, rates: Rates): string[] =>
   [...ledger.entries()]
     .map(([id, byCurrency]) => ({
       id,
-      value: convertedTotal([...byCurrency.entries()].map(([currency, e]) => ({ currency, amount: e.commission })), rates),
+      value: [...byCurrency.entries()].reduce((sum, [currency, e]) => sum + e.units * (rates.hundredths.get(currency) ?? 0), 0),
     }))
-    .sort((a, b) => b.value.comparedTo(a.value) || (a.id < b.id ? -1 : 1))
+    .sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : 1))
     .map((a) => a.id);
 
 const byValueThenId = (a: { affiliateId: string; commission: Decimal }, b: { affiliateId: string; commission: Decimal }) =>
@@ -47,7 +57,7 @@ const fakeQueries = (ledger: Ledger, references: ReadonlyMap<CurrencyCode, Decim
     async rankByConvertedCommission(_tenant, _month, rates, limit) {
       fullRankings += 1;
       rowsRead += ledger.size;
-      return bruteForce(ledger, rates).slice(0, limit);
+      return bruteForce(ledger, rates as Rates).slice(0, limit);
     },
     async topCommissions(_tenant, _month, currency, limit) {
       const entries = [...ledger.entries()]
@@ -99,6 +109,7 @@ const ledgerArb = fc
       const before = byCurrency.get(currency);
       byCurrency.set(currency, {
         commission: (before?.commission ?? new Decimal(0)).plus(commission),
+        units: (before?.units ?? 0) + commission,
         conversions: (before?.conversions ?? 0) + 1,
       });
       ledger.set(id, byCurrency);
@@ -106,16 +117,20 @@ const ledgerArb = fc
     return ledger;
   });
 
+/** A day's rate table from rates in hundredths of a dollar per unit (null: no rate that day). */
+const ratesOf = (hundredths: Record<string, number | null>): Rates => {
+  const known = Object.entries(hundredths).filter((entry): entry is [string, number] => entry[1] !== null) as [CurrencyCode, number][];
+  return {
+    day: '2027-03-15',
+    usdPerUnit: new Map(known.map(([currency, h]) => [currency, new Decimal(h).dividedBy(100)])),
+    hundredths: new Map(known),
+  };
+};
+
 // `xxx` never has a rate (it counts as zero); the others may be missing, zero, or equal to each other.
 const ratesArb = fc
-  .tuple(fc.constantFrom(null, 0, 0.5, 1, 2), fc.constantFrom(null, 0.01, 1), fc.constantFrom(null, 1, 2))
-  .map(([eur, jpy, usd]): ExchangeRateTable => {
-    const usdPerUnit = new Map<CurrencyCode, Decimal>();
-    if (eur !== null) usdPerUnit.set('eur' as CurrencyCode, new Decimal(eur));
-    if (jpy !== null) usdPerUnit.set('jpy' as CurrencyCode, new Decimal(jpy));
-    if (usd !== null) usdPerUnit.set('usd' as CurrencyCode, new Decimal(usd));
-    return { day: '2027-03-15', usdPerUnit };
-  });
+  .tuple(fc.constantFrom(null, 0, 50, 100, 200), fc.constantFrom(null, 1, 100), fc.constantFrom(null, 100, 200))
+  .map(([eur, jpy, usd]) => ratesOf({ eur, jpy, usd }));
 
 // Reference rates: none, some or all currencies (never `xxx`), equal to the day's or not.
 const referencesArb = fc
@@ -153,9 +168,9 @@ describe('topAffiliates (threshold algorithm)', () => {
     for (let i = 0; i < 1000; i += 1) {
       // Each affiliate sells in one of two currencies worth the same: no short list settles the top.
       const currency = (i % 2 === 0 ? 'usd' : 'eur') as CurrencyCode;
-      ledger.set(`aff-${String(i).padStart(4, '0')}`, new Map([[currency, { commission: new Decimal(1 + (i % 7)), conversions: 1 }]]));
+      ledger.set(`aff-${String(i).padStart(4, '0')}`, new Map([[currency, { commission: new Decimal(1 + (i % 7)), units: 1 + (i % 7), conversions: 1 }]]));
     }
-    const rates = { day: '2027-03-15', usdPerUnit: new Map([['usd' as CurrencyCode, new Decimal(1)], ['eur' as CurrencyCode, new Decimal(1)]]) };
+    const rates = ratesOf({ usd: 100, eur: 100 });
     const { queries, fullRankings } = fakeQueries(ledger);
     const top = await topAffiliates(queries, tenant, '2027-03-01', ['eur', 'usd'] as CurrencyCode[], rates, 5, 20);
     expect(top.map((a) => a.affiliateId)).toEqual(bruteForce(ledger, rates).slice(0, 5));
@@ -166,10 +181,10 @@ describe('topAffiliates (threshold algorithm)', () => {
     const ledger: Ledger = new Map();
     for (let i = 0; i < 1000; i += 1) {
       const currency = (i % 2 === 0 ? 'usd' : 'eur') as CurrencyCode;
-      ledger.set(`aff-${String(i).padStart(4, '0')}`, new Map([[currency, { commission: new Decimal(1 + (i % 7)), conversions: 1 }]]));
+      ledger.set(`aff-${String(i).padStart(4, '0')}`, new Map([[currency, { commission: new Decimal(1 + (i % 7)), units: 1 + (i % 7), conversions: 1 }]]));
     }
     const references = new Map([['usd' as CurrencyCode, new Decimal(1)], ['eur' as CurrencyCode, new Decimal('1.1')]]);
-    const rates = { day: '2027-03-15', usdPerUnit: new Map([['usd' as CurrencyCode, new Decimal(1)], ['eur' as CurrencyCode, new Decimal('1.12')]]) };
+    const rates = ratesOf({ usd: 100, eur: 112 });
     const { queries, fullRankings, rowsRead } = fakeQueries(ledger, references);
     const top = await topAffiliates(queries, tenant, '2027-03-01', ['eur', 'usd'] as CurrencyCode[], rates, 5);
     expect(top.map((a) => a.affiliateId)).toEqual(bruteForce(ledger, rates).slice(0, 5));
@@ -180,10 +195,10 @@ describe('topAffiliates (threshold algorithm)', () => {
   it('reads only the first rows of each currency when one currency dominates', async () => {
     const ledger: Ledger = new Map();
     for (let i = 0; i < 1000; i += 1) {
-      ledger.set(`aff-${String(i).padStart(4, '0')}`, new Map([['usd' as CurrencyCode, { commission: new Decimal(i % 97), conversions: 1 }]]));
+      ledger.set(`aff-${String(i).padStart(4, '0')}`, new Map([['usd' as CurrencyCode, { commission: new Decimal(i % 97), units: i % 97, conversions: 1 }]]));
     }
     const { queries, rowsRead } = fakeQueries(ledger);
-    const rates = { day: '2027-03-15', usdPerUnit: new Map([['usd' as CurrencyCode, new Decimal(1)]]) };
+    const rates = ratesOf({ usd: 100 });
     const top = await topAffiliates(queries, tenant, '2027-03-01', ['usd' as CurrencyCode], rates, 5);
     expect(top.map((a) => a.commission.toNumber())).toEqual([96, 96, 96, 96, 96]);
     expect(rowsRead()).toBe(5);

@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { CreateConversion, type CreateConversionInput } from '../../application/conversions/create-conversion.js';
+import type { AuditEntry } from '../../application/ports/audit-log.js';
+import type { Tenant } from '../../application/shared/tenant.js';
+import { Decimal, type Campaign, type CommissionRates, type CurrencyCode, type Mode } from '../../domain/index.js';
+import { inMemoryWorld } from '../fakes/in-memory-world.js';
+import { aConversion } from '../mothers/conversion.mother.js';
+import { aMerchant } from '../mothers/merchant.mother.js';
+import { aCampaign, aMembership, anAffiliate, aSaleContext } from '../mothers/sale-context.mother.js';
+
+const NOW = new Date('2026-11-15T12:00:00.000Z');
+const usd = 'usd' as CurrencyCode;
+
+interface Setup {
+  readonly mode?: Mode;
+  readonly cap?: string | null;
+  readonly campaign?: Partial<Campaign>;
+  readonly membership?: 'approved' | 'pending' | null;
+  readonly rates?: CommissionRates;
+  readonly automaticPayouts?: boolean;
+}
+
+/** A merchant with one campaign and one affiliate, as the sale look-up finds them, and the use case over the fakes. */
+const programOf = async (setup: Setup = {}) => {
+  const world = inMemoryWorld(NOW);
+  const merchant = aMerchant(world.ids.next(), {
+    monthlyEarningsCap: setup.cap ? new Decimal(setup.cap) : null,
+    automaticPayouts: setup.automaticPayouts ?? false,
+  });
+  await world.merchants.insert(merchant);
+  const tenant: Tenant = { merchantId: merchant.id, mode: setup.mode ?? 'live' };
+  const campaign = aCampaign(world.ids.next(), merchant.id, setup.campaign);
+  const affiliate = anAffiliate(world.ids.next(), { email: 'jane.doe@gmail.com', payoutEmail: 'payouts@jane.example' });
+  const membership =
+    setup.membership === null
+      ? null
+      : aMembership(world.ids.next(), { ...tenant, campaignId: campaign.id, affiliateId: affiliate.id }, { status: setup.membership ?? 'approved' });
+  world.saleContexts.put(
+    tenant,
+    aSaleContext(campaign, affiliate, membership, {
+      merchantEarningsCap: merchant.monthlyEarningsCap,
+      ...(setup.rates ? { rates: setup.rates } : {}),
+    }),
+  );
+  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks);
+  const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
+    tenant,
+    key: { createdBy: 'owner', managePayouts: false },
+    campaignId: campaign.id,
+    affiliateId: affiliate.id,
+    amount: new Decimal('100.00'),
+    taxAmount: null,
+    currency: usd,
+    orderId: null,
+    clickId: null,
+    customerEmail: null,
+    customerName: null,
+    ...fields,
+  });
+  /** A counted sale already recorded this month (for caps and tiers). */
+  const earlierSale = async (amount: string, fields: Parameters<typeof aConversion>[2] = {}) => {
+    const sale = aConversion(world.ids.next(), { ...tenant, campaignId: campaign.id, affiliateId: affiliate.id }, { amount: new Decimal(amount), createdAt: new Date('2026-11-02T00:00:00.000Z'), ...fields });
+    await world.conversions.recordSale(sale, [], null);
+    return sale;
+  };
+  return { world, merchant, tenant, campaign, affiliate, useCase, input, earlierSale };
+};
+
+const codeOf = (result: { isErr(): boolean; error?: unknown }) => (result.isErr() ? (result as { error: { code: string } }).error.code : 'ok');
+
+describe('CreateConversion (use case, in-memory stores)', () => {
+  it('records a pending sale with its commission, its conversion.created event and the request audit row', async () => {
+    const { world, useCase, input, tenant, campaign, affiliate } = await programOf();
+    const audit: AuditEntry = {
+      id: 'audit-1', actor: 'api_key', apiKeyId: 'key-1', merchantId: tenant.merchantId, method: 'POST', path: '/api/v1/conversions',
+      status: 201, errorCode: null, address: null, userAgent: null, requestId: null, createdAt: NOW,
+    };
+    const result = await useCase.execute(input({ amount: new Decimal('250.00'), taxAmount: new Decimal('20.00'), orderId: 'order-1', customerName: 'Bo' }), audit);
+    const conversion = result._unsafeUnwrap();
+    expect(conversion).toMatchObject({ status: 'pending', merchantId: tenant.merchantId, mode: 'live', orderId: 'order-1', source: 'api', createdAt: NOW });
+    // 10% of the net sale.
+    expect(conversion.commission.toFixed(2)).toBe('25.00');
+    expect(world.conversions.all()).toEqual([conversion]);
+    expect(world.outbox.events).toEqual([
+      {
+        merchantId: tenant.merchantId,
+        mode: 'live',
+        type: 'conversion.created',
+        occurredAt: NOW,
+        payload: {
+          conversionId: conversion.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '250.00', taxAmount: '20.00',
+          commission: '25.00', currency: 'usd', status: 'pending',
+        },
+      },
+    ]);
+    expect(world.conversions.audited).toEqual([audit]);
+  });
+
+  it('refuses a live sale from a team-member key without Manage payouts before reading anything', async () => {
+    const { world, useCase, input } = await programOf();
+    const result = await useCase.execute(input({ key: { createdBy: 'team_member', managePayouts: false } }));
+    expect(codeOf(result)).toBe('insufficient_permissions');
+    expect(world.saleContexts.lookups).toBe(0);
+    expect(world.uow.transactionsBegun).toBe(0);
+  });
+
+  it('lets a team-member key with Manage payouts, or any key in test mode, record a sale', async () => {
+    const live = await programOf();
+    expect(codeOf(await live.useCase.execute(live.input({ key: { createdBy: 'team_member', managePayouts: true } })))).toBe('ok');
+    const test = await programOf({ mode: 'test' });
+    expect(codeOf(await test.useCase.execute(test.input({ key: { createdBy: 'team_member', managePayouts: false } })))).toBe('ok');
+  });
+
+  it("answers not_found for a campaign the look-up does not find (another merchant's), opening no transaction", async () => {
+    const { world, useCase, input } = await programOf();
+    const result = await useCase.execute(input({ campaignId: 'someone-elses-campaign' }));
+    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'not_found', message: 'Campaign not found' });
+    expect(world.uow.transactionsBegun).toBe(0);
+  });
+
+  it('answers not_found for an affiliate with no relation to the merchant in the mode', async () => {
+    const { world, useCase, input, tenant, campaign } = await programOf();
+    world.saleContexts.putWithoutAffiliate(tenant, 'stranger', { campaign, rates: { campaign: { type: 'percentage', value: new Decimal(10) } }, merchantEarningsCap: null });
+    expect((await useCase.execute(input({ affiliateId: 'stranger' })))._unsafeUnwrapErr()).toMatchObject({ code: 'not_found', message: 'Affiliate not found' });
+  });
+
+  it('refuses sales on a paused campaign, except a renewal while it pays recurring commissions', async () => {
+    const paused = await programOf({ campaign: { status: 'inactive' } });
+    expect(codeOf(await paused.useCase.execute(paused.input()))).toBe('validation_error');
+    expect(codeOf(await paused.useCase.execute(paused.input({ conversionType: 'recurring' })))).toBe('validation_error');
+    const recurring = await programOf({ campaign: { status: 'inactive', enableRecurringCommissions: true } });
+    expect(codeOf(await recurring.useCase.execute(recurring.input({ conversionType: 'recurring' })))).toBe('ok');
+    expect(codeOf(await recurring.useCase.execute(recurring.input()))).toBe('validation_error');
+    expect(paused.world.conversions.all()).toEqual([]);
+  });
+
+  it('refuses an affiliate who is not approved on the campaign', async () => {
+    for (const membership of ['pending', null] as const) {
+      const { world, useCase, input } = await programOf({ membership });
+      expect(codeOf(await useCase.execute(input()))).toBe('affiliate_not_approved');
+      expect(world.uow.transactionsBegun).toBe(0);
+    }
+  });
+
+  it('refuses a sale figure finer than the currency allows, writing nothing', async () => {
+    const { world, useCase, input } = await programOf();
+    const result = await useCase.execute(input({ amount: new Decimal('10.005') }));
+    expect(codeOf(result)).toBe('validation_error');
+    expect(world.conversions.all()).toEqual([]);
+    expect(world.outbox.events).toEqual([]);
+  });
+
+  describe('the monthly earnings cap (live sales of a capped merchant)', () => {
+    it('takes a sale that reaches the cap exactly and refuses one that would pass it, writing nothing', async () => {
+      const { world, useCase, input, earlierSale } = await programOf({ cap: '500' });
+      await earlierSale('300');
+      await earlierSale('1000', { status: 'rejected' });
+      await earlierSale('900', { createdAt: new Date('2026-10-31T23:59:59.999Z') });
+      expect(codeOf(await useCase.execute(input({ amount: new Decimal('200') })))).toBe('ok');
+      const before = world.conversions.all().length;
+      const refused = await useCase.execute(input({ amount: new Decimal('0.01') }));
+      expect(refused._unsafeUnwrapErr()).toMatchObject({ code: 'earnings_limit_reached' });
+      expect(world.conversions.all()).toHaveLength(before);
+      expect(world.outbox.ofType('conversion.created')).toHaveLength(1);
+    });
+
+    it('locks the merchant only for a capped live sale', async () => {
+      const capped = await programOf({ cap: '500' });
+      await capped.useCase.execute(capped.input());
+      expect(capped.world.merchants.locksTaken).toBe(1);
+      const uncapped = await programOf();
+      await uncapped.useCase.execute(uncapped.input());
+      const test = await programOf({ cap: '500', mode: 'test' });
+      await test.earlierSale('500');
+      expect(codeOf(await test.useCase.execute(test.input()))).toBe('ok');
+      expect(uncapped.world.merchants.locksTaken + test.world.merchants.locksTaken).toBe(0);
+    });
+  });
+
+  describe('self-referral (live sales carrying both clickId and customerEmail)', () => {
+    const clickId = '00000000-0000-7000-8000-0000000000c1';
+
+    it("refuses a customer who is the affiliate by login or payout email, after normalising the address", async () => {
+      const { world, useCase, input } = await programOf();
+      expect(codeOf(await useCase.execute(input({ clickId, customerEmail: 'Jane.Doe+shop@googlemail.com' })))).toBe('self_referral');
+      expect(codeOf(await useCase.execute(input({ clickId, customerEmail: ' PAYOUTS@jane.example ' })))).toBe('self_referral');
+      expect(world.conversions.all()).toEqual([]);
+    });
+
+    it('takes the sale without a click, with another customer, or in test mode', async () => {
+      const live = await programOf();
+      expect(codeOf(await live.useCase.execute(live.input({ customerEmail: 'jane.doe@gmail.com' })))).toBe('ok');
+      expect(codeOf(await live.useCase.execute(live.input({ clickId, customerEmail: 'someone@else.example' })))).toBe('ok');
+      const test = await programOf({ mode: 'test' });
+      expect(codeOf(await test.useCase.execute(test.input({ clickId, customerEmail: 'jane.doe@gmail.com' })))).toBe('ok');
+    });
+  });
+
+  it('refuses a second sale with the same order id as a duplicate; another mode may use it', async () => {
+    const { world, useCase, input } = await programOf();
+    const first = (await useCase.execute(input({ orderId: 'A-1' })))._unsafeUnwrap();
+    const again = await useCase.execute(input({ orderId: 'A-1', amount: new Decimal(5) }));
+    expect(again._unsafeUnwrapErr()).toMatchObject({ code: 'duplicate', message: 'A conversion with orderId "A-1" already exists' });
+    expect(world.conversions.all()).toEqual([first]);
+    expect(world.outbox.events).toHaveLength(1);
+  });
+
+  it('pays the volume tier the month so far has reached', async () => {
+    const rates: CommissionRates = {
+      campaign: { type: 'percentage', value: new Decimal(10) },
+      campaignTiers: { basis: 'conversions', tiers: [{ threshold: new Decimal(2), type: 'percentage', value: new Decimal(20) }] },
+    };
+    const { useCase, input, earlierSale } = await programOf({ rates });
+    await earlierSale('50');
+    expect((await useCase.execute(input()))._unsafeUnwrap().commission.toFixed(2)).toBe('10.00');
+    await earlierSale('50', { status: 'refunded' });
+    // Two counted sales before this one (the refunded one does not count): the tier applies.
+    expect((await useCase.execute(input()))._unsafeUnwrap().commission.toFixed(2)).toBe('20.00');
+  });
+
+  describe("a provider's report of an order the tracking script reported", () => {
+    it('replaces the pending script sale: one conversion, the provider figures, conversion.updated', async () => {
+      const { world, useCase, input, earlierSale } = await programOf();
+      const script = await earlierSale('80', { source: 'tracking_script', orderId: 'web-7', customerEmail: 'buyer@example.com' });
+      const recorded = (await useCase.record(input({ orderId: 'web-7', source: 'card', amount: new Decimal('120.00') })))._unsafeUnwrap();
+      expect(recorded.replacedScriptSale).toBe(true);
+      expect(recorded.conversion).toMatchObject({ id: script.id, source: 'card', status: 'pending', createdAt: script.createdAt, customerEmail: 'buyer@example.com' });
+      expect(recorded.conversion.amount.toFixed(2)).toBe('120.00');
+      expect(world.conversions.all()).toEqual([recorded.conversion]);
+      expect(world.outbox.types()).toEqual(['conversion.updated']);
+      expect(world.outbox.events[0]?.payload).toMatchObject({ conversionId: script.id, amount: '120.00', commission: '12.00' });
+    });
+
+    it("leaves a script sale the merchant already decided: the provider's report is a duplicate", async () => {
+      const { world, useCase, input, earlierSale } = await programOf();
+      const script = await earlierSale('80', { source: 'tracking_script', orderId: 'web-8', status: 'approved' });
+      expect(codeOf(await useCase.execute(input({ orderId: 'web-8', source: 'card' })))).toBe('duplicate');
+      expect(world.conversions.all()).toEqual([script]);
+    });
+
+    it("never lets the script's second report replace anything", async () => {
+      const { useCase, input, earlierSale } = await programOf();
+      await earlierSale('80', { source: 'tracking_script', orderId: 'web-9' });
+      expect(codeOf(await useCase.execute(input({ orderId: 'web-9', source: 'tracking_script' })))).toBe('duplicate');
+    });
+  });
+});

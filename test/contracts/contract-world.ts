@@ -1,0 +1,67 @@
+import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { TeamAwardRepository } from '../../application/ports/team-award-repository.js';
+import type { TeamConversionFacts } from '../../application/ports/team-conversion-facts.js';
+import type { TeamGoalRepository } from '../../application/ports/team-goal-repository.js';
+import type { TeamRepository } from '../../application/ports/team-repository.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { Tenant } from '../../application/shared/tenant.js';
+import type { MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
+
+/** A merchant on Scale with one campaign and one approved affiliate in each mode. */
+export interface ProgramRefs {
+  readonly merchantId: string;
+  readonly live: Tenant;
+  readonly test: Tenant;
+  readonly campaignId: string;
+  readonly liveAffiliateId: string;
+  readonly testAffiliateId: string;
+}
+
+export interface RecordedEvent {
+  readonly merchantId: string;
+  readonly mode: Mode;
+  readonly payload: unknown;
+}
+
+export interface AffiliateRefs {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+export interface AffiliateOptions {
+  readonly mode?: Mode;
+  /** The campaign it joins (default the program's). */
+  readonly campaignId?: string;
+  readonly membership?: MembershipStatus;
+  readonly headless?: boolean;
+  readonly payoutMethod?: PayoutMethod | null;
+}
+
+/**
+ * What a port contract runs against: the ports under test over one store (in memory, or PostgreSQL),
+ * and a way to create the rows they refer to (merchants, campaigns, affiliates) as the API would.
+ */
+export interface ContractWorld {
+  readonly uow: UnitOfWork;
+  /** Runs `work` as a request or a job does: the SQL stores need a scope, the fakes do not. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  readonly ids: IdGenerator;
+  readonly conversions: ConversionRepository;
+  readonly teams: TeamRepository;
+  readonly goals: TeamGoalRepository;
+  readonly awards: TeamAwardRepository;
+  readonly facts: TeamConversionFacts;
+  program(): Promise<ProgramRefs>;
+  /** Outbox events of a type, as written (the contracts record types nothing else uses). */
+  eventsOfType(type: string): Promise<readonly RecordedEvent[]>;
+  /** Whether the audit row with this id was written. */
+  hasAuditRow(id: string): Promise<boolean>;
+  campaign(program: ProgramRefs, options?: { readonly autoApproveDays?: 7 | 14 | 30 | 60 | 90 }): Promise<string>;
+  affiliate(program: ProgramRefs, options?: AffiliateOptions): Promise<AffiliateRefs>;
+}
+
+/** `run` and `uow.transaction` together: one transaction in a scope. */
+export const inTransaction = <T>(world: ContractWorld, work: () => Promise<T>): Promise<T> =>
+  world.run(() => world.uow.transaction(work));

@@ -1,0 +1,4 @@
+import { conversionRepositoryContract } from './conversion-repository.contract.js';
+import { inMemoryContractWorld } from './in-memory-contract-world.js';
+
+conversionRepositoryContract(inMemoryContractWorld);

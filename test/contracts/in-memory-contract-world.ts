@@ -1,0 +1,62 @@
+import { inMemoryWorld } from '../fakes/in-memory-world.js';
+import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from './contract-world.js';
+
+/** The contract world over the in-memory fakes: rows the API would create are seeded directly. */
+export const inMemoryContractWorld = (): ContractWorld => {
+  const world = inMemoryWorld();
+  let n = 0;
+  const next = () => world.ids.next();
+
+  const campaign: ContractWorld['campaign'] = async (program, options = {}) => {
+    const id = next();
+    world.programs.addCampaign({ id, merchantId: program.merchantId, autoApproveDays: options.autoApproveDays ?? null });
+    return id;
+  };
+
+  const affiliate = async (program: ProgramRefs, options: AffiliateOptions = {}): Promise<AffiliateRefs> => {
+    n += 1;
+    const profile = world.programs.addAffiliate({
+      id: next(),
+      name: `Affiliate ${n}`,
+      email: `affiliate-${n}@example.com`,
+      headless: options.headless ?? true,
+      payoutMethod: options.payoutMethod ?? null,
+    });
+    world.programs.setMembership({
+      merchantId: program.merchantId,
+      mode: options.mode ?? 'live',
+      campaignId: options.campaignId ?? program.campaignId,
+      affiliateId: profile.id,
+      status: options.membership ?? 'approved',
+    });
+    return { id: profile.id, name: profile.name, email: profile.email };
+  };
+
+  return {
+    uow: world.uow,
+    run: (work) => work(),
+    ids: world.ids,
+    conversions: world.conversions,
+    teams: world.teams,
+    goals: world.goals,
+    awards: world.awards,
+    facts: world.facts,
+    campaign,
+    affiliate,
+    async eventsOfType(type) {
+      return world.outbox.ofType(type).map((e) => ({ merchantId: e.merchantId, mode: e.mode, payload: e.payload }));
+    },
+    async hasAuditRow(id) {
+      return world.conversions.audited.some((entry) => entry.id === id);
+    },
+    async program() {
+      const merchantId = next();
+      const base = { merchantId, live: { merchantId, mode: 'live' as const }, test: { merchantId, mode: 'test' as const } };
+      const campaignId = await campaign({ ...base, campaignId: '', liveAffiliateId: '', testAffiliateId: '' });
+      const refs = { ...base, campaignId, liveAffiliateId: '', testAffiliateId: '' };
+      const live = await affiliate(refs);
+      const test = await affiliate(refs, { mode: 'test' });
+      return { ...refs, liveAffiliateId: live.id, testAffiliateId: test.id };
+    },
+  };
+};

@@ -1,0 +1,119 @@
+import type { AuditEntry } from '../../application/ports/audit-log.js';
+import type { ConversionRepository, DueConversion } from '../../application/ports/conversion-repository.js';
+import type { OutboxEvent } from '../../application/ports/event-outbox.js';
+import type { Tenant } from '../../application/shared/tenant.js';
+import { Decimal, type Conversion, type ConversionStatus, type MonthToDate } from '../../domain/index.js';
+import type { InMemoryEventOutbox } from './in-memory-event-outbox.js';
+import type { InMemoryPrograms } from './in-memory-programs.js';
+import { TransactionalTable, type InMemoryTransactions } from './in-memory-transactions.js';
+
+/** Statistics and caps count every sale but rejected and refunded ones. */
+const NOT_COUNTED: readonly ConversionStatus[] = ['rejected', 'refunded'];
+const counted = (c: Conversion): boolean => !NOT_COUNTED.includes(c.status);
+const inTenant = (tenant: Tenant) => (c: Conversion) => c.merchantId === tenant.merchantId && c.mode === tenant.mode;
+const createdIn = (from: Date, to: Date) => (c: Conversion) => c.createdAt >= from && c.createdAt < to;
+const DAY_MS = 86_400_000;
+
+/**
+ * Conversions in memory. A sale's events go to the shared outbox and its audit row to `audited`, as
+ * the real `recordSale` writes all three together; a second sale with a tenant's order id is a
+ * `duplicate_order`: neither it nor its events are written, its audit row is (the caller's
+ * transaction keeps it or rolls it back, as with the real one statement).
+ */
+export class InMemoryConversionRepository implements ConversionRepository {
+  private readonly rows: TransactionalTable<Conversion>;
+  readonly audited: AuditEntry[] = [];
+
+  constructor(
+    private readonly transactions: InMemoryTransactions,
+    private readonly outbox: InMemoryEventOutbox,
+    private readonly programs: InMemoryPrograms,
+  ) {
+    this.rows = new TransactionalTable(transactions);
+  }
+
+  /** Every stored conversion (a test's view of the table). */
+  all(): Conversion[] {
+    return this.rows.values();
+  }
+
+  async recordSale(conversion: Conversion, events: readonly OutboxEvent[], audit: AuditEntry | null): Promise<'inserted' | 'duplicate_order'> {
+    if (audit) {
+      this.audited.push(audit);
+      this.transactions.onRollback(() => this.audited.splice(this.audited.indexOf(audit), 1));
+    }
+    if (conversion.orderId !== null && this.rows.values().some((c) => inTenant(conversion)(c) && c.orderId === conversion.orderId)) {
+      return 'duplicate_order';
+    }
+    this.rows.set(conversion.id, conversion);
+    // One statement in the real adapter: it needs no transaction of its own.
+    await this.transactions.run(() => this.outbox.record(events));
+    return 'inserted';
+  }
+
+  async update(conversion: Conversion): Promise<void> {
+    const stored = this.rows.get(conversion.id);
+    if (!stored || !inTenant(stored)(conversion)) return;
+    // Who, where and when a sale was made never change.
+    this.rows.set(conversion.id, { ...conversion, createdAt: stored.createdAt });
+  }
+
+  async findById(tenant: Tenant, id: string): Promise<Conversion | null> {
+    const row = this.rows.get(id);
+    return row && inTenant(tenant)(row) ? row : null;
+  }
+
+  async findByIdForUpdate(tenant: Tenant, id: string): Promise<Conversion | null> {
+    await this.transactions.lock(`conversion:${id}`);
+    return this.findById(tenant, id);
+  }
+
+  async findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null> {
+    return this.rows.values().find((c) => inTenant(tenant)(c) && c.orderId === orderId) ?? null;
+  }
+
+  async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
+    const found = await this.findByOrderId(tenant, orderId);
+    if (!found) return null;
+    await this.transactions.lock(`conversion:${found.id}`);
+    return this.findById(tenant, found.id);
+  }
+
+  async findByIdForUpdateAcrossTenants(id: string): Promise<Conversion | null> {
+    await this.transactions.lock(`conversion:${id}`);
+    return this.rows.get(id) ?? null;
+  }
+
+  async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
+    return this.rows
+      .values()
+      .filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && counted(c))
+      .reduce((sum, c) => sum.plus(c.amount), new Decimal(0));
+  }
+
+  async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthToDate> {
+    const sales = this.rows
+      .values()
+      .filter((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.campaignId === campaignId && createdIn(from, to)(c) && counted(c));
+    return { conversions: sales.length, revenue: sales.reduce((sum, c) => sum.plus(c.amount), new Decimal(0)) };
+  }
+
+  async claimDueForAutoApproval(now: Date, limit: number, after: { createdAt: Date; id: string } | null): Promise<readonly DueConversion[]> {
+    const due: DueConversion[] = [];
+    const candidates = this.rows
+      .values()
+      .filter((c) => c.status === 'pending')
+      .filter((c) => after === null || c.createdAt > after.createdAt || (c.createdAt.getTime() === after.createdAt.getTime() && c.id > after.id))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    for (const conversion of candidates) {
+      const days = this.programs.campaign(conversion.campaignId)?.autoApproveDays ?? null;
+      if (days === null || conversion.createdAt.getTime() > now.getTime() - days * DAY_MS) continue;
+      // SKIP LOCKED: a row another transaction holds is passed over, not waited for.
+      if (!this.transactions.tryLock(`conversion:${conversion.id}`)) continue;
+      const membership = this.programs.membership(conversion.campaignId, conversion.affiliateId);
+      due.push({ conversion, campaignAutoApproveDays: days, affiliateApproved: membership?.status === 'approved' });
+      if (due.length === limit) break;
+    }
+    return due;
+  }
+}

@@ -1,0 +1,29 @@
+import type { SaleContext, SaleContexts } from '../../application/ports/sale-context.js';
+import type { Tenant } from '../../application/shared/tenant.js';
+
+const keyOf = (tenant: Tenant, campaignId: string, affiliateId: string) => `${tenant.merchantId}:${tenant.mode}:${campaignId}:${affiliateId}`;
+
+/**
+ * Canned sale contexts: the test says what the look-up finds for a (tenant, campaign, affiliate). The
+ * real look-up joins campaigns, affiliates, memberships and team rates; what a use case does with the
+ * answer is what these tests are about.
+ */
+export class InMemorySaleContexts implements SaleContexts {
+  private readonly contexts = new Map<string, SaleContext>();
+  /** Look-ups made, so a test can tell a refusal that read nothing from one that did. */
+  lookups = 0;
+
+  put(tenant: Tenant, context: SaleContext): void {
+    this.contexts.set(keyOf(tenant, context.campaign.id, context.affiliate?.id ?? ''), context);
+  }
+
+  /** A campaign the tenant's merchant owns but the affiliate has no relation with in the tenant's mode. */
+  putWithoutAffiliate(tenant: Tenant, affiliateId: string, context: Omit<SaleContext, 'affiliate' | 'membership'>): void {
+    this.contexts.set(keyOf(tenant, context.campaign.id, affiliateId), { ...context, affiliate: null, membership: null });
+  }
+
+  async find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null> {
+    this.lookups += 1;
+    return this.contexts.get(keyOf(tenant, campaignId, affiliateId)) ?? null;
+  }
+}

@@ -1,0 +1,61 @@
+import type { TeamStores } from '../../application/teams/period-settlement.js';
+import { FixedClock } from './fixed-clock.js';
+import { InMemoryConversionRepository } from './in-memory-conversion-repository.js';
+import { InMemoryEventOutbox } from './in-memory-event-outbox.js';
+import { InMemoryMerchantRepository } from './in-memory-merchant-repository.js';
+import { InMemoryPayoutQueue } from './in-memory-payout-queue.js';
+import { InMemoryPrograms } from './in-memory-programs.js';
+import { InMemorySaleContexts } from './in-memory-sale-contexts.js';
+import { InMemoryTeamAwardRepository } from './in-memory-team-award-repository.js';
+import { InMemoryTeamConversionFacts } from './in-memory-team-conversion-facts.js';
+import { InMemoryTeamGoalRepository } from './in-memory-team-goal-repository.js';
+import { InMemoryTeamRepository } from './in-memory-team-repository.js';
+import { InMemoryTransactions, InMemoryUnitOfWork } from './in-memory-transactions.js';
+import { SequentialIds } from './sequential-ids.js';
+
+/**
+ * Every in-memory store over one set of transactions, as the bootstrap wires the real ones over one
+ * database: what a use-case test constructs its use case from.
+ */
+export const inMemoryWorld = (start?: Date | string) => {
+  const transactions = new InMemoryTransactions();
+  const uow = new InMemoryUnitOfWork(transactions);
+  const outbox = new InMemoryEventOutbox(transactions);
+  const programs = new InMemoryPrograms();
+  const ids = new SequentialIds();
+  const clock = new FixedClock(start);
+  const conversions = new InMemoryConversionRepository(transactions, outbox, programs);
+  const merchants = new InMemoryMerchantRepository(transactions);
+  const saleContexts = new InMemorySaleContexts();
+  const payouts = new InMemoryPayoutQueue(transactions);
+  const goals = new InMemoryTeamGoalRepository(transactions);
+  const teams = new InMemoryTeamRepository(transactions, programs, goals);
+  const awards = new InMemoryTeamAwardRepository(transactions, programs, {
+    goalName: (goalId, merchantId) => goals.goalName(goalId, merchantId),
+    teamName: (teamId, merchantId) => teams.teamName(teamId, merchantId),
+    hasPeriod: (goalId, periodKey) => goals.hasPeriod(goalId, periodKey),
+  });
+  const facts = new InMemoryTeamConversionFacts(conversions);
+  const teamStores: TeamStores = { teams, goals, awards, facts, merchants, outbox, ids };
+  return {
+    transactions,
+    uow,
+    outbox,
+    programs,
+    ids,
+    clock,
+    conversions,
+    merchants,
+    saleContexts,
+    payouts,
+    goals,
+    teams,
+    awards,
+    facts,
+    teamStores,
+    /** Where a conversion change is saved: the row, its events, the payout queue. */
+    changeSinks: { conversions, outbox, payouts },
+  };
+};
+
+export type InMemoryWorld = ReturnType<typeof inMemoryWorld>;

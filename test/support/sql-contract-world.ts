@@ -1,0 +1,87 @@
+import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { Orm } from '../../adapters/persistence/orm.js';
+import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
+import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
+import { SqlTeamAwardRepository } from '../../adapters/persistence/repositories/sql-team-award-repository.js';
+import { SqlTeamGoalRepository } from '../../adapters/persistence/repositories/sql-team-goal-repository.js';
+import { SqlTeamConversionFacts } from '../../adapters/persistence/repositories/sql-team-queries.js';
+import { SqlTeamRepository } from '../../adapters/persistence/repositories/sql-team-repository.js';
+import { TOKENS } from '../../bootstrap/tokens.js';
+import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from '../contracts/contract-world.js';
+import { createAffiliate } from './campaign-mother.js';
+import { createMerchant, type TestMerchant } from './merchant-mother.js';
+import { createCampaign } from './program-mother.js';
+import type { TestService } from './test-service.js';
+
+/**
+ * The contract world over the real SQL adapters on a migrated PostgreSQL database: merchants,
+ * campaigns and affiliates are made through the API (as a merchant would), and what the API cannot
+ * set directly (a login account, a payout method, a membership's status) is written to the row.
+ */
+export const sqlContractWorld = (t: TestService): ContractWorld => {
+  const c = t.service.container;
+  const orm = c.resolve<Orm>(TOKENS.Orm);
+  const ids = c.resolve<IdGenerator>(TOKENS.Ids);
+  const scope = c.resolve<RequestScope>(TOKENS.RequestScope);
+  const merchants = new Map<string, TestMerchant>();
+  const merchantOf = (program: ProgramRefs) => merchants.get(program.merchantId) as TestMerchant;
+
+  const affiliate = async (program: ProgramRefs, options: AffiliateOptions = {}): Promise<AffiliateRefs> => {
+    const merchant = merchantOf(program);
+    const key = (options.mode ?? 'live') === 'live' ? merchant.liveKey : merchant.testKey;
+    const { id } = await createAffiliate(t, key, options.campaignId ?? program.campaignId);
+    if (options.headless !== undefined || options.payoutMethod !== undefined) {
+      await t.sql(`update affiliates set headless = coalesce($2, headless), payout_method = $3 where id = $1`, [
+        id,
+        options.headless ?? null,
+        options.payoutMethod ?? null,
+      ]);
+    }
+    if (options.membership) await t.sql(`update affiliate_memberships set status = $2 where affiliate_id = $1`, [id, options.membership]);
+    const [row] = await t.sql<{ name: string; email: string }>(`select name, email from affiliates where id = $1`, [id]);
+    return { id, name: row!.name, email: row!.email };
+  };
+
+  return {
+    uow: c.resolve<UnitOfWork>(TOKENS.UnitOfWork),
+    run: (work) => scope(work),
+    ids,
+    conversions: new MikroOrmConversionRepository(orm, ids),
+    teams: new SqlTeamRepository(orm),
+    goals: new SqlTeamGoalRepository(orm),
+    awards: new SqlTeamAwardRepository(orm),
+    facts: new SqlTeamConversionFacts(orm),
+    affiliate,
+    async eventsOfType(type) {
+      const rows = await t.sql<{ merchant_id: string; mode: 'live' | 'test'; payload: unknown }>(
+        `select merchant_id, mode, payload from outbox_events where type = $1 order by occurred_at, id`,
+        [type],
+      );
+      return rows.map((r) => ({ merchantId: r.merchant_id, mode: r.mode, payload: r.payload }));
+    },
+    async hasAuditRow(id) {
+      return (await t.sql(`select 1 from audit_log where id = $1`, [id])).length === 1;
+    },
+    async campaign(program, options = {}) {
+      const fields = options.autoApproveDays ? { autoApproveCommissionsAfterDays: options.autoApproveDays } : {};
+      return (await createCampaign(t, merchantOf(program), fields)).id;
+    },
+    async program() {
+      const merchant = await createMerchant(t, 'scale');
+      merchants.set(merchant.id, merchant);
+      const campaignId = (await createCampaign(t, merchant)).id;
+      const refs = {
+        merchantId: merchant.id,
+        live: { merchantId: merchant.id, mode: 'live' as const },
+        test: { merchantId: merchant.id, mode: 'test' as const },
+        campaignId,
+        liveAffiliateId: '',
+        testAffiliateId: '',
+      };
+      const live = await affiliate(refs);
+      const test = await affiliate(refs, { mode: 'test' });
+      return { ...refs, liveAffiliateId: live.id, testAffiliateId: test.id };
+    },
+  };
+};
