@@ -8,7 +8,8 @@ export interface ConversionRepository {
   /**
    * A new sale: the conversion, its outbox events and the request's audit row (when given), written
    * together in the current transaction. `duplicate_order` when the tenant already has a sale with
-   * the conversion's `orderId` (safe under concurrency): nothing is written then.
+   * the conversion's `orderId` (safe under concurrency): no conversion and no event is written then;
+   * the audit row is, and the caller, which answers the duplicate as a refusal, rolls it back.
    */
   recordSale(conversion: Conversion, events: readonly OutboxEvent[], audit: AuditEntry | null): Promise<'inserted' | 'duplicate_order'>;
   update(conversion: Conversion): Promise<void>;

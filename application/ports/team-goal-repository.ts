@@ -69,6 +69,6 @@ export interface TeamGoalRepository {
    * at `at` belongs to, locked for the transaction.
    */
   unsettledPeriodsCoveringForUpdate(tenant: Tenant, affiliateId: string, at: Date): Promise<readonly GoalPeriod[]>;
-  /** The team's closed periods that started at or after `from` (history), newest first. */
+  /** The team's closed periods that ended after `from` (history), newest first. */
   periodsForTeam(tenant: Tenant, teamId: string, from: Date): Promise<readonly GoalPeriod[]>;
 }

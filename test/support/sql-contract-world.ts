@@ -2,7 +2,7 @@ import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { Orm } from '../../adapters/persistence/orm.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
-import { MikroOrmConversionRepository } from '../../adapters/persistence/repositories/mikro-orm-conversion-repository.js';
+import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
 import { SqlTeamAwardRepository } from '../../adapters/persistence/repositories/sql-team-award-repository.js';
 import { SqlTeamGoalRepository } from '../../adapters/persistence/repositories/sql-team-goal-repository.js';
 import { SqlTeamConversionFacts } from '../../adapters/persistence/repositories/sql-team-queries.js';
@@ -47,7 +47,7 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     uow: c.resolve<UnitOfWork>(TOKENS.UnitOfWork),
     run: (work) => scope(work),
     ids,
-    conversions: new MikroOrmConversionRepository(orm, ids),
+    conversions: new SqlConversionRepository(orm, ids),
     teams: new SqlTeamRepository(orm),
     goals: new SqlTeamGoalRepository(orm),
     awards: new SqlTeamAwardRepository(orm),
