@@ -28,7 +28,7 @@ export const rateText = (type: 'percentage' | 'fixed', value: string) => `${valu
 
 /** Who can join a team: the merchant's approved affiliates (the first 100 memberships, each affiliate once). */
 const affiliateChoices = async (c: DashboardContext, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>) => {
-  const result = await affiliates.listAffiliates.execute({ tenant: c.get('tenant'), merchant: c.get('principal').merchant, filter: { status: 'approved' }, sort: { field: 'joinedAt', direction: 'desc' }, page: { page: 1, limit: 100 } });
+  const result = await affiliates.listAffiliates.browse({ tenant: c.get('tenant'), merchant: c.get('principal').merchant, filter: { status: 'approved' }, sort: { field: 'joinedAt', direction: 'desc' }, page: { page: 1, limit: 100 } });
   if (result.isErr()) return [];
   const seen = new Map<string, string>();
   for (const a of result.value.items.map(affiliateListItemJson)) if (!seen.has(a.id)) seen.set(a.id, `${a.name ?? a.email} (${a.email})`);
