@@ -14,7 +14,7 @@ import { campaignChoices } from '../campaign-choices.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
 import { AddCampaignForm, AddMembersForm, CreateGoalForm, CreateTeamForm, GOAL_MOVES, type TeamFormState } from './team-forms.js';
 import { teamWriteRoutes } from './team-writes.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { ErrorBox, Notice, Pager, shortDate, Table } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 const SCALE = { plan: 'scale', feature: 'Teams' } as const;
