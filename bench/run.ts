@@ -18,7 +18,6 @@ import { describeMachine, table, writeResults, type ResultRow } from './lib/repo
 import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, rssMiB, sleep, startNodeCeiling, startService, timeNpmStart, type RunningService } from './lib/service.js';
 import { median, round, summarize } from './lib/stats.js';
 import { measureBacklogBurst, measureLatency, measureThroughput, startReceiver, subscribe, type Receiver } from './lib/webhooks.js';
-import { WRITES_PER_CONVERSION } from './ceiling-routes.js';
 import { connectCardIntegrations, signedNotifications } from './lib/ingest.js';
 import { dashboardRequests, dashboardSession, dashboardSubjects } from './lib/dashboard.js';
 import { benchPayouts } from './lib/payouts.js';

@@ -60,9 +60,6 @@ export const PaginationSchema = z
   .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() })
   .openapi('Pagination');
 
-export const uuidParam = (name: string) =>
-  z.object({ [name]: z.string().openapi({ param: { name, in: 'path' } }) });
-
 /**
  * Dates and times the service accepts: from 1970 (ids and epoch-second headers are unsigned) to the
  * end of 2999, far beyond any program's life, so that every date computed from one (periods, holding

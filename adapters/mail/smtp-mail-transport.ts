@@ -20,7 +20,7 @@ const describe = (error: unknown): { message: string; code: number | null; respo
 export class SmtpMailTransport implements MailTransport {
   private readonly transporter;
 
-  constructor(private readonly settings: SmtpSettings) {
+  constructor(settings: SmtpSettings) {
     const timeout = settings.timeoutMs ?? 15_000;
     // Timeouts short enough that a stuck relay does not hold a claimed batch for minutes.
     this.transporter = createTransport(

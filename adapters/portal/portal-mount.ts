@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { AffiliatePortal } from '../../application/portal/affiliate-portal.js';
 import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';

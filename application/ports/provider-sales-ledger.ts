@@ -1,4 +1,4 @@
-import type { ClickCandidate, Decimal, LinkedCustomer, CouponProvider } from '../../domain/index.js';
+import type { ClickCandidate, LinkedCustomer, CouponProvider } from '../../domain/index.js';
 import type { Page, PageRequest, Slice } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -77,5 +77,3 @@ export interface ProviderPayments {
   /** The conversion whose order any of `references` names, or null. */
   find(tenant: Tenant, provider: CouponProvider, references: readonly string[]): Promise<string | null>;
 }
-
-export type { Decimal };

@@ -51,6 +51,3 @@ export const couponRouteDependencies = (c: DependencyContainer): CouponUseCases 
   deleteCoupon: c.resolve(T.DeleteCoupon),
   couponQueries: c.resolve(T.CouponQueries),
 });
-
-/** The attribution use case, for whoever wires the payment-provider ingestion (and for tests). */
-export const couponAttribution = (c: DependencyContainer): FindCouponForAttribution => c.resolve(T.FindCouponForAttribution);

@@ -1,16 +1,8 @@
-import { err, ok, type Result } from 'neverthrow';
-import { validationError, type DomainError } from '../shared/domain-error.js';
-
 export const PLANS = ['professional', 'ultimate', 'scale'] as const;
 export type Plan = (typeof PLANS)[number];
 
 const RANK: Record<Plan, number> = { professional: 0, ultimate: 1, scale: 2 };
 const REQUESTS_PER_MINUTE: Record<Plan, number> = { professional: 60, ultimate: 300, scale: 1000 };
-
-export const parsePlan = (input: unknown, field = 'plan'): Result<Plan, DomainError> =>
-  typeof input === 'string' && (PLANS as readonly string[]).includes(input)
-    ? ok(input as Plan)
-    : err(validationError(field, `must be one of ${PLANS.join(', ')}`));
 
 /** Whether `plan` is `minimum` or above (Pro < Ultimate < Scale). */
 export const planMeets = (plan: Plan, minimum: Plan): boolean => RANK[plan] >= RANK[minimum];
@@ -19,5 +11,3 @@ export const planMeets = (plan: Plan, minimum: Plan): boolean => RANK[plan] >= R
 export const planAllowsWriteKeys = (plan: Plan): boolean => planMeets(plan, 'ultimate');
 
 export const requestsPerMinute = (plan: Plan): number => REQUESTS_PER_MINUTE[plan];
-
-export const isDowngrade = (from: Plan, to: Plan): boolean => RANK[to] < RANK[from];

@@ -21,8 +21,6 @@ export const money = (amount: DecimalValue, currency: CurrencyCode): Money => ({
 export const roundToMinorUnit = (amount: DecimalValue, currency: CurrencyCode): Decimal =>
   new Decimal(amount).toDecimalPlaces(minorUnitDigits(currency), Decimal.ROUND_HALF_UP);
 
-export const roundMoney = (value: Money): Money => money(roundToMinorUnit(value.amount, value.currency), value.currency);
-
 /** The canonical string of an amount: fixed to the currency's minor digits (`"12.50"`, `"1000"` for JPY). */
 export const formatAmount = (amount: DecimalValue, currency: CurrencyCode): string =>
   roundToMinorUnit(amount, currency).toFixed(minorUnitDigits(currency));

@@ -41,7 +41,3 @@ export interface Award {
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
-
-/** Sums awards' amounts (all in one team currency). */
-export const sumAwards = (awards: readonly Pick<Award, 'amount'>[]): Decimal =>
-  awards.reduce((sum, a) => sum.plus(a.amount), new Decimal(0));

@@ -38,8 +38,6 @@ export interface Share {
   readonly amount: Decimal;
 }
 
-const pow10 = (n: number): bigint => 10n ** BigInt(n);
-
 /** A non-negative decimal as an integer count of 10^-scale (exact: `value` has at most `scale` decimals). */
 const unitsAt = (value: Decimal, scale: number): bigint => BigInt(value.times(new Decimal(10).pow(scale)).toFixed(0));
 

@@ -140,6 +140,6 @@ describe('TeamAwards.act (use case, in-memory stores)', () => {
     const [approve, cancel] = await Promise.all([act('approve'), act('cancel')]);
     expect(approve._unsafeUnwrap().view.award.status).toBe('approved');
     expect(cancel._unsafeUnwrap().view.award.status).toBe('cancelled');
-    expect((stored()?.award as Award).approvedBy).toBe('apikey:key-7');
+    expect((stored()!.award as Award).approvedBy).toBe('apikey:key-7');
   });
 });

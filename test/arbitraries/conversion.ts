@@ -7,7 +7,7 @@ import {
   type ConversionSource,
   type CurrencyCode,
 } from '../../domain/index.js';
-import { parseExact, pow10, toUnitsAt, type Exact } from './exact.js';
+import { parseExact, toUnitsAt, type Exact } from './exact.js';
 import { currencyArb, decimalOf, minorAmountArb } from './money.js';
 
 export const T0 = new Date('2026-01-15T12:00:00.000Z');
@@ -83,5 +83,3 @@ export const conversionArb: fc.Arbitrary<GeneratedConversion> = fc
 
 /** A money field in minor units, read from its exact text; fails when it has more digits than the minor unit. */
 export const unitsOf = (value: { toFixed(): string }, digits: number): bigint => toUnitsAt(parseExact(value.toFixed()), digits);
-
-export const majorUnit = (digits: number): bigint => pow10(digits);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Decimal, minorUnitDigits, type CurrencyCode } from '../../domain/index.js';
 import type { BonusRule, ConversionFact, ConversionStatus } from '../../domain/index.js';
 import { CURRENCIES, currencyArb, decimalOf, minorAmountArb } from './money.js';
-import { exactToString, pow10, type Exact } from './exact.js';
+import { exactToString, type Exact } from './exact.js';
 
 export { CURRENCIES, currencyArb };
 
@@ -57,11 +57,12 @@ export const bonusRuleArb = (currency: CurrencyCode): fc.Arbitrary<BonusRule> =>
   return fc.oneof(flat, percent, tiered);
 };
 
-export const T0 = new Date('2026-01-01T00:00:00.000Z');
+/** The instant generated conversion facts count from. */
+export const FACTS_T0 = new Date('2026-01-01T00:00:00.000Z');
 
 const STATUSES: ConversionStatus[] = ['pending', 'approved', 'paid', 'rejected', 'refunded', 'held'];
 
-/** A sale by one of `affiliates` on one of `campaigns`, in one of `currencies`, within ~120 days of T0. */
+/** A sale by one of `affiliates` on one of `campaigns`, in one of `currencies`, within ~120 days of FACTS_T0. */
 export const conversionFactArb = (
   affiliates: readonly string[],
   campaigns: readonly string[],
@@ -87,9 +88,7 @@ export const conversionFactArb = (
           refundedAmount: refunded === null ? null : new Decimal(exactToString({ units: refunded, scale: digits })),
           currency: r.currency,
           status: r.status,
-          createdAt: new Date(T0.getTime() + r.offsetMs),
+          createdAt: new Date(FACTS_T0.getTime() + r.offsetMs),
         };
       }),
     );
-
-export { pow10 };

@@ -23,7 +23,6 @@ export const teamAwardRepositoryContract = (worldOf: () => ContractWorld): void 
     let fixtures: ReturnType<typeof teamFixtures>;
     let team: Team;
     let goal: Goal;
-    let period: GoalPeriod;
     let members: AffiliateRefs[];
 
     beforeAll(async () => {
@@ -34,7 +33,7 @@ export const teamAwardRepositoryContract = (worldOf: () => ContractWorld): void 
       members = [await world.affiliate(program), await world.affiliate(program), await world.affiliate(program)];
       team = await fixtures.team(program.live, { name: 'Closers' });
       goal = await fixtures.goal(program.live, team, { name: 'November push' });
-      period = await fixtures.period(program.live, goal);
+      await fixtures.period(program.live, goal);
     });
 
     const read = <T>(work: () => Promise<T>) => world.run(work);

@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const lastAudit = async (path: string) =>
   (await t.sql(`select actor, status, error_code from audit_log where merchant_id = $1 and path = $2 order by created_at desc, id desc limit 1`, [merchant.id, path]))[0];
-const unescape = (html: string) => html.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const unescapeHtml = (html: string) => html.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
 describe('the payout batch file', () => {
   /** Affiliates paid by `method`, each with approved sales; the payout job queues their rows. */
@@ -111,7 +111,7 @@ describe('the payout batch file', () => {
 
   it("never marks another merchant's rows, refuses a member without Manage payouts the marking (not the file, as the API), and needs the CSRF token", async () => {
     const theirs = await dueRows(other, 'wallet_a', [[5]]);
-    const theirIds = idsOf(unescape((await (await signedInUser(t, other.id)).browser.get('/dashboard/payouts/export?method=wallet_a&currency=usd')).html));
+    const theirIds = idsOf(unescapeHtml((await (await signedInUser(t, other.id)).browser.get('/dashboard/payouts/export?method=wallet_a&currency=usd')).html));
     expect(theirIds.length).toBeGreaterThan(0);
     await owner.get('/dashboard/payouts');
     const foreign = await owner.post('/dashboard/payouts/mark-paid', { ids: theirIds.join(','), payoutMethod: 'wallet_a' });
@@ -248,7 +248,7 @@ describe("an integration's events log", () => {
       [integrationId, m.id, prefix, count],
     );
   const eventIds = (html: string, prefix: string) => [...html.matchAll(new RegExp(`${prefix}-(\\d{6})`, 'g'))].map((m) => Number(m[1]));
-  const link = (html: string, rel: 'next' | 'prev') => new RegExp(`rel="${rel}" hx-get="([^"]+)"`).exec(unescape(html))?.[1];
+  const link = (html: string, rel: 'next' | 'prev') => new RegExp(`rel="${rel}" hx-get="([^"]+)"`).exec(unescapeHtml(html))?.[1];
 
   it('pages with previous and next, newest first, without a total', async () => {
     const { id } = await cardIntegration(t, merchant.liveKey, 'Paged');

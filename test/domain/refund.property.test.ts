@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { refundConversion } from '../../domain/conversion/conversion.ops.js';
-import type { Conversion } from '../../domain/conversion/conversion.js';
+import { isPartlyRefunded, type Conversion } from '../../domain/conversion/conversion.js';
 import type { CurrencyCode } from '../../domain/money/currency.js';
 import { Decimal } from '../../domain/money/decimal.js';
 import { buildConversion, saleFiguresArb, T0, unitsOf, type SaleFigures } from '../arbitraries/conversion.js';
@@ -28,6 +28,7 @@ describe('partial refunds', () => {
     fc.assert(
       fc.property(refundCaseArb, ([figures, cuts]) => {
         let conversion = buildConversion(figures);
+        expect(isPartlyRefunded(conversion)).toBe(false);
         let refunded = 0n;
         for (const cut of cuts) {
           const units = cut > figures.amount - refunded ? figures.amount - refunded : cut;
@@ -35,6 +36,7 @@ describe('partial refunds', () => {
           conversion = refundUnits(conversion, units, figures.digits)._unsafeUnwrap().conversion;
           refunded += units;
           expect(unitsOf(conversion.refundedAmount as Decimal, figures.digits)).toBe(refunded);
+          expect(isPartlyRefunded(conversion)).toBe(refunded < figures.amount);
           if (refunded === figures.amount) {
             expect(conversion.status).toBe('refunded');
             expect(conversion.commission.isZero()).toBe(true);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeProgress, Decimal, minorUnitDigits, type ConversionFact, type CurrencyCode } from '../../domain/index.js';
-import { conversionFactArb, CURRENCIES, T0, unitsOfDecimal } from '../arbitraries/team.js';
+import { conversionFactArb, CURRENCIES, FACTS_T0, unitsOfDecimal } from '../arbitraries/team.js';
 
 const AFFILIATES = ['aff_a', 'aff_b', 'aff_c', 'aff_d', 'aff_x'];
 const CAMPAIGNS = ['cmp_1', 'cmp_2', 'cmp_3'];
@@ -28,7 +28,7 @@ describe('computeProgress', () => {
   it('counts members’ counted sales on the scope’s campaigns in the period; other currencies are excluded and reported, never converted', () => {
     fc.assert(
       fc.property(progressCase, (c) => {
-        const from = new Date(T0.getTime() + c.fromDay * 86_400_000);
+        const from = new Date(FACTS_T0.getTime() + c.fromDay * 86_400_000);
         const to = c.lengthDays === null ? null : new Date(from.getTime() + c.lengthDays * 86_400_000);
         const campaignId = c.teamCampaigns[0]!;
         const progress = computeProgress({
@@ -110,7 +110,7 @@ describe('computeProgress', () => {
           memberIds: c.members,
           currency: c.currency,
           periodKey: 'k',
-          from: T0,
+          from: FACTS_T0,
           to: null,
         };
         const before = computeProgress({ ...base, facts: c.facts });
@@ -121,7 +121,7 @@ describe('computeProgress', () => {
           refundedAmount: null,
           currency: other,
           status: 'approved',
-          createdAt: T0,
+          createdAt: FACTS_T0,
         };
         const after = computeProgress({ ...base, facts: [...c.facts, extra] });
         expect(after.aggregate.eq(before.aggregate)).toBe(true);

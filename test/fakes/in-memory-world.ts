@@ -58,4 +58,3 @@ export const inMemoryWorld = (start?: Date | string) => {
   };
 };
 
-export type InMemoryWorld = ReturnType<typeof inMemoryWorld>;

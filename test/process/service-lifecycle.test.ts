@@ -3,10 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { startServiceProcess } from '../support/service-process.js';
 import { createScratchDatabase } from '../support/test-database.js';
-
-type Running = ServiceProcess;
 
 /** As `npm start` runs it (through the tsx CLI), with info logs so the first start's banner is seen. */
 const startService = (env: Record<string, string>) => startServiceProcess({ LOG_LEVEL: 'info', DATABASE_URL: '', ...env }, 'npm-like');

@@ -1,5 +1,5 @@
 import type { TestService } from './test-service.js';
-import { hexHmac, post, uniqueId } from './mor-events.js';
+import { hexHmac, post } from './mor-events.js';
 
 /*
  * Lemon Squeezy publishes no complete example payload, so these bodies follow its documentation
@@ -136,5 +136,3 @@ export const deliverLemon = (t: TestService, integrationId: string, event: unkno
   const name = (event as { meta: { event_name: string } }).meta.event_name;
   return post(t, integrationId, rawBody, { 'x-signature': signature ?? hexHmac(secret, rawBody), 'x-event-name': name });
 };
-
-export { uniqueId };

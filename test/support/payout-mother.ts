@@ -1,14 +1,8 @@
 import type { TestMerchant } from './merchant-mother.js';
-import { createAffiliate, createCampaign, signUpAffiliate, type TestCampaign } from './program-mother.js';
+import { createAffiliate, createCampaign, signUpAffiliate } from './program-mother.js';
 import type { TestService } from './test-service.js';
 
 export type Method = 'connect' | 'wallet_a' | 'transfer_b';
-
-/** A merchant's program that pays automatically: a campaign whose commission is a fixed amount we choose per sale. */
-export interface PayoutProgram {
-  readonly merchant: TestMerchant;
-  readonly campaign: TestCampaign;
-}
 
 /** A campaign that auto-approves sign-ups, so affiliates who sign up are approved at once. */
 export const payoutCampaign = (t: TestService, merchant: TestMerchant) =>

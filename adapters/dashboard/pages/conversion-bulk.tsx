@@ -115,7 +115,7 @@ export const bulkStatusHandler = (useCases: ConversionUseCases, guards: readonly
   };
   const outcomes: Outcome[] = [];
   for (const id of ids) {
-    let result;
+    let result: Awaited<ReturnType<typeof useCases.updateConversionStatus.execute>>;
     try {
       result = await useCases.updateConversionStatus.execute(toUpdateConversionInput(id, { status, confirmAboveSale }, tenant));
     } catch (error) {

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { awardJson, teamListItemJson } from '../../http/routes/team.json.js';
+import { awardJson } from '../../http/routes/team-award.json.js';
+import { teamListItemJson } from '../../http/routes/team.json.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { guardsRefuse, noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';

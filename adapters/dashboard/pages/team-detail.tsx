@@ -6,7 +6,9 @@ import { AWARD_ACTIONS, AWARD_STATUSES, type AwardAction, type AwardStatus, type
 import { ApiError } from '../../http/api-error.js';
 import { affiliateListItemJson } from '../../http/routes/affiliate.json.js';
 import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
-import { awardJson, historyJson, teamDetailJson } from '../../http/routes/team.json.js';
+import { awardJson } from '../../http/routes/team-award.json.js';
+import { historyJson } from '../../http/routes/team-goal.json.js';
+import { teamDetailJson } from '../../http/routes/team.json.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import { noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';

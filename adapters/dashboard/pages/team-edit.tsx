@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import type { Result } from 'neverthrow';
-import type { DomainError } from '../../../domain/index.js';
+import type { DomainError, TeamChanges } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { teamDetailJson } from '../../http/routes/team.json.js';
 import { TeamChangesBody, teamChangesOf } from '../../http/routes/team.input.js';
@@ -143,7 +143,7 @@ export const teamEditRoutes = (deps: TeamRouteDependencies) => {
       if (refused) return fail(c, id, form, refused);
       const parsed = parseWith(TeamChangesBody, changesOf(form));
       if (!parsed.ok) return fail(c, id, form, parsed.error);
-      let changes;
+      let changes: TeamChanges;
       try {
         changes = teamChangesOf(parsed.value);
       } catch (error) {

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { GoalView } from '../../../application/teams/team-reads.js';
 import { computeBonusTotal, formatAmount, isTargetHit } from '../../../domain/index.js';
-import { goalListItemJson } from '../../http/routes/team.json.js';
+import { goalListItemJson } from '../../http/routes/team-goal.json.js';
 import { CsrfField } from '../views/layout.js';
 import { GOAL_MOVES } from './team-forms.js';
 

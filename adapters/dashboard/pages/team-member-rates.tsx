@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import type { Result } from 'neverthrow';
+import type { OverridesInput } from '../../../application/teams/team-roster.js';
 import type { DomainError } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { teamDetailJson } from '../../http/routes/team.json.js';
@@ -131,7 +132,7 @@ export const teamMemberRateRoutes = (deps: TeamRouteDependencies) => {
         recurringValue: numberOrText(form.recurringValue),
       });
       if (!parsed.ok) return fail(c, teamId, affiliateId, form, parsed.error);
-      let input;
+      let input: OverridesInput;
       try {
         input = overridesOf(parsed.value);
       } catch (error) {

@@ -2,7 +2,9 @@
 import { Hono } from 'hono';
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { attemptJson, UpdateWebhookBody, webhookJson, type WebhookUseCases } from '../../http/routes/webhooks.routes.js';
+import { UpdateWebhookBody } from '../../http/routes/webhook.input.js';
+import { attemptJson, webhookJson } from '../../http/routes/webhook.json.js';
+import type { WebhookUseCases } from '../../http/routes/webhooks.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, page, pageParams, parseWith, refusal, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, FieldError, invalidIf, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';

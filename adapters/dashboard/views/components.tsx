@@ -99,14 +99,6 @@ export const Pager = ({
   );
 };
 
-export const Field = ({ label, children, hint }: { label: string; children?: Child; hint?: string }) => (
-  <label>
-    {label}
-    {children}
-    {hint ? <span class="muted" style="font-weight:400">{hint}</span> : null}
-  </label>
-);
-
 export const shortDate = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
 
 /** The use case's complaint about one form field, if any (a `validation_error` detail names it). */

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.js';
 import { sendData, sendPage } from '../envelope.js';
 import { pageQuery, validationHook } from '../validation.js';
 import { requireId } from './path-id.js';
-import { AwardManagedSchema, AwardSchema, awardJson } from './team.json.js';
+import { AwardManagedSchema, AwardSchema, awardJson } from './team-award.json.js';
 import { dataOf, json, pageOf, param, TeamParam, teamIdOf, teamRead, teamWrite, unwrap, type TeamRouteDependencies } from './team-route-kit.js';
 
 const AwardActionBody = z.object({ action: z.enum(AWARD_ACTIONS) }).openapi('TeamAwardAction');

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.js';
 import { sendData } from '../envelope.js';
 import { validationHook } from '../validation.js';
 import { requireId } from './path-id.js';
-import { GoalListItemSchema, goalListItemJson, GoalSchema, goalJson, HistorySchema, historyJson } from './team.json.js';
+import { GoalListItemSchema, goalListItemJson, GoalSchema, goalJson, HistorySchema, historyJson } from './team-goal.json.js';
 import {
   amount,
   dataOf,

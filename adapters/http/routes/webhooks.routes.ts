@@ -6,13 +6,21 @@ import type {
   ResendWebhookDelivery,
   SendTestWebhook,
 } from '../../../application/webhooks/webhook-deliveries.js';
-import { MAX_RETRIES_LIMIT, type DeliveryAttempt, type WebhookSubscription } from '../../../domain/webhook/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { pageQuery, validationHook } from '../validation.js';
 import { requireId } from './path-id.js';
+import {
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  WebhookDeleteQuery,
+  WebhookDeliveriesQuery,
+  WebhookIdParam,
+  WebhookResendParams,
+} from './webhook.input.js';
+import { attemptJson, CreatedWebhookSchema, DeliveryAttemptSchema, WebhookSubscriptionSchema, webhookJson } from './webhook.json.js';
 
 export interface WebhookUseCases {
   createWebhook: CreateWebhook;
@@ -23,91 +31,6 @@ export interface WebhookUseCases {
   listWebhookDeliveries: ListWebhookDeliveries;
   resendWebhookDelivery: ResendWebhookDelivery;
 }
-
-export const WebhookSubscriptionSchema = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    events: z.array(z.string()),
-    active: z.boolean(),
-    consecutiveFailures: z.number().int().openapi({ 'x-extension': true, description: 'Automatic deliveries failed in a row (5 pauses it)' }),
-    pausedAt: z.string().nullable().openapi({ 'x-extension': true, description: 'When 5 consecutive failures paused it; null otherwise' }),
-    maxRetries: z.number().int().openapi({ 'x-extension': true, description: 'Extension: automatic retries with exponential backoff (0 = off, the default)' }),
-    createdAt: z.string(),
-    updatedAt: z.string().openapi({ 'x-extension': true }),
-  })
-  .openapi('WebhookSubscription');
-
-const CreatedWebhookSchema = WebhookSubscriptionSchema.extend({
-  secret: z.string().openapi({ description: '64 hex characters; shown only here and on rotate' }),
-}).openapi('CreatedWebhookSubscription');
-
-export const DeliveryAttemptSchema = z
-  .object({
-    id: z.string().openapi({ description: 'The attempt' }),
-    deliveryId: z.string().openapi({ description: 'The envelope id: the same for every attempt and resend of one event' }),
-    subscriptionId: z.string(),
-    event: z.string(),
-    url: z.string(),
-    attempt: z.number().int(),
-    trigger: z.enum(['automatic', 'retry', 'resend', 'test']),
-    status: z.enum(['succeeded', 'failed']),
-    success: z.boolean(),
-    httpStatus: z.number().int().nullable(),
-    durationMs: z.number().int(),
-    responseBody: z.string().nullable().openapi({ description: 'The start of the response body (at most 4 KiB are read)' }),
-    error: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .openapi('WebhookDeliveryAttempt', { 'x-extension': true, description: 'One delivery attempt (the spec leaves the shape open)' });
-
-export const webhookJson = (s: WebhookSubscription) => ({
-  id: s.id,
-  url: s.url,
-  events: [...s.events],
-  active: s.active,
-  consecutiveFailures: s.consecutiveFailures,
-  pausedAt: s.pausedAt?.toISOString() ?? null,
-  maxRetries: s.maxRetries,
-  createdAt: s.createdAt.toISOString(),
-  updatedAt: s.updatedAt.toISOString(),
-});
-
-export const attemptJson = (a: DeliveryAttempt) => ({
-  id: a.id,
-  deliveryId: a.deliveryId,
-  subscriptionId: a.subscriptionId,
-  event: a.eventType,
-  url: a.url,
-  attempt: a.attempt,
-  trigger: a.trigger,
-  status: a.succeeded ? ('succeeded' as const) : ('failed' as const),
-  success: a.succeeded,
-  httpStatus: a.httpStatus,
-  durationMs: a.durationMs,
-  responseBody: a.responseBody,
-  error: a.error,
-  createdAt: a.createdAt.toISOString(),
-});
-
-const Url = z.string().min(1).max(2048).openapi({ example: 'https://example.com/webhooks/affiliate' });
-const Events = z.array(z.string()).min(1).max(50).openapi({ example: ['conversion.created', 'conversion.approved'] });
-const MaxRetries = z.number().int().min(0).max(MAX_RETRIES_LIMIT).openapi({ 'x-extension': true, description: 'Automatic retries with exponential backoff; 0 (the default) keeps the spec’s deliver-once behaviour' });
-
-const CreateBody = z.object({ url: Url, events: Events, maxRetries: MaxRetries.optional() }).strict().openapi('CreateWebhook');
-export const UpdateWebhookBody = z
-  .object({ url: Url.optional(), events: Events.optional(), active: z.boolean().optional(), maxRetries: MaxRetries.optional() })
-  .strict()
-  .refine((b) => Object.keys(b).length > 0, { message: 'give at least one of url, events, active, maxRetries' })
-  .openapi('UpdateWebhook');
-
-const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
-const ResendParams = z.object({
-  id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
-  deliveryId: z.string().openapi({ param: { name: 'deliveryId', in: 'path' } }),
-});
-const DeleteQuery = z.object({ id: z.string().min(1).openapi({ param: { name: 'id', in: 'query' } }) });
-const DeliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ example: 25 }) });
 
 const dataOf = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -160,7 +83,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'Subscribe a public https URL to events; the secret is shown once',
         middleware: [plan, requireWriteKey] as const,
-        request: { body: { content: { 'application/json': { schema: CreateBody } }, required: true } },
+        request: { body: { content: { 'application/json': { schema: CreateWebhookBody } }, required: true } },
         responses: { 201: dataOf(CreatedWebhookSchema, 'Created') },
       }),
       async (c) => {
@@ -177,7 +100,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'Deactivate one subscription named by `?id=` (same as DELETE /webhooks/:id)',
         middleware: [plan, requireWriteKey] as const,
-        request: { query: DeleteQuery },
+        request: { query: WebhookDeleteQuery },
         responses: { 200: dataOf(Deactivated, 'Deactivated') },
       }),
       (c) => deactivate(c, c.req.valid('query').id),
@@ -189,7 +112,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'One subscription (never the secret)',
         middleware: [plan] as const,
-        request: { params: IdParam },
+        request: { params: WebhookIdParam },
         responses: { 200: dataOf(WebhookSubscriptionSchema, 'The subscription') },
       }),
       async (c) => {
@@ -205,7 +128,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'Change url, events, maxRetries; `active: true` re-enables and resets the failure count',
         middleware: [plan, requireWriteKey] as const,
-        request: { params: IdParam, body: { content: { 'application/json': { schema: UpdateWebhookBody } }, required: true } },
+        request: { params: WebhookIdParam, body: { content: { 'application/json': { schema: UpdateWebhookBody } }, required: true } },
         responses: { 200: dataOf(WebhookSubscriptionSchema, 'The subscription as it is now') },
       }),
       async (c) => {
@@ -222,7 +145,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'Deactivate a subscription (it stays listed; PATCH active: true re-enables it)',
         middleware: [plan, requireWriteKey] as const,
-        request: { params: IdParam },
+        request: { params: WebhookIdParam },
         responses: { 200: dataOf(Deactivated, 'Deactivated') },
       }),
       (c) => deactivate(c, c.req.valid('param').id),
@@ -234,7 +157,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'Recent delivery attempts, newest first',
         middleware: [plan] as const,
-        request: { params: IdParam, query: DeliveriesQuery },
+        request: { params: WebhookIdParam, query: WebhookDeliveriesQuery },
         responses: { 200: dataOf(z.array(DeliveryAttemptSchema), 'Attempts') },
       }),
       async (c) => {
@@ -251,7 +174,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'Send a delivery again now: same envelope and id, current URL and secret',
         middleware: [plan, requireWriteKey] as const,
-        request: { params: ResendParams },
+        request: { params: WebhookResendParams },
         responses: { 200: dataOf(DeliveryAttemptSchema, 'The new attempt') },
       }),
       async (c) => {
@@ -270,7 +193,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'New secret, shown once; the old one stops working immediately',
         middleware: [plan, requireWriteKey] as const,
-        request: { params: IdParam },
+        request: { params: WebhookIdParam },
         responses: { 200: dataOf(z.object({ id: z.string(), secret: z.string(), message: z.string() }), 'Rotated') },
       }),
       async (c) => {
@@ -290,7 +213,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         tags,
         summary: 'Send a signed ping to the URL now (the URL rules are checked again first)',
         middleware: [plan, requireWriteKey] as const,
-        request: { params: IdParam },
+        request: { params: WebhookIdParam },
         responses: {
           200: dataOf(
             z.object({

@@ -33,21 +33,6 @@ export const affiliateFromRow = (r: AffiliateRow): Affiliate => ({
   updatedAt: new Date(r.updated_at),
 });
 
-export const affiliateToRecord = (a: Affiliate) => ({
-  id: a.id,
-  email: a.email,
-  name: a.name,
-  isTest: a.isTest,
-  headless: a.headless,
-  createdVia: a.createdVia,
-  refCode: a.refCode,
-  payoutMethod: a.payoutMethod,
-  payoutEmail: a.payoutEmail,
-  payoutDetailsCompletedAt: a.payoutDetailsCompletedAt,
-  createdAt: a.createdAt,
-  updatedAt: a.updatedAt,
-});
-
 /** An `affiliate_memberships` row as raw SQL returns it. */
 export type MembershipRow = Omit<Row<'affiliate_memberships'>, 'team_id' | 'version'>;
 

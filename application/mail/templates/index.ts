@@ -2,10 +2,9 @@
  * Every email the service sends, each a function from its facts to a `MailMessage` with a plain-text
  * and an HTML part. Pass the result to `Mailer.send` inside the use case's transaction.
  */
-export { invitationMail, type InvitationMailInput } from './invitation.js';
-export { signInLinkMail, type SignInLinkMailInput } from './sign-in-link.js';
-export { passwordLinkMail, type PasswordLinkMailInput } from './password-link.js';
-export { webhookPausedMail, type WebhookPausedMailInput } from './webhook-paused.js';
-export { payoutCompletedMail, type PayoutCompletedMailInput } from './payout-completed.js';
-export { payoutDetailsNeededMail, type PayoutDetailsNeededMailInput } from './payout-details-needed.js';
-export { escapeHtml } from './layout.js';
+export { invitationMail } from './invitation.js';
+export { signInLinkMail } from './sign-in-link.js';
+export { passwordLinkMail } from './password-link.js';
+export { webhookPausedMail } from './webhook-paused.js';
+export { payoutCompletedMail } from './payout-completed.js';
+export { payoutDetailsNeededMail } from './payout-details-needed.js';
