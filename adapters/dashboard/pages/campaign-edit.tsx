@@ -6,7 +6,8 @@ import { ApiError } from '../../http/api-error.js';
 import { toCampaignPatch, UpdateCampaignBody, type CampaignUseCases } from '../../http/routes/campaigns.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { checked, done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, page, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, FieldError, invalidIf, type Problem } from '../views/components.js';
+import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
+import { ErrorBox, FieldError, invalidIf, SelectField, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 /** `PATCH /campaigns/:id`'s guards, in the route's order. */
@@ -76,24 +77,11 @@ export const CampaignActions = ({ c, campaign, editing = false }: { c: Dashboard
   </div>
 );
 
-const Text = ({ form, problem, name, label, type, hint, ...rest }: { form: Form; problem: Problem | null | undefined; name: string; label: string; type?: string; hint?: string; inputmode?: 'decimal' | 'numeric'; min?: number; max?: number; required?: boolean }) => (
-  <label>
-    {label}
-    <input name={name} type={type ?? 'text'} value={form[name] ?? ''} {...rest} {...invalidIf(problem, name)} />
-    {hint ? (
-      <span class="muted" style="font-weight:400">
-        {hint}
-      </span>
-    ) : null}
-    <FieldError problem={problem} field={name} />
-  </label>
-);
-
 const EditForm = ({ c, id, form, problem }: { c: DashboardContext; id: string; form: Form; problem?: Problem | null | undefined }) => (
   <form method="post" action={`/dashboard/campaigns/${id}/edit`} class="stack">
     <CsrfField token={c.get('webSession')!.csrfToken} />
     <input type="hidden" name="endsAtWas" value={form.endsAtWas ?? ''} />
-    <Text form={form} problem={problem} name="name" label="Name" required />
+    <TextField form={form} problem={problem} name="name" label="Name" required />
     <label>
       Description
       <textarea name="description" rows={3} maxlength={5000} {...invalidIf(problem, 'description')}>
@@ -101,32 +89,10 @@ const EditForm = ({ c, id, form, problem }: { c: DashboardContext; id: string; f
       </textarea>
       <FieldError problem={problem} field="description" />
     </label>
-    <Text form={form} problem={problem} name="targetUrl" label="Landing page URL" type="url" />
-    <label>
-      Commission type
-      <select name="commissionType" {...invalidIf(problem, 'commissionType')}>
-        <option value="percentage" selected={form.commissionType !== 'fixed'}>
-          Percentage of the sale
-        </option>
-        <option value="fixed" selected={form.commissionType === 'fixed'}>
-          Fixed amount per sale
-        </option>
-      </select>
-      <FieldError problem={problem} field="commissionType" />
-    </label>
-    <Text form={form} problem={problem} name="commissionValue" label="Commission value" inputmode="decimal" required hint="A new rate applies to sales made from now on; recorded sales keep theirs." />
-    <label>
-      Approve commissions automatically after
-      <select name="autoApproveCommissionsAfterDays" {...invalidIf(problem, 'autoApproveCommissionsAfterDays')}>
-        <option value="">Never (approve by hand)</option>
-        {AUTO_APPROVE_COMMISSION_DAYS.map((d) => (
-          <option value={String(d)} selected={form.autoApproveCommissionsAfterDays === String(d)}>
-            {d} days
-          </option>
-        ))}
-      </select>
-      <FieldError problem={problem} field="autoApproveCommissionsAfterDays" />
-    </label>
+    <TextField form={form} problem={problem} name="targetUrl" label="Landing page URL" type="url" />
+    <SelectField label="Commission type" name="commissionType" choices={COMMISSION_TYPE_CHOICES} selected={commissionTypeShown(form.commissionType)} problem={problem} />
+    <TextField form={form} problem={problem} name="commissionValue" label="Commission value" inputmode="decimal" required hint="A new rate applies to sales made from now on; recorded sales keep theirs." />
+    <AutoApproveCommissionsField selected={form.autoApproveCommissionsAfterDays} problem={problem} />
     <label class="check">
       <input type="checkbox" name="autoApproveAffiliates" checked={checked(form.autoApproveAffiliates)} /> Approve affiliates who join automatically
     </label>
@@ -136,9 +102,9 @@ const EditForm = ({ c, id, form, problem }: { c: DashboardContext; id: string; f
     <label class="check">
       <input type="checkbox" name="enableRecurringCommissions" checked={checked(form.enableRecurringCommissions)} /> Renewals earn commission (recurring)
     </label>
-    <Text form={form} problem={problem} name="recurringCommissionMonths" label="Months of renewals that earn commission" type="number" min={1} max={120} hint="Empty: for the customer's lifetime." />
-    <Text form={form} problem={problem} name="attributionWindowDays" label="Attribution window (days after a click)" type="number" min={1} max={365} required />
-    <Text form={form} problem={problem} name="endsAt" label="Ends at (UTC)" type="datetime-local" hint="Empty: no end. Once it passes, the campaign ends on its own." />
+    <TextField form={form} problem={problem} name="recurringCommissionMonths" label="Months of renewals that earn commission" type="number" min={1} max={120} hint="Empty: for the customer's lifetime." />
+    <TextField form={form} problem={problem} name="attributionWindowDays" label="Attribution window (days after a click)" type="number" min={1} max={365} required />
+    <TextField form={form} problem={problem} name="endsAt" label="Ends at (UTC)" type="datetime-local" hint="Empty: no end. Once it passes, the campaign ends on its own." />
     <button type="submit">Save changes</button>
   </form>
 );

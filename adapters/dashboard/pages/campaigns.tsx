@@ -9,7 +9,8 @@ import { affiliateListItemJson } from '../../http/routes/affiliate.json.js';
 import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { checked, done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
+import { ErrorBox, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { CampaignActions } from './campaign-edit.js';
 
@@ -26,17 +27,7 @@ const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; pr
         Name
         <input name="name" required minlength={2} maxlength={200} value={form?.name ?? ''} />
       </label>
-      <label>
-        Commission type
-        <select name="commissionType">
-          <option value="percentage" selected={form?.commissionType !== 'fixed'}>
-            Percentage of the sale
-          </option>
-          <option value="fixed" selected={form?.commissionType === 'fixed'}>
-            Fixed amount per sale
-          </option>
-        </select>
-      </label>
+      <SelectField label="Commission type" name="commissionType" choices={COMMISSION_TYPE_CHOICES} selected={commissionTypeShown(form?.commissionType)} />
       <label>
         Commission value
         <input name="commissionValue" inputmode="decimal" required value={form?.commissionValue ?? ''} />
@@ -45,17 +36,7 @@ const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; pr
         Landing page URL
         <input name="targetUrl" type="url" value={form?.targetUrl ?? ''} />
       </label>
-      <label>
-        Approve commissions automatically after
-        <select name="autoApproveCommissionsAfterDays">
-          <option value="">Never (approve by hand)</option>
-          {AUTO_APPROVE_COMMISSION_DAYS.map((d) => (
-            <option value={String(d)} selected={form?.autoApproveCommissionsAfterDays === String(d)}>
-              {d} days
-            </option>
-          ))}
-        </select>
-      </label>
+      <AutoApproveCommissionsField selected={form?.autoApproveCommissionsAfterDays} />
       <label class="check">
         <input type="checkbox" name="autoApproveAffiliates" checked={checked(form?.autoApproveAffiliates)} /> Approve affiliates who join automatically
       </label>

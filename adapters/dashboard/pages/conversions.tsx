@@ -11,7 +11,7 @@ import type { ConversionUseCases } from '../../http/routes/conversions.routes.js
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { REFUNDABLE } from './conversion-refund.js';
 import { BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';
@@ -76,34 +76,11 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
         <ErrorBox problem={extra?.problem} />
         {extra?.aside}
         {extra?.dialog ? <AboveSaleDialog csrf={csrf} id={extra.dialog.id} status={extra.dialog.status} message={extra.dialog.message} back={c.req.header('referer') ? new URL(c.req.header('referer')!).pathname + new URL(c.req.header('referer')!).search : '/dashboard/conversions'} /> : null}
-        <form method="get" action="/dashboard/conversions" class="filters">
-          <label>
-            Status
-            <select name="status">
-              <option value="">Any status</option>
-              {CONVERSION_STATUSES.map((s) => (
-                <option value={s} selected={s === q.status}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Campaign
-            <select name="campaignId">
-              <option value="">All campaigns</option>
-              {choices.map((ch) => (
-                <option value={ch.id} selected={ch.id === q.campaignId}>
-                  {ch.name}
-                </option>
-              ))}
-            </select>
-          </label>
+        <FilterForm action="/dashboard/conversions">
+          <SelectField label="Status" name="status" none="Any status" choices={CONVERSION_STATUSES} selected={q.status} />
+          <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={q.campaignId} />
           {q.affiliateId ? <input type="hidden" name="affiliateId" value={q.affiliateId} /> : null}
-          <button type="submit" class="secondary">
-            Filter
-          </button>
-        </form>
+        </FilterForm>
         <div id="list">
           <Table caption="Conversions, newest first" head={['Select', 'When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
               rows.length === 0 &&
@@ -168,16 +145,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
           <h2 id="new-conversion">Record a sale</h2>
           <form method="post" action="/dashboard/conversions" class="stack">
             <CsrfField token={csrf} />
-            <label>
-              Campaign
-              <select name="campaignId" required>
-                {choices.map((ch) => (
-                  <option value={ch.id} selected={ch.id === extra?.form?.campaignId}>
-                    {ch.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={extra?.form?.campaignId} required />
             <label>
               Affiliate id
               <input name="affiliateId" required value={extra?.form?.affiliateId ?? ''} />

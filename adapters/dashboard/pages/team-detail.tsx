@@ -10,7 +10,7 @@ import { awardJson, historyJson, teamDetailJson } from '../../http/routes/team.j
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import { noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, Table } from '../views/components.js';
+import { ErrorBox, FilterForm, Notice, Pager, SelectField, Table, type Choice } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { AddCampaignForm, AddMembersForm, type TeamFormState } from './team-forms.js';
 import { CreateGoalForm } from './team-goal-form.js';
@@ -52,6 +52,8 @@ export const AwardActions = ({ csrf, award, back }: { csrf: string; award: Retur
 );
 
 export const isAwardStatus = (value: string | undefined): value is AwardStatus => (AWARD_STATUSES as readonly string[]).includes(value ?? '');
+/** The award statuses as a filter offers them. */
+export const AWARD_STATUS_CHOICES: readonly Choice[] = AWARD_STATUSES.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }));
 
 /**
  * The team page: roster (with each member's own rates), campaigns, goals with progress and tiers
@@ -135,23 +137,10 @@ export const teamDetailView =
         <GoalCards teamId={id} csrf={csrf} views={goals} />
         <CreateGoalForm csrf={csrf} teamId={id} state={state} campaigns={team.campaigns} />
         <h2 id="awards">Awards</h2>
-        <form method="get" action={`/dashboard/teams/${id}`} class="filters">
-          <label>
-            Status
-            <select name="awardStatus">
-              <option value="">Any</option>
-              {AWARD_STATUSES.map((s) => (
-                <option value={s} selected={s === awardStatus}>
-                  {s.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-          </label>
+        <FilterForm action={`/dashboard/teams/${id}`} submit="Show awards">
+          <SelectField label="Status" name="awardStatus" none="Any" choices={AWARD_STATUS_CHOICES} selected={awardStatus} />
           <input type="hidden" name="months" value={String(months)} />
-          <button type="submit" class="secondary">
-            Show awards
-          </button>
-        </form>
+        </FilterForm>
         <div id="list">
           <Table caption="Awards" head={['Award', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={awards.items.length === 0}>
             {awards.items.map(awardJson).map((a) => (
@@ -176,16 +165,13 @@ export const teamDetailView =
           <Pager base={`/dashboard/teams/${id}`} params={{ awardStatus: isAwardStatus(awardStatus) ? awardStatus : undefined, months: String(months) }} page={awards.page} limit={awards.limit} total={awards.total} />
         </div>
         <h2 id="history">History (last {history.months} months)</h2>
-        <form method="get" action={`/dashboard/teams/${id}`} class="filters">
+        <FilterForm action={`/dashboard/teams/${id}`} submit="Show history">
           <label>
             Months (1 to {HISTORY_MONTHS_MAX})
             <input name="months" type="number" min={1} max={HISTORY_MONTHS_MAX} value={String(months)} />
           </label>
           {isAwardStatus(awardStatus) ? <input type="hidden" name="awardStatus" value={awardStatus} /> : null}
-          <button type="submit" class="secondary">
-            Show history
-          </button>
-        </form>
+        </FilterForm>
         <Table caption="Goal history by period" head={['Period', 'Goal', 'Achieved', 'Target', 'Hit']} empty={history.periods.length === 0}>
           {history.periods.flatMap((p) =>
             p.goals.map((g) => (

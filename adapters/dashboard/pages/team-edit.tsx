@@ -8,10 +8,10 @@ import { TeamChangesBody, teamChangesOf } from '../../http/routes/team.input.js'
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, page, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, FieldError, invalidIf, type Problem } from '../views/components.js';
+import { ErrorBox, SelectField, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import type { TeamPageStatus } from './team-detail.js';
-import { Input, RateFields } from './team-forms.js';
+import { RateFields } from './team-forms.js';
 import { TEAM_WRITE_GUARDS } from './team-writes.js';
 
 const unwrap = <T,>(r: Result<T, DomainError>): T => {
@@ -85,8 +85,8 @@ export const teamEditRoutes = (deps: TeamRouteDependencies) => {
           <h2 id="settings">Settings</h2>
           <form method="post" action={`/dashboard/teams/${id}/edit`} class="stack">
             <CsrfField token={csrf} />
-            <Input form={form} problem={problem} name="name" label="Name" required maxlength={120} />
-            <Input
+            <TextField form={form} problem={problem} name="name" label="Name" required maxlength={120} />
+            <TextField
               form={form}
               problem={problem}
               name="currency"
@@ -95,21 +95,15 @@ export const teamEditRoutes = (deps: TeamRouteDependencies) => {
               hint={team.goals.length > 0 ? 'Locked: the team has goals, whose targets and awards are in this currency.' : 'Goals and awards count in it.'}
             />
             <RateFields form={form} problem={problem} />
-            <label>
-              Leader
-              <select name="leaderAffiliateId" {...invalidIf(problem, 'leaderAffiliateId')}>
-                <option value="">No leader</option>
-                {leaders.map((m) => (
-                  <option value={m.affiliateId} selected={m.affiliateId === form.leaderAffiliateId}>
-                    {m.name} ({m.email})
-                  </option>
-                ))}
-              </select>
-              <span class="muted" style="font-weight:400">
-                A member with a login account; members you added without one cannot lead.
-              </span>
-              <FieldError problem={problem} field="leaderAffiliateId" />
-            </label>
+            <SelectField
+              label="Leader"
+              name="leaderAffiliateId"
+              none="No leader"
+              choices={leaders.map((m) => ({ value: m.affiliateId, label: `${m.name} (${m.email})` }))}
+              selected={form.leaderAffiliateId}
+              problem={problem}
+              hint="A member with a login account; members you added without one cannot lead."
+            />
             <button type="submit">Save changes</button>
           </form>
         </section>
