@@ -10,7 +10,7 @@ import { affiliateDetailJson, affiliateListItemJson } from '../../http/routes/af
 import { CreateAffiliateBody, INVITES_PER_MINUTE, InviteAffiliateBody, type AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
 import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
@@ -176,7 +176,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
         status,
       });
       if (result.isErr()) {
-        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        throwIfNotFound(result.error);
         return fail(c, form, result.error);
       }
       const back = form.back?.startsWith('/dashboard/affiliates/') ? form.back : '/dashboard/affiliates';

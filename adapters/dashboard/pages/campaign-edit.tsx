@@ -5,9 +5,9 @@ import { AUTO_APPROVE_COMMISSION_DAYS, type Campaign, type CampaignStatus } from
 import { ApiError } from '../../http/api-error.js';
 import { toCampaignPatch, UpdateCampaignBody, type CampaignUseCases } from '../../http/routes/campaigns.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { checked, done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, page, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { checked, done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
 import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
-import { ErrorBox, FieldError, invalidIf, SelectField, TextField, type Problem } from '../views/components.js';
+import { ConfirmDialog, ErrorBox, FieldError, invalidIf, SelectField, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 /** `PATCH /campaigns/:id`'s guards, in the route's order. */
@@ -130,21 +130,20 @@ export const campaignEditRoutes = (campaigns: CampaignUseCases) => {
         </p>
         <ErrorBox problem={extra.problem} />
         {extra.confirmEnd ? (
-          <dialog open data-open aria-labelledby="end-title" aria-describedby="end-text" id="end-campaign">
-            <h2 id="end-title">End {campaign.name}?</h2>
-            <p id="end-text">Ending is final: its links stop recording clicks, new sales are refused, and it cannot be resumed. Recorded commissions stay as they are.</p>
-            <form method="post" action={`/dashboard/campaigns/${id}/status`} class="actions">
-              <CsrfField token={csrf} />
-              <input type="hidden" name="status" value="expired" />
-              <input type="hidden" name="confirm" value="true" />
-              <button type="submit" class="danger" autofocus>
-                End campaign
-              </button>
-              <a class="button secondary" href={`/dashboard/campaigns/${id}`} data-close-dialog>
-                Keep it
-              </a>
-            </form>
-          </dialog>
+          <ConfirmDialog
+            id="end-campaign"
+            name="end"
+            title={`End ${campaign.name}?`}
+            text="Ending is final: its links stop recording clicks, new sales are refused, and it cannot be resumed. Recorded commissions stay as they are."
+            action={`/dashboard/campaigns/${id}/status`}
+            csrf={csrf}
+            confirm="End campaign"
+            danger
+            cancelHref={`/dashboard/campaigns/${id}`}
+          >
+            <input type="hidden" name="status" value="expired" />
+            <input type="hidden" name="confirm" value="true" />
+          </ConfirmDialog>
         ) : null}
         <CampaignActions c={c} campaign={campaign} editing />
         <h2>Settings</h2>
@@ -155,7 +154,7 @@ export const campaignEditRoutes = (campaigns: CampaignUseCases) => {
   };
 
   const fail = (c: DashboardContext, id: string, form: Form | undefined, error: Parameters<typeof refusal>[1]) => {
-    if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+    throwIfNotFound(error);
     const r = refusal(c, error);
     return editPage(c, id, { form, problem: r.problem }, r.status as 400);
   };

@@ -11,7 +11,7 @@ import { invitationJson } from '../../http/routes/affiliate.json.js';
 import { INVITES_PER_MINUTE } from '../../http/routes/affiliates.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
@@ -107,7 +107,7 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
     }
     const result = action === 'resend' ? await deps.manageInvitations.resend(c.get('tenant'), id) : await deps.manageInvitations.revoke(c.get('tenant'), id);
     if (result.isErr()) {
-      if (result.error.code === 'not_found') throw ApiError.from(result.error);
+      throwIfNotFound(result.error);
       return fail(result.error);
     }
     const back = form.back?.startsWith(BASE) ? form.back : BASE;

@@ -8,7 +8,7 @@ import { OPEN_PAYOUT_STATUSES, PAYOUT_STATUSES, type PayoutMethod, type PayoutSt
 import { ApiError } from '../../http/api-error.js';
 import { payoutJson } from '../../http/routes/payout.json.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, type Guard, idOrNotFound, noticeOf, optional, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, optional, page, pageParams, refusal, throwIfNotFound, type Guard, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { markSeveralHandler, MarkSeveralForm } from './payout-mark-several.js';
@@ -146,7 +146,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
       }
       const result = await deps.manual.markPaid(c.get('tenant'), [id], (method as PayoutMethod | undefined) ?? null);
       if (result.isErr()) {
-        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        throwIfNotFound(result.error);
         const r = refusal(c, result.error);
         return list(c, { problem: r.problem }, r.status);
       }

@@ -3,8 +3,8 @@ import { awardJson, teamListItemJson } from '../../http/routes/team.json.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { guardsRefuse, noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
-import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, Table, type Problem } from '../views/components.js';
-import { AWARD_STATUS_CHOICES, AwardActions, isAwardStatus, type TeamPageStatus } from './team-detail.js';
+import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, type Problem } from '../views/components.js';
+import { AWARD_STATUS_CHOICES, AwardsTable, isAwardStatus, type TeamPageStatus } from './team-detail.js';
 
 export const LEDGER_PATH = '/dashboard/awards';
 
@@ -58,26 +58,7 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
         </label>
       </FilterForm>
       <div id="list">
-        <Table caption="Award ledger" head={['Award', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={result.items.length === 0}>
-          {result.items.map(awardJson).map((a) => (
-            <tr>
-              <td>
-                {a.affiliateName}
-                <br />
-                <span class="muted">
-                  <a href={`/dashboard/teams/${a.teamId}`}>{a.teamName}</a> · {a.goalName} · {a.periodKey}
-                </span>
-              </td>
-              <td class="num">
-                {a.amount} {a.currency.toUpperCase()}
-              </td>
-              <td>{a.status.replace(/_/g, ' ')}</td>
-              <td>
-                <AwardActions csrf={csrf} award={a} back={back} />
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <AwardsTable caption="Award ledger" awards={result.items.map(awardJson)} csrf={csrf} back={back} withTeam />
         <Pager base={LEDGER_PATH} params={params} page={result.page} limit={result.limit} total={result.total} />
       </div>
     </>,

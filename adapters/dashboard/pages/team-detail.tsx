@@ -36,7 +36,7 @@ const affiliateChoices = async (c: DashboardContext, affiliates: Pick<AffiliateR
 };
 
 /** An award action's form; `back` sends the browser back to the list it came from (the ledger). */
-export const AwardActions = ({ csrf, award, back }: { csrf: string; award: ReturnType<typeof awardJson>; back?: string }) => (
+const AwardActions = ({ csrf, award, back }: { csrf: string; award: ReturnType<typeof awardJson>; back?: string }) => (
   <div class="actions">
     {AWARD_ACTIONS.map((action) => (
       <form method="post" action={`/dashboard/teams/${award.teamId}/awards/${award.id}`} class="inline">
@@ -49,6 +49,36 @@ export const AwardActions = ({ csrf, award, back }: { csrf: string; award: Retur
       </form>
     ))}
   </div>
+);
+
+/** Awards with their actions; the ledger names each award's team and sends `back` with each action. */
+export const AwardsTable = ({ caption, awards, csrf, back, withTeam }: { caption: string; awards: readonly ReturnType<typeof awardJson>[]; csrf: string; back?: string; withTeam?: boolean }) => (
+  <Table caption={caption} head={['Award', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={awards.length === 0}>
+    {awards.map((a) => (
+      <tr>
+        <td>
+          {a.affiliateName}
+          <br />
+          <span class="muted">
+            {withTeam ? (
+              <>
+                <a href={`/dashboard/teams/${a.teamId}`}>{a.teamName}</a>
+                {' · '}
+              </>
+            ) : null}
+            {a.goalName} · {a.periodKey}
+          </span>
+        </td>
+        <td class="num">
+          {a.amount} {a.currency.toUpperCase()}
+        </td>
+        <td>{a.status.replace(/_/g, ' ')}</td>
+        <td>
+          <AwardActions csrf={csrf} award={a} back={back} />
+        </td>
+      </tr>
+    ))}
+  </Table>
 );
 
 export const isAwardStatus = (value: string | undefined): value is AwardStatus => (AWARD_STATUSES as readonly string[]).includes(value ?? '');
@@ -142,26 +172,7 @@ export const teamDetailView =
           <input type="hidden" name="months" value={String(months)} />
         </FilterForm>
         <div id="list">
-          <Table caption="Awards" head={['Award', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={awards.items.length === 0}>
-            {awards.items.map(awardJson).map((a) => (
-              <tr>
-                <td>
-                  {a.affiliateName}
-                  <br />
-                  <span class="muted">
-                    {a.goalName} · {a.periodKey}
-                  </span>
-                </td>
-                <td class="num">
-                  {a.amount} {a.currency.toUpperCase()}
-                </td>
-                <td>{a.status.replace(/_/g, ' ')}</td>
-                <td>
-                  <AwardActions csrf={csrf} award={a} />
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <AwardsTable caption="Awards" awards={awards.items.map(awardJson)} csrf={csrf} />
           <Pager base={`/dashboard/teams/${id}`} params={{ awardStatus: isAwardStatus(awardStatus) ? awardStatus : undefined, months: String(months) }} page={awards.page} limit={awards.limit} total={awards.total} />
         </div>
         <h2 id="history">History (last {history.months} months)</h2>

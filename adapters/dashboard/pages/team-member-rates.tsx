@@ -7,7 +7,7 @@ import { teamDetailJson } from '../../http/routes/team.json.js';
 import { overridesOf, TeamOverridesBody } from '../../http/routes/team.input.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
 import { COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
 import { ErrorBox, Notice, SelectField, Table, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
@@ -89,7 +89,7 @@ export const teamMemberRateRoutes = (deps: TeamRouteDependencies) => {
   };
 
   const fail = (c: DashboardContext, teamId: string, affiliateId: string, form: Form, error: DomainError | ApiError) => {
-    if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+    throwIfNotFound(error);
     const r = refusal(c, error);
     return ratesPage(c, teamId, affiliateId, { form, problem: r.problem }, r.status as TeamPageStatus);
   };

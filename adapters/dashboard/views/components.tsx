@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
 import type { FieldProblem } from '../../../domain/index.js';
+import { CsrfField } from './layout.js';
 
 export interface Problem {
   readonly message: string;
@@ -222,4 +223,50 @@ export const FilterForm = ({ action, submit = 'Filter', after, children }: { act
     </button>
     {after}
   </form>
+);
+
+/**
+ * A question asked before a step that matters: the page comes back with the dialog open; its
+ * confirm button (focused) posts `children` (the hidden fields) to `action` again, and the cancel
+ * link goes back to `cancelHref`. `name` prefixes the ids of its title and text.
+ */
+export const ConfirmDialog = ({
+  id,
+  name,
+  title,
+  text,
+  action,
+  csrf,
+  confirm,
+  danger,
+  cancelHref,
+  cancel = 'Keep it',
+  children,
+}: {
+  id: string;
+  name: string;
+  title: Child;
+  text: Child;
+  action: string;
+  csrf: string;
+  confirm: string;
+  danger?: boolean;
+  cancelHref: string;
+  cancel?: string;
+  children?: Child;
+}) => (
+  <dialog open data-open aria-labelledby={`${name}-title`} aria-describedby={`${name}-text`} id={id}>
+    <h2 id={`${name}-title`}>{title}</h2>
+    <p id={`${name}-text`}>{text}</p>
+    <form method="post" action={action} class="actions">
+      <CsrfField token={csrf} />
+      {children}
+      <button type="submit" class={danger ? 'danger' : undefined} autofocus>
+        {confirm}
+      </button>
+      <a class="button secondary" href={cancelHref} data-close-dialog>
+        {cancel}
+      </a>
+    </form>
+  </dialog>
 );
