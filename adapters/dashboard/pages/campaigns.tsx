@@ -10,7 +10,7 @@ import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.ro
 import type { DashboardEnv } from '../dashboard-env.js';
 import { checked, done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
 import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
-import { ErrorBox, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { ErrorBox, Notice, Pager, RecentConversions, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { CampaignActions } from './campaign-edit.js';
 
@@ -199,20 +199,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           <p>
             <a href={`/dashboard/affiliates?campaignId=${d.id}`}>All affiliates of this campaign</a>
           </p>
-          <h2>Recent conversions</h2>
-          <Table caption="Recent conversions" head={['When', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={d.recentConversions.length === 0}>
-            {d.recentConversions.map((r) => (
-              <tr>
-                <td>{shortDate(r.createdAt)}</td>
-                <td>{r.orderId ?? '—'}</td>
-                <td class="num">
-                  {r.amount} {r.currency.toUpperCase()}
-                </td>
-                <td class="num">{r.commission}</td>
-                <td>{r.status}</td>
-              </tr>
-            ))}
-          </Table>
+          <RecentConversions rows={d.recentConversions} />
           <p>
             <a href={`/dashboard/conversions?campaignId=${d.id}`}>All conversions of this campaign</a>
           </p>

@@ -11,7 +11,7 @@ import type { ConversionUseCases } from '../../http/routes/conversions.routes.js
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
-import { choicesOf, ConfirmDialog, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { choicesOf, ConfirmDialog, ConversionCells, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { REFUNDABLE } from './conversion-refund.js';
 import { AboveSaleResendFields, BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';
@@ -94,12 +94,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
                 </td>
                 <td>{shortDate(r.createdAt)}</td>
                 <td class="hide-narrow">{names.get(r.campaignId) ?? r.campaignId.slice(0, 8)}</td>
-                <td>{r.orderId ?? '—'}</td>
-                <td class="num">
-                  {r.amount} {r.currency.toUpperCase()}
-                </td>
-                <td class="num">{r.commission}</td>
-                <td>{r.status}</td>
+                <ConversionCells {...r} />
                 <td>
                   {ACTIONS[r.status] ? (
                     <div class="actions">
