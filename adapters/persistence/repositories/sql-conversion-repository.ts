@@ -6,7 +6,7 @@ import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
-import { assignmentsOf } from './column-assignments.js';
+import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
 import { auditInsert } from './sql-audit-log.js';
 import { countedConversion } from './conversion-counting.sql.js';

@@ -11,7 +11,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Payout, PayoutMethod } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { PAYOUT_COLUMNS, payoutFromRow, payoutValues, type PayoutRow } from '../mappers/payout.mapper.js';
-import { assignmentsOf } from './column-assignments.js';
+import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
 
 const COLUMNS = sql.raw(PAYOUT_COLUMNS.join(', '));
