@@ -10,7 +10,8 @@ import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.ro
 import type { DashboardEnv } from '../dashboard-env.js';
 import { checked, done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
 import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
-import { ErrorBox, Notice, Pager, RecentConversions, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { ErrorBox, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { RecentConversions } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
 import { CampaignActions } from './campaign-edit.js';
 

@@ -11,7 +11,8 @@ import type { ConversionUseCases } from '../../http/routes/conversions.routes.js
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
-import { choicesOf, ConfirmDialog, ConversionCells, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { choicesOf, ConfirmDialog, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { ConversionCells } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
 import { REFUNDABLE } from './conversion-refund.js';
 import { AboveSaleResendFields, BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';

@@ -9,7 +9,8 @@ import { CsrfField } from '../views/layout.js';
 import { done } from '../page-kit.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { noticeOf, page } from '../page-kit.js';
-import { Notice, RecentConversions, Table } from '../views/components.js';
+import { Notice, Table } from '../views/components.js';
+import { RecentConversions } from '../views/conversion-table.js';
 import { moneyNumber } from '../../http/money.json.js';
 
 export interface OverviewDependencies {
