@@ -39,6 +39,21 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
   const merchantId = uuidv7();
   const payload = 'x'.repeat(240);
 
+  /** `work` on one pooled connection inside one transaction, rolled back when it throws. */
+  const inTransaction = async (work: (client: pg.PoolClient) => Promise<void>): Promise<void> => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await work(client);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
   const app = new Hono().basePath('/__bench');
   app.get('/hello', (c) => c.json({ data: { hello: 'world' } }));
   app.get('/select/:id', async (c) => {
@@ -48,9 +63,7 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
   app.post('/sale/:merchant/:campaign/:affiliate', async (c) => {
     const { merchant, campaign, affiliate } = c.req.param();
     const now = new Date();
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
+    await inTransaction(async (client) => {
       await client.query(
         `with audit as (
            insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at)
@@ -63,20 +76,12 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
          select $3, $4, 'live', 'conversion.created', jsonb_build_object('id', id), $7 from created`,
         [uuidv7(), uuidv7(), uuidv7(), merchant, campaign, affiliate, now, 'bench-sale'],
       );
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
     return c.json({ data: { written: 3 } }, 201);
   });
   app.post('/write', async (c) => {
     const n = Math.min(50, Math.max(1, Number(c.req.query('n') ?? WRITES_PER_CONVERSION) || WRITES_PER_CONVERSION));
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
+    await inTransaction(async (client) => {
       const now = new Date();
       for (let i = 0; i < n; i += 1) {
         await client.query('insert into bench_ceiling_writes (id, merchant_id, kind, payload, created_at) values ($1, $2, $3, $4, $5)', [
@@ -87,13 +92,7 @@ export const withCeilingRoutes = async <F extends Fetch>(serviceFetch: F, option
           now,
         ]);
       }
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
     return c.json({ data: { written: n } }, 201);
   });
 

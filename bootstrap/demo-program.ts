@@ -1,10 +1,6 @@
 import 'reflect-metadata';
 import type { DependencyContainer } from 'tsyringe';
 import type { ApiKey } from '../application/api-keys/api-key.js';
-import { CreateAffiliate } from '../application/affiliates/create-affiliate.js';
-import { CreateCampaign } from '../application/campaigns/create-campaign.js';
-import { SignUpAffiliate } from '../application/affiliates/sign-up-affiliate.js';
-import { InviteAffiliate } from '../application/affiliates/invite-affiliate.js';
 import type { IdGenerator } from '../application/ports/id-generator.js';
 import type { TeamStores } from '../application/teams/period-settlement.js';
 import { ManageTeams } from '../application/teams/manage-teams.js';
@@ -12,6 +8,7 @@ import { Decimal } from '../domain/index.js';
 import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
 import { TOKENS as T } from './tokens.js';
 import { createDemoSaleAndBonus } from './demo-sale-and-bonus.js';
+import { createAffiliateWith, createCampaignWith, inviteAffiliateWith, signUpAffiliateWith } from './modules/campaigns-affiliates.module.js';
 
 /** The usual generator, except that the next ids are the ones set with `nextAre` (null: a fresh one), in the order use cases draw them. */
 export class PresetIds implements IdGenerator {
@@ -42,9 +39,8 @@ export const orFail = <T>(result: { isErr(): boolean; _unsafeUnwrap(): T }, what
 export const createDemoProgram = async (c: DependencyContainer, merchantId: string, liveKey: ApiKey): Promise<void> => {
   const ids = new PresetIds(c.resolve<IdGenerator>(T.Ids)).nextIs(DEMO_IDS.campaign);
   const tenant = { merchantId, mode: 'live' as const };
-  const createCampaign = new CreateCampaign(c.resolve(T.UnitOfWork), c.resolve(T.CampaignRepository), ids, c.resolve(T.Clock));
   orFail(
-    await createCampaign.execute({
+    await createCampaignWith(c, ids).execute({
       merchantId,
       key: liveKey,
       campaign: { name: 'Demo campaign', commissionType: 'percentage', commissionValue: new Decimal(20), targetUrl: 'https://shop.example.com' },
@@ -52,43 +48,11 @@ export const createDemoProgram = async (c: DependencyContainer, merchantId: stri
     'campaign',
   );
   ids.nextIs(DEMO_IDS.affiliate);
-  const createAffiliate = new CreateAffiliate(
-    c.resolve(T.UnitOfWork),
-    c.resolve(T.MerchantRepository),
-    c.resolve(T.CampaignRepository),
-    c.resolve(T.AffiliateRepository),
-    c.resolve(T.MembershipRepository),
-    ids,
-    c.resolve(T.Clock),
-    c.resolve(T.TrackingLinks),
-  );
-  orFail(await createAffiliate.execute({ tenant, email: 'ada@example.com', name: 'Ada (demo affiliate)', campaignId: DEMO_IDS.campaign }), 'affiliate');
+  orFail(await createAffiliateWith(c, ids).execute({ tenant, email: 'ada@example.com', name: 'Ada (demo affiliate)', campaignId: DEMO_IDS.campaign }), 'affiliate');
   ids.nextIs(DEMO_IDS.pendingAffiliate);
-  const signUp = new SignUpAffiliate(
-    c.resolve(T.UnitOfWork),
-    c.resolve(T.MerchantRepository),
-    c.resolve(T.CampaignRepository),
-    c.resolve(T.AffiliateRepository),
-    c.resolve(T.MembershipRepository),
-    c.resolve(T.EventOutbox),
-    ids,
-    c.resolve(T.Clock),
-  );
-  orFail(await signUp.execute({ merchantId, campaignId: DEMO_IDS.campaign, email: 'bob@example.com', name: 'Bob (demo sign-up, pending)', mode: 'live' }), 'sign-up');
+  orFail(await signUpAffiliateWith(c, ids).execute({ merchantId, campaignId: DEMO_IDS.campaign, email: 'bob@example.com', name: 'Bob (demo sign-up, pending)', mode: 'live' }), 'sign-up');
   ids.nextIs(DEMO_IDS.invitation);
-  const invite = new InviteAffiliate(
-    c.resolve(T.UnitOfWork),
-    c.resolve(T.MerchantRepository),
-    c.resolve(T.CampaignRepository),
-    c.resolve(T.AffiliateRepository),
-    c.resolve(T.MembershipRepository),
-    c.resolve(T.InvitationRepository),
-    c.resolve(T.Mailer),
-    ids,
-    c.resolve(T.Clock),
-    c.resolve(T.TrackingLinks),
-  );
-  orFail(await invite.execute({ tenant, email: 'eve@example.com', name: 'Eve (demo invitation, pending)', campaignId: DEMO_IDS.campaign }), 'invitation');
+  orFail(await inviteAffiliateWith(c, ids).execute({ tenant, email: 'eve@example.com', name: 'Eve (demo invitation, pending)', campaignId: DEMO_IDS.campaign }), 'invitation');
   ids.nextIs(DEMO_IDS.team);
   const manageTeams = new ManageTeams(c.resolve(T.UnitOfWork), { ...c.resolve<TeamStores>(T.TeamStores), ids }, c.resolve(T.Clock));
   orFail(await manageTeams.create(tenant, { name: 'Demo team' }), 'team');

@@ -1,9 +1,6 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { ApiKey } from '../application/api-keys/api-key.js';
-import type { ConversionChangeHook } from '../application/conversions/operator-conversion-actions.js';
 import type { ConversionChangeSinks } from '../application/conversions/apply-conversion-change.js';
-import { CreateConversion } from '../application/conversions/create-conversion.js';
-import { UpdateConversionStatus } from '../application/conversions/update-conversion-status.js';
 import { ConversionPayoutQueue } from '../application/payouts/conversion-payout-queue.js';
 import { PeriodSettlement, type TeamStores } from '../application/teams/period-settlement.js';
 import { TeamGoals } from '../application/teams/team-goals.js';
@@ -13,6 +10,7 @@ import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
 import { SqlPayoutRepository } from '../adapters/persistence/repositories/sql-payout-repository.js';
 import { TOKENS as T } from './tokens.js';
 import { orFail, type PresetIds } from './demo-program.js';
+import { createConversionWith, updateConversionStatusWith } from './modules/conversions.module.js';
 
 /**
  * The demo affiliate's approved sale (its payout row queued: `POST /payouts/mark-paid`'s example pays
@@ -34,17 +32,8 @@ export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId:
   ).goal;
 
   ids.nextIs(DEMO_IDS.conversion);
-  const create = new CreateConversion(
-    c.resolve(T.UnitOfWork),
-    c.resolve(T.MerchantRepository),
-    c.resolve(T.SaleContexts),
-    c.resolve(T.ConversionRepository),
-    ids,
-    c.resolve(T.Clock),
-    c.resolve(T.ConversionChangeSinks),
-  );
   orFail(
-    await create.execute({
+    await createConversionWith(c, ids).execute({
       tenant,
       key: liveKey,
       campaignId: DEMO_IDS.campaign,
@@ -64,9 +53,7 @@ export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId:
     ...c.resolve<ConversionChangeSinks>(T.ConversionChangeSinks),
     payouts: new ConversionPayoutQueue(new SqlPayoutRepository(c.resolve(T.Orm)), ids),
   };
-  const hooks = c.isRegistered(T.ConversionChangeHook, true) ? c.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];
-  const approve = new UpdateConversionStatus(c.resolve(T.UnitOfWork), c.resolve(T.MerchantRepository), sinks, c.resolve(T.Clock), hooks);
-  orFail(await approve.execute({ tenant, id: DEMO_IDS.conversion, status: 'approved', confirmAboveSale: false }), 'approval');
+  orFail(await updateConversionStatusWith(c, sinks).execute({ tenant, id: DEMO_IDS.conversion, status: 'approved', confirmAboveSale: false }), 'approval');
 
   // Closing the goal draws the period's id, then the award's.
   ids.nextAre(null, DEMO_IDS.award);

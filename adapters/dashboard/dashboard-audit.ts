@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
-import { clientAddress } from '../http/middleware/client-address.js';
+import { requestAuditFields } from '../http/middleware/audit.js';
 import type { DashboardEnv } from './dashboard-env.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,11 +26,6 @@ export const dashboardAudit =
       merchantId: session?.subject.merchantId ?? null,
       method: c.req.method,
       path: c.req.path,
-      status,
-      errorCode: c.get('errorCode') ?? null,
-      address: clientAddress(c),
-      userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-      requestId: c.get('requestId') ?? null,
-      createdAt: clock.now(),
+      ...requestAuditFields(c, status, clock),
     });
   };

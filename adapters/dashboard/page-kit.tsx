@@ -48,6 +48,11 @@ export const refusal = (c: DashboardContext, error: DomainError | ApiError): { p
   return { problem: { message: error.message, details: error.details }, status: statusOf(error.code) };
 };
 
+/** A refusal naming a missing resource answers the 404 page (as another merchant's id does), not the form again. */
+export const throwIfNotFound = (error: DomainError | ApiError): void => {
+  if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+};
+
 /** One guard of an API route: a write key, Manage payouts, a plan, a live key. */
 export type Guard = 'write' | 'managePayouts' | { plan: Plan; feature: string } | { live: string };
 

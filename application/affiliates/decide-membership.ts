@@ -10,6 +10,7 @@ import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { withTrackingLink, type AffiliateListItem, type TrackingLinks } from './tracking-links.js';
+import { outboxRowsOf } from '../shared/outbox-rows.js';
 
 export interface DecideMembershipInput {
   readonly tenant: Tenant;
@@ -54,15 +55,7 @@ export class DecideMembership {
       if (decided.value.membership.status === 'suspended') {
         for (const hook of this.suspensionHooks) await hook.afterMembershipSuspended(tenant, decided.value.membership, now);
       }
-      await this.outbox.record(
-        decided.value.events.map((event) => ({
-          merchantId: tenant.merchantId,
-          mode: tenant.mode,
-          type: event.type,
-          payload: { ...event.payload },
-          occurredAt: now,
-        })),
-      );
+      await this.outbox.record(outboxRowsOf(tenant, decided.value.events, now));
       const row = await this.queries.row(tenant, input.affiliateId, input.campaignId);
       if (!row) throw new Error('membership vanished inside its own transaction');
       return ok(withTrackingLink(row, input.merchant, this.links));

@@ -1,5 +1,5 @@
 import { expireInvitation } from '../../domain/index.js';
-import { drainInBatches } from '../jobs/drain-in-batches.js';
+import { drainDueRows } from '../jobs/drain-in-batches.js';
 import type { InvitationRepository } from '../ports/invitation-repository.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { Notices } from '../ports/notices.js';
@@ -21,12 +21,13 @@ export class ExpireInvitations implements DueJob {
   ) {}
 
   runDue(now: Date): Promise<number> {
-    return drainInBatches(this.uow, BATCH, async () => {
-      const due = await this.invitations.claimDueToExpire(now, BATCH);
-      let expired = 0;
-      for (const current of due) {
+    return drainDueRows(
+      this.uow,
+      BATCH,
+      () => this.invitations.claimDueToExpire(now, BATCH),
+      async (current) => {
         const change = expireInvitation(current, now);
-        if (!change.changed) continue;
+        if (!change.changed) return 0;
         const { invitation } = change;
         await this.invitations.update(invitation);
         const days = Math.round((invitation.expiresAt.getTime() - invitation.sentAt.getTime()) / 86_400_000);
@@ -38,9 +39,8 @@ export class ExpireInvitations implements DueJob {
             `The invitation of ${invitation.email} (invitation ${invitation.id}) expired unaccepted ${days} days after it was last sent. ` +
             `Invite the email again with POST /api/v1/affiliates/invite if you still want them.`,
         });
-        expired += 1;
-      }
-      return { processed: expired, claimed: due.length };
-    });
+        return 1;
+      },
+    );
   }
 }

@@ -9,6 +9,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { withTrackingLink, type AffiliateListItem, type TrackingLinks } from './tracking-links.js';
+import { outboxRowsOf } from '../shared/outbox-rows.js';
 
 export interface SavedPayoutDetails {
   readonly affiliate: Affiliate;
@@ -44,15 +45,7 @@ export class SavePayoutDetails {
       if (saved.value.events.length > 0) {
         const tenants = await this.memberships.tenantsOf(affiliate.id);
         await this.outbox.record(
-          tenants.flatMap((tenant) =>
-            saved.value.events.map((event) => ({
-              merchantId: tenant.merchantId,
-              mode: tenant.mode,
-              type: event.type,
-              payload: { ...event.payload },
-              occurredAt: now,
-            })),
-          ),
+          tenants.flatMap((tenant) => outboxRowsOf(tenant, saved.value.events, now)),
         );
       }
       const row = await this.queries.firstRowAcrossMerchants(affiliate.id);

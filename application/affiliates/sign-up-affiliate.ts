@@ -13,6 +13,7 @@ import { randomCode } from '../shared/random-code.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { insertAffiliate } from './insert-affiliate.js';
+import { outboxRowsOf } from '../shared/outbox-rows.js';
 
 export interface SignUpAffiliateInput {
   readonly merchantId: string;
@@ -95,15 +96,7 @@ export class SignUpAffiliate {
         now,
       });
       await this.memberships.insert(tenant, change.membership);
-      await this.outbox.record(
-        change.events.map((event) => ({
-          merchantId: input.merchantId,
-          mode: input.mode,
-          type: event.type,
-          payload: { ...event.payload },
-          occurredAt: now,
-        })),
-      );
+      await this.outbox.record(outboxRowsOf(tenant, change.events, now));
       return ok({ affiliateId: affiliate.id, campaignId: campaign.id, status: change.membership.status, joined: true });
     });
   }

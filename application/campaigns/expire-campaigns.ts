@@ -1,5 +1,5 @@
 import { expireCampaign } from '../../domain/index.js';
-import { drainInBatches } from '../jobs/drain-in-batches.js';
+import { drainDueRows } from '../jobs/drain-in-batches.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
 import type { DueJob } from '../ports/jobs.js';
@@ -19,17 +19,17 @@ export class ExpireCampaigns implements DueJob {
   ) {}
 
   runDue(now: Date): Promise<number> {
-    return drainInBatches(this.uow, BATCH, async () => {
-      const due = await this.campaigns.claimDueToExpire(now, BATCH);
-      let expired = 0;
-      for (const campaign of due) {
+    return drainDueRows(
+      this.uow,
+      BATCH,
+      () => this.campaigns.claimDueToExpire(now, BATCH),
+      async (campaign) => {
         const change = expireCampaign(campaign, now);
-        if (!change.changed) continue;
+        if (!change.changed) return 0;
         await this.campaigns.update(change.campaign);
         await this.outbox.record(toCampaignOutbox(change.campaign, change.events, now));
-        expired += 1;
-      }
-      return { processed: expired, claimed: due.length };
-    });
+        return 1;
+      },
+    );
   }
 }

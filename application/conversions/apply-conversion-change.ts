@@ -1,14 +1,21 @@
-import { ok, type Result } from 'neverthrow';
-import type { ConversionChange, DomainError, Merchant } from '../../domain/index.js';
+import { err, ok, type Result } from 'neverthrow';
+import type { Conversion, ConversionChange, DomainError, Merchant } from '../../domain/index.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
+import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { PayoutQueue } from '../ports/payout-queue.js';
+import { notFound } from '../shared/errors.js';
 import { toOutbox } from './conversion-events.js';
 
 export interface ConversionChangeSinks {
   readonly conversions: ConversionRepository;
   readonly outbox: EventOutbox;
   readonly payouts: PayoutQueue;
+}
+
+/** Runs after a conversion changed, in the same transaction (the teams module recomputes goal progress there). */
+export interface ConversionChangeHook {
+  afterConversionChanged(conversion: Conversion, now: Date): Promise<void>;
 }
 
 /**
@@ -39,5 +46,24 @@ export const applyConversionChange = async (
   if (conversion.status === 'approved' && previousStatus !== 'approved' && merchant.automaticPayouts) {
     await sinks.payouts.queueFor(conversion, merchant, now);
   }
+  return ok(undefined);
+};
+
+/**
+ * A merchant's or the operator's step on one conversion: `applyConversionChange` with the
+ * conversion's merchant, then, when the conversion changed, the change hooks.
+ */
+export const applyConversionChangeWithHooks = async (
+  deps: { readonly merchants: MerchantRepository; readonly sinks: ConversionChangeSinks; readonly hooks: readonly ConversionChangeHook[] },
+  change: ConversionChange,
+  merchantId: string,
+  now: Date,
+  previousStatus: string,
+): Promise<Result<void, DomainError>> => {
+  const merchant = await deps.merchants.findById(merchantId);
+  if (!merchant) return err(notFound('Merchant'));
+  const applied = await applyConversionChange(deps.sinks, change, merchant, now, previousStatus);
+  if (applied.isErr()) return applied;
+  if (change.changed) for (const hook of deps.hooks) await hook.afterConversionChanged(change.conversion, now);
   return ok(undefined);
 };

@@ -1,5 +1,5 @@
 import { changeConversionStatus, isDueForAutoApproval, type Merchant } from '../../domain/index.js';
-import { drainInBatches } from '../jobs/drain-in-batches.js';
+import { drainDueRows } from '../jobs/drain-in-batches.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -24,26 +24,29 @@ export class AutoApproveConversions implements DueJob {
   runDue(now: Date): Promise<number> {
     // Keyset position: sales the rule leaves pending are not claimed again in the same run.
     let after: { createdAt: Date; id: string } | null = null;
-    return drainInBatches(this.uow, BATCH, async () => {
-      const due = await this.sinks.conversions.claimDueForAutoApproval(now, BATCH, after);
-      // One merchant lookup per merchant in the batch, not one per sale.
-      const merchants = new Map<string, Merchant | null>();
-      let approved = 0;
-      for (const { conversion, campaignAutoApproveDays, affiliateApproved } of due) {
-        if (!isDueForAutoApproval(conversion, { campaignAutoApproveDays, affiliateApproved, now })) continue;
+    // One merchant lookup per merchant in a batch, not one per sale.
+    const merchants = new Map<string, Merchant | null>();
+    return drainDueRows(
+      this.uow,
+      BATCH,
+      async () => {
+        const due = await this.sinks.conversions.claimDueForAutoApproval(now, BATCH, after);
+        const last = due.at(-1);
+        if (last) after = { createdAt: last.conversion.createdAt, id: last.conversion.id };
+        merchants.clear();
+        return due;
+      },
+      async ({ conversion, campaignAutoApproveDays, affiliateApproved }) => {
+        if (!isDueForAutoApproval(conversion, { campaignAutoApproveDays, affiliateApproved, now })) return 0;
         const change = changeConversionStatus(conversion, { to: 'approved', confirmAboveSale: false, now });
-        if (change.isErr()) continue;
+        if (change.isErr()) return 0;
         if (!merchants.has(conversion.merchantId)) merchants.set(conversion.merchantId, await this.merchants.findById(conversion.merchantId));
         const merchant = merchants.get(conversion.merchantId);
-        if (!merchant) continue;
+        if (!merchant) return 0;
         // Approving a pending sale touches no payout in flight, so this cannot be refused; if it were, nothing was written.
         const applied = await applyConversionChange(this.sinks, change.value, merchant, now, conversion.status);
-        if (applied.isErr()) continue;
-        approved += 1;
-      }
-      const last = due.at(-1);
-      if (last) after = { createdAt: last.conversion.createdAt, id: last.conversion.id };
-      return { processed: approved, claimed: due.length };
-    });
+        return applied.isOk() ? 1 : 0;
+      },
+    );
   }
 }

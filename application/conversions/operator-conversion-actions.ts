@@ -5,7 +5,7 @@ import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
-import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+import { applyConversionChangeWithHooks, type ConversionChangeSinks } from './apply-conversion-change.js';
 import type { ConversionChangeHook, RefundConversion } from './refund-conversion.js';
 
 export type { ConversionChangeHook } from './refund-conversion.js';
@@ -32,11 +32,8 @@ export class OperatorConversionActions {
       const now = this.clock.now();
       const change = holdConversion(current, now);
       if (change.isErr()) return err(change.error);
-      const merchant = await this.merchants.findById(current.merchantId);
-      if (!merchant) return err(notFound('Merchant'));
-      const applied = await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
+      const applied = await applyConversionChangeWithHooks({ merchants: this.merchants, sinks: this.sinks, hooks: this.hooks }, change.value, current.merchantId, now, current.status);
       if (applied.isErr()) return err(applied.error);
-      if (change.value.changed) for (const hook of this.hooks) await hook.afterConversionChanged(change.value.conversion, now);
       return ok(change.value.conversion);
     });
   }

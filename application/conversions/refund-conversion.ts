@@ -8,12 +8,9 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
-import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+import { applyConversionChangeWithHooks, type ConversionChangeHook, type ConversionChangeSinks } from './apply-conversion-change.js';
 
-/** Runs after a conversion changed, in the same transaction (the teams module recomputes goal progress there). */
-export interface ConversionChangeHook {
-  afterConversionChanged(conversion: Conversion, now: Date): Promise<void>;
-}
+export type { ConversionChangeHook } from './apply-conversion-change.js';
 
 export interface RefundConversionInput {
   readonly id: string;
@@ -66,11 +63,8 @@ export class RefundConversion {
     if (current.status === 'paid') return this.clawBack(current, amount, now);
     const change = refundConversion(current, { ...(amount ? { amount } : {}), now });
     if (change.isErr()) return err(change.error);
-    const merchant = await this.merchants.findById(current.merchantId);
-    if (!merchant) return err(notFound('Merchant'));
-    const applied = await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
+    const applied = await applyConversionChangeWithHooks({ merchants: this.merchants, sinks: this.sinks, hooks: this.hooks }, change.value, current.merchantId, now, current.status);
     if (applied.isErr()) return err(applied.error);
-    if (change.value.changed) for (const hook of this.hooks) await hook.afterConversionChanged(change.value.conversion, now);
     return ok({ conversion: change.value.conversion, clawback: null });
   }
 

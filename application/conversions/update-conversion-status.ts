@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
-import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+import { applyConversionChangeWithHooks, type ConversionChangeSinks } from './apply-conversion-change.js';
 import type { ConversionChangeHook } from './refund-conversion.js';
 
 export interface UpdateConversionStatusInput {
@@ -36,11 +36,8 @@ export class UpdateConversionStatus {
       const now = this.clock.now();
       const change = correctConversion(current, { to: input.status, confirmAboveSale: input.confirmAboveSale, now });
       if (change.isErr()) return err(change.error);
-      const merchant = await this.merchants.findById(input.tenant.merchantId);
-      if (!merchant) return err(notFound('Merchant'));
-      const applied = await applyConversionChange(this.sinks, change.value, merchant, now, current.status);
+      const applied = await applyConversionChangeWithHooks({ merchants: this.merchants, sinks: this.sinks, hooks: this.hooks }, change.value, input.tenant.merchantId, now, current.status);
       if (applied.isErr()) return err(applied.error);
-      if (change.value.changed) for (const hook of this.hooks) await hook.afterConversionChanged(change.value.conversion, now);
       return ok(change.value.conversion);
     });
   }

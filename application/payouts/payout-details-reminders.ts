@@ -1,3 +1,4 @@
+import { drainDueRows } from '../jobs/drain-in-batches.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { PayoutDetailsReminderStore } from '../ports/payout-details-reminders.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -24,24 +25,19 @@ export class PayoutDetailsReminders implements DueJob {
     private readonly intervalMs = PAYOUT_DETAILS_REMINDER_INTERVAL_MS,
   ) {}
 
-  async runDue(now: Date): Promise<number> {
+  runDue(now: Date): Promise<number> {
     const remindedBefore = new Date(now.getTime() - this.intervalMs);
-    let sent = 0;
-    for (let round = 0; round < MAX_BATCHES; round += 1) {
-      // Each claimed affiliate drops out of the next batch, so the loop ends.
-      const batch = await this.uow.transaction(async () => {
-        const waiting = await this.store.awaitingDetails(now, remindedBefore, BATCH);
-        let mailed = 0;
-        for (const item of waiting) {
-          if (!(await this.store.claim(item.tenant, item.affiliateId, now, remindedBefore))) continue;
-          const amounts = item.due.map((d) => amountText(d.amount, d.currency)).join(' and ');
-          if (await this.mail.detailsNeeded(item.tenant, item.affiliateId, amounts, 'missing')) mailed += 1;
-        }
-        return { mailed, size: waiting.length };
-      });
-      sent += batch.mailed;
-      if (batch.size < BATCH) break;
-    }
-    return sent;
+    // Each claimed affiliate drops out of the next batch, so the loop ends.
+    return drainDueRows(
+      this.uow,
+      BATCH,
+      () => this.store.awaitingDetails(now, remindedBefore, BATCH),
+      async (item) => {
+        if (!(await this.store.claim(item.tenant, item.affiliateId, now, remindedBefore))) return 0;
+        const amounts = item.due.map((d) => amountText(d.amount, d.currency)).join(' and ');
+        return (await this.mail.detailsNeeded(item.tenant, item.affiliateId, amounts, 'missing')) ? 1 : 0;
+      },
+      MAX_BATCHES,
+    );
   }
 }

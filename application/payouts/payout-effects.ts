@@ -11,6 +11,7 @@ import { toOutbox } from '../conversions/conversion-events.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { EventOutbox, OutboxEvent } from '../ports/event-outbox.js';
 import type { PayoutRepository } from '../ports/payout-repository.js';
+import { outboxRowsOf } from '../shared/outbox-rows.js';
 
 export interface PayoutSinks {
   readonly payouts: PayoutRepository;
@@ -31,13 +32,7 @@ export const applyPayoutChange = async (
   now: Date,
 ): Promise<Result<void, DomainError>> => {
   const { payout } = change;
-  const outbox: OutboxEvent[] = change.events.map((event) => ({
-    merchantId: payout.merchantId,
-    mode: payout.mode,
-    type: event.type,
-    payload: { ...event.payload },
-    occurredAt: now,
-  }));
+  const outbox: OutboxEvent[] = outboxRowsOf(payout, change.events, now);
   if (payout.status === 'completed') {
     if (payout.payoutMethod === null) return err(validationError('payoutMethod', 'a completed payout names its method'));
     const paid = markConversionPaid(conversion, {

@@ -8,7 +8,7 @@ import {
   type PayoutOutcome,
 } from '../../domain/index.js';
 import type { Result } from 'neverthrow';
-import { drainInBatches } from '../jobs/drain-in-batches.js';
+import { drainDueRows } from '../jobs/drain-in-batches.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { Logger } from '../ports/logger.js';
 import type { PayoutProviders } from '../ports/payout-provider.js';
@@ -35,12 +35,14 @@ export class CloseGoalPeriods implements DueJob {
   ) {}
 
   runDue(now: Date): Promise<number> {
-    return drainInBatches(this.uow, BATCH, async () => {
-      const due = await this.stores.goals.claimDue(now, BATCH);
-      let closed = 0;
-      for (const { tenant, goal } of due) {
+    return drainDueRows(
+      this.uow,
+      BATCH,
+      () => this.stores.goals.claimDue(now, BATCH),
+      async ({ tenant, goal }) => {
         const team = await this.stores.teams.findById(tenant, goal.teamId);
         let current = goal;
+        let closed = 0;
         for (;;) {
           const change = closeDuePeriod(current, now);
           if (!change.closed) break;
@@ -49,9 +51,9 @@ export class CloseGoalPeriods implements DueJob {
           closed += 1;
         }
         await this.stores.goals.update(tenant, current);
-      }
-      return { processed: closed, claimed: due.length };
-    });
+        return closed;
+      },
+    );
   }
 }
 
@@ -71,12 +73,12 @@ export class CloseAwardWindows implements DueJob {
   ) {}
 
   runDue(now: Date): Promise<number> {
-    return drainInBatches(this.uow, BATCH, async () => {
-      const due = await this.stores.goals.claimWindowsEnded(now, BATCH);
-      let changed = 0;
-      for (const { tenant, period } of due) changed += await this.settlement.recompute(tenant, period, now, true);
-      return { processed: changed, claimed: due.length };
-    });
+    return drainDueRows(
+      this.uow,
+      BATCH,
+      () => this.stores.goals.claimWindowsEnded(now, BATCH),
+      ({ tenant, period }) => this.settlement.recompute(tenant, period, now, true),
+    );
   }
 }
 

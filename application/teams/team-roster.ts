@@ -24,6 +24,7 @@ import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import type { TeamStores } from './period-settlement.js';
+import { outboxRowsOf } from '../shared/outbox-rows.js';
 
 /** Spec: members per add call, affiliates per override call. */
 export const ROSTER_BATCH_MAX = 100;
@@ -223,9 +224,7 @@ export class TeamRoster {
         const approved = current ? approveMembership(current, now) : null;
         if (approved?.isOk()) {
           await this.memberships.update(tenant, approved.value.membership);
-          await this.stores.outbox.record(
-            approved.value.events.map((e) => ({ merchantId: tenant.merchantId, mode: tenant.mode, type: e.type, payload: { ...e.payload }, occurredAt: now })),
-          );
+          await this.stores.outbox.record(outboxRowsOf(tenant, approved.value.events, now));
         }
       }
       if (outcome === 'created' || outcome === 'linked') await this.stores.teams.linkMembership(tenant, campaignId, affiliateId, team.id);

@@ -15,6 +15,7 @@ import { GetCampaign } from '../../application/campaigns/get-campaign.js';
 import { ListCampaigns } from '../../application/campaigns/list-campaigns.js';
 import { UpdateCampaign } from '../../application/campaigns/update-campaign.js';
 import { ExpireCampaigns } from '../../application/campaigns/expire-campaigns.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
@@ -35,6 +36,47 @@ import { SqlExchangeRates } from '../../adapters/persistence/repositories/sql-ex
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 
+/** The use cases that draw ids, built with `ids`: the service's generator, or the demo set-up's preset ids. */
+export const createCampaignWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+  new CreateCampaign(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), ids, r.resolve(T.Clock));
+
+export const createAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+  new CreateAffiliate(
+    r.resolve(T.UnitOfWork),
+    r.resolve(T.MerchantRepository),
+    r.resolve(T.CampaignRepository),
+    r.resolve(T.AffiliateRepository),
+    r.resolve(T.MembershipRepository),
+    ids,
+    r.resolve(T.Clock),
+    r.resolve(T.TrackingLinks),
+  );
+
+export const inviteAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+  new InviteAffiliate(
+    r.resolve(T.UnitOfWork),
+    r.resolve(T.MerchantRepository),
+    r.resolve(T.CampaignRepository),
+    r.resolve(T.AffiliateRepository),
+    r.resolve(T.MembershipRepository),
+    r.resolve(T.InvitationRepository),
+    r.resolve(T.Mailer),
+    ids,
+    r.resolve(T.Clock),
+    r.resolve(T.TrackingLinks),
+  );
+
+export const signUpAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+  new SignUpAffiliate(
+    r.resolve(T.UnitOfWork),
+    r.resolve(T.MerchantRepository),
+    r.resolve(T.CampaignRepository),
+    r.resolve(T.AffiliateRepository),
+    r.resolve(T.MembershipRepository),
+    r.resolve(T.EventOutbox),
+    ids,
+    r.resolve(T.Clock),
+  );
 
 /** Campaigns, affiliates and clicks: adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */
 export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => {
@@ -63,10 +105,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   c.register(T.VisitorFingerprint, single((r) => new SaltedVisitorFingerprint(r.resolve(T.Orm))));
   c.register(T.TrackingLinks, single((r) => new TrackingLinks(r.resolve<ServiceConfig>(T.Config).publicBaseUrl)));
 
-  c.register(
-    T.CreateCampaign,
-    single((r) => new CreateCampaign(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
-  );
+  c.register(T.CreateCampaign, single((r) => createCampaignWith(r)));
   c.register(
     T.ListCampaigns,
     single((r) => new ListCampaigns(r.resolve(T.CampaignQueries), r.resolve(T.ExchangeRates), r.resolve(T.Clock))),
@@ -98,40 +137,8 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   );
   c.register(T.ExpireInvitations, single((r) => new ExpireInvitations(r.resolve(T.UnitOfWork), r.resolve(T.InvitationRepository), r.resolve(T.Notices))));
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ExpireInvitations));
-  c.register(
-    T.CreateAffiliate,
-    single(
-      (r) =>
-        new CreateAffiliate(
-          r.resolve(T.UnitOfWork),
-          r.resolve(T.MerchantRepository),
-          r.resolve(T.CampaignRepository),
-          r.resolve(T.AffiliateRepository),
-          r.resolve(T.MembershipRepository),
-          r.resolve(T.Ids),
-          r.resolve(T.Clock),
-          r.resolve(T.TrackingLinks),
-        ),
-    ),
-  );
-  c.register(
-    T.InviteAffiliate,
-    single(
-      (r) =>
-        new InviteAffiliate(
-          r.resolve(T.UnitOfWork),
-          r.resolve(T.MerchantRepository),
-          r.resolve(T.CampaignRepository),
-          r.resolve(T.AffiliateRepository),
-          r.resolve(T.MembershipRepository),
-          r.resolve(T.InvitationRepository),
-          r.resolve(T.Mailer),
-          r.resolve(T.Ids),
-          r.resolve(T.Clock),
-          r.resolve(T.TrackingLinks),
-        ),
-    ),
-  );
+  c.register(T.CreateAffiliate, single((r) => createAffiliateWith(r)));
+  c.register(T.InviteAffiliate, single((r) => inviteAffiliateWith(r)));
   c.register(
     T.ListAffiliates,
     single((r) => new ListAffiliates(r.resolve(T.AffiliateQueries), r.resolve(T.CampaignRepository), r.resolve(T.TrackingLinks))),
@@ -154,22 +161,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
         ),
     ),
   );
-  c.register(
-    T.SignUpAffiliate,
-    single(
-      (r) =>
-        new SignUpAffiliate(
-          r.resolve(T.UnitOfWork),
-          r.resolve(T.MerchantRepository),
-          r.resolve(T.CampaignRepository),
-          r.resolve(T.AffiliateRepository),
-          r.resolve(T.MembershipRepository),
-          r.resolve(T.EventOutbox),
-          r.resolve(T.Ids),
-          r.resolve(T.Clock),
-        ),
-    ),
-  );
+  c.register(T.SignUpAffiliate, single((r) => signUpAffiliateWith(r)));
   c.register(
     T.SavePayoutDetails,
     single(

@@ -6,6 +6,7 @@ import { SqlCommissionAdjustments } from '../../adapters/persistence/repositorie
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
 import { RefundConversion } from '../../application/conversions/refund-conversion.js';
 import type { ConversionChangeSinks } from '../../application/conversions/apply-conversion-change.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { ConversionUseCases } from '../../adapters/http/routes/conversions.routes.js';
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
@@ -17,6 +18,26 @@ import { SqlConversionRepository } from '../../adapters/persistence/repositories
 import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
+
+/** The hooks run after a conversion changed (the teams module registers one). */
+export const conversionChangeHooks = (r: DependencyContainer): ConversionChangeHook[] =>
+  r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];
+
+/** Recording a sale with `ids` (the service's generator, or the demo set-up's preset ids). */
+export const createConversionWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+  new CreateConversion(
+    r.resolve(T.UnitOfWork),
+    r.resolve(T.MerchantRepository),
+    r.resolve(T.SaleContexts),
+    r.resolve(T.ConversionRepository),
+    ids,
+    r.resolve(T.Clock),
+    r.resolve(T.ConversionChangeSinks),
+  );
+
+/** A status change through `sinks` (the service's, or the demo's with preset payout ids). */
+export const updateConversionStatusWith = (r: DependencyContainer, sinks: ConversionChangeSinks = r.resolve(T.ConversionChangeSinks)) =>
+  new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), sinks, r.resolve(T.Clock), conversionChangeHooks(r));
 
 /** Conversions: repositories, the sale's one-statement context read (with team rates), the payout queue, use cases and the auto-approval job. */
 export const registerConversions = (c: DependencyContainer): void => {
@@ -33,27 +54,8 @@ export const registerConversions = (c: DependencyContainer): void => {
       payouts: r.resolve(T.PayoutQueue),
     })),
   );
-  c.register(
-    T.CreateConversion,
-    single(
-      (r) =>
-        new CreateConversion(
-          r.resolve(T.UnitOfWork),
-          r.resolve(T.MerchantRepository),
-          r.resolve(T.SaleContexts),
-          r.resolve(T.ConversionRepository),
-          r.resolve(T.Ids),
-          r.resolve(T.Clock),
-          r.resolve(T.ConversionChangeSinks),
-        ),
-    ),
-  );
-  const hooks = (r: DependencyContainer) =>
-    r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];
-  c.register(
-    T.UpdateConversionStatus,
-    single((r) => new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.ConversionChangeSinks), r.resolve(T.Clock), hooks(r))),
-  );
+  c.register(T.CreateConversion, single((r) => createConversionWith(r)));
+  c.register(T.UpdateConversionStatus, single((r) => updateConversionStatusWith(r)));
   c.register(T.CommissionAdjustments, single((r) => new SqlCommissionAdjustments(r.resolve(T.Orm))));
   // The one refund: the merchant's endpoint, the operator's and payment-provider notifications call it;
   // a paid sale is clawed back.
@@ -68,7 +70,7 @@ export const registerConversions = (c: DependencyContainer): void => {
           r.resolve(T.CommissionAdjustments),
           r.resolve(T.Ids),
           r.resolve(T.Clock),
-          hooks(r),
+          conversionChangeHooks(r),
         ),
     ),
   );
@@ -82,7 +84,7 @@ export const registerConversions = (c: DependencyContainer): void => {
           r.resolve(T.ConversionChangeSinks),
           r.resolve(T.Clock),
           r.resolve(T.RefundConversion),
-          hooks(r),
+          conversionChangeHooks(r),
         ),
     ),
   );

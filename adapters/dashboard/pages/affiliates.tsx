@@ -10,8 +10,8 @@ import { affiliateDetailJson, affiliateListItemJson } from '../../http/routes/af
 import { CreateAffiliateBody, INVITES_PER_MINUTE, InviteAffiliateBody, type AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
+import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 export interface AffiliatePageDependencies {
@@ -20,17 +20,6 @@ export interface AffiliatePageDependencies {
   readonly rateLimiter: RateLimiter;
   readonly clock: Clock;
 }
-
-const CampaignSelect = ({ choices, selected, name = 'campaignId', any }: { choices: readonly { id: string; name: string }[]; selected?: string | undefined; name?: string; any?: string }) => (
-  <select name={name} required={!any}>
-    {any ? <option value="">{any}</option> : null}
-    {choices.map((ch) => (
-      <option value={ch.id} selected={ch.id === selected}>
-        {ch.name}
-      </option>
-    ))}
-  </select>
-);
 
 /** The membership moves the state machine allows from each status (`PATCH /affiliates/:id`). */
 const MEMBERSHIP_ACTIONS: Record<'approved' | 'pending' | 'rejected' | 'suspended', readonly (readonly ['approved' | 'rejected' | 'suspended', string])[]> = {
@@ -71,28 +60,19 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
-        <form method="get" action="/dashboard/affiliates" class="filters">
-          <label>
-            Campaign
-            <CampaignSelect choices={choices} selected={campaignId} any="All campaigns" />
-          </label>
-          <label>
-            Status
-            <select name="status">
-              <option value="">Pending and approved</option>
-              <option value="pending" selected={statusFilter === 'pending'}>
-                Pending
-              </option>
-              <option value="approved" selected={statusFilter === 'approved'}>
-                Approved
-              </option>
-            </select>
-          </label>
-          <button type="submit" class="secondary">
-            Filter
-          </button>
-          <a href="/dashboard/affiliates/invitations">Invitations sent</a>
-        </form>
+        <FilterForm action="/dashboard/affiliates" after={<a href="/dashboard/affiliates/invitations">Invitations sent</a>}>
+          <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={campaignId} />
+          <SelectField
+            label="Status"
+            name="status"
+            none="Pending and approved"
+            choices={[
+              { value: 'pending', label: 'Pending' },
+              { value: 'approved', label: 'Approved' },
+            ]}
+            selected={statusFilter}
+          />
+        </FilterForm>
         <div id="list">
           <Table caption="Affiliates by campaign membership" head={['Affiliate', 'Campaign', 'Status', { label: 'Joined', narrow: true }, 'Actions']} empty={rows.length === 0}>
             {rows.map((a) => (
@@ -142,10 +122,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
                 Name
                 <input name="name" value={form?.kind === kind ? (form.name ?? '') : ''} />
               </label>
-              <label>
-                Campaign
-                <CampaignSelect choices={choices} selected={form?.campaignId} />
-              </label>
+              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId} required />
               <input type="hidden" name="kind" value={kind} />
               <button type="submit">{kind === 'create' ? 'Add affiliate' : 'Send invitation'}</button>
             </form>
@@ -199,7 +176,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
         status,
       });
       if (result.isErr()) {
-        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        throwIfNotFound(result.error);
         return fail(c, form, result.error);
       }
       const back = form.back?.startsWith('/dashboard/affiliates/') ? form.back : '/dashboard/affiliates';

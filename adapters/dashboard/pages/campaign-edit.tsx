@@ -1,12 +1,13 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import type { CampaignDetail } from '../../../application/campaigns/get-campaign.js';
-import { AUTO_APPROVE_COMMISSION_DAYS, type Campaign, type CampaignStatus } from '../../../domain/index.js';
+import type { Campaign, CampaignStatus } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { toCampaignPatch, UpdateCampaignBody, type CampaignUseCases } from '../../http/routes/campaigns.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { checked, done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, page, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, FieldError, invalidIf, type Problem } from '../views/components.js';
+import { checked, done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
+import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
+import { ConfirmDialog, ErrorBox, FieldError, invalidIf, SelectField, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 /** `PATCH /campaigns/:id`'s guards, in the route's order. */
@@ -76,24 +77,11 @@ export const CampaignActions = ({ c, campaign, editing = false }: { c: Dashboard
   </div>
 );
 
-const Text = ({ form, problem, name, label, type, hint, ...rest }: { form: Form; problem: Problem | null | undefined; name: string; label: string; type?: string; hint?: string; inputmode?: 'decimal' | 'numeric'; min?: number; max?: number; required?: boolean }) => (
-  <label>
-    {label}
-    <input name={name} type={type ?? 'text'} value={form[name] ?? ''} {...rest} {...invalidIf(problem, name)} />
-    {hint ? (
-      <span class="muted" style="font-weight:400">
-        {hint}
-      </span>
-    ) : null}
-    <FieldError problem={problem} field={name} />
-  </label>
-);
-
 const EditForm = ({ c, id, form, problem }: { c: DashboardContext; id: string; form: Form; problem?: Problem | null | undefined }) => (
   <form method="post" action={`/dashboard/campaigns/${id}/edit`} class="stack">
     <CsrfField token={c.get('webSession')!.csrfToken} />
     <input type="hidden" name="endsAtWas" value={form.endsAtWas ?? ''} />
-    <Text form={form} problem={problem} name="name" label="Name" required />
+    <TextField form={form} problem={problem} name="name" label="Name" required />
     <label>
       Description
       <textarea name="description" rows={3} maxlength={5000} {...invalidIf(problem, 'description')}>
@@ -101,32 +89,10 @@ const EditForm = ({ c, id, form, problem }: { c: DashboardContext; id: string; f
       </textarea>
       <FieldError problem={problem} field="description" />
     </label>
-    <Text form={form} problem={problem} name="targetUrl" label="Landing page URL" type="url" />
-    <label>
-      Commission type
-      <select name="commissionType" {...invalidIf(problem, 'commissionType')}>
-        <option value="percentage" selected={form.commissionType !== 'fixed'}>
-          Percentage of the sale
-        </option>
-        <option value="fixed" selected={form.commissionType === 'fixed'}>
-          Fixed amount per sale
-        </option>
-      </select>
-      <FieldError problem={problem} field="commissionType" />
-    </label>
-    <Text form={form} problem={problem} name="commissionValue" label="Commission value" inputmode="decimal" required hint="A new rate applies to sales made from now on; recorded sales keep theirs." />
-    <label>
-      Approve commissions automatically after
-      <select name="autoApproveCommissionsAfterDays" {...invalidIf(problem, 'autoApproveCommissionsAfterDays')}>
-        <option value="">Never (approve by hand)</option>
-        {AUTO_APPROVE_COMMISSION_DAYS.map((d) => (
-          <option value={String(d)} selected={form.autoApproveCommissionsAfterDays === String(d)}>
-            {d} days
-          </option>
-        ))}
-      </select>
-      <FieldError problem={problem} field="autoApproveCommissionsAfterDays" />
-    </label>
+    <TextField form={form} problem={problem} name="targetUrl" label="Landing page URL" type="url" />
+    <SelectField label="Commission type" name="commissionType" choices={COMMISSION_TYPE_CHOICES} selected={commissionTypeShown(form.commissionType)} problem={problem} />
+    <TextField form={form} problem={problem} name="commissionValue" label="Commission value" inputmode="decimal" required hint="A new rate applies to sales made from now on; recorded sales keep theirs." />
+    <AutoApproveCommissionsField selected={form.autoApproveCommissionsAfterDays} problem={problem} />
     <label class="check">
       <input type="checkbox" name="autoApproveAffiliates" checked={checked(form.autoApproveAffiliates)} /> Approve affiliates who join automatically
     </label>
@@ -136,9 +102,9 @@ const EditForm = ({ c, id, form, problem }: { c: DashboardContext; id: string; f
     <label class="check">
       <input type="checkbox" name="enableRecurringCommissions" checked={checked(form.enableRecurringCommissions)} /> Renewals earn commission (recurring)
     </label>
-    <Text form={form} problem={problem} name="recurringCommissionMonths" label="Months of renewals that earn commission" type="number" min={1} max={120} hint="Empty: for the customer's lifetime." />
-    <Text form={form} problem={problem} name="attributionWindowDays" label="Attribution window (days after a click)" type="number" min={1} max={365} required />
-    <Text form={form} problem={problem} name="endsAt" label="Ends at (UTC)" type="datetime-local" hint="Empty: no end. Once it passes, the campaign ends on its own." />
+    <TextField form={form} problem={problem} name="recurringCommissionMonths" label="Months of renewals that earn commission" type="number" min={1} max={120} hint="Empty: for the customer's lifetime." />
+    <TextField form={form} problem={problem} name="attributionWindowDays" label="Attribution window (days after a click)" type="number" min={1} max={365} required />
+    <TextField form={form} problem={problem} name="endsAt" label="Ends at (UTC)" type="datetime-local" hint="Empty: no end. Once it passes, the campaign ends on its own." />
     <button type="submit">Save changes</button>
   </form>
 );
@@ -164,21 +130,20 @@ export const campaignEditRoutes = (campaigns: CampaignUseCases) => {
         </p>
         <ErrorBox problem={extra.problem} />
         {extra.confirmEnd ? (
-          <dialog open data-open aria-labelledby="end-title" aria-describedby="end-text" id="end-campaign">
-            <h2 id="end-title">End {campaign.name}?</h2>
-            <p id="end-text">Ending is final: its links stop recording clicks, new sales are refused, and it cannot be resumed. Recorded commissions stay as they are.</p>
-            <form method="post" action={`/dashboard/campaigns/${id}/status`} class="actions">
-              <CsrfField token={csrf} />
-              <input type="hidden" name="status" value="expired" />
-              <input type="hidden" name="confirm" value="true" />
-              <button type="submit" class="danger" autofocus>
-                End campaign
-              </button>
-              <a class="button secondary" href={`/dashboard/campaigns/${id}`} data-close-dialog>
-                Keep it
-              </a>
-            </form>
-          </dialog>
+          <ConfirmDialog
+            id="end-campaign"
+            name="end"
+            title={`End ${campaign.name}?`}
+            text="Ending is final: its links stop recording clicks, new sales are refused, and it cannot be resumed. Recorded commissions stay as they are."
+            action={`/dashboard/campaigns/${id}/status`}
+            csrf={csrf}
+            confirm="End campaign"
+            danger
+            cancelHref={`/dashboard/campaigns/${id}`}
+          >
+            <input type="hidden" name="status" value="expired" />
+            <input type="hidden" name="confirm" value="true" />
+          </ConfirmDialog>
         ) : null}
         <CampaignActions c={c} campaign={campaign} editing />
         <h2>Settings</h2>
@@ -189,7 +154,7 @@ export const campaignEditRoutes = (campaigns: CampaignUseCases) => {
   };
 
   const fail = (c: DashboardContext, id: string, form: Form | undefined, error: Parameters<typeof refusal>[1]) => {
-    if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+    throwIfNotFound(error);
     const r = refusal(c, error);
     return editPage(c, id, { form, problem: r.problem }, r.status as 400);
   };

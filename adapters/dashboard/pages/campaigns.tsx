@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { CAMPAIGN_SORT_FIELDS, type CampaignSortField } from '../../../application/campaigns/campaign-stats.js';
-import { AUTO_APPROVE_COMMISSION_DAYS, Decimal } from '../../../domain/index.js';
+import { Decimal } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { campaignDetailJson, campaignJson, tiersFromJson } from '../../http/routes/campaign.json.js';
 import { CreateCampaignBody, type CampaignUseCases } from '../../http/routes/campaigns.routes.js';
@@ -9,7 +9,9 @@ import { affiliateListItemJson } from '../../http/routes/affiliate.json.js';
 import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { checked, done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
+import { ErrorBox, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { RecentConversions } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
 import { CampaignActions } from './campaign-edit.js';
 
@@ -26,17 +28,7 @@ const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; pr
         Name
         <input name="name" required minlength={2} maxlength={200} value={form?.name ?? ''} />
       </label>
-      <label>
-        Commission type
-        <select name="commissionType">
-          <option value="percentage" selected={form?.commissionType !== 'fixed'}>
-            Percentage of the sale
-          </option>
-          <option value="fixed" selected={form?.commissionType === 'fixed'}>
-            Fixed amount per sale
-          </option>
-        </select>
-      </label>
+      <SelectField label="Commission type" name="commissionType" choices={COMMISSION_TYPE_CHOICES} selected={commissionTypeShown(form?.commissionType)} />
       <label>
         Commission value
         <input name="commissionValue" inputmode="decimal" required value={form?.commissionValue ?? ''} />
@@ -45,17 +37,7 @@ const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; pr
         Landing page URL
         <input name="targetUrl" type="url" value={form?.targetUrl ?? ''} />
       </label>
-      <label>
-        Approve commissions automatically after
-        <select name="autoApproveCommissionsAfterDays">
-          <option value="">Never (approve by hand)</option>
-          {AUTO_APPROVE_COMMISSION_DAYS.map((d) => (
-            <option value={String(d)} selected={form?.autoApproveCommissionsAfterDays === String(d)}>
-              {d} days
-            </option>
-          ))}
-        </select>
-      </label>
+      <AutoApproveCommissionsField selected={form?.autoApproveCommissionsAfterDays} />
       <label class="check">
         <input type="checkbox" name="autoApproveAffiliates" checked={checked(form?.autoApproveAffiliates)} /> Approve affiliates who join automatically
       </label>
@@ -218,20 +200,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           <p>
             <a href={`/dashboard/affiliates?campaignId=${d.id}`}>All affiliates of this campaign</a>
           </p>
-          <h2>Recent conversions</h2>
-          <Table caption="Recent conversions" head={['When', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={d.recentConversions.length === 0}>
-            {d.recentConversions.map((r) => (
-              <tr>
-                <td>{shortDate(r.createdAt)}</td>
-                <td>{r.orderId ?? '—'}</td>
-                <td class="num">
-                  {r.amount} {r.currency.toUpperCase()}
-                </td>
-                <td class="num">{r.commission}</td>
-                <td>{r.status}</td>
-              </tr>
-            ))}
-          </Table>
+          <RecentConversions rows={d.recentConversions} />
           <p>
             <a href={`/dashboard/conversions?campaignId=${d.id}`}>All conversions of this campaign</a>
           </p>

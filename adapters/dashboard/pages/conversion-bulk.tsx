@@ -52,6 +52,15 @@ const BulkResult = ({ outcomes, status }: { outcomes: readonly Outcome[]; status
   );
 };
 
+/** What a confirmed 5x approval resends: the decision, the confirmation and where to come back to. */
+export const AboveSaleResendFields = ({ status, back }: { status: string; back: string }) => (
+  <>
+    <input type="hidden" name="status" value={status} />
+    <input type="hidden" name="confirmAboveSale" value="true" />
+    <input type="hidden" name="back" value={back} />
+  </>
+);
+
 /** The 5x guard's question for several rows at once: only those rows are resent, with `confirmAboveSale`. */
 const BulkAboveSaleDialog = ({ csrf, waiting, status, back }: { csrf: string; waiting: readonly Outcome[]; status: BulkStatus; back: string }) => (
   <dialog open data-open aria-labelledby="bulk-above-sale-title" aria-describedby="bulk-above-sale-text" id="bulk-above-sale">
@@ -71,9 +80,7 @@ const BulkAboveSaleDialog = ({ csrf, waiting, status, back }: { csrf: string; wa
       {waiting.map((o) => (
         <input type="hidden" name="ids" value={o.id} />
       ))}
-      <input type="hidden" name="status" value={status} />
-      <input type="hidden" name="confirmAboveSale" value="true" />
-      <input type="hidden" name="back" value={back} />
+      <AboveSaleResendFields status={status} back={back} />
       <button type="submit" autofocus>
         Approve anyway
       </button>

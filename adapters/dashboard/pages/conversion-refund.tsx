@@ -5,7 +5,7 @@ import { ApiError } from '../../http/api-error.js';
 import { refundAmountOf, RefundConversionBody } from '../../http/routes/conversion.input.js';
 import type { ConversionUseCases } from '../../http/routes/conversions.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, page, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
 import { ErrorBox, FieldError, invalidIf, shortDate, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
@@ -72,7 +72,7 @@ export const conversionRefundRoutes = (useCases: ConversionUseCases) => {
       const id = idOrNotFound(c.req.param('id'), 'Conversion');
       const form = await formOf(c);
       const fail = (error: Parameters<typeof refusal>[1]) => {
-        if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+        throwIfNotFound(error);
         const r = refusal(c, error);
         return view(c, id, { form, problem: r.problem }, r.status as 400);
       };

@@ -10,11 +10,12 @@ import { conversionListItemJson } from '../../http/routes/conversion.json.js';
 import type { ConversionUseCases } from '../../http/routes/conversions.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
+import { choicesOf, ConfirmDialog, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { ConversionCells } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
 import { REFUNDABLE } from './conversion-refund.js';
-import { BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';
+import { AboveSaleResendFields, BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';
 
 const WRITE_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
 
@@ -32,22 +33,19 @@ const SELECTABLE = new Set(Object.entries(ACTIONS).filter(([, moves]) => moves.s
 
 /** The 5x guard's question: the approval is resent with `confirmAboveSale` only if the user says so. */
 const AboveSaleDialog = ({ csrf, id, status, message, back }: { csrf: string; id: string; status: string; message: string; back: string }) => (
-  <dialog open data-open aria-labelledby="above-sale-title" aria-describedby="above-sale-text" id="above-sale">
-    <h2 id="above-sale-title">Approve a commission above 5× its sale?</h2>
-    <p id="above-sale-text">{message}. Approving moves money to the affiliate.</p>
-    <form method="post" action={`/dashboard/conversions/${id}/status`} class="actions">
-      <CsrfField token={csrf} />
-      <input type="hidden" name="status" value={status} />
-      <input type="hidden" name="confirmAboveSale" value="true" />
-      <input type="hidden" name="back" value={back} />
-      <button type="submit" autofocus>
-        Approve anyway
-      </button>
-      <a class="button secondary" href={back} data-close-dialog>
-        Cancel
-      </a>
-    </form>
-  </dialog>
+  <ConfirmDialog
+    id="above-sale"
+    name="above-sale"
+    title="Approve a commission above 5× its sale?"
+    text={`${message}. Approving moves money to the affiliate.`}
+    action={`/dashboard/conversions/${id}/status`}
+    csrf={csrf}
+    confirm="Approve anyway"
+    cancelHref={back}
+    cancel="Cancel"
+  >
+    <AboveSaleResendFields status={status} back={back} />
+  </ConfirmDialog>
 );
 
 export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: ListCampaigns) => {
@@ -76,34 +74,11 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
         <ErrorBox problem={extra?.problem} />
         {extra?.aside}
         {extra?.dialog ? <AboveSaleDialog csrf={csrf} id={extra.dialog.id} status={extra.dialog.status} message={extra.dialog.message} back={c.req.header('referer') ? new URL(c.req.header('referer')!).pathname + new URL(c.req.header('referer')!).search : '/dashboard/conversions'} /> : null}
-        <form method="get" action="/dashboard/conversions" class="filters">
-          <label>
-            Status
-            <select name="status">
-              <option value="">Any status</option>
-              {CONVERSION_STATUSES.map((s) => (
-                <option value={s} selected={s === q.status}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Campaign
-            <select name="campaignId">
-              <option value="">All campaigns</option>
-              {choices.map((ch) => (
-                <option value={ch.id} selected={ch.id === q.campaignId}>
-                  {ch.name}
-                </option>
-              ))}
-            </select>
-          </label>
+        <FilterForm action="/dashboard/conversions">
+          <SelectField label="Status" name="status" none="Any status" choices={CONVERSION_STATUSES} selected={q.status} />
+          <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={q.campaignId} />
           {q.affiliateId ? <input type="hidden" name="affiliateId" value={q.affiliateId} /> : null}
-          <button type="submit" class="secondary">
-            Filter
-          </button>
-        </form>
+        </FilterForm>
         <div id="list">
           <Table caption="Conversions, newest first" head={['Select', 'When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
               rows.length === 0 &&
@@ -120,12 +95,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
                 </td>
                 <td>{shortDate(r.createdAt)}</td>
                 <td class="hide-narrow">{names.get(r.campaignId) ?? r.campaignId.slice(0, 8)}</td>
-                <td>{r.orderId ?? '—'}</td>
-                <td class="num">
-                  {r.amount} {r.currency.toUpperCase()}
-                </td>
-                <td class="num">{r.commission}</td>
-                <td>{r.status}</td>
+                <ConversionCells {...r} />
                 <td>
                   {ACTIONS[r.status] ? (
                     <div class="actions">
@@ -168,16 +138,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
           <h2 id="new-conversion">Record a sale</h2>
           <form method="post" action="/dashboard/conversions" class="stack">
             <CsrfField token={csrf} />
-            <label>
-              Campaign
-              <select name="campaignId" required>
-                {choices.map((ch) => (
-                  <option value={ch.id} selected={ch.id === extra?.form?.campaignId}>
-                    {ch.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={extra?.form?.campaignId} required />
             <label>
               Affiliate id
               <input name="affiliateId" required value={extra?.form?.affiliateId ?? ''} />
@@ -241,7 +202,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
       const result = await useCases.updateConversionStatus.execute(toUpdateConversionInput(id, { status, confirmAboveSale: form.confirmAboveSale === 'true' }, c.get('tenant')));
       const back = form.back?.startsWith('/dashboard/conversions') ? form.back : '/dashboard/conversions';
       if (result.isErr()) {
-        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        throwIfNotFound(result.error);
         if (result.error.code === 'commission_above_sale') {
           const r = refusal(c, result.error);
           // The API's advice about resending is for API callers; the dialog is the dashboard's way of asking.

@@ -6,7 +6,7 @@ import { toCouponPatch, UpdateCouponBody } from '../../http/routes/coupon.input.
 import { couponJson, type CouponJson } from '../../http/routes/coupon.json.js';
 import type { CouponUseCases } from '../../http/routes/coupons.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, parseWith, refusal, type DashboardContext, type Form, type Guard } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form, type Guard } from '../page-kit.js';
 import { ErrorBox, Notice, shortDate, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
@@ -98,7 +98,7 @@ export const couponDetailRoutes = (useCases: CouponUseCases) => {
     );
   };
   const fail = (c: DashboardContext, id: string, form: Form | undefined, error: Parameters<typeof refusal>[1]) => {
-    if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+    throwIfNotFound(error);
     const r = refusal(c, error);
     return detail(c, id, { form, problem: r.problem }, r.status as 400);
   };

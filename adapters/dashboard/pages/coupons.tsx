@@ -10,11 +10,12 @@ import type { CouponUseCases } from '../../http/routes/coupons.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, FieldError, invalidIf, Notice, Pager, Table, TextField, type Problem } from '../views/components.js';
+import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, Table, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { couponDetailRoutes, COUPON_WRITE_GUARDS } from './coupon-detail.js';
 
 const APPLE_OFFER_LABELS: Record<(typeof APPLE_OFFER_TYPES)[number], string> = { 1: '1: introductory', 2: '2: promotional', 3: '3: offer code' };
+const APPLE_OFFER_CHOICES = APPLE_OFFER_TYPES.map((t) => ({ value: String(t), label: APPLE_OFFER_LABELS[t] }));
 
 /** The register form's values as `POST /coupons` would receive them: empty fields are absent, numbers are numbers. */
 const createBodyOf = (form: Form) => ({
@@ -36,27 +37,8 @@ const RegisterForm = ({ csrf, form, problem, choices }: { csrf: string; form: Fo
   <form method="post" action="/dashboard/coupons" class="stack">
     <CsrfField token={csrf} />
     <TextField form={form} problem={problem} name="code" label="Code (as customers enter it)" required />
-    <label>
-      Provider
-      <select name="provider" {...invalidIf(problem, 'provider')}>
-        {COUPON_PROVIDERS.map((p) => (
-          <option value={p} selected={p === form.provider}>
-            {p}
-          </option>
-        ))}
-      </select>
-      <FieldError problem={problem} field="provider" />
-    </label>
-    <label>
-      Campaign
-      <select name="campaignId" required>
-        {choices.map((ch) => (
-          <option value={ch.id} selected={ch.id === form.campaignId}>
-            {ch.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField label="Provider" name="provider" choices={COUPON_PROVIDERS} selected={form.provider} problem={problem} />
+    <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form.campaignId} required />
     <TextField form={form} problem={problem} name="affiliateId" label="Affiliate id" required />
     <fieldset class="stack">
       <legend>The provider's id for this code (optional; only the field of the coupon's provider)</legend>
@@ -64,18 +46,7 @@ const RegisterForm = ({ csrf, form, problem, choices }: { csrf: string; form: Fo
       <TextField form={form} problem={problem} name="merchantAdiscountId" label="mor_a: discount id" />
       <TextField form={form} problem={problem} name="morBDiscountId" label="mor_b: discount id" />
       <TextField form={form} problem={problem} name="morCDiscountId" label="mor_c: discount id" />
-      <label>
-        app_store: offer type
-        <select name="appleOfferType" {...invalidIf(problem, 'appleOfferType')}>
-          <option value="">None</option>
-          {APPLE_OFFER_TYPES.map((t) => (
-            <option value={String(t)} selected={form.appleOfferType === String(t)}>
-              {APPLE_OFFER_LABELS[t]}
-            </option>
-          ))}
-        </select>
-        <FieldError problem={problem} field="appleOfferType" />
-      </label>
+      <SelectField label="app_store: offer type" name="appleOfferType" none="None" choices={APPLE_OFFER_CHOICES} selected={form.appleOfferType} problem={problem} />
     </fieldset>
     <fieldset class="stack">
       <legend>The discount, as affiliates are shown it (optional; the provider applies it)</legend>
@@ -112,37 +83,14 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
-        <form method="get" action="/dashboard/coupons" class="filters">
-          <label>
-            Campaign
-            <select name="campaignId">
-              <option value="">All campaigns</option>
-              {choices.map((ch) => (
-                <option value={ch.id} selected={ch.id === q.campaignId}>
-                  {ch.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Provider
-            <select name="provider">
-              <option value="">Any provider</option>
-              {COUPON_PROVIDERS.map((p) => (
-                <option value={p} selected={p === q.provider}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </label>
+        <FilterForm action="/dashboard/coupons">
+          <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={q.campaignId} />
+          <SelectField label="Provider" name="provider" none="Any provider" choices={COUPON_PROVIDERS} selected={q.provider} />
           <label>
             Code
             <input name="code" value={q.code ?? ''} />
           </label>
-          <button type="submit" class="secondary">
-            Filter
-          </button>
-        </form>
+        </FilterForm>
         <div id="list">
           <Table caption="Coupons" head={['Code', 'Provider', 'Campaign', { label: 'Affiliate', narrow: true }, 'Actions']} empty={result.items.length === 0 && (filtered ? 'No coupons match these filters.' : true)}>
             {result.items.map(couponJson).map((k) => (

@@ -3,7 +3,7 @@ import { usesSigningSecret, type CouponProvider, type DomainError } from '../../
 import { ApiError } from '../../http/api-error.js';
 import type { IntegrationRouteDependencies } from '../../http/routes/integrations.routes.js';
 import { PatchBody } from '../../http/routes/integrations.routes.js';
-import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, parseWith, refusal, type DashboardContext, type Form, type Guard } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form, type Guard } from '../page-kit.js';
 import { TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
@@ -100,7 +100,7 @@ export const editIntegrationHandler = (deps: IntegrationRouteDependencies, rende
   const id = idOrNotFound(c.req.param('id'), 'Integration');
   const form = await formOf(c);
   const fail = (error: ApiError | DomainError) => {
-    if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+    throwIfNotFound(error);
     const r = refusal(c, error);
     return render(c, id, { form: shownAgain(form), problem: r.problem }, r.status as 400);
   };

@@ -6,8 +6,8 @@ import { ApiError } from '../../http/api-error.js';
 import { integrationEventJson, integrationJson } from '../../http/routes/integration.json.js';
 import type { IntegrationRouteDependencies } from '../../http/routes/integrations.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
+import { ConfirmDialog, ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { editIntegrationHandler, IntegrationEditForms, type IntegrationEditState } from './integration-edit.js';
 
@@ -15,23 +15,19 @@ const PLAN = { plan: 'ultimate', feature: 'Integrations' } as const;
 
 /** Deleting is final: the provider's notifications to the endpoint are refused from then on. */
 const DeleteDialog = ({ csrf, id, name }: { csrf: string; id: string; name: string }) => (
-  <dialog open data-open aria-labelledby="delete-title" aria-describedby="delete-text" id="delete-integration">
-    <h2 id="delete-title">Delete {name}?</h2>
-    <p id="delete-text">
-      Its endpoint answers 404 from then on, so the provider's notifications no longer create or refund sales here. Conversions it created and its events log stay. This cannot be undone: to
-      connect the provider again, connect it anew and paste the new endpoint URL into the provider.
-    </p>
-    <form method="post" action={`/dashboard/integrations/${id}/delete`} class="actions">
-      <CsrfField token={csrf} />
-      <input type="hidden" name="confirm" value="true" />
-      <button type="submit" class="danger" autofocus>
-        Delete integration
-      </button>
-      <a class="button secondary" href={`/dashboard/integrations/${id}`} data-close-dialog>
-        Keep it
-      </a>
-    </form>
-  </dialog>
+  <ConfirmDialog
+    id="delete-integration"
+    name="delete"
+    title={`Delete ${name}?`}
+    text="Its endpoint answers 404 from then on, so the provider's notifications no longer create or refund sales here. Conversions it created and its events log stay. This cannot be undone: to connect the provider again, connect it anew and paste the new endpoint URL into the provider."
+    action={`/dashboard/integrations/${id}/delete`}
+    csrf={csrf}
+    confirm="Delete integration"
+    danger
+    cancelHref={`/dashboard/integrations/${id}`}
+  >
+    <input type="hidden" name="confirm" value="true" />
+  </ConfirmDialog>
 );
 
 /** Payment-provider integrations (Ultimate): connect one (its endpoint URL to paste), its events log, rename, replace its secret or app, pause, resume and delete. */
@@ -200,7 +196,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       if (form.confirm !== 'true') return detail(c, id, { confirmDelete: true });
       const result = await deps.manageIntegrations.delete(c.get('tenant'), c.get('principal').key, id);
       if (result.isErr()) {
-        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        throwIfNotFound(result.error);
         const r = refusal(c, result.error);
         return detail(c, id, { problem: r.problem }, r.status);
       }

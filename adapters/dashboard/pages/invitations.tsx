@@ -11,8 +11,8 @@ import { invitationJson } from '../../http/routes/affiliate.json.js';
 import { INVITES_PER_MINUTE } from '../../http/routes/affiliates.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
+import { ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 export interface InvitationPageDependencies {
@@ -49,22 +49,9 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
         </p>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
-        <form method="get" action={BASE} class="filters">
-          <label>
-            Status
-            <select name="status">
-              <option value="">Any status</option>
-              {INVITATION_STATUSES.map((s) => (
-                <option value={s} selected={s === filter}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" class="secondary">
-            Filter
-          </button>
-        </form>
+        <FilterForm action={BASE}>
+          <SelectField label="Status" name="status" none="Any status" choices={INVITATION_STATUSES} selected={filter} />
+        </FilterForm>
         <div id="list">
           <Table caption="Invitations, newest first" head={['Invited', 'Campaign', 'Status', { label: 'Last sent', narrow: true }, { label: 'Expires', narrow: true }, 'Actions']} empty={rows.length === 0}>
             {rows.map((i) => (
@@ -120,7 +107,7 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
     }
     const result = action === 'resend' ? await deps.manageInvitations.resend(c.get('tenant'), id) : await deps.manageInvitations.revoke(c.get('tenant'), id);
     if (result.isErr()) {
-      if (result.error.code === 'not_found') throw ApiError.from(result.error);
+      throwIfNotFound(result.error);
       return fail(result.error);
     }
     const back = form.back?.startsWith(BASE) ? form.back : BASE;

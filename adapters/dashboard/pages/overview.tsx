@@ -9,7 +9,8 @@ import { CsrfField } from '../views/layout.js';
 import { done } from '../page-kit.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { noticeOf, page } from '../page-kit.js';
-import { Notice, shortDate, Table } from '../views/components.js';
+import { Notice, Table } from '../views/components.js';
+import { RecentConversions } from '../views/conversion-table.js';
 import { moneyNumber } from '../../http/money.json.js';
 
 export interface OverviewDependencies {
@@ -140,20 +141,16 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
             </tr>
           ))}
         </Table>
-        <h2>Recent conversions</h2>
-        <Table caption="Recent conversions" head={['When', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={overview.recentConversions.length === 0}>
-          {overview.recentConversions.map((r) => (
-            <tr>
-              <td>{shortDate(r.createdAt.toISOString())}</td>
-              <td>{r.orderId ?? '—'}</td>
-              <td class="num">
-                {formatAmount(r.amount, r.currency)} {r.currency.toUpperCase()}
-              </td>
-              <td class="num">{formatAmount(r.commission, r.currency)}</td>
-              <td>{r.status}</td>
-            </tr>
-          ))}
-        </Table>
+        <RecentConversions
+          rows={overview.recentConversions.map((r) => ({
+            createdAt: r.createdAt.toISOString(),
+            orderId: r.orderId,
+            amount: formatAmount(r.amount, r.currency),
+            currency: r.currency,
+            commission: formatAmount(r.commission, r.currency),
+            status: r.status,
+          }))}
+        />
         <p>
           <a href="/dashboard/conversions">All conversions</a>
         </p>

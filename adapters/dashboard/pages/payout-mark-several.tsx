@@ -8,7 +8,7 @@ import { markPaidIds, MarkPaidBody } from '../../http/routes/payout-manual.route
 import { payoutJson } from '../../http/routes/payout.json.js';
 import { payoutIdsIn } from '../payout-id-list.js';
 import { guardsRefuse, optional, parseWith, refusal, type DashboardContext, type Guard } from '../page-kit.js';
-import { Table, type Problem } from '../views/components.js';
+import { SelectField, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import type { PayoutPageDependencies } from './payouts.js';
 
@@ -32,15 +32,7 @@ export const MarkSeveralForm = ({ csrf, methods }: { csrf: string; methods: read
         Or payout ids
         <textarea name="ids" rows={4} spellcheck={false}></textarea>
       </label>
-      <label>
-        Paid by
-        <select name="payoutMethod">
-          <option value="">Each affiliate's saved method</option>
-          {methods.map((m) => (
-            <option value={m}>{m}</option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Paid by" name="payoutMethod" none="Each affiliate's saved method" choices={methods} selected={undefined} />
       <button type="submit">Mark these paid</button>
     </form>
   </section>

@@ -8,8 +8,8 @@ import { OPEN_PAYOUT_STATUSES, PAYOUT_STATUSES, type PayoutMethod, type PayoutSt
 import { ApiError } from '../../http/api-error.js';
 import { payoutJson } from '../../http/routes/payout.json.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, type Guard, idOrNotFound, noticeOf, optional, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, optional, page, pageParams, refusal, throwIfNotFound, type Guard, type DashboardContext } from '../page-kit.js';
+import { ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { markSeveralHandler, MarkSeveralForm } from './payout-mark-several.js';
 import { EXPORT_GUARDS, ExportForm, payoutExportHandler } from './payout-export.js';
@@ -55,25 +55,16 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
         <Notice text={extra.notice ?? noticeOf(c)} />
         <ErrorBox problem={extra.problem} />
         {extra.aside}
-        <form method="get" action="/dashboard/payouts" class="filters">
-          <label>
-            Status
-            <select name="status">
-              <option value="">Any status</option>
-              {PAYOUT_STATUSES.map((s) => (
-                <option value={s} selected={s === filter}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" class="secondary">
-            Filter
-          </button>
-          <a href={`/dashboard/payouts.csv${filter ? `?status=${filter}` : ''}`} download>
-            Export CSV
-          </a>
-        </form>
+        <FilterForm
+          action="/dashboard/payouts"
+          after={
+            <a href={`/dashboard/payouts.csv${filter ? `?status=${filter}` : ''}`} download>
+              Export CSV
+            </a>
+          }
+        >
+          <SelectField label="Status" name="status" none="Any status" choices={PAYOUT_STATUSES} selected={filter} />
+        </FilterForm>
         <div id="list">
           {mayMarkPaid ? null : <p class="muted">Marking payouts paid by hand needs the Ultimate plan or above and, for team members, the Manage payouts permission.</p>}
           <Table caption="Payout queue, newest first" head={['Due', { label: 'Affiliate', narrow: true }, { label: 'Amount', num: true }, 'Status', 'Mark paid']} empty={rows.length === 0}>
@@ -155,7 +146,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
       }
       const result = await deps.manual.markPaid(c.get('tenant'), [id], (method as PayoutMethod | undefined) ?? null);
       if (result.isErr()) {
-        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        throwIfNotFound(result.error);
         const r = refusal(c, result.error);
         return list(c, { problem: r.problem }, r.status);
       }

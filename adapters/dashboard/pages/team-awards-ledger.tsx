@@ -4,9 +4,8 @@ import { teamListItemJson } from '../../http/routes/team.json.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { guardsRefuse, noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, Table, type Problem } from '../views/components.js';
-import { AwardActions, isAwardStatus, type TeamPageStatus } from './team-detail.js';
-import { AWARD_STATUSES } from '../../../domain/index.js';
+import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, type Problem } from '../views/components.js';
+import { AWARD_STATUS_CHOICES, AwardsTable, isAwardStatus, type TeamPageStatus } from './team-detail.js';
 
 export const LEDGER_PATH = '/dashboard/awards';
 
@@ -47,29 +46,9 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
       </p>
       <Notice text={noticeOf(c)} />
       <ErrorBox problem={refused?.problem} />
-      <form method="get" action={LEDGER_PATH} class="filters">
-        <label>
-          Status
-          <select name="status">
-            <option value="">Any</option>
-            {AWARD_STATUSES.map((s) => (
-              <option value={s} selected={s === filters.status}>
-                {s.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Team
-          <select name="teamId">
-            <option value="">Any</option>
-            {teams.map((t) => (
-              <option value={t.id} selected={t.id === filters.teamId}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
+      <FilterForm action={LEDGER_PATH}>
+        <SelectField label="Status" name="status" none="Any" choices={AWARD_STATUS_CHOICES} selected={filters.status} />
+        <SelectField label="Team" name="teamId" none="Any" choices={choicesOf(teams)} selected={filters.teamId} />
         <label>
           Period
           <input name="periodKey" size={10} placeholder="2026-11" value={filters.periodKey ?? ''} />
@@ -78,31 +57,9 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
           Affiliate id
           <input name="affiliateId" size={12} value={filters.affiliateId ?? ''} />
         </label>
-        <button type="submit" class="secondary">
-          Filter
-        </button>
-      </form>
+      </FilterForm>
       <div id="list">
-        <Table caption="Award ledger" head={['Award', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={result.items.length === 0}>
-          {result.items.map(awardJson).map((a) => (
-            <tr>
-              <td>
-                {a.affiliateName}
-                <br />
-                <span class="muted">
-                  <a href={`/dashboard/teams/${a.teamId}`}>{a.teamName}</a> · {a.goalName} · {a.periodKey}
-                </span>
-              </td>
-              <td class="num">
-                {a.amount} {a.currency.toUpperCase()}
-              </td>
-              <td>{a.status.replace(/_/g, ' ')}</td>
-              <td>
-                <AwardActions csrf={csrf} award={a} back={back} />
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <AwardsTable caption="Award ledger" awards={result.items.map(awardJson)} csrf={csrf} back={back} withTeam />
         <Pager base={LEDGER_PATH} params={params} page={result.page} limit={result.limit} total={result.total} />
       </div>
     </>,

@@ -12,7 +12,7 @@ import { teamDetailJson } from '../../http/routes/team.json.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import { campaignChoices } from '../campaign-choices.js';
 import { noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
-import { ErrorBox, Notice, Pager, Table } from '../views/components.js';
+import { ErrorBox, FilterForm, Notice, Pager, SelectField, Table, type Choice } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { AddCampaignForm, AddMembersForm, type TeamFormState } from './team-forms.js';
 import { CreateGoalForm } from './team-goal-form.js';
@@ -38,7 +38,7 @@ const affiliateChoices = async (c: DashboardContext, affiliates: Pick<AffiliateR
 };
 
 /** An award action's form; `back` sends the browser back to the list it came from (the ledger). */
-export const AwardActions = ({ csrf, award, back }: { csrf: string; award: ReturnType<typeof awardJson>; back?: string }) => (
+const AwardActions = ({ csrf, award, back }: { csrf: string; award: ReturnType<typeof awardJson>; back?: string }) => (
   <div class="actions">
     {AWARD_ACTIONS.map((action) => (
       <form method="post" action={`/dashboard/teams/${award.teamId}/awards/${award.id}`} class="inline">
@@ -53,7 +53,39 @@ export const AwardActions = ({ csrf, award, back }: { csrf: string; award: Retur
   </div>
 );
 
+/** Awards with their actions; the ledger names each award's team and sends `back` with each action. */
+export const AwardsTable = ({ caption, awards, csrf, back, withTeam }: { caption: string; awards: readonly ReturnType<typeof awardJson>[]; csrf: string; back?: string; withTeam?: boolean }) => (
+  <Table caption={caption} head={['Award', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={awards.length === 0}>
+    {awards.map((a) => (
+      <tr>
+        <td>
+          {a.affiliateName}
+          <br />
+          <span class="muted">
+            {withTeam ? (
+              <>
+                <a href={`/dashboard/teams/${a.teamId}`}>{a.teamName}</a>
+                {' · '}
+              </>
+            ) : null}
+            {a.goalName} · {a.periodKey}
+          </span>
+        </td>
+        <td class="num">
+          {a.amount} {a.currency.toUpperCase()}
+        </td>
+        <td>{a.status.replace(/_/g, ' ')}</td>
+        <td>
+          <AwardActions csrf={csrf} award={a} back={back} />
+        </td>
+      </tr>
+    ))}
+  </Table>
+);
+
 export const isAwardStatus = (value: string | undefined): value is AwardStatus => (AWARD_STATUSES as readonly string[]).includes(value ?? '');
+/** The award statuses as a filter offers them. */
+export const AWARD_STATUS_CHOICES: readonly Choice[] = AWARD_STATUSES.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }));
 
 /**
  * The team page: roster (with each member's own rates), campaigns, goals with progress and tiers
@@ -137,57 +169,22 @@ export const teamDetailView =
         <GoalCards teamId={id} csrf={csrf} views={goals} />
         <CreateGoalForm csrf={csrf} teamId={id} state={state} campaigns={team.campaigns} />
         <h2 id="awards">Awards</h2>
-        <form method="get" action={`/dashboard/teams/${id}`} class="filters">
-          <label>
-            Status
-            <select name="awardStatus">
-              <option value="">Any</option>
-              {AWARD_STATUSES.map((s) => (
-                <option value={s} selected={s === awardStatus}>
-                  {s.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-          </label>
+        <FilterForm action={`/dashboard/teams/${id}`} submit="Show awards">
+          <SelectField label="Status" name="awardStatus" none="Any" choices={AWARD_STATUS_CHOICES} selected={awardStatus} />
           <input type="hidden" name="months" value={String(months)} />
-          <button type="submit" class="secondary">
-            Show awards
-          </button>
-        </form>
+        </FilterForm>
         <div id="list">
-          <Table caption="Awards" head={['Award', { label: 'Amount', num: true }, 'Status', 'Actions']} empty={awards.items.length === 0}>
-            {awards.items.map(awardJson).map((a) => (
-              <tr>
-                <td>
-                  {a.affiliateName}
-                  <br />
-                  <span class="muted">
-                    {a.goalName} · {a.periodKey}
-                  </span>
-                </td>
-                <td class="num">
-                  {a.amount} {a.currency.toUpperCase()}
-                </td>
-                <td>{a.status.replace(/_/g, ' ')}</td>
-                <td>
-                  <AwardActions csrf={csrf} award={a} />
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <AwardsTable caption="Awards" awards={awards.items.map(awardJson)} csrf={csrf} />
           <Pager base={`/dashboard/teams/${id}`} params={{ awardStatus: isAwardStatus(awardStatus) ? awardStatus : undefined, months: String(months) }} page={awards.page} limit={awards.limit} total={awards.total} />
         </div>
         <h2 id="history">History (last {history.months} months)</h2>
-        <form method="get" action={`/dashboard/teams/${id}`} class="filters">
+        <FilterForm action={`/dashboard/teams/${id}`} submit="Show history">
           <label>
             Months (1 to {HISTORY_MONTHS_MAX})
             <input name="months" type="number" min={1} max={HISTORY_MONTHS_MAX} value={String(months)} />
           </label>
           {isAwardStatus(awardStatus) ? <input type="hidden" name="awardStatus" value={awardStatus} /> : null}
-          <button type="submit" class="secondary">
-            Show history
-          </button>
-        </form>
+        </FilterForm>
         <Table caption="Goal history by period" head={['Period', 'Goal', 'Achieved', 'Target', 'Hit']} empty={history.periods.length === 0}>
           {history.periods.flatMap((p) =>
             p.goals.map((g) => (

@@ -7,11 +7,11 @@ import { teamDetailJson } from '../../http/routes/team.json.js';
 import { TeamChangesBody, teamChangesOf } from '../../http/routes/team.input.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, page, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, FieldError, invalidIf, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
+import { ConfirmDialog, ErrorBox, SelectField, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import type { TeamPageStatus } from './team-detail.js';
-import { Input, RateFields } from './team-forms.js';
+import { RateFields } from './team-forms.js';
 import { TEAM_WRITE_GUARDS } from './team-writes.js';
 
 const unwrap = <T,>(r: Result<T, DomainError>): T => {
@@ -43,22 +43,19 @@ const changesOf = (form: Form) => ({
 });
 
 const DeleteDialog = ({ csrf, team }: { csrf: string; team: TeamJson }) => (
-  <dialog open data-open aria-labelledby="delete-title" aria-describedby="delete-text" id="delete-team">
-    <h2 id="delete-title">Delete {team.name}?</h2>
-    <p id="delete-text">
-      Deleting is final: the sales of its members ({team.memberCount}) earn their campaigns' own rates again, its goals and their history go, and its chat becomes a read-only archive.
-    </p>
-    <form method="post" action={`/dashboard/teams/${team.id}/delete`} class="actions">
-      <CsrfField token={csrf} />
-      <input type="hidden" name="confirm" value="true" />
-      <button type="submit" class="danger" autofocus>
-        Delete team
-      </button>
-      <a class="button secondary" href={`/dashboard/teams/${team.id}/edit`} data-close-dialog>
-        Keep it
-      </a>
-    </form>
-  </dialog>
+  <ConfirmDialog
+    id="delete-team"
+    name="delete"
+    title={`Delete ${team.name}?`}
+    text={`Deleting is final: the sales of its members (${team.memberCount}) earn their campaigns' own rates again, its goals and their history go, and its chat becomes a read-only archive.`}
+    action={`/dashboard/teams/${team.id}/delete`}
+    csrf={csrf}
+    confirm="Delete team"
+    danger
+    cancelHref={`/dashboard/teams/${team.id}/edit`}
+  >
+    <input type="hidden" name="confirm" value="true" />
+  </ConfirmDialog>
 );
 
 /** `PATCH` and `DELETE /teams/:id`: rename, currency, team rate and leader; deleting asks once more, and a team with awards is refused as the API refuses it. */
@@ -85,8 +82,8 @@ export const teamEditRoutes = (deps: TeamRouteDependencies) => {
           <h2 id="settings">Settings</h2>
           <form method="post" action={`/dashboard/teams/${id}/edit`} class="stack">
             <CsrfField token={csrf} />
-            <Input form={form} problem={problem} name="name" label="Name" required maxlength={120} />
-            <Input
+            <TextField form={form} problem={problem} name="name" label="Name" required maxlength={120} />
+            <TextField
               form={form}
               problem={problem}
               name="currency"
@@ -95,21 +92,15 @@ export const teamEditRoutes = (deps: TeamRouteDependencies) => {
               hint={team.goals.length > 0 ? 'Locked: the team has goals, whose targets and awards are in this currency.' : 'Goals and awards count in it.'}
             />
             <RateFields form={form} problem={problem} />
-            <label>
-              Leader
-              <select name="leaderAffiliateId" {...invalidIf(problem, 'leaderAffiliateId')}>
-                <option value="">No leader</option>
-                {leaders.map((m) => (
-                  <option value={m.affiliateId} selected={m.affiliateId === form.leaderAffiliateId}>
-                    {m.name} ({m.email})
-                  </option>
-                ))}
-              </select>
-              <span class="muted" style="font-weight:400">
-                A member with a login account; members you added without one cannot lead.
-              </span>
-              <FieldError problem={problem} field="leaderAffiliateId" />
-            </label>
+            <SelectField
+              label="Leader"
+              name="leaderAffiliateId"
+              none="No leader"
+              choices={leaders.map((m) => ({ value: m.affiliateId, label: `${m.name} (${m.email})` }))}
+              selected={form.leaderAffiliateId}
+              problem={problem}
+              hint="A member with a login account; members you added without one cannot lead."
+            />
             <button type="submit">Save changes</button>
           </form>
         </section>
@@ -129,7 +120,7 @@ export const teamEditRoutes = (deps: TeamRouteDependencies) => {
   };
 
   const fail = (c: DashboardContext, id: string, form: Form | undefined, error: DomainError | ApiError) => {
-    if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+    throwIfNotFound(error);
     const r = refusal(c, error);
     return editPage(c, id, { form, problem: r.problem }, r.status as TeamPageStatus);
   };

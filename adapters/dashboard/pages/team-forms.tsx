@@ -1,7 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import type { GoalStatus } from '../../../domain/index.js';
 import type { Form } from '../page-kit.js';
-import { FieldError, invalidIf, type Problem } from '../views/components.js';
+import { COMMISSION_TYPE_CHOICES } from '../views/campaign-fields.js';
+import { choicesOf, FieldError, invalidIf, SelectField, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
 /** Which form a refusal belongs to, so its field errors show beside that form's fields only. */
@@ -24,34 +25,10 @@ export interface TeamFormState {
 
 export const stateFor = (state: TeamFormState, which: TeamFormName) => (state.which === which ? { form: state.form ?? {}, problem: state.problem } : { form: {} as Form, problem: null });
 
-export const Input = ({ form, problem, name, label, hint, ...rest }: { form: Form; problem: Problem | null | undefined; name: string; label: string; hint?: string; type?: string; inputmode?: 'decimal' | 'numeric'; required?: boolean; min?: number; max?: number; maxlength?: number }) => (
-  <label>
-    {label}
-    <input name={name} value={form[name] ?? ''} {...rest} {...invalidIf(problem, name)} />
-    {hint ? (
-      <span class="muted" style="font-weight:400">
-        {hint}
-      </span>
-    ) : null}
-    <FieldError problem={problem} field={name} />
-  </label>
-);
-
 export const RateFields = ({ form, problem }: { form: Form; problem: Problem | null | undefined }) => (
   <>
-    <label>
-      Team commission type
-      <select name="baseCommissionType">
-        <option value="">Campaign's own rate</option>
-        <option value="percentage" selected={form.baseCommissionType === 'percentage'}>
-          Percentage of the sale
-        </option>
-        <option value="fixed" selected={form.baseCommissionType === 'fixed'}>
-          Fixed amount per sale
-        </option>
-      </select>
-    </label>
-    <Input form={form} problem={problem} name="baseCommissionValue" label="Team commission value" inputmode="decimal" />
+    <SelectField label="Team commission type" name="baseCommissionType" none="Campaign's own rate" choices={COMMISSION_TYPE_CHOICES} selected={form.baseCommissionType} />
+    <TextField form={form} problem={problem} name="baseCommissionValue" label="Team commission value" inputmode="decimal" />
   </>
 );
 
@@ -62,8 +39,8 @@ export const CreateTeamForm = ({ csrf, state }: { csrf: string; state: TeamFormS
       <h2 id="new-team">New team</h2>
       <form method="post" action="/dashboard/teams" class="stack">
         <CsrfField token={csrf} />
-        <Input form={form} problem={problem} name="name" label="Name" required maxlength={120} />
-        <Input form={form} problem={problem} name="currency" label="Currency (3 letters)" maxlength={3} hint="Goals and awards count in it; empty: your default currency." />
+        <TextField form={form} problem={problem} name="name" label="Name" required maxlength={120} />
+        <TextField form={form} problem={problem} name="currency" label="Currency (3 letters)" maxlength={3} hint="Goals and awards count in it; empty: your default currency." />
         <RateFields form={form} problem={problem} />
         <button type="submit">Create team</button>
       </form>
@@ -95,17 +72,7 @@ export const AddCampaignForm = ({ csrf, teamId, state, choices }: { csrf: string
   return (
     <form method="post" action={`/dashboard/teams/${teamId}/campaigns`} class="stack">
       <CsrfField token={csrf} />
-      <label>
-        Campaign
-        <select name="campaignId" required {...invalidIf(problem, 'campaignId')}>
-          {choices.map((ch) => (
-            <option value={ch.id} selected={ch.id === form.campaignId}>
-              {ch.name}
-            </option>
-          ))}
-        </select>
-        <FieldError problem={problem} field="campaignId" />
-      </label>
+      <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form.campaignId} problem={problem} required />
       <RateFields form={form} problem={problem} />
       <button type="submit">Assign campaign</button>
     </form>

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { BONUS_SCOPES, BONUS_SPLITS, BONUS_TIERS_MAX, BONUS_VISIBILITIES, GOAL_METRICS, PERIOD_MODES } from '../../../domain/index.js';
-import { FieldError, invalidIf, type Problem } from '../views/components.js';
+import { FieldError, invalidIf, SelectField, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
-import { Input, stateFor, type TeamFormState, type TierRow } from './team-forms.js';
+import { stateFor, type TeamFormState, type TierRow } from './team-forms.js';
 
 const BLANK_TIER: TierRow = { threshold: '', amount: '' };
 
@@ -67,23 +67,10 @@ const TierRows = ({ teamId, state, problem }: { teamId: string; state: TeamFormS
   );
 };
 
-const Select = ({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: readonly (readonly [string, string])[] }) => (
-  <label>
-    {label}
-    <select name={name}>
-      {options.map(([v, text]) => (
-        <option value={v} selected={value === v}>
-          {text}
-        </option>
-      ))}
-    </select>
-  </label>
-);
-
-const BONUS_TYPE_LABELS = [
-  ['flat', 'A fixed amount'],
-  ['tiered', 'Tiers: an amount per threshold reached'],
-  ['percent_over', 'A percentage of what is above the target (revenue goals)'],
+const BONUS_TYPE_CHOICES = [
+  { value: 'flat', label: 'A fixed amount' },
+  { value: 'tiered', label: 'Tiers: an amount per threshold reached' },
+  { value: 'percent_over', label: 'A percentage of what is above the target (revenue goals)' },
 ] as const;
 const SCOPE_LABELS: Record<(typeof BONUS_SCOPES)[number], string> = { team: 'The members', leader: 'The team leader alone' };
 const SPLIT_LABELS: Record<(typeof BONUS_SPLITS)[number], string> = { equal: 'Equally', proportional: 'By what each brought in' };
@@ -101,32 +88,21 @@ export const CreateGoalForm = ({ csrf, teamId, state, campaigns }: { csrf: strin
         <button type="submit" class="sr-only" tabindex={-1} aria-hidden="true">
           Create goal
         </button>
-        <Input form={form} problem={problem} name="name" label="Goal name" required />
-        <Select name="metric" label="Counts" value={form.metric} options={GOAL_METRICS.map((m) => [m, m === 'revenue' ? 'Revenue (team currency)' : 'Conversions'] as const)} />
-        <Input form={form} problem={problem} name="targetValue" label="Target" inputmode="decimal" required />
-        <Select name="periodMode" label="Period" value={form.periodMode} options={PERIOD_MODES.map((m) => [m, m === 'monthly' ? 'Every month' : 'Once'] as const)} />
-        <Input form={form} problem={problem} name="periodStart" label="Counting starts (UTC)" type="datetime-local" hint="Empty: now; not in the future." />
-        <Input form={form} problem={problem} name="periodEnd" label="Ends at (UTC, one-time goals)" type="datetime-local" hint="Empty: open until you close it." />
-        <label>
-          Sales of
-          <select name="campaignId" {...invalidIf(problem, 'campaignId')}>
-            <option value="">All the team's campaigns</option>
-            {campaigns.map((ch) => (
-              <option value={ch.campaignId} selected={ch.campaignId === form.campaignId}>
-                {ch.name}
-              </option>
-            ))}
-          </select>
-          <FieldError problem={problem} field="campaignId" />
-        </label>
-        <Select name="bonusType" label="Bonus" value={form.bonusType} options={BONUS_TYPE_LABELS} />
-        <Input form={form} problem={problem} name="bonusValue" label="Bonus value" inputmode="decimal" hint="A fixed amount, or the percentage; empty for tiers." />
+        <TextField form={form} problem={problem} name="name" label="Goal name" required />
+        <SelectField name="metric" label="Counts" selected={form.metric} choices={GOAL_METRICS.map((m) => ({ value: m, label: m === 'revenue' ? 'Revenue (team currency)' : 'Conversions' }))} />
+        <TextField form={form} problem={problem} name="targetValue" label="Target" inputmode="decimal" required />
+        <SelectField name="periodMode" label="Period" selected={form.periodMode} choices={PERIOD_MODES.map((m) => ({ value: m, label: m === 'monthly' ? 'Every month' : 'Once' }))} />
+        <TextField form={form} problem={problem} name="periodStart" label="Counting starts (UTC)" type="datetime-local" hint="Empty: now; not in the future." />
+        <TextField form={form} problem={problem} name="periodEnd" label="Ends at (UTC, one-time goals)" type="datetime-local" hint="Empty: open until you close it." />
+        <SelectField label="Sales of" name="campaignId" none="All the team's campaigns" choices={campaigns.map((ch) => ({ value: ch.campaignId, label: ch.name }))} selected={form.campaignId} problem={problem} />
+        <SelectField name="bonusType" label="Bonus" selected={form.bonusType} choices={BONUS_TYPE_CHOICES} />
+        <TextField form={form} problem={problem} name="bonusValue" label="Bonus value" inputmode="decimal" hint="A fixed amount, or the percentage; empty for tiers." />
         <TierRows teamId={teamId} state={state} problem={problem} />
-        <Input form={form} problem={problem} name="bonusCap" label="Bonus cap (optional)" inputmode="decimal" />
-        <Select name="bonusScope" label="Paid to" value={form.bonusScope} options={BONUS_SCOPES.map((s) => [s, SCOPE_LABELS[s]] as const)} />
-        <Select name="bonusSplit" label="Split between members" value={form.bonusSplit} options={BONUS_SPLITS.map((s) => [s, SPLIT_LABELS[s]] as const)} />
-        <Select name="bonusVisibility" label="Who sees the bonus in the portal" value={form.bonusVisibility} options={BONUS_VISIBILITIES.map((v) => [v, VISIBILITY_LABELS[v]] as const)} />
-        <Input form={form} problem={problem} name="refundSafeDays" label="Days to wait for refunds before an award is payable" type="number" min={7} max={90} hint="7 to 90; empty: 14." />
+        <TextField form={form} problem={problem} name="bonusCap" label="Bonus cap (optional)" inputmode="decimal" />
+        <SelectField name="bonusScope" label="Paid to" selected={form.bonusScope} choices={BONUS_SCOPES.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))} />
+        <SelectField name="bonusSplit" label="Split between members" selected={form.bonusSplit} choices={BONUS_SPLITS.map((s) => ({ value: s, label: SPLIT_LABELS[s] }))} />
+        <SelectField name="bonusVisibility" label="Who sees the bonus in the portal" selected={form.bonusVisibility} choices={BONUS_VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))} />
+        <TextField form={form} problem={problem} name="refundSafeDays" label="Days to wait for refunds before an award is payable" type="number" min={7} max={90} hint="7 to 90; empty: 14." />
         <button type="submit">Create goal</button>
       </form>
     </section>

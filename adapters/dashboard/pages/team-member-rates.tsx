@@ -8,11 +8,11 @@ import { teamDetailJson } from '../../http/routes/team.json.js';
 import { overridesOf, TeamOverridesBody } from '../../http/routes/team.input.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
-import { ErrorBox, FieldError, invalidIf, Notice, Table, type Problem } from '../views/components.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
+import { COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
+import { ErrorBox, Notice, SelectField, Table, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { rateText, type TeamPageStatus } from './team-detail.js';
-import { Input } from './team-forms.js';
 import { TEAM_WRITE_GUARDS } from './team-writes.js';
 
 const unwrap = <T,>(r: Result<T, DomainError>): T => {
@@ -76,30 +76,10 @@ export const teamMemberRateRoutes = (deps: TeamRouteDependencies) => {
             <p class="muted">It applies to {member.name}'s new sales on that campaign, before any team or campaign rate (volume tiers included). Saving again replaces it.</p>
             <form method="post" action={`/dashboard/teams/${teamId}/members/${affiliateId}/rates`} class="stack">
               <CsrfField token={csrf} />
-              <label>
-                Campaign
-                <select name="campaignId" required {...invalidIf(problem, 'campaignId')}>
-                  {team.campaigns.map((tc) => (
-                    <option value={tc.campaignId} selected={tc.campaignId === form.campaignId}>
-                      {tc.name}
-                    </option>
-                  ))}
-                </select>
-                <FieldError problem={problem} field="campaignId" />
-              </label>
-              <label>
-                Commission type
-                <select name="commissionType">
-                  <option value="percentage" selected={form.commissionType !== 'fixed'}>
-                    Percentage of the sale
-                  </option>
-                  <option value="fixed" selected={form.commissionType === 'fixed'}>
-                    Fixed amount per sale
-                  </option>
-                </select>
-              </label>
-              <Input form={form} problem={problem} name="commissionValue" label="Commission value" inputmode="decimal" required />
-              <Input form={form} problem={problem} name="recurringValue" label="Recurring value (optional)" inputmode="decimal" hint="Stored for recurring sales; not computed yet." />
+              <SelectField label="Campaign" name="campaignId" choices={team.campaigns.map((tc) => ({ value: tc.campaignId, label: tc.name }))} selected={form.campaignId} problem={problem} required />
+              <SelectField label="Commission type" name="commissionType" choices={COMMISSION_TYPE_CHOICES} selected={commissionTypeShown(form.commissionType)} />
+              <TextField form={form} problem={problem} name="commissionValue" label="Commission value" inputmode="decimal" required />
+              <TextField form={form} problem={problem} name="recurringValue" label="Recurring value (optional)" inputmode="decimal" hint="Stored for recurring sales; not computed yet." />
               <button type="submit">Save rate</button>
             </form>
           </section>
@@ -110,7 +90,7 @@ export const teamMemberRateRoutes = (deps: TeamRouteDependencies) => {
   };
 
   const fail = (c: DashboardContext, teamId: string, affiliateId: string, form: Form, error: DomainError | ApiError) => {
-    if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+    throwIfNotFound(error);
     const r = refusal(c, error);
     return ratesPage(c, teamId, affiliateId, { form, problem: r.problem }, r.status as TeamPageStatus);
   };

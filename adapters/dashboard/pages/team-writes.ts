@@ -5,7 +5,7 @@ import { ApiError } from '../../http/api-error.js';
 import { GoalBody, newGoalOf } from '../../http/routes/team-goals.routes.js';
 import { MembersBody, newTeamOf, TeamBody, TeamCampaignBody, teamCampaignOf, type TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
 import type { TeamFormName, TeamFormState, TierRow } from './team-forms.js';
 
 /** Every team write: Scale, a write key, live mode (`/teams`' guards, in their order). */
@@ -47,7 +47,7 @@ export const teamWriteRoutes = (deps: TeamRouteDependencies, views: TeamViews) =
   /** Runs a write; a refusal re-renders the page it came from with the error beside the form's fields. */
   const attempt = async (c: DashboardContext, where: { teamId?: string; which: TeamFormName; tiers?: readonly TierRow[] }, form: Form, run: () => Promise<Response>) => {
     const fail = (error: Parameters<typeof refusal>[1]) => {
-      if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+      throwIfNotFound(error);
       const r = refusal(c, error);
       const state = { form, problem: r.problem, which: where.which, tiers: where.tiers };
       return where.teamId ? views.detail(c, where.teamId, state, r.status as 400) : views.list(c, state, r.status as 400);

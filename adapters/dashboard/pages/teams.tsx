@@ -7,7 +7,7 @@ import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.ro
 import { teamListItemJson } from '../../http/routes/team.json.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table } from '../views/components.js';
 import { awardLedgerView, LEDGER_PATH } from './team-awards-ledger.js';
 import { teamDetailView, type TeamPageStatus } from './team-detail.js';
@@ -90,7 +90,7 @@ export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<Affilia
       if (!(AWARD_ACTIONS as readonly string[]).includes(action ?? '')) throw new ApiError('validation_error', 'Unknown action');
       const result = await deps.awards.act(c.get('tenant'), id, awardId, action as AwardAction, c.get('principal').key.id);
       if (result.isErr()) {
-        if (result.error.code === 'not_found') throw ApiError.from(result.error);
+        throwIfNotFound(result.error);
         const r = refusal(c, result.error);
         return back ? ledger(c, { problem: r.problem, status: r.status as 409, from: back }) : detail(c, id, { problem: r.problem }, r.status as 409);
       }

@@ -6,7 +6,7 @@ import { UpdateWebhookBody } from '../../http/routes/webhook.input.js';
 import { attemptJson, webhookJson } from '../../http/routes/webhook.json.js';
 import type { WebhookUseCases } from '../../http/routes/webhooks.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
-import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, page, pageParams, parseWith, refusal, type DashboardContext } from '../page-kit.js';
+import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, FieldError, invalidIf, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 
@@ -198,7 +198,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
       const events = ([] as unknown[]).concat(body.events ?? []).filter((e): e is string => typeof e === 'string');
       const edit = { url: typeof body.url === 'string' ? body.url.trim() : '', events, maxRetries: typeof body.maxRetries === 'string' ? body.maxRetries.trim() : '' };
       const fail = (error: Parameters<typeof refusal>[1]) => {
-        if (error.code === 'not_found') throw error instanceof ApiError ? error : ApiError.from(error);
+        throwIfNotFound(error);
         const r = refusal(c, error);
         return detail(c, id, { problem: r.problem, edit }, r.status as 400);
       };
@@ -223,7 +223,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         case 'test': {
           const r = await useCases.sendTestWebhook.execute(tenant, id);
           if (r.isErr()) {
-            if (r.error.code === 'not_found') throw ApiError.from(r.error);
+            throwIfNotFound(r.error);
             const f = refusal(c, r.error);
             return detail(c, id, { problem: f.problem }, f.status as 400);
           }

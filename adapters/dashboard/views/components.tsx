@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
 import type { FieldProblem } from '../../../domain/index.js';
+import { CsrfField } from './layout.js';
 
 export interface Problem {
   readonly message: string;
@@ -99,6 +100,14 @@ export const Pager = ({
   );
 };
 
+/** A field's explanation, under its label's text. */
+const Hint = ({ text }: { text: string | undefined }) =>
+  text ? (
+    <span class="muted" style="font-weight:400">
+      {text}
+    </span>
+  ) : null;
+
 export const shortDate = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
 
 /** The use case's complaint about one form field, if any (a `validation_error` detail names it). */
@@ -136,6 +145,8 @@ export const TextField = ({
   type?: string;
   hint?: string;
   inputmode?: 'decimal' | 'numeric';
+  min?: number;
+  max?: number;
   maxlength?: number;
   required?: boolean;
   autocomplete?: string;
@@ -143,11 +154,111 @@ export const TextField = ({
   <label>
     {label}
     <input name={name} type={type ?? 'text'} value={form[name] ?? ''} {...rest} {...invalidIf(problem, name)} />
-    {hint ? (
-      <span class="muted" style="font-weight:400">
-        {hint}
-      </span>
-    ) : null}
+    <Hint text={hint} />
     <FieldError problem={problem} field={name} />
   </label>
+);
+
+/** One choice of a drop-down: a value shown as itself, or a value and what the user reads. */
+export type Choice = string | { readonly value: string; readonly label: Child };
+
+/** Records with an id and a name (campaigns, teams) as choices. */
+export const choicesOf = (items: readonly { readonly id: string; readonly name: string }[]): Choice[] => items.map((i) => ({ value: i.id, label: i.name }));
+
+/**
+ * A labelled drop-down with the choice equal to `selected` chosen. `none` is an empty first choice
+ * (no filter, or nothing chosen); given the form's `problem`, the field's error shows beside it.
+ */
+export const SelectField = ({
+  label,
+  name,
+  choices,
+  selected,
+  none,
+  problem,
+  hint,
+  required,
+}: {
+  label: string;
+  name: string;
+  choices: readonly Choice[];
+  selected: string | undefined;
+  none?: string;
+  problem?: Problem | null | undefined;
+  hint?: string;
+  required?: boolean;
+}) => (
+  <label>
+    {label}
+    <select name={name} required={required} {...invalidIf(problem, name)}>
+      {none === undefined ? null : <option value="">{none}</option>}
+      {choices.map((choice) => {
+        const { value, label: shown } = typeof choice === 'string' ? { value: choice, label: choice } : choice;
+        return (
+          <option value={value} selected={value === selected}>
+            {shown}
+          </option>
+        );
+      })}
+    </select>
+    <Hint text={hint} />
+    <FieldError problem={problem} field={name} />
+  </label>
+);
+
+/** A list's filters: a form that reloads the list with its fields in the address; `after` follows the button. */
+export const FilterForm = ({ action, submit = 'Filter', after, children }: { action: string; submit?: string; after?: Child; children?: Child }) => (
+  <form method="get" action={action} class="filters">
+    {children}
+    <button type="submit" class="secondary">
+      {submit}
+    </button>
+    {after}
+  </form>
+);
+
+/**
+ * A question asked before a step that matters: the page comes back with the dialog open; its
+ * confirm button (focused) posts `children` (the hidden fields) to `action` again, and the cancel
+ * link goes back to `cancelHref`. `name` prefixes the ids of its title and text.
+ */
+export const ConfirmDialog = ({
+  id,
+  name,
+  title,
+  text,
+  action,
+  csrf,
+  confirm,
+  danger,
+  cancelHref,
+  cancel = 'Keep it',
+  children,
+}: {
+  id: string;
+  name: string;
+  title: Child;
+  text: Child;
+  action: string;
+  csrf: string;
+  confirm: string;
+  danger?: boolean;
+  cancelHref: string;
+  cancel?: string;
+  children?: Child;
+}) => (
+  <dialog open data-open aria-labelledby={`${name}-title`} aria-describedby={`${name}-text`} id={id}>
+    <h2 id={`${name}-title`}>{title}</h2>
+    <p id={`${name}-text`}>{text}</p>
+    <form method="post" action={action} class="actions">
+      <CsrfField token={csrf} />
+      {children}
+      <button type="submit" class={danger ? 'danger' : undefined} autofocus>
+        {confirm}
+      </button>
+      <a class="button secondary" href={cancelHref} data-close-dialog>
+        {cancel}
+      </a>
+    </form>
+  </dialog>
 );

@@ -46,6 +46,14 @@ const Head = ({ title }: { title: string }) => (
   </head>
 );
 
+/** The page's own part, the skip link's target: its title, then its content. */
+const Content = ({ title, children }: { title: string; children?: Child }) => (
+  <main id="content">
+    <h1>{title}</h1>
+    {children}
+  </main>
+);
+
 /** Every signed-in page: skip link, header with the live/test switch, the test banner, the nav, the content. */
 export const Layout = ({ title, chrome, children }: { title: string; chrome: Chrome; children?: Child }) => (
   <html lang="en">
@@ -83,10 +91,7 @@ export const Layout = ({ title, chrome, children }: { title: string; chrome: Chr
           ))}
         </ul>
       </nav>
-      <main id="content">
-        <h1>{title}</h1>
-        {children}
-      </main>
+      <Content title={title}>{children}</Content>
     </body>
   </html>
 );
@@ -96,10 +101,7 @@ export const PlainLayout = ({ title, children }: { title: string; children?: Chi
   <html lang="en">
     <Head title={title} />
     <body>
-      <main id="content">
-        <h1>{title}</h1>
-        {children}
-      </main>
+      <Content title={title}>{children}</Content>
     </body>
   </html>
 );

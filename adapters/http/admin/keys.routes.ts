@@ -22,14 +22,28 @@ const CreateKeyBody = z
   .strict()
   .openapi('CreateApiKey');
 
+/** What every answer about a key shows of it, the issued one and the listed ones alike. */
+const KeyFields = {
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(MODES),
+  permissions: z.object({ read: z.boolean(), write: z.boolean() }),
+  createdBy: z.enum(['owner', 'team_member']),
+  managePayouts: z.boolean(),
+};
+
+const keyFieldsJson = (key: ApiKey) => ({
+  id: key.id,
+  name: key.name,
+  mode: key.mode,
+  permissions: { read: true, write: key.permissions.write },
+  createdBy: key.createdBy,
+  managePayouts: key.managePayouts,
+});
+
 const IssuedKeySchema = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    mode: z.enum(MODES),
-    permissions: z.object({ read: z.boolean(), write: z.boolean() }),
-    createdBy: z.enum(['owner', 'team_member']),
-    managePayouts: z.boolean(),
+    ...KeyFields,
     key: z.string().openapi({ description: 'The full key; shown only in this response' }),
   })
   .openapi('IssuedApiKey');
@@ -45,12 +59,7 @@ export interface KeyAdminUseCases {
 
 const ApiKeySummarySchema = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    mode: z.enum(MODES),
-    permissions: z.object({ read: z.boolean(), write: z.boolean() }),
-    createdBy: z.enum(['owner', 'team_member']),
-    managePayouts: z.boolean(),
+    ...KeyFields,
     prefix: z.string().openapi({ description: 'The start of the key (mode and the public lookup part), to tell keys apart; never enough to authenticate' }),
     createdAt: z.string(),
     revokedAt: z.string().nullable(),
@@ -58,12 +67,7 @@ const ApiKeySummarySchema = z
   .openapi('ApiKeySummary');
 
 const keySummaryJson = (key: ApiKey): z.infer<typeof ApiKeySummarySchema> => ({
-  id: key.id,
-  name: key.name,
-  mode: key.mode,
-  permissions: { read: true, write: key.permissions.write },
-  createdBy: key.createdBy,
-  managePayouts: key.managePayouts,
+  ...keyFieldsJson(key),
   prefix: `svc_pk_${key.mode}_${key.lookup}`,
   createdAt: key.createdAt.toISOString(),
   revokedAt: key.revokedAt?.toISOString() ?? null,
@@ -105,19 +109,7 @@ export const keyAdminRoutes = (useCases: KeyAdminUseCases) =>
         const result = await useCases.issueApiKey.execute({ merchantId, ...c.req.valid('json') });
         if (result.isErr()) throw ApiError.from(result.error);
         const { key, token } = result.value;
-        return sendData(
-          c,
-          {
-            id: key.id,
-            name: key.name,
-            mode: key.mode,
-            permissions: { read: true, write: key.permissions.write },
-            createdBy: key.createdBy,
-            managePayouts: key.managePayouts,
-            key: token,
-          },
-          201,
-        );
+        return sendData(c, { ...keyFieldsJson(key), key: token }, 201);
       },
     )
     .openapi(

@@ -23,6 +23,16 @@ export const writesAndAuthFailures: AuditFilter = (c, status) => !READS.has(c.re
  */
 export const refusedRequests: AuditFilter = (c, status) => authFailed(c, status) || (!READS.has(c.req.method) && status >= 400);
 
+/** What every audit row records of the request itself (the API's, the dashboard's), answered with `status`. */
+export const requestAuditFields = <E extends AppEnv>(c: Context<E>, status: number, clock: Clock) => ({
+  status,
+  errorCode: c.get('errorCode') ?? null,
+  address: clientAddress(c),
+  userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+  requestId: c.get('requestId') ?? null,
+  createdAt: clock.now(),
+});
+
 /** The audit row of this request, answered with `status`. The row never holds the key. */
 export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerator, clock: Clock): AuditEntry => {
   const principal = c.get('principal');
@@ -33,12 +43,7 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
     merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
     method: c.req.method,
     path: printable(c.req.path),
-    status,
-    errorCode: c.get('errorCode') ?? null,
-    address: clientAddress(c),
-    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-    requestId: c.get('requestId') ?? null,
-    createdAt: clock.now(),
+    ...requestAuditFields(c, status, clock),
   };
 };
 

@@ -1,15 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { ROSTER_BATCH_MAX, type OverridesInput } from '../../../application/teams/team-roster.js';
-import { parseAmount, type Decimal, type TeamChanges } from '../../../domain/index.js';
-import { isUuid } from '../../ids/uuid-v7-generator.js';
-import { ApiError } from '../api-error.js';
+import type { TeamChanges } from '../../../domain/index.js';
+import { amount, knownId, optionalAmount, RateType } from './team-route-kit.js';
 
 /**
  * The bodies of `PATCH /teams/:id` and `POST /teams/:id/overrides` and their translation into the use
- * cases' inputs, for the dashboard's team edit and member-rate forms. The API routes declare the same
- * schemas under the same names; `test/dashboard/team-inputs.test.ts` fails when the two drift apart.
+ * cases' inputs: the API routes and the dashboard's team edit and member-rate forms both read them.
  */
-const RateType = z.enum(['percentage', 'fixed']);
 
 export const TeamChangesBody = z
   .object({
@@ -31,33 +28,23 @@ export const TeamOverridesBody = z
   })
   .openapi('SetTeamOverrides');
 
-const amount = (value: number, field: string): Decimal => {
-  const parsed = parseAmount(value, { field });
-  if (parsed.isErr()) throw ApiError.from(parsed.error);
-  return parsed.value;
-};
-
 /** As the route reads the body: a bad amount throws its `validation_error`; a malformed leader id is left for the domain to refuse on its field. */
 export const teamChangesOf = (body: z.infer<typeof TeamChangesBody>): TeamChanges => {
   const leader = body.leaderAffiliateId;
-  const value = body.baseCommissionValue;
   return {
     name: body.name,
     currency: body.currency,
     baseCommissionType: body.baseCommissionType,
-    baseCommissionValue: value === undefined || value === null ? value : amount(value, 'baseCommissionValue'),
+    baseCommissionValue: optionalAmount(body.baseCommissionValue, 'baseCommissionValue'),
     leaderAffiliateId: leader === undefined || leader === null ? leader : leader.toLowerCase(),
   };
 };
 
 /** As the route reads the body: a campaign id that is not a UUID names nothing (404). */
-export const overridesOf = (body: z.infer<typeof TeamOverridesBody>): OverridesInput => {
-  if (!isUuid(body.campaignId)) throw new ApiError('not_found', 'Campaign not found');
-  return {
-    campaignId: body.campaignId.toLowerCase(),
-    affiliateIds: body.affiliateIds,
-    commissionType: body.commissionType,
-    commissionValue: amount(body.commissionValue, 'commissionValue'),
-    recurringValue: body.recurringValue === undefined ? null : amount(body.recurringValue, 'recurringValue'),
-  };
-};
+export const overridesOf = (body: z.infer<typeof TeamOverridesBody>): OverridesInput => ({
+  campaignId: knownId(body.campaignId, 'Campaign'),
+  affiliateIds: body.affiliateIds,
+  commissionType: body.commissionType,
+  commissionValue: amount(body.commissionValue, 'commissionValue'),
+  recurringValue: body.recurringValue === undefined ? null : amount(body.recurringValue, 'recurringValue'),
+});

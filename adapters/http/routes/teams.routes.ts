@@ -14,8 +14,8 @@ import {
   TeamListItemSchema,
   teamListItemJson,
 } from './team.json.js';
+import { overridesOf, TeamChangesBody, teamChangesOf, TeamOverridesBody } from './team.input.js';
 import {
-  amount,
   dataOf,
   json,
   knownId,
@@ -42,31 +42,11 @@ export const TeamBody = z
   })
   .openapi('CreateTeam');
 
-const TeamPatchBody = z
-  .object({
-    name: z.string().optional(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code').optional(),
-    baseCommissionType: RateType.optional(),
-    baseCommissionValue: z.number().nullable().optional().openapi({ description: 'null clears the base rate' }),
-    leaderAffiliateId: z.string().nullable().optional().openapi({ description: 'a current non-headless member; null clears' }),
-  })
-  .openapi('UpdateTeam');
-
 export const MembersBody = z.object({ affiliateIds: z.array(z.string()).min(1).max(ROSTER_BATCH_MAX) }).openapi('AddTeamMembers');
 
 export const TeamCampaignBody = z
   .object({ campaignId: z.string(), baseCommissionType: RateType.optional(), baseCommissionValue: z.number().optional() })
   .openapi('AddTeamCampaign');
-
-const OverridesBody = z
-  .object({
-    campaignId: z.string(),
-    affiliateIds: z.array(z.string()).min(1).max(ROSTER_BATCH_MAX),
-    commissionType: RateType,
-    commissionValue: z.number(),
-    recurringValue: z.number().min(0).optional().openapi({ description: 'Stored; recurring commissions are not computed yet' }),
-  })
-  .openapi('SetTeamOverrides');
 
 const MemberParam = z.object({ id: param('id'), affiliateId: param('affiliateId') });
 const CampaignParam = z.object({ id: param('id'), campaignId: param('campaignId') });
@@ -128,23 +108,12 @@ export const teamRoutes = (deps: TeamRouteDependencies) =>
       teamWrite({
         method: 'patch',
         path: '/teams/{id}',
-        request: { params: TeamParam, body: json(TeamPatchBody) },
+        request: { params: TeamParam, body: json(TeamChangesBody) },
         responses: { 200: dataOf(z.object({ id: z.string(), updated: z.literal(true) }), 'Updated') },
       }),
       async (c) => {
         const id = teamIdOf(c.req.valid('param').id);
-        const body = c.req.valid('json');
-        const leader = body.leaderAffiliateId;
-        unwrap(
-          await deps.manageTeams.update(c.get('tenant'), id, {
-            name: body.name,
-            currency: body.currency,
-            baseCommissionType: body.baseCommissionType,
-            baseCommissionValue: optionalAmount(body.baseCommissionValue, 'baseCommissionValue'),
-            // A malformed id cannot be a member: the domain answers validation_error on the field.
-            leaderAffiliateId: leader === undefined || leader === null ? leader : leader.toLowerCase(),
-          }),
-        );
+        unwrap(await deps.manageTeams.update(c.get('tenant'), id, teamChangesOf(c.req.valid('json'))));
         return sendData(c, { id, updated: true as const });
       },
     )
@@ -224,20 +193,11 @@ export const teamRoutes = (deps: TeamRouteDependencies) =>
       teamWrite({
         method: 'post',
         path: '/teams/{id}/overrides',
-        request: { params: TeamParam, body: json(OverridesBody) },
+        request: { params: TeamParam, body: json(TeamOverridesBody) },
         responses: { 200: dataOf(z.object({ campaignId: z.string(), updated: z.number().int(), skipped: z.array(z.string()) }), 'Overrides saved') },
       }),
       async (c) => {
-        const body = c.req.valid('json');
-        const result = unwrap(
-          await deps.roster.setOverrides(c.get('tenant'), teamIdOf(c.req.valid('param').id), {
-            campaignId: knownId(body.campaignId, 'Campaign'),
-            affiliateIds: body.affiliateIds,
-            commissionType: body.commissionType,
-            commissionValue: amount(body.commissionValue, 'commissionValue'),
-            recurringValue: body.recurringValue === undefined ? null : amount(body.recurringValue, 'recurringValue'),
-          }),
-        );
+        const result = unwrap(await deps.roster.setOverrides(c.get('tenant'), teamIdOf(c.req.valid('param').id), overridesOf(c.req.valid('json'))));
         return sendData(c, { campaignId: result.campaignId, updated: result.updated, skipped: [...result.skipped] });
       },
     );

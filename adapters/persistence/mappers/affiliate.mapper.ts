@@ -3,6 +3,7 @@ import type { PayoutMethod } from '../../../domain/conversion/conversion.js';
 import type { Affiliate, AffiliateOrigin, Mode } from '../../../domain/index.js';
 import { prefixedColumns } from './prefixed-columns.js';
 import type { Row } from '../schema/index.js';
+import { dateOrNull } from './timestamps.js';
 
 /** An `affiliates` row as raw SQL returns it. */
 export type AffiliateRow = Omit<Row<'affiliates'>, 'version'>;
@@ -16,7 +17,6 @@ export const affiliateColumns = (alias: string, prefix = ''): string =>
     prefix,
   );
 
-const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 export const affiliateFromRow = (r: AffiliateRow): Affiliate => ({
   id: r.id,

@@ -1,6 +1,7 @@
 import type { ApiKey, KeyCreator } from '../../../application/api-keys/api-key.js';
 import type { Mode } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
+import { dateOrNull } from './timestamps.js';
 
 export type ApiKeyRow = Row<'api_keys'>;
 
@@ -15,7 +16,7 @@ export const apiKeyToDomain = (r: ApiKeyRow): ApiKey => ({
   lookup: r.lookup,
   secretHash: r.secret_hash,
   createdAt: new Date(r.created_at),
-  revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at),
+  revokedAt: dateOrNull(r.revoked_at),
 });
 
 export const apiKeyToRow = (k: ApiKey): ApiKeyRow => ({

@@ -3,6 +3,7 @@ import type { CommissionType } from '../../../domain/conversion/commission.js';
 import { Decimal, type VolumeTiers } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
 import { columnList } from '../schema/columns.js';
+import { dateOrNull } from './timestamps.js';
 
 /** Volume tiers as stored in `campaigns.commission_tiers` (decimals as text). */
 export interface StoredTiers {
@@ -45,7 +46,7 @@ export const campaignFromRow = (r: CampaignRow): Campaign => ({
   description: r.description,
   trackingCode: r.tracking_code,
   status: r.status as CampaignStatus,
-  endsAt: r.ends_at === null ? null : new Date(r.ends_at),
+  endsAt: dateOrNull(r.ends_at),
   commissionType: r.commission_type as CommissionType,
   commissionValue: new Decimal(r.commission_value),
   targetUrl: r.target_url,

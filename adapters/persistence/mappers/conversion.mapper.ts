@@ -13,12 +13,12 @@ import {
 } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
 import { columnList } from '../schema/columns.js';
+import { dateOrNull } from './timestamps.js';
 
 /** A conversions row as SQL returns it (snake_case; numerics as strings). */
 export type ConversionRow = Omit<Row<'conversions'>, 'version'>;
 
 const decimal = (value: string | null): Decimal | null => (value === null ? null : new Decimal(value));
-const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 export const conversionFromRow = (r: ConversionRow): Conversion => ({
   id: r.id,
@@ -41,9 +41,9 @@ export const conversionFromRow = (r: ConversionRow): Conversion => ({
   parentConversionId: r.parent_conversion_id,
   refundedAmount: decimal(r.refunded_amount),
   payoutMethod: r.payout_method as PayoutMethod | null,
-  payoutDate: date(r.payout_date),
+  payoutDate: dateOrNull(r.payout_date),
   cardTransferId: r.card_transfer_id,
-  approvedAt: date(r.approved_at),
+  approvedAt: dateOrNull(r.approved_at),
   heldFrom: r.held_from as HoldableStatus | null,
   commissionTerms:
     r.commission_rule === null || r.commission_rate_type === null || r.commission_rate_value === null

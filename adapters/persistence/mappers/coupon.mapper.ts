@@ -8,6 +8,7 @@ import {
 } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
 import { columnList } from '../schema/columns.js';
+import { dateOrNull } from './timestamps.js';
 
 /** A coupons row as SQL returns it (snake_case; numerics as strings). */
 export type CouponRow = Omit<Row<'coupons'>, 'version'>;
@@ -54,7 +55,7 @@ export const couponFromRow = (r: CouponRow): Coupon => ({
   currency: r.currency as CurrencyCode | null,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
-  deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at),
+  deletedAt: dateOrNull(r.deleted_at),
 });
 
 /** Values in `COUPON_COLUMNS` order. */

@@ -1,6 +1,7 @@
 import { Decimal, type CurrencyCode, type Mode, type Payout, type PayoutMethod, type PayoutStatus } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
 import { columnList } from '../schema/columns.js';
+import { dateOrNull } from './timestamps.js';
 
 /** A payouts row as SQL returns it (snake_case; numerics as strings). */
 export type PayoutRow = Omit<Row<'payouts'>, 'version'>;
@@ -30,8 +31,6 @@ export const PAYOUT_COLUMNS = columnList<PayoutRow>()([
   'updated_at',
 ]);
 
-const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
-
 export const payoutFromRow = (r: PayoutRow): Payout => ({
   id: r.id,
   merchantId: r.merchant_id,
@@ -45,13 +44,13 @@ export const payoutFromRow = (r: PayoutRow): Payout => ({
   scheduledDate: new Date(r.scheduled_date),
   attempts: Number(r.attempts),
   failedAttempts: Number(r.failed_attempts),
-  lastAttemptAt: date(r.last_attempt_at),
-  completedAt: date(r.completed_at),
+  lastAttemptAt: dateOrNull(r.last_attempt_at),
+  completedAt: dateOrNull(r.completed_at),
   payoutMethod: r.payout_method as PayoutMethod | null,
   providerReference: r.provider_reference,
   cardPaymentId: r.card_payment_id,
   paymentId: r.payment_id,
-  nextCheckAt: date(r.next_check_at),
+  nextCheckAt: dateOrNull(r.next_check_at),
   failureReason: r.failure_reason,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),

@@ -22,11 +22,10 @@ import {
   type Team,
 } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
+import { dateOrNull, type Stamp } from './timestamps.js';
 
-type Stamp = Date | string;
 type Num = string | number;
 const date = (value: Stamp): Date => new Date(value);
-const dateOrNull = (value: Stamp | null): Date | null => (value === null ? null : new Date(value));
 const dec = (value: Num): Decimal => new Decimal(value);
 const decOrNull = (value: Num | null): Decimal | null => (value === null ? null : new Decimal(value));
 

@@ -5,6 +5,7 @@ import type { ApiKeyRepository } from '../../../application/ports/api-key-reposi
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import { apiKeyToDomain, apiKeyToRow, type ApiKeyRow } from '../mappers/api-key.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
+import { insertListsOf } from './row-sql.js';
 import { columnsOf } from '../schema/index.js';
 
 export const API_KEY_COLUMNS = sql.join(columnsOf('api_keys').map((column) => sql.ref(column)));
@@ -16,10 +17,8 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
   ) {}
 
   async insert(key: ApiKey): Promise<void> {
-    const row = apiKeyToRow(key);
-    await sql`insert into api_keys (${sql.join(Object.keys(row).map((column) => sql.ref(column)))}) values (${sql.join(Object.values(row))})`.execute(
-      currentDb(this.orm),
-    );
+    const { columns, values } = insertListsOf(apiKeyToRow(key));
+    await sql`insert into api_keys (${columns}) values (${values})`.execute(currentDb(this.orm));
   }
 
   async findById(id: string): Promise<ApiKey | null> {

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
+import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
 import { auditInsert } from './sql-audit-log.js';
 import { countedConversion } from './conversion-counting.sql.js';
@@ -54,9 +55,7 @@ export class SqlConversionRepository implements ConversionRepository {
   }
 
   async update(conversion: Conversion): Promise<void> {
-    const values = conversionValues(conversion);
-    const byColumn = new Map(CONVERSION_COLUMNS.map((column, i) => [column, values[i]]));
-    const assignments = sql.join(UPDATABLE.map((c) => sql`${sql.ref(c)} = ${byColumn.get(c)}`));
+    const assignments = assignmentsOf(CONVERSION_COLUMNS, conversionValues(conversion), UPDATABLE);
     await this.exec(sql`update conversions set ${assignments}, version = version + 1
        where id = ${conversion.id} and merchant_id = ${conversion.merchantId} and mode = ${conversion.mode}`);
   }

@@ -4,6 +4,7 @@ import { offsetOf, type Page, type PageRequest } from '../../../application/shar
 import type { MailDelivery, MailStatus } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
 import type { Row } from '../schema/index.js';
+import { dateOrNull } from '../mappers/timestamps.js';
 
 const COLUMNS = sql.raw(`id, merchant_id, kind, recipient, subject, body, html, sensitive, status, attempts, next_attempt_at,
   sent_at, last_error, provider_response, provider_message_id, created_at`);
@@ -11,7 +12,6 @@ const COLUMNS = sql.raw(`id, merchant_id, kind, recipient, subject, body, html, 
 type MailRow = Omit<Row<'mail_outbox'>, 'mode' | 'updated_at' | 'status'> & { status: MailStatus };
 
 /** Raw statements answer timestamps as text. */
-const at = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 const toMail = (r: MailRow): QueuedMail => ({
   id: r.id,
@@ -22,12 +22,12 @@ const toMail = (r: MailRow): QueuedMail => ({
   text: r.body,
   html: r.html,
   sensitive: r.sensitive,
-  createdAt: at(r.created_at)!,
+  createdAt: dateOrNull(r.created_at)!,
   delivery: {
     status: r.status,
     attempts: r.attempts,
-    nextAttemptAt: at(r.next_attempt_at),
-    sentAt: at(r.sent_at),
+    nextAttemptAt: dateOrNull(r.next_attempt_at),
+    sentAt: dateOrNull(r.sent_at),
     lastError: r.last_error,
     providerResponse: r.provider_response,
     providerMessageId: r.provider_message_id,

@@ -4,6 +4,7 @@ import type { MerchantRepository } from '../../../application/ports/merchant-rep
 import type { Merchant } from '../../../domain/index.js';
 import { merchantToDomain, merchantToRow, type MerchantRow } from '../mappers/merchant.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
+import { insertListsOf } from './row-sql.js';
 import { columnsOf } from '../schema/index.js';
 
 const COLUMNS = sql.join(columnsOf('merchants').map((column) => sql.ref(column)));
@@ -15,10 +16,8 @@ export class SqlMerchantRepository implements MerchantRepository {
   ) {}
 
   async insert(merchant: Merchant): Promise<void> {
-    const row = merchantToRow(merchant);
-    await sql`insert into merchants (${sql.join(Object.keys(row).map((column) => sql.ref(column)))}) values (${sql.join(Object.values(row))})`.execute(
-      currentDb(this.orm),
-    );
+    const { columns, values } = insertListsOf(merchantToRow(merchant));
+    await sql`insert into merchants (${columns}) values (${values})`.execute(currentDb(this.orm));
   }
 
   async update(merchant: Merchant): Promise<void> {

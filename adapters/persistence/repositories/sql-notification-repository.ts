@@ -5,6 +5,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Mode } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
 import type { Row } from '../schema/index.js';
+import { dateOrNull } from '../mappers/timestamps.js';
 
 type NotificationRow = Row<'notifications'>;
 
@@ -17,7 +18,7 @@ const fromRow = (r: NotificationRow): Notification => ({
   kind: r.kind,
   message: r.message,
   createdAt: new Date(r.created_at),
-  readAt: r.read_at === null ? null : new Date(r.read_at),
+  readAt: dateOrNull(r.read_at),
 });
 
 /** Notices in plain SQL on the caller's transaction (a notice commits with what it tells of). */

@@ -11,6 +11,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Payout, PayoutMethod } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { PAYOUT_COLUMNS, payoutFromRow, payoutValues, type PayoutRow } from '../mappers/payout.mapper.js';
+import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
 
 const COLUMNS = sql.raw(PAYOUT_COLUMNS.join(', '));
@@ -47,9 +48,7 @@ export class SqlPayoutRepository implements PayoutRepository {
   }
 
   async update(payout: Payout): Promise<void> {
-    const values = payoutValues(payout);
-    const byColumn = new Map(PAYOUT_COLUMNS.map((column, i) => [column, values[i]]));
-    const assignments = sql.join(UPDATABLE.map((c) => sql`${sql.ref(c)} = ${byColumn.get(c)}`));
+    const assignments = assignmentsOf(PAYOUT_COLUMNS, payoutValues(payout), UPDATABLE);
     await this.exec(sql`update payouts set ${assignments}, version = version + 1
        where id = ${payout.id} and merchant_id = ${payout.merchantId} and mode = ${payout.mode}`);
   }

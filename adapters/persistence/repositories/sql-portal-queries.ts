@@ -12,8 +12,8 @@ import { offsetOf, type Page, type PageRequest } from '../../../application/shar
 import { Decimal, type CommissionType, type CurrencyCode, type MembershipStatus, type PayoutStatus } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
 import { sql } from 'kysely';
+import { dateOrNull } from '../mappers/timestamps.js';
 
-const at = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 const dec = (v: string | null): Decimal | null => (v === null ? null : new Decimal(v));
 
 interface CampaignRow {
@@ -60,8 +60,8 @@ const toConversion = (r: ConversionRow): PortalConversion => ({
   commission: new Decimal(r.commission),
   currency: r.currency as CurrencyCode,
   status: r.status,
-  createdAt: at(r.created_at)!,
-  approvedAt: at(r.approved_at),
+  createdAt: dateOrNull(r.created_at)!,
+  approvedAt: dateOrNull(r.approved_at),
 });
 
 const pageOf = <R extends { total?: string }, T>(rows: R[], request: PageRequest, map: (r: R) => T): Page<T> => ({
@@ -118,7 +118,7 @@ export class SqlPortalQueries implements PortalQueries {
       from affiliate_memberships am join campaigns c on c.id = am.campaign_id
       where am.affiliate_id = ${v.affiliateId}::uuid and am.merchant_id = ${v.merchantId}::uuid and am.mode = 'live'
       order by am.joined_at, am.id`);
-    return rows.map((r) => ({ campaignId: r.campaign_id, campaignName: r.name, trackingCode: r.tracking_code, status: r.status, joinedAt: at(r.joined_at)! }));
+    return rows.map((r) => ({ campaignId: r.campaign_id, campaignName: r.name, trackingCode: r.tracking_code, status: r.status, joinedAt: dateOrNull(r.joined_at)! }));
   }
 
   async earnings(v: PortalViewer, days: number, until: Date): Promise<PortalEarnings> {
@@ -199,9 +199,9 @@ export class SqlPortalQueries implements PortalQueries {
       amount: new Decimal(r.amount),
       currency: r.currency as CurrencyCode,
       status: r.status,
-      scheduledDate: at(r.scheduled_date),
-      completedAt: at(r.completed_at),
-      createdAt: at(r.created_at)!,
+      scheduledDate: dateOrNull(r.scheduled_date),
+      completedAt: dateOrNull(r.completed_at),
+      createdAt: dateOrNull(r.created_at)!,
     }));
   }
 

@@ -111,13 +111,18 @@ export class SqlTeamRepository implements TeamRepository {
       where team_id = ${teamId} and affiliate_id = ${affiliateId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
       returning affiliate_id`);
     if (removed.length === 0) return false;
+    await this.detach(tenant, teamId, sql`affiliate_id = ${affiliateId}`);
+    return true;
+  }
+
+  /** A member or campaign leaving the team: the memberships it covered stop naming the team, and their own rates in it go. */
+  private async detach(tenant: Tenant, teamId: string, leaving: RawBuilder<unknown>): Promise<void> {
     await this.rows(sql`
       update affiliate_memberships set team_id = null, version = version + 1
-      where team_id = ${teamId} and affiliate_id = ${affiliateId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`);
+      where team_id = ${teamId} and ${leaving} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`);
     await this.rows(sql`
       delete from team_overrides
-      where team_id = ${teamId} and affiliate_id = ${affiliateId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`);
-    return true;
+      where team_id = ${teamId} and ${leaving} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`);
   }
 
   async campaigns(tenant: Tenant, teamId: string): Promise<readonly TeamCampaignLink[]> {
@@ -147,12 +152,7 @@ export class SqlTeamRepository implements TeamRepository {
       where team_id = ${teamId} and campaign_id = ${campaignId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
       returning campaign_id`);
     if (removed.length === 0) return false;
-    await this.rows(sql`
-      update affiliate_memberships set team_id = null, version = version + 1
-      where team_id = ${teamId} and campaign_id = ${campaignId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`);
-    await this.rows(sql`
-      delete from team_overrides
-      where team_id = ${teamId} and campaign_id = ${campaignId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`);
+    await this.detach(tenant, teamId, sql`campaign_id = ${campaignId}`);
     return true;
   }
 

@@ -1,4 +1,6 @@
-import { APPLE_OFFER_TYPES, Decimal, factDiscount, fromMilliUnits, type AppleOfferType, type FactDiscount, type ProviderNotice, type SaleFact } from '../../../domain/index.js';
+import { APPLE_OFFER_TYPES, Decimal, factDiscount, fromMilliUnits, type AppleOfferType, type FactDiscount } from '../../../domain/index.js';
+import { compact, str } from '../shared/json-fields.js';
+import { factOf, ignoredAs, type Translation } from '../shared/notice-translation.js';
 
 /** The parts of Apple's decoded transaction (JWSTransactionDecodedPayload) this adapter reads. */
 export interface AppStoreTransaction {
@@ -21,15 +23,10 @@ export interface AppStoreEvent {
   readonly renewalAppAccountToken: string | null;
 }
 
-type Translation = Pick<ProviderNotice, 'fact' | 'ignoredBecause'>;
-const fact = (f: SaleFact): Translation => ({ fact: f, ignoredBecause: null });
-const ignored = (event: AppStoreEvent, because: string): Translation => ({ fact: null, ignoredBecause: `${label(event)}: ${because}` });
+const ignored = (event: AppStoreEvent, because: string): Translation => ignoredAs(label(event), because);
 
 export const label = (event: Pick<AppStoreEvent, 'notificationType' | 'subtype'>): string =>
   event.subtype ? `${event.notificationType}/${event.subtype}` : event.notificationType;
-
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const compact = (values: (string | null)[]): string[] => [...new Set(values.filter((v): v is string => v !== null))];
 
 /** Revocation percentages are in milli-percent: 100000 is the whole transaction. */
 const WHOLE_REVOCATION = new Decimal(100_000);
@@ -67,10 +64,10 @@ const purchase = (event: AppStoreEvent, kind: 'sale' | 'renewal'): Translation =
   if (!price) return ignored(event, `transaction ${transactionId} has no usable price and currency (price ${String(t.price)} ${String(t.currency)})`);
   if (price.amount.isZero()) {
     // A free trial or a free offer: nothing was paid, but its click links the subscriber for the paid renewals.
-    if (clickId) return fact({ kind: 'customer_linked', customer, clickId });
+    if (clickId) return factOf({ kind: 'customer_linked', customer, clickId });
     return ignored(event, `transaction ${transactionId} was free (a trial or a free offer), nothing was paid`);
   }
-  return fact({
+  return factOf({
     kind,
     orderId: transactionId,
     // A renewal names only itself: its original transaction id is the first sale's.
@@ -95,7 +92,7 @@ const refund = (event: AppStoreEvent): Translation => {
     typeof percentage === 'number' && Number.isSafeInteger(percentage) && percentage > 0 && percentage < WHOLE_REVOCATION.toNumber()
       ? new Decimal(percentage).dividedBy(WHOLE_REVOCATION)
       : new Decimal(1);
-  return fact({
+  return factOf({
     kind: 'refund',
     // The refunded transaction only: its original transaction id names the first sale, not this one.
     paymentReferences: [transactionId],
@@ -123,7 +120,7 @@ export const appStoreFacts = (event: AppStoreEvent): Translation => {
     case 'REFUND_REVERSED': {
       const transactionId = str(event.transaction?.transactionId);
       if (!transactionId) return ignored(event, 'the notification carries no transaction');
-      return fact({ kind: 'refund_reversed', paymentReferences: [transactionId] });
+      return factOf({ kind: 'refund_reversed', paymentReferences: [transactionId] });
     }
     case 'TEST':
       return ignored(event, "Apple's test notification: the endpoint is reachable and the signature verifies");

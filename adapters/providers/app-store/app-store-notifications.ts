@@ -2,6 +2,8 @@ import { Environment, SignedDataVerifier, VerificationException, VerificationSta
 import { err, ok, type Result } from 'neverthrow';
 import type { NotificationRefusal, ProviderNotificationReader, RawNotification } from '../../../application/ports/provider-notifications.js';
 import type { Integration, ProviderNotice } from '../../../domain/index.js';
+import { obj, type Json } from '../shared/json-fields.js';
+import { parsedJsonBody } from '../shared/notification-checks.js';
 import { appStoreFacts, label, type AppStoreTransaction } from './app-store-facts.js';
 
 /** Verifiers kept (one per app and environment); with online checks on, each caches its certificate checks for 15 minutes. */
@@ -10,8 +12,6 @@ const MAX_VERIFIERS = 256;
 const NO_ROOTS =
   'no Apple root certificates are configured on this service: the operator sets APP_STORE_ROOT_CERTS to Apple Root CA - G3 (see docs/integrations.md)';
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 const environmentOf = (integration: Integration): Environment => (integration.mode === 'live' ? Environment.PRODUCTION : Environment.SANDBOX);
@@ -66,13 +66,9 @@ export class AppStoreNotifications implements ProviderNotificationReader {
     if (unavailable) return refusal('verification_unavailable', `App Store notifications cannot be verified: ${unavailable}`);
     if (!integration.bundleId) return refusal('verification_unavailable', 'The integration names no bundle id');
     if (integration.mode === 'live' && integration.appAppleId === null) return refusal('verification_unavailable', "The live integration names no appAppleId (Apple's Production environment needs it)");
-    let body: unknown;
-    try {
-      body = JSON.parse(notification.rawBody);
-    } catch {
-      return refusal('invalid_json', 'The body is not valid JSON');
-    }
-    const signedPayload = str(obj(body)?.signedPayload);
+    const body = parsedJsonBody(notification.rawBody);
+    if (body.isErr()) return err(body.error);
+    const signedPayload = str(obj(body.value)?.signedPayload);
     if (!signedPayload) return refusal('invalid_json', 'The body is not an App Store notification ({"signedPayload": "<JWS>"})');
     const verifier = this.verifierFor(integration, integration.bundleId);
 

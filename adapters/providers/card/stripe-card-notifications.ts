@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import Stripe from 'stripe';
 import type { NotificationRefusal, ProviderNotificationReader, RawNotification } from '../../../application/ports/provider-notifications.js';
 import type { Integration, ProviderNotice } from '../../../domain/index.js';
+import { signingSecretOf } from '../shared/notification-checks.js';
 import { stripeEventFacts, type StripeEventLike } from './stripe-event-facts.js';
 
 /** Stripe's default: a signature older than five minutes is refused (replays). */
@@ -20,10 +21,11 @@ export class StripeCardNotifications implements ProviderNotificationReader {
   async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
     const header = notification.header('stripe-signature');
     if (!header) return err({ kind: 'invalid_signature', message: 'The Stripe-Signature header is missing' });
-    if (!integration.signingSecret) return err({ kind: 'invalid_signature', message: 'The integration has no signing secret' });
+    const secret = signingSecretOf(integration);
+    if (secret.isErr()) return err(secret.error);
     let event: StripeEventLike;
     try {
-      event = this.stripe.webhooks.constructEvent(notification.rawBody, header, integration.signingSecret, SIGNATURE_TOLERANCE_SECONDS) as unknown as StripeEventLike;
+      event = this.stripe.webhooks.constructEvent(notification.rawBody, header, secret.value, SIGNATURE_TOLERANCE_SECONDS) as unknown as StripeEventLike;
     } catch (error) {
       if (error instanceof SyntaxError) return err({ kind: 'invalid_json', message: 'The body is not valid JSON' });
       return err({ kind: 'invalid_signature', message: error instanceof Error ? error.message : 'The signature does not verify' });

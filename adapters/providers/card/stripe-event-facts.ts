@@ -1,4 +1,6 @@
-import { factDiscount, fromMinorUnits, type FactCustomer, type FactDiscount, type ProviderNotice, type SaleFact } from '../../../domain/index.js';
+import { factDiscount, fromMinorUnits, type FactCustomer, type FactDiscount } from '../../../domain/index.js';
+import { compact, obj, type Json } from '../shared/json-fields.js';
+import { factOf, ignoredAs, type Translation } from '../shared/notice-translation.js';
 
 /** The parts of a Stripe event this adapter reads; everything else stays untyped on purpose. */
 export interface StripeEventLike {
@@ -8,14 +10,11 @@ export interface StripeEventLike {
   readonly data: { readonly object: Record<string, unknown> };
 }
 
-type Json = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const obj = (v: unknown): Json | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 /** Expandable fields are an id or the object itself. */
 const idOf = (v: unknown): string | null => str(v) ?? str(obj(v)?.id);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : Array.isArray(obj(v)?.data) ? (obj(v)!.data as unknown[]) : []);
-const compact = (values: (string | null)[]): string[] => [...new Set(values.filter((v): v is string => v !== null))];
 
 /** The click id a checkout or customer carries: `client_reference_id`, else `metadata.click_id`. */
 const clickIdOf = (...sources: (Json | null)[]): string | null => {
@@ -48,13 +47,7 @@ const customerOf = (document: Json): FactCustomer => {
   };
 };
 
-const ignored = (event: StripeEventLike, because: string): Omit<ProviderNotice, 'provider' | 'eventId' | 'type' | 'livemode'> => ({
-  fact: null,
-  ignoredBecause: `${event.type}: ${because}`,
-});
-
-type Translation = Omit<ProviderNotice, 'provider' | 'eventId' | 'type' | 'livemode'>;
-const fact = (f: SaleFact): Translation => ({ fact: f, ignoredBecause: null });
+const ignored = (event: StripeEventLike, because: string): Translation => ignoredAs(event.type, because);
 
 /** Net sale and tax in decimal from minor units; null when the currency or amounts are unusable. */
 const figures = (net: number | null, tax: number | null, currency: unknown) => {
@@ -75,14 +68,14 @@ const checkoutCompleted = (event: StripeEventLike, s: Json): Translation => {
   const clickId = clickIdOf(s);
   if (status !== 'paid') {
     // A subscription started without payment (a trial) still links its customer to the click.
-    if (customer.providerCustomerId && clickId) return fact({ kind: 'customer_linked', customer, clickId });
+    if (customer.providerCustomerId && clickId) return factOf({ kind: 'customer_linked', customer, clickId });
     return ignored(event, `payment_status is ${status ?? 'missing'}, nothing was paid`);
   }
   const total = num(s.amount_total);
   const tax = num(obj(s.total_details)?.amount_tax) ?? 0;
   const f = figures(total === null ? null : total - tax, tax, s.currency);
   if (!f || !orderId) return ignored(event, 'the session has no amount_total or currency');
-  return fact({
+  return factOf({
     kind: 'sale',
     orderId,
     paymentReferences: compact([str(s.id), idOf(s.payment_intent), idOf(s.invoice)]),
@@ -108,7 +101,7 @@ const invoicePaid = (event: StripeEventLike, i: Json): Translation => {
   const subscriptionId = subscriptionOf(i);
   const subscriptionMetadata = obj(obj(obj(i.parent)?.subscription_details)?.metadata);
   const payments = list(i.payments).map((p) => obj(obj(p)?.payment));
-  return fact({
+  return factOf({
     kind: subscriptionId !== null && RENEWAL_REASONS.has(str(i.billing_reason) ?? '') ? 'renewal' : 'sale',
     orderId,
     paymentReferences: compact([orderId, idOf(i.payment_intent), idOf(i.charge), ...payments.flatMap((p) => [idOf(p?.payment_intent), idOf(p?.charge)])]),
@@ -125,13 +118,13 @@ const invoicePaymentPaid = (event: StripeEventLike, p: Json): Translation => {
   const payment = obj(p.payment);
   const references = compact([idOf(payment?.payment_intent), idOf(payment?.charge)]);
   if (!invoice || references.length === 0) return ignored(event, 'no invoice or payment id');
-  return fact({ kind: 'payment_linked', orderId: invoice, paymentReferences: references });
+  return factOf({ kind: 'payment_linked', orderId: invoice, paymentReferences: references });
 };
 
 const customerEvent = (event: StripeEventLike, c: Json): Translation => {
   const clickId = clickIdOf({ metadata: c.metadata });
   if (!clickId) return ignored(event, 'the customer has no metadata.click_id');
-  return fact({ kind: 'customer_linked', customer: { providerCustomerId: str(c.id), email: str(c.email), name: str(c.name) }, clickId });
+  return factOf({ kind: 'customer_linked', customer: { providerCustomerId: str(c.id), email: str(c.email), name: str(c.name) }, clickId });
 };
 
 const chargeRefunded = (event: StripeEventLike, c: Json): Translation => {
@@ -141,7 +134,7 @@ const chargeRefunded = (event: StripeEventLike, c: Json): Translation => {
   const total = fromMinorUnits(refunded, c.currency);
   const paid = fromMinorUnits(amount, c.currency);
   if (total.isErr() || paid.isErr()) return ignored(event, `unknown currency ${String(c.currency)}`);
-  return fact({
+  return factOf({
     kind: 'refund',
     paymentReferences: compact([str(c.id), idOf(c.payment_intent), idOf(c.invoice)]),
     refundedTotal: total.value.amount,
@@ -154,10 +147,10 @@ const dispute = (event: StripeEventLike, d: Json, closed: boolean): Translation 
   const disputeId = str(d.id);
   const references = compact([idOf(d.charge), idOf(d.payment_intent)]);
   if (!disputeId || references.length === 0) return ignored(event, 'the dispute names no charge');
-  if (!closed) return fact({ kind: 'dispute_opened', disputeId, paymentReferences: references });
+  if (!closed) return factOf({ kind: 'dispute_opened', disputeId, paymentReferences: references });
   const status = str(d.status);
   if (status !== 'won' && status !== 'lost' && status !== 'warning_closed') return ignored(event, `dispute status ${status ?? 'missing'} is not final`);
-  return fact({ kind: 'dispute_closed', disputeId, paymentReferences: references, won: status !== 'lost' });
+  return factOf({ kind: 'dispute_closed', disputeId, paymentReferences: references, won: status !== 'lost' });
 };
 
 /** Stripe's card events as neutral facts; every other event type is recorded as ignored. */
@@ -184,7 +177,7 @@ export const stripeEventFacts = (event: StripeEventLike): Translation => {
       // A connected account (affiliate payouts): once payouts are enabled, its payout details are complete.
       const accountId = str(o.id);
       if (!accountId) return ignored(event, 'the account has no id');
-      return fact({ kind: 'connected_account_updated', accountId, payoutsEnabled: o.payouts_enabled === true });
+      return factOf({ kind: 'connected_account_updated', accountId, payoutsEnabled: o.payouts_enabled === true });
     }
     default:
       return ignored(event, 'this event type does not affect conversions');

@@ -3,6 +3,7 @@ import type { NotificationRefusal, ProviderNotificationReader, RawNotification }
 import type { Integration, ProviderNotice } from '../../../domain/index.js';
 import { hexHmacSha256Matches } from '../shared/hmac-signature.js';
 import { obj, str } from '../shared/json-fields.js';
+import { parsedJsonBody, signingSecretOf } from '../shared/notification-checks.js';
 import { lemonSqueezyEventFacts } from './lemon-squeezy-event-facts.js';
 import { lemonSqueezyEventId } from './lemon-squeezy-event-id.js';
 
@@ -18,16 +19,14 @@ export class LemonSqueezyNotifications implements ProviderNotificationReader {
   async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
     const signature = notification.header('x-signature');
     if (!signature) return err({ kind: 'invalid_signature', message: 'The X-Signature header is missing' });
-    if (!integration.signingSecret) return err({ kind: 'invalid_signature', message: 'The integration has no signing secret' });
-    if (!hexHmacSha256Matches(integration.signingSecret, notification.rawBody, signature)) {
+    const secret = signingSecretOf(integration);
+    if (secret.isErr()) return err(secret.error);
+    if (!hexHmacSha256Matches(secret.value, notification.rawBody, signature)) {
       return err({ kind: 'invalid_signature', message: 'X-Signature is not the HMAC-SHA256 of the body under the signing secret' });
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(notification.rawBody);
-    } catch {
-      return err({ kind: 'invalid_json', message: 'The body is not valid JSON' });
-    }
+    const parsed = parsedJsonBody(notification.rawBody);
+    if (parsed.isErr()) return err(parsed.error);
+    const body = parsed.value;
     const meta = obj(obj(body)?.meta);
     const data = obj(obj(body)?.data);
     const eventName = str(meta?.event_name);

@@ -1,6 +1,6 @@
-import { factDiscount, type FactCustomer, type SaleFact } from '../../../domain/index.js';
+import type { FactCustomer, SaleFact } from '../../../domain/index.js';
 import { clickIdIn, compact, minorUnits, obj, str, type Json } from '../shared/json-fields.js';
-import { decimalOf, factOf, ignoredAs, saleFigures, type Translation } from '../shared/notice-translation.js';
+import { decimalOf, embeddedDiscount, factOf, ignoredAs, saleFigures, type Translation } from '../shared/notice-translation.js';
 
 /** A verified Paddle notification: its id, type and `data` entity (snake_case, as Paddle sends it). */
 export interface PaddleEvent {
@@ -41,14 +41,13 @@ const transactionCompleted = (e: PaddleEvent): Translation => {
   const figures = saleFigures(total === null ? null : total - tax, tax, currency);
   if (!figures) return ignoredAs(e.type, 'the transaction has no usable details.totals (total, tax, currency_code)');
   const subscriptionId = str(t.subscription_id);
-  const discount = obj(t.discount);
   return factOf({
     kind: subscriptionId !== null && str(t.origin) === RENEWAL_ORIGIN ? 'renewal' : 'sale',
     orderId: id,
     paymentReferences: compact([id, str(t.invoice_id)]),
     figures,
     customer,
-    discount: factDiscount(str(discount?.code), str(t.discount_id) ?? str(discount?.id)),
+    discount: embeddedDiscount(t),
     clickId,
     subscriptionId,
   });

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import type { NotificationRefusal, ProviderNotificationReader, RawNotification } from '../../../application/ports/provider-notifications.js';
 import type { Integration, ProviderNotice } from '../../../domain/index.js';
 import { obj, str } from '../shared/json-fields.js';
+import { parsedJsonBody, signingSecretOf } from '../shared/notification-checks.js';
 import { paddleEventFacts, type PaddleEvent } from './paddle-event-facts.js';
 import { checkPaddleSignature, PADDLE_SIGNATURE_TOLERANCE_SECONDS } from './paddle-signature.js';
 
@@ -25,15 +26,13 @@ export class PaddleNotifications implements ProviderNotificationReader {
   async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
     const header = notification.header('paddle-signature');
     if (!header) return err({ kind: 'invalid_signature', message: 'The Paddle-Signature header is missing' });
-    if (!integration.signingSecret) return err({ kind: 'invalid_signature', message: 'The integration has no signing secret' });
-    const check = checkPaddleSignature(header, notification.rawBody, integration.signingSecret, this.nowSeconds());
+    const secret = signingSecretOf(integration);
+    if (secret.isErr()) return err(secret.error);
+    const check = checkPaddleSignature(header, notification.rawBody, secret.value, this.nowSeconds());
     if (check !== 'valid') return err({ kind: 'invalid_signature', message: REFUSALS[check] });
-    let body: unknown;
-    try {
-      body = JSON.parse(notification.rawBody);
-    } catch {
-      return err({ kind: 'invalid_json', message: 'The body is not valid JSON' });
-    }
+    const parsed = parsedJsonBody(notification.rawBody);
+    if (parsed.isErr()) return err(parsed.error);
+    const body = parsed.value;
     const event = obj(body);
     const eventId = str(event?.event_id);
     const type = str(event?.event_type);

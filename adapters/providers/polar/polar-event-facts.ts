@@ -1,6 +1,6 @@
-import { factDiscount, type FactCustomer } from '../../../domain/index.js';
+import type { FactCustomer } from '../../../domain/index.js';
 import { clickIdIn, compact, minorUnits, obj, str, type Json } from '../shared/json-fields.js';
-import { decimalOf, factOf, ignoredAs, saleFigures, type Translation } from '../shared/notice-translation.js';
+import { decimalOf, embeddedDiscount, factOf, ignoredAs, saleFigures, type Translation } from '../shared/notice-translation.js';
 
 /** Order billing reasons that bill an existing subscription again (the first order is `subscription_create`). */
 const RENEWAL_REASONS = new Set(['subscription_cycle', 'subscription_update', 'subscription_meter_cycle']);
@@ -23,14 +23,13 @@ const orderPaid = (type: string, o: Json): Translation => {
   const figures = saleFigures(net, tax, o.currency);
   if (!figures) return ignoredAs(type, 'no usable net_amount, tax_amount and currency');
   const subscriptionId = str(o.subscription_id);
-  const discount = obj(o.discount);
   return factOf({
     kind: subscriptionId !== null && RENEWAL_REASONS.has(str(o.billing_reason) ?? '') ? 'renewal' : 'sale',
     orderId: id,
     paymentReferences: compact([id, str(o.checkout_id)]),
     figures,
     customer,
-    discount: factDiscount(str(discount?.code), str(o.discount_id) ?? str(discount?.id)),
+    discount: embeddedDiscount(o),
     clickId,
     subscriptionId,
   });

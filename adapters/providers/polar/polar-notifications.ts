@@ -3,6 +3,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { NotificationRefusal, ProviderNotificationReader, RawNotification } from '../../../application/ports/provider-notifications.js';
 import type { Integration, ProviderNotice } from '../../../domain/index.js';
 import { obj, str } from '../shared/json-fields.js';
+import { parsedJsonBody, signingSecretOf } from '../shared/notification-checks.js';
 import { polarEventFacts } from './polar-event-facts.js';
 
 const HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
@@ -18,7 +19,8 @@ export class PolarNotifications implements ProviderNotificationReader {
   readonly provider = 'mor_c' as const;
 
   async read(notification: RawNotification, integration: Integration): Promise<Result<ProviderNotice, NotificationRefusal>> {
-    if (!integration.signingSecret) return err({ kind: 'invalid_signature', message: 'The integration has no signing secret' });
+    const secret = signingSecretOf(integration);
+    if (secret.isErr()) return err(secret.error);
     const headers: Record<string, string> = {};
     for (const name of HEADERS) {
       const value = notification.header(name);
@@ -26,17 +28,14 @@ export class PolarNotifications implements ProviderNotificationReader {
       headers[name] = value;
     }
     try {
-      new Webhook(Buffer.from(integration.signingSecret, 'utf8').toString('base64')).verify(notification.rawBody, headers, { jsonParse: false });
+      new Webhook(Buffer.from(secret.value, 'utf8').toString('base64')).verify(notification.rawBody, headers, { jsonParse: false });
     } catch (error) {
       const message = error instanceof WebhookVerificationError ? error.message : 'The signature does not verify';
       return err({ kind: 'invalid_signature', message: `webhook-signature: ${message}` });
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(notification.rawBody);
-    } catch {
-      return err({ kind: 'invalid_json', message: 'The body is not valid JSON' });
-    }
+    const parsed = parsedJsonBody(notification.rawBody);
+    if (parsed.isErr()) return err(parsed.error);
+    const body = parsed.value;
     const type = str(obj(body)?.type);
     const data = obj(obj(body)?.data);
     if (!type || !data) return err({ kind: 'invalid_json', message: 'The body is not a Polar webhook (type, data)' });

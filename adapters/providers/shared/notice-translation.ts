@@ -1,4 +1,5 @@
-import { fromMinorUnits, type CurrencyCode, type Decimal, type ProviderNotice, type SaleFact, type SaleFigures } from '../../../domain/index.js';
+import { factDiscount, fromMinorUnits, type CurrencyCode, type Decimal, type FactDiscount, type ProviderNotice, type SaleFact, type SaleFigures } from '../../../domain/index.js';
+import { obj, str, type Json } from './json-fields.js';
 
 /** What an adapter's translation of one event yields: a fact, or why there is none. */
 export type Translation = Pick<ProviderNotice, 'fact' | 'ignoredBecause'>;
@@ -20,4 +21,10 @@ export const saleFigures = (net: bigint | null, tax: bigint | null, currency: un
   if (!amount) return null;
   const taxAmount = tax !== null && tax > 0n ? decimalOf(tax, currency) : null;
   return { amount: amount.amount, taxAmount: taxAmount?.amount ?? null, currency: amount.currency };
+};
+
+/** The discount of an order or transaction: its embedded `discount` (code and id), else its `discount_id`. */
+export const embeddedDiscount = (entity: Json): FactDiscount | null => {
+  const discount = obj(entity.discount);
+  return factDiscount(str(discount?.code), str(entity.discount_id) ?? str(discount?.id));
 };

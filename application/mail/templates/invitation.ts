@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../ports/mailer.js';
-import { htmlPart, textPart } from './layout.js';
+import { mailParts } from './layout.js';
 
 export interface InvitationMailInput {
   readonly merchantId: string;
@@ -27,9 +27,7 @@ export const invitationMail = (input: InvitationMailInput): MailMessage => {
     merchantId: input.merchantId,
     kind: 'affiliate_invitation',
     to: input.to,
-    subject,
-    text: textPart(layout),
-    html: htmlPart(layout, subject),
+    ...mailParts(subject, layout),
     link: input.acceptLink,
   };
 };

@@ -41,3 +41,10 @@ ${footnote}
 </div>
 </body></html>`;
 };
+
+/** A message's subject with its two parts, the plain text and the HTML of the same layout. */
+export const mailParts = (subject: string, layout: MailLayout): { subject: string; text: string; html: string } => ({
+  subject,
+  text: textPart(layout),
+  html: htmlPart(layout, subject),
+});

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../ports/mailer.js';
-import { htmlPart, textPart } from './layout.js';
+import { mailParts } from './layout.js';
 
 export interface PasswordLinkMailInput {
   /** The merchant the user belongs to (null for a service-level account). */
@@ -31,9 +31,7 @@ export const passwordLinkMail = (input: PasswordLinkMailInput): MailMessage => {
     merchantId: input.merchantId,
     kind: set ? 'password_set' : 'password_reset',
     to: input.to,
-    subject,
-    text: textPart(layout),
-    html: htmlPart(layout, subject),
+    ...mailParts(subject, layout),
     link: input.link,
     sensitive: true,
   };

@@ -1,6 +1,6 @@
 import type { Mode } from '../../../domain/index.js';
 import type { MailMessage } from '../../ports/mailer.js';
-import { htmlPart, textPart } from './layout.js';
+import { mailParts } from './layout.js';
 
 export interface PayoutCompletedMailInput {
   readonly merchantId: string;
@@ -33,9 +33,7 @@ export const payoutCompletedMail = (input: PayoutCompletedMailInput): MailMessag
     mode: input.mode,
     kind: 'payout_completed',
     to: input.to,
-    subject,
-    text: textPart(layout),
-    html: htmlPart(layout, subject),
+    ...mailParts(subject, layout),
     link: input.portalLink,
   };
 };

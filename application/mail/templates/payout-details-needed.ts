@@ -1,6 +1,6 @@
 import type { Mode } from '../../../domain/index.js';
 import type { MailMessage } from '../../ports/mailer.js';
-import { htmlPart, textPart } from './layout.js';
+import { mailParts } from './layout.js';
 
 export interface PayoutDetailsNeededMailInput {
   readonly merchantId: string;
@@ -34,9 +34,7 @@ export const payoutDetailsNeededMail = (input: PayoutDetailsNeededMailInput): Ma
     mode: input.mode,
     kind: 'payout_details_needed',
     to: input.to,
-    subject,
-    text: textPart(layout),
-    html: htmlPart(layout, subject),
+    ...mailParts(subject, layout),
     link: input.portalLink,
   };
 };

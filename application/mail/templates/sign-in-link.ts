@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../ports/mailer.js';
-import { htmlPart, textPart } from './layout.js';
+import { mailParts } from './layout.js';
 
 export interface SignInLinkMailInput {
   /** The merchant whose portal (custom domain) the link opens; null for the service's own portal. */
@@ -24,9 +24,7 @@ export const signInLinkMail = (input: SignInLinkMailInput): MailMessage => {
     merchantId: input.merchantId,
     kind: 'sign_in_link',
     to: input.to,
-    subject,
-    text: textPart(layout),
-    html: htmlPart(layout, subject),
+    ...mailParts(subject, layout),
     link: input.link,
     sensitive: true,
   };

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../ports/mailer.js';
-import { htmlPart, textPart } from './layout.js';
+import { mailParts } from './layout.js';
 
 export interface WebhookPausedMailInput {
   readonly merchantId: string;
@@ -29,9 +29,7 @@ export const webhookPausedMail = (input: WebhookPausedMailInput): MailMessage =>
     merchantId: input.merchantId,
     kind: 'webhook_paused',
     to: input.to,
-    subject,
-    text: textPart(layout),
-    html: htmlPart(layout, subject),
+    ...mailParts(subject, layout),
     link: input.manageLink,
   };
 };

@@ -5,6 +5,7 @@ import { offsetOf, type Page, type PageRequest } from '../../../../application/s
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import type { CouponProvider, LeadSource, Mode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
+import { dateOrNull } from '../../mappers/timestamps.js';
 
 interface LeadRow {
   id: string;
@@ -72,7 +73,7 @@ export class SqlCustomerLeads implements CustomerLeads {
         affiliateName: r.affiliate_name,
         affiliateEmail: r.affiliate_email,
         campaignName: r.campaign_name,
-        clickedAt: r.clicked_at === null ? null : new Date(r.clicked_at),
+        clickedAt: dateOrNull(r.clicked_at),
       })),
       total,
       page: page.page,

@@ -1,0 +1,38 @@
+/** @jsxImportSource hono/jsx */
+import { shortDate, Table } from './components.js';
+
+/** What a table shows of a conversion, its figures as the JSON shows them. */
+export interface ConversionFigures {
+  readonly orderId: string | null;
+  readonly amount: string | number;
+  readonly currency: string;
+  readonly commission: string | number;
+  readonly status: string;
+}
+
+/** A conversion as table cells: its order, the sale with its currency, the commission and the status. */
+export const ConversionCells = ({ orderId, amount, currency, commission, status }: ConversionFigures) => (
+  <>
+    <td>{orderId ?? '—'}</td>
+    <td class="num">
+      {amount} {currency.toUpperCase()}
+    </td>
+    <td class="num">{commission}</td>
+    <td>{status}</td>
+  </>
+);
+
+/** The latest conversions, newest first (the overview's, a campaign's). */
+export const RecentConversions = ({ rows }: { rows: readonly (ConversionFigures & { readonly createdAt: string })[] }) => (
+  <>
+    <h2>Recent conversions</h2>
+    <Table caption="Recent conversions" head={['When', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={rows.length === 0}>
+      {rows.map((r) => (
+        <tr>
+          <td>{shortDate(r.createdAt)}</td>
+          <ConversionCells {...r} />
+        </tr>
+      ))}
+    </Table>
+  </>
+);
