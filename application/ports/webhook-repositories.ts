@@ -38,8 +38,11 @@ export interface ClaimedDelivery {
 
 export interface ClaimResult {
   readonly claimed: readonly ClaimedDelivery[];
-  /** Due deliveries of subscriptions that are no longer active, settled as `skipped` instead. */
-  readonly skipped: number;
+  /**
+   * Due deliveries of subscriptions that are no longer active, as they were (not leased, unchanged):
+   * the caller settles them (`skipDelivery`) and saves them with `updateIfUnclaimed`.
+   */
+  readonly toSkip: readonly WebhookDelivery[];
 }
 
 export interface WebhookDeliveryRepository {
@@ -51,11 +54,18 @@ export interface WebhookDeliveryRepository {
   /** The same for claimed deliveries whose attempt is being recorded: their leases end. */
   updateEndingLeases(deliveries: readonly WebhookDelivery[]): Promise<void>;
   /**
+   * The same, only for rows still pending and not leased (another worker may have claimed or
+   * settled one since it was read); the others are left alone. Returns how many were written.
+   */
+  updateIfUnclaimed(deliveries: readonly WebhookDelivery[]): Promise<number>;
+  /**
    * Claims due deliveries and commits the claim on its own (it never waits for a send): each gets a
    * lease. Fair across subscriptions: every subscription with due work gets its first delivery before
    * any gets a second. Per subscription, deliveries in flight never exceed
    * `inFlightAllowance(consecutiveFailures, perSubscription)`, also across processes (a subscription
-   * is claimed for by one worker at a time). Due deliveries of inactive subscriptions are skipped.
+   * is claimed for by one worker at a time). Due deliveries of inactive subscriptions (up to `batch`
+   * of each, outside the round robin) come back in `toSkip` without a lease, for the caller to
+   * settle; the claim does not change them.
    */
   claimDue(now: Date, limits: ClaimLimits): Promise<ClaimResult>;
   /** The claimed deliveries still holding these leases, locked (fresh rows, for recording outcomes). */

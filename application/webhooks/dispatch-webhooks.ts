@@ -45,7 +45,8 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
  *
  * 1. Fan-out (`FanOutWebhookEvents`): outbox events become deliveries.
  * 2. Claim: due deliveries are claimed fairly across subscriptions and leased, in one step
- *    that commits on its own; the lease is the record that the attempt started.
+ *    that commits on its own; the lease is the record that the attempt started. The due deliveries
+ *    of inactive subscriptions come back unleased and are settled `skipped` (`RecordWebhookOutcomes.skip`).
  * 3. Send: up to `concurrency` at once, over kept-alive connections (the transport).
  * 4. Record (`RecordWebhookOutcomes`): answers are recorded in batches; each recorded batch frees
  *    its subscriptions' slots and claims more at once, so a burst drains without waiting for a poll.
@@ -152,13 +153,15 @@ export class DispatchWebhooks implements DueJob {
       for (;;) {
         const room = Math.min(this.settings.concurrency - this.inFlight, this.settings.claimBatch);
         if (room <= 0) break;
-        const { claimed, skipped } = await this.deliveries.claimDue(this.clock.now(), {
+        const now = this.clock.now();
+        const { claimed, toSkip } = await this.deliveries.claimDue(now, {
           batch: room,
           perSubscription: this.settings.perSubscription,
           leaseMs: this.settings.leaseMs,
         });
-        this.handled += claimed.length + skipped;
         for (const claim of claimed) this.send(claim);
+        const skipped = await this.outcomes.skip(toSkip, now);
+        this.handled += claimed.length + skipped;
         if (claimed.length + skipped < room) break;
       }
     }

@@ -3,6 +3,7 @@ import {
   afterInterruptedAttempt,
   automaticTrigger,
   recordDeliveryOutcome,
+  skipDelivery,
   type DeliveryAttempt,
   type WebhookDelivery,
   type WebhookSubscription,
@@ -24,7 +25,8 @@ export interface SentAttempt {
 /**
  * Records what the worker's attempts came back with, many in one short transaction: the attempt log,
  * each delivery's new state (its lease ends), and for settled deliveries the subscription's failure
- * count, pausing it on the 5th failure in a row. Also settles attempts whose sender stopped.
+ * count, pausing it on the 5th failure in a row. Also settles attempts whose sender stopped, and the
+ * due deliveries of inactive subscriptions, which the claim hands back unleased.
  */
 export class RecordWebhookOutcomes {
   constructor(
@@ -72,6 +74,27 @@ export class RecordWebhookOutcomes {
         this.logger.warn({ subscriptionId: subscription.id, merchantId: subscription.merchantId }, 'webhook subscription paused after consecutive failures');
         await this.pauseNotice.paused(subscription);
       }
+    });
+  }
+
+  /**
+   * Settles as skipped the deliveries the claim found due for inactive subscriptions, in one
+   * transaction, with no events (none is emitted for a skip). The subscriptions are locked and read
+   * again first, so one re-enabled since the claim keeps its deliveries; a delivery claimed or
+   * settled by another worker meanwhile is left alone. Returns how many were skipped.
+   */
+  skip(deliveries: readonly WebhookDelivery[], now: Date): Promise<number> {
+    if (deliveries.length === 0) return Promise.resolve(0);
+    return this.uow.transaction(async () => {
+      // Subscriptions first, then deliveries: the order the claim takes them in.
+      const locked = await this.subscriptions.findManyForUpdateAcrossTenants(deliveries.map((d) => d.subscriptionId));
+      const inactive = new Set(locked.filter((s) => !s.active).map((s) => s.id));
+      const skipped = deliveries
+        .filter((d) => inactive.has(d.subscriptionId))
+        .map((d) => ({ before: d, after: skipDelivery(d, now) }))
+        .filter(({ before, after }) => after !== before)
+        .map(({ after }) => after);
+      return this.deliveries.updateIfUnclaimed(skipped);
     });
   }
 

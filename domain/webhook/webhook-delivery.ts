@@ -155,13 +155,12 @@ export const afterManualAttempt = (delivery: WebhookDelivery, outcome: AttemptOu
   updatedAt: now,
 });
 
-/** Not sent: the subscription was paused or deactivated before its turn. */
-export const skipDelivery = (delivery: WebhookDelivery, now: Date): WebhookDelivery => ({
-  ...delivery,
-  status: 'skipped',
-  nextAttemptAt: null,
-  updatedAt: now,
-});
+/**
+ * Not sent: the subscription was paused or deactivated before its turn. Only a pending delivery is
+ * skipped; a settled one is returned as it is.
+ */
+export const skipDelivery = (delivery: WebhookDelivery, now: Date): WebhookDelivery =>
+  delivery.status === 'pending' ? { ...delivery, status: 'skipped', nextAttemptAt: null, updatedAt: now } : delivery;
 
 /** What the log says of an attempt whose sender stopped (a crash, a kill) before its answer was recorded. */
 export const INTERRUPTED_ATTEMPT_ERROR = 'interrupted: the service stopped before the answer was recorded; the delivery is sent again';

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventOutbox, OutboxEvent } from '../../application/ports/event-outbox.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { WebhookDeliveryRepository } from '../../application/ports/webhook-repositories.js';
+import { FanOutWebhookEvents } from '../../application/webhooks/webhook-fan-out.js';
+import { skipDelivery } from '../../domain/webhook/index.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { checkWebhookSignature } from '../../client/webhooks.js';
@@ -18,6 +21,7 @@ describe('webhook delivery rules under concurrency', () => {
   let scope: RequestScope;
   let uow: UnitOfWork;
   let outbox: EventOutbox;
+  let deliveries: WebhookDeliveryRepository;
   let m: TestMerchant;
 
   beforeAll(async () => {
@@ -27,6 +31,7 @@ describe('webhook delivery rules under concurrency', () => {
     scope = t.service.container.resolve(TOKENS.RequestScope);
     uow = t.service.container.resolve(TOKENS.UnitOfWork);
     outbox = t.service.container.resolve(TOKENS.EventOutbox);
+    deliveries = t.service.container.resolve(TOKENS.WebhookDeliveryRepository);
   });
   afterAll(async () => {
     await t.close();
@@ -58,6 +63,19 @@ describe('webhook delivery rules under concurrency', () => {
       occurredAt,
     }));
     await scope(() => uow.transaction(() => outbox.record(events)));
+  };
+  /** Outbox events become deliveries, and nothing is claimed yet. */
+  const fanOutOnly = async () => {
+    const c = t.service.container;
+    const fanOut = new FanOutWebhookEvents(
+      uow,
+      c.resolve(TOKENS.PendingOutboxEvents),
+      c.resolve(TOKENS.WebhookSubscriptionRepository),
+      deliveries,
+      c.resolve(TOKENS.Ids),
+      c.resolve(TOKENS.Clock),
+    );
+    await fanOut.run(await serviceNow(), 500, 5_000);
   };
   const runJobs = async () => {
     const res = await t.admin('POST', '/jobs/run');
@@ -95,6 +113,68 @@ describe('webhook delivery rules under concurrency', () => {
       { status: 'skipped', n: 25 },
     ]);
     expect(await t.sql('select count(*)::int as n from webhook_delivery_attempts where subscription_id = $1', [sub.id])).toEqual([{ n: 5 }]);
+  });
+
+  it("an inactive subscription's due deliveries are settled skipped by the dispatcher, at the service clock's now, with no event", async () => {
+    const inactive = await subscribe(m, fast.url());
+    const active = await subscribe(m, fast.url());
+    await record(m.id, 3);
+    // Fanned out while active, deactivated before their turn.
+    await scope(() => fanOutOnly());
+    expect((await t.api('PATCH', `/webhooks/${inactive.id}`, m.liveKey, { active: false })).status).toBe(200);
+    const moved = new Date((await serviceNow()).getTime() + DAY);
+    expect((await t.admin('POST', '/clock', { now: moved.toISOString() })).status).toBe(200);
+    const [events] = await t.sql<{ n: number }>('select count(*)::int as n from outbox_events where merchant_id = $1', [m.id]);
+    await runJobs();
+    const after = await serviceNow();
+    const rows = await t.sql<{ status: string; next_attempt_at: Date | null; updated_at: Date; attempts: number; leased: boolean }>(
+      'select status, next_attempt_at, updated_at, attempts, lease_expires_at is not null as leased from webhook_deliveries where subscription_id = $1',
+      [inactive.id],
+    );
+    expect(rows.map(({ updated_at: _, ...rest }) => rest)).toEqual(
+      Array.from({ length: 3 }, () => ({ status: 'skipped', next_attempt_at: null, attempts: 0, leased: false })),
+    );
+    // The service clock's now (a day ahead), given to the domain's skip: not the database's own time.
+    for (const row of rows) {
+      expect(row.updated_at.getTime()).toBeGreaterThanOrEqual(moved.getTime());
+      expect(row.updated_at.getTime()).toBeLessThanOrEqual(after.getTime());
+    }
+    expect(await t.sql('select distinct status from webhook_deliveries where subscription_id = $1', [active.id])).toEqual([{ status: 'succeeded' }]);
+    expect(fast.received).toHaveLength(3);
+    expect(await t.sql('select count(*)::int as n from webhook_delivery_attempts where subscription_id = $1', [inactive.id])).toEqual([{ n: 0 }]);
+    expect(await t.sql('select count(*)::int as n from outbox_events where merchant_id = $1', [m.id])).toEqual([events]);
+  });
+
+  it('the claim returns inactive subscriptions\' due deliveries unchanged; saving their skip leaves rows claimed or settled meanwhile alone', async () => {
+    const sub = await subscribe(m, fast.url());
+    await record(m.id, 3);
+    await scope(() => fanOutOnly());
+    expect((await t.api('PATCH', `/webhooks/${sub.id}`, m.liveKey, { active: false })).status).toBe(200);
+    const now = await serviceNow();
+    const claim = await scope(() => deliveries.claimDue(now, { batch: 10, perSubscription: 5, leaseMs: 25_000 }));
+    // The claim is global: other tests' subscriptions are left out.
+    expect(claim.claimed.filter((c) => c.subscription.id === sub.id)).toEqual([]);
+    const toSkip = claim.toSkip.filter((d) => d.subscriptionId === sub.id);
+    expect(toSkip.map((d) => d.status)).toEqual(['pending', 'pending', 'pending']);
+    const pending = await t.sql('select status, lease_expires_at from webhook_deliveries where subscription_id = $1', [sub.id]);
+    expect(pending).toEqual(Array.from({ length: 3 }, () => ({ status: 'pending', lease_expires_at: null })));
+    // Meanwhile another worker claimed one (re-enabled in between) and one was settled.
+    const [leased, settled, free] = toSkip;
+    await t.sql("update webhook_deliveries set lease_expires_at = now() + interval '1 minute' where id = $1", [leased!.id]);
+    await t.sql("update webhook_deliveries set status = 'failed', next_attempt_at = null where id = $1", [settled!.id]);
+    const written = await scope(() => uow.transaction(() => deliveries.updateIfUnclaimed(toSkip.map((d) => skipDelivery(d, now)))));
+    expect(written).toBe(1);
+    const rows = await t.sql<{ id: string; status: string; leased: boolean }>(
+      'select id, status, lease_expires_at is not null as leased from webhook_deliveries where subscription_id = $1',
+      [sub.id],
+    );
+    expect(new Map(rows.map((r) => [r.id, { status: r.status, leased: r.leased }]))).toEqual(
+      new Map([
+        [leased!.id, { status: 'pending', leased: true }],
+        [settled!.id, { status: 'failed', leased: false }],
+        [free!.id, { status: 'skipped', leased: false }],
+      ]),
+    );
   });
 
   it("a slow endpoint does not delay another subscription's deliveries", async () => {

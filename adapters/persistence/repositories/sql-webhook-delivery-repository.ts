@@ -74,23 +74,30 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
     await this.write(deliveries, true);
   }
 
-  private async write(deliveries: readonly WebhookDelivery[], endLeases: boolean): Promise<void> {
-    if (deliveries.length === 0) return;
-    await this.rows(sql`
+  async updateIfUnclaimed(deliveries: readonly WebhookDelivery[]): Promise<number> {
+    return this.write(deliveries, false, sql`and d.status = 'pending' and d.lease_expires_at is null`);
+  }
+
+  /** Returns how many rows were written. */
+  private async write(deliveries: readonly WebhookDelivery[], endLeases: boolean, guard: RawBuilder<unknown> = sql``): Promise<number> {
+    if (deliveries.length === 0) return 0;
+    const written = await this.rows(sql`
       update webhook_deliveries d
       set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, updated_at = v.updated_at
         ${endLeases ? sql`, lease_expires_at = null` : sql``}
       from unnest(${deliveries.map((d) => d.id)}::uuid[], ${deliveries.map((d) => d.status)}::text[],
         ${deliveries.map((d) => d.attempts)}::int[], ${deliveries.map((d) => d.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
         ${deliveries.map((d) => d.updatedAt.toISOString())}::timestamptz[]) as v(id, status, attempts, next_attempt_at, updated_at)
-      where d.id = v.id`);
+      where d.id = v.id ${guard}
+      returning d.id`);
+    return written.length;
   }
 
   async claimDue(now: Date, limits: ClaimLimits): Promise<ClaimResult> {
     const rows = await this.rows(claimDueDeliveries(now, limits));
     return {
       claimed: rows.filter((r) => r.kind === 'claimed').map(claimedToDomain),
-      skipped: rows.filter((r) => r.kind === 'skipped').length,
+      toSkip: rows.filter((r) => r.kind === 'skipped').map(deliveryToDomain),
     };
   }
 

@@ -11,10 +11,13 @@ import { FAILURES_BEFORE_PAUSE } from '../../../domain/webhook/index.js';
  *    consecutive failures) − in flight` (the pause rule can never be overshot), or every due one of
  *    an inactive subscription, to be skipped;
  * 3. round robin: every subscription's first delivery before anyone's second, up to `batch`;
- * 4. the chosen ones get a lease (its expiry, to the millisecond, is also the claim's token) and the
- *    inactive subscriptions' ones are settled `skipped`.
+ * 4. the chosen ones get a lease (its expiry, to the millisecond, is also the claim's token).
  *
- * Rows come back with `kind` 'claimed' (delivery and subscription columns) or 'skipped' (id only).
+ * The inactive subscriptions' due deliveries are returned as they are, not leased and not changed:
+ * the worker settles them through the domain (`skipDelivery`) in a transaction of its own.
+ *
+ * Rows come back with `kind` 'claimed' (delivery and subscription columns) or 'skipped' (delivery
+ * columns only).
  */
 export const claimDueDeliveries = (now: Date, limits: ClaimLimits): RawBuilder<ClaimRow> => sql<ClaimRow>`
   with candidates as (
@@ -46,9 +49,7 @@ export const claimDueDeliveries = (now: Date, limits: ClaimLimits): RawBuilder<C
     select id from picked where active order by rn, id limit ${limits.batch}::int
   ),
   skipped as (
-    update webhook_deliveries d set status = 'skipped', next_attempt_at = null, updated_at = ${now}
-    from picked p where p.id = d.id and not p.active and d.status = 'pending' and d.lease_expires_at is null
-    returning d.id
+    select d.* from webhook_deliveries d join picked p on p.id = d.id where not p.active
   ),
   claimed as (
     update webhook_deliveries d
@@ -62,8 +63,8 @@ export const claimDueDeliveries = (now: Date, limits: ClaimLimits): RawBuilder<C
     s.paused_at as s_paused_at, s.max_retries as s_max_retries, s.created_at as s_created_at, s.updated_at as s_updated_at
   from claimed c join subs s on s.id = c.subscription_id
   union all
-  select 'skipped', k.id, null, null, null, null, null, null, null, null, null, null, null, null,
-    null, null, null, null, null, null, null, null, null
+  select 'skipped', k.id, k.subscription_id, k.merchant_id, k.mode, k.event_id, k.event_type, k.body, k.status, k.attempts,
+    k.next_attempt_at, k.created_at, k.updated_at, null, null, null, null, null, null, null, null, null, null
   from skipped k`;
 
 const due = (now: Date): RawBuilder<unknown> =>
