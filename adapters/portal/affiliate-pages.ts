@@ -3,7 +3,7 @@ import type { PortalOverview, PortalTeam } from '../../application/portal/affili
 import type { PortalConversion, PortalPayout } from '../../application/ports/portal-queries.js';
 import type { Page } from '../../application/shared/page.js';
 import type { Affiliate } from '../../domain/index.js';
-import { day, money, notice, page, pager, type Frame } from './portal-html.js';
+import { day, money, page, pager, type Frame } from './portal-html.js';
 
 const STATUS_LABELS: Record<string, string> = { approved: 'Approved', pending: 'Pending review', rejected: 'Not approved', suspended: 'Suspended' };
 
@@ -104,7 +104,7 @@ export const payoutsPage = (frame: Frame, list: Page<PortalPayout>, affiliate: A
   page(
     { ...frame, title: 'Payouts', section: 'payouts' },
     html`<h1>Payouts</h1>
-    ${affiliate.payoutMethod ? '' : notice('Add your payout details so the merchant can pay you.')}
+    ${affiliate.payoutMethod ? '' : html`<p class="notice info" role="status"><a href="${frame.base}/payout-details">Add your payout details</a> so the merchant can pay you.</p>`}
     ${list.items.length === 0
       ? html`<p>No payouts yet. Approved commissions are queued for payout here.</p>`
       : html`<div class="table-wrap" role="region" tabindex="0" aria-labelledby="payouts-caption"><table><caption id="payouts-caption">Payouts, newest first</caption>

@@ -17,7 +17,9 @@ export const ConversionCells = ({ orderId, amount, currency, commission, status 
     <td class="num">
       {amount} {currency.toUpperCase()}
     </td>
-    <td class="num">{commission}</td>
+    <td class="num">
+      {commission} {currency.toUpperCase()}
+    </td>
     <td>{status}</td>
   </>
 );
