@@ -109,7 +109,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
     const events = await deps.manageIntegrations.browseDeliveries(c.get('tenant'), id, { page: pageNo, limit });
     if (events.isErr()) throw ApiError.from(events.error);
     const csrf = c.get('webSession')!.csrfToken;
-    const title = `${i.provider} integration`;
+    const title = i.name ? `${i.name} (${i.provider})` : `${i.provider} integration`;
     return page(
       c,
       title,
@@ -138,7 +138,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         <IntegrationEditForms id={id} provider={i.provider} current={i} csrf={csrf} state={extra.edit ?? {}} />
         <h2>Events log</h2>
         <div id="list">
-          <Table caption="Provider events, newest first" head={['Received', 'Type', 'Outcome', 'Why', 'Conversion']} empty={events.value.items.length === 0}>
+          <Table caption="Provider events, newest first" head={['Received', 'Type', 'Outcome', 'Why', 'Conversion']} empty={events.value.items.length === 0 && (pageNo > 1 ? 'No events on this page.' : 'No notifications yet: they appear here once the provider sends them to the endpoint above, signed with the secret you saved.')}>
             {events.value.items.map(integrationEventJson).map((e) => (
               <tr>
                 <td>{shortDate(e.receivedAt)}</td>

@@ -97,7 +97,12 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
           </section>
         ) : null}
         <h2>This month by currency</h2>
-        {overview.byCurrency.length === 0 ? <p class="muted">No sales this month yet.</p> : null}
+        {overview.byCurrency.length === 0 ? (
+          <p class="muted">
+            No sales this month yet. They arrive from your <a href="/dashboard/integrations">payment providers</a>, the API or the{' '}
+            <a href="/dashboard/conversions">conversions page</a>, for affiliates of your <a href="/dashboard/campaigns">campaigns</a>.
+          </p>
+        ) : null}
         <div class="cards">
           {overview.byCurrency.map((b) => (
             <div class="card">
