@@ -1,5 +1,4 @@
 import {
-  formatAmount,
   holdPayout,
   leaseAttempt,
   netPayment,
@@ -24,7 +23,7 @@ import type { ClaimedAttempt } from '../ports/payout-repository.js';
 import type { PayoutSettingsRepository } from '../ports/payout-settings-repository.js';
 import type { Tenant } from '../shared/tenant.js';
 import type { PaymentGroup } from './payment-groups.js';
-import type { PayoutMail } from './payout-mail.js';
+import { amountText, type PayoutMail } from './payout-mail.js';
 import type { Notices } from '../ports/notices.js';
 import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
 
@@ -51,8 +50,6 @@ export interface PaymentCall {
   /** The rows the payment carries, oldest first (what the request names). */
   readonly payoutIds: readonly string[];
   readonly provider: PayoutProvider;
-  /** Where the affiliate hears of the outcome. */
-  readonly affiliateEmail: string;
 }
 
 /** What claiming a payment for a follow-up gave: a call to make, or rows settled from an answer already saved. */
@@ -154,7 +151,7 @@ export class PaymentAttempts {
       await this.ports.sinks.payouts.update(attempt.value);
       started.push(attempt.value.id);
     }
-    return started.length === 0 ? null : { payment, payoutIds: started, provider, affiliateEmail: first.destination.affiliateEmail };
+    return started.length === 0 ? null : { payment, payoutIds: started, provider };
   }
 
   /**
@@ -164,8 +161,7 @@ export class PaymentAttempts {
    */
   async resume(paymentId: string, rows: readonly ClaimedAttempt[], now: Date): Promise<FollowUp> {
     const payment = await this.ports.payments.findById(paymentId);
-    const first = rows[0];
-    if (!payment || !first) return { call: null, settled: 0 };
+    if (!payment || rows.length === 0) return { call: null, settled: 0 };
     const answered = payment.status === 'processing' ? null : outcomeOfPayment(payment);
     if (answered !== null) return { call: null, settled: await this.recordOnRows(rows, answered, now) };
     const provider = await this.providerOf({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
@@ -177,7 +173,7 @@ export class PaymentAttempts {
       const leased = leaseAttempt(row.payout, now, this.leaseMs);
       if (leased.isOk()) await this.ports.sinks.payouts.update(leased.value);
     }
-    return { call: { payment, payoutIds: rows.map((row) => row.payout.id), provider, affiliateEmail: first.destination.affiliateEmail }, settled: 0 };
+    return { call: { payment, payoutIds: rows.map((row) => row.payout.id), provider }, settled: 0 };
   }
 
   /**
@@ -213,12 +209,13 @@ export class PaymentAttempts {
    * Records the provider's answer (in the caller's short transaction): on the payment, unless another
    * process recorded one meanwhile (its lease ran out while this call was out; then the saved answer
    * stands, being the same transfer), and on each of the call's rows still in flight with it.
-   * Returns the rows settled.
+   * `locked`: the call's rows the caller locked (`lockProcessing`, one query for all its calls), as
+   * they are now. Returns the rows settled.
    */
-  async record(call: PaymentCall, outcome: PayoutOutcome, now: Date): Promise<number> {
+  async record(call: PaymentCall, outcome: PayoutOutcome, locked: readonly ClaimedAttempt[], now: Date): Promise<number> {
     const payment = await this.ports.payments.findById(call.payment.id);
     if (!payment) return 0;
-    const rows = (await this.ports.sinks.payouts.lockProcessing(call.payoutIds)).filter((row) => row.payout.paymentId === payment.id);
+    const rows = locked.filter((row) => row.payout.paymentId === payment.id);
     const saved = payment.status === 'processing' ? null : outcomeOfPayment(payment);
     if (saved !== null) return this.recordOnRows(rows, saved, now);
     await this.ports.payments.update(settlePayment(payment, outcome, now));
@@ -229,7 +226,7 @@ export class PaymentAttempts {
 
   /** The merchant hears of a failing payout in-app: what failed, why, and whether it is tried again. */
   private async noticeOfFailure(payment: PayoutPayment, outcome: Extract<PayoutOutcome, { kind: 'failed' | 'insufficient_funds' }>): Promise<void> {
-    const amount = `${formatAmount(payment.amount, payment.currency)} ${payment.currency.toUpperCase()}`;
+    const amount = amountText(payment.amount, payment.currency);
     const why =
       outcome.kind === 'insufficient_funds'
         ? 'your payout balance does not cover it; it is tried again once funds are checked'

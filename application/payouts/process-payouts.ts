@@ -137,8 +137,9 @@ export class ProcessPayouts implements DueJob {
     }
     if (answered.length === 0) return 0;
     return this.uow.transaction(async () => {
+      const locked = groupByPayment(await this.ports.sinks.payouts.lockProcessing(answered.flatMap(({ call }) => call.payoutIds)));
       let settled = 0;
-      for (const { call, outcome } of answered) settled += await this.attempts.record(call, outcome, now);
+      for (const { call, outcome } of answered) settled += await this.attempts.record(call, outcome, locked.get(call.payment.id) ?? [], now);
       return settled;
     });
   }

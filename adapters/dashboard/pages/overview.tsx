@@ -23,9 +23,9 @@ const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /**
  * The table's rows as one string: a year is 365 rows per chart, and as elements they cost more to
- * render than the rest of the page. Only ISO days and numbers go in, which need no escaping.
+ * render than the rest of the page. Only ISO days and figures go in (money to its currency's places,
+ * as the page shows it elsewhere), which need no escaping.
  */
-/** The table's cells are text as the page shows figures elsewhere (money to its currency's places). */
 const dayRows = (days: readonly string[], cells: readonly (readonly string[])[]) =>
   days.map((d, i) => `<tr><td>${d}</td>${cells.map((c) => `<td class="num">${c[i] ?? ''}</td>`).join('')}</tr>`).join('');
 

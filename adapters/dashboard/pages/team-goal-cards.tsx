@@ -22,13 +22,13 @@ const standingOf = (view: GoalView) => {
   };
 };
 
+type Standing = ReturnType<typeof standingOf>;
+type GoalJson = ReturnType<typeof goalListItemJson>;
+
 const SPLIT_LABELS = { equal: 'split equally', proportional: 'split by what each brought in' } as const;
 
 /** The bonus rule in words; a tiered one lists its tiers, each saying whether the running period reached it. */
-const Bonus = ({ view }: { view: GoalView }) => {
-  const g = goalListItemJson(view);
-  const cur = view.currency.toUpperCase();
-  const standing = standingOf(view);
+const Bonus = ({ g, cur, standing }: { g: GoalJson; cur: string; standing: Standing }) => {
   const who = g.bonusScope === 'leader' ? 'to the leader' : SPLIT_LABELS[g.bonusSplit];
   const terms = [g.bonusCap ? `at most ${g.bonusCap} ${cur}` : null, who].filter((x) => x !== null).join(', ');
   if (g.bonusType !== 'tiered') {
@@ -53,11 +53,8 @@ const Bonus = ({ view }: { view: GoalView }) => {
   );
 };
 
-const Progress = ({ view }: { view: GoalView }) => {
-  const g = goalListItemJson(view);
-  const standing = standingOf(view);
+const Progress = ({ g, cur, standing }: { g: GoalJson; cur: string; standing: Standing }) => {
   if (!g.progress || !standing) return <>—</>;
-  const cur = view.currency.toUpperCase();
   return (
     <>
       {`${g.progress.aggregate} so far (period ${g.progress.periodKey})`}
@@ -81,6 +78,8 @@ export const GoalCards = ({ teamId, csrf, views }: { teamId: string; csrf: strin
     <ul class="cards plain" aria-label="Goals with this period's progress">
       {views.map((view) => {
         const g = goalListItemJson(view);
+        const cur = view.currency.toUpperCase();
+        const standing = standingOf(view);
         return (
           <li class="card">
             <h3>{g.name}</h3>
@@ -92,11 +91,11 @@ export const GoalCards = ({ teamId, csrf, views }: { teamId: string; csrf: strin
               <dd>{g.targetValue}</dd>
               <dt>This period</dt>
               <dd>
-                <Progress view={view} />
+                <Progress g={g} cur={cur} standing={standing} />
               </dd>
               <dt>Bonus</dt>
               <dd>
-                <Bonus view={view} />
+                <Bonus g={g} cur={cur} standing={standing} />
               </dd>
             </dl>
             <div class="actions">
