@@ -14,7 +14,6 @@ describe('sales from the App Store', () => {
   let stranger: TestChain;
   let t: TestService;
   let m: TestMerchant;
-  let campaign: { id: string };
   let affiliate: { id: string; trackingLink: string };
   let live: string;
 
@@ -22,7 +21,7 @@ describe('sales from the App Store', () => {
     [chain, stranger] = await Promise.all([makeChain(), makeChain('Stranger')]);
     t = await startTestService({ appStoreRootCertPaths: [chain.rootPath], appStoreOnlineChecks: false });
     // Recurring commissions with no month limit (the field left out).
-    ({ merchant: m, campaign, affiliate } = await providerProgram(t, { recurringCommissionMonths: undefined }));
+    ({ merchant: m, affiliate } = await providerProgram(t, { recurringCommissionMonths: undefined }));
     const created = await t.api('POST', '/integrations', m.liveKey, { provider: 'app_store', bundleId: LIVE_APP.bundleId, appAppleId: LIVE_APP.appAppleId, name: 'iOS' });
     expect(created.status).toBe(201);
     live = created.body.data.id;
