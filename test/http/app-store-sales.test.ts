@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appleNotificationBody, appleTransaction, makeChain, transactionId, type AppleApp, type TestChain } from '../support/app-store-signing.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
 import { click, events } from '../support/card-events.js';
-import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import type { TestMerchant } from '../support/merchant-mother.js';
+import { providerProgram } from '../support/provider-program.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 const LIVE_APP: AppleApp = { bundleId: 'com.example.affiliates', appAppleId: 1_234_567_890, environment: 'Production' };
@@ -13,16 +14,14 @@ describe('sales from the App Store', () => {
   let stranger: TestChain;
   let t: TestService;
   let m: TestMerchant;
-  let campaign: { id: string };
   let affiliate: { id: string; trackingLink: string };
   let live: string;
 
   beforeAll(async () => {
     [chain, stranger] = await Promise.all([makeChain(), makeChain('Stranger')]);
     t = await startTestService({ appStoreRootCertPaths: [chain.rootPath], appStoreOnlineChecks: false });
-    m = await createMerchant(t, 'scale');
-    campaign = await createCampaign(t, m.liveKey, { commissionValue: 20, enableRecurringCommissions: true });
-    affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    // Recurring commissions with no month limit (the field left out).
+    ({ merchant: m, affiliate } = await providerProgram(t, { recurringCommissionMonths: undefined }));
     const created = await t.api('POST', '/integrations', m.liveKey, { provider: 'app_store', bundleId: LIVE_APP.bundleId, appAppleId: LIVE_APP.appAppleId, name: 'iOS' });
     expect(created.status).toBe(201);
     live = created.body.data.id;

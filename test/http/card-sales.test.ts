@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardEvent, cardIntegration, click, customer, deliver, events, newId, paidInvoice, paidSession } from '../support/card-events.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
-import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import type { TestMerchant } from '../support/merchant-mother.js';
 import { clockOf } from '../support/payout-mother.js';
+import { providerProgram } from '../support/provider-program.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 describe('sales from the card processor', () => {
@@ -15,9 +16,7 @@ describe('sales from the card processor', () => {
 
   beforeAll(async () => {
     t = await startTestService();
-    m = await createMerchant(t, 'scale');
-    campaign = await createCampaign(t, m.liveKey, { commissionValue: 20, enableRecurringCommissions: true, recurringCommissionMonths: 12 });
-    affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    ({ merchant: m, campaign, affiliate } = await providerProgram(t));
     live = await cardIntegration(t, m.liveKey);
     test = await cardIntegration(t, m.testKey);
   });

@@ -3,8 +3,9 @@ import { click, events } from '../support/card-events.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
 import { lemonSqueezyEventId } from '../../adapters/providers/lemon-squeezy/lemon-squeezy-event-id.js';
 import { deliverLemon, lemonCustomerId, orderCreated, orderRefunded, subscriptionPaymentSuccess } from '../support/lemon-squeezy-events.js';
-import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import type { TestMerchant } from '../support/merchant-mother.js';
 import { hexHmac, integration } from '../support/mor-events.js';
+import { providerProgram } from '../support/provider-program.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
@@ -21,9 +22,7 @@ describe('sales from Lemon Squeezy (mor_b)', () => {
 
   beforeAll(async () => {
     t = await startTestService();
-    m = await createMerchant(t, 'scale');
-    campaign = await createCampaign(t, m.liveKey, { commissionValue: 20, enableRecurringCommissions: true, recurringCommissionMonths: 12 });
-    affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    ({ merchant: m, campaign, affiliate } = await providerProgram(t));
     live = await integration(t, m.liveKey, 'mor_b');
   });
   afterAll(() => t.close());

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { click, events } from '../support/card-events.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
-import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import type { TestMerchant } from '../support/merchant-mother.js';
 import { integration, uniqueId } from '../support/mor-events.js';
 import { adjustment, customerCreated, deliverPaddle, paddleSignature, transactionCompleted } from '../support/paddle-events.js';
+import { providerProgram } from '../support/provider-program.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /** Paddle Billing (`mor_a`): Paddle's published notification bodies, signed as Paddle signs them, through the HTTP app. */
@@ -16,9 +17,7 @@ describe('sales from Paddle Billing (mor_a)', () => {
 
   beforeAll(async () => {
     t = await startTestService();
-    m = await createMerchant(t, 'scale');
-    campaign = await createCampaign(t, m.liveKey, { commissionValue: 20, enableRecurringCommissions: true, recurringCommissionMonths: 12 });
-    affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    ({ merchant: m, campaign, affiliate } = await providerProgram(t));
     live = await integration(t, m.liveKey, 'mor_a', 'pdl_ntfset_01hbpjmytsa32fhr36nqgc3kgb_WvRO0eL4Bj9rgYYIBZY6wZhG4EHy9jzh');
   });
   afterAll(() => t.close());

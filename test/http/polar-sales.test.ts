@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { click, events } from '../support/card-events.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
-import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import type { TestMerchant } from '../support/merchant-mother.js';
 import { integration } from '../support/mor-events.js';
 import { deliverPolar, disputedRefund, order, polarCustomer, polarEvent, polarHeaders, schemaErrors } from '../support/polar-events.js';
+import { providerProgram } from '../support/provider-program.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /** Polar (`mor_c`): payloads built from Polar's webhook schemas (checked with ajv), signed by Standard Webhooks. */
@@ -17,9 +18,7 @@ describe('sales from Polar (mor_c)', () => {
 
   beforeAll(async () => {
     t = await startTestService();
-    m = await createMerchant(t, 'scale');
-    campaign = await createCampaign(t, m.liveKey, { commissionValue: 20, enableRecurringCommissions: true, recurringCommissionMonths: 12 });
-    affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    ({ merchant: m, campaign, affiliate } = await providerProgram(t));
     // A secret as Polar's dashboard shows it (not base64: the adapter encodes it, as Polar's SDK does).
     live = await integration(t, m.liveKey, 'mor_c', `polar_whs_${randomUUID().replaceAll('-', '')}`);
   });

@@ -1,6 +1,6 @@
 import { factDiscount, fromMinorUnits, type FactCustomer, type FactDiscount } from '../../../domain/index.js';
-import { compact, obj, type Json } from '../shared/json-fields.js';
-import { factOf, ignoredAs, type Translation } from '../shared/notice-translation.js';
+import { compact, minorUnits, obj, type Json } from '../shared/json-fields.js';
+import { factOf, ignoredAs, saleFigures, type Translation } from '../shared/notice-translation.js';
 
 /** The parts of a Stripe event this adapter reads; everything else stays untyped on purpose. */
 export interface StripeEventLike {
@@ -49,15 +49,6 @@ const customerOf = (document: Json): FactCustomer => {
 
 const ignored = (event: StripeEventLike, because: string): Translation => ignoredAs(event.type, because);
 
-/** Net sale and tax in decimal from minor units; null when the currency or amounts are unusable. */
-const figures = (net: number | null, tax: number | null, currency: unknown) => {
-  if (net === null || typeof currency !== 'string') return null;
-  const amount = fromMinorUnits(net, currency);
-  if (amount.isErr()) return null;
-  const taxAmount = tax !== null && tax > 0 ? fromMinorUnits(tax, currency) : null;
-  return { amount: amount.value.amount, taxAmount: taxAmount?.isOk() ? taxAmount.value.amount : null, currency: amount.value.currency };
-};
-
 const subscriptionOf = (invoice: Json): string | null =>
   idOf(invoice.subscription) ?? idOf(obj(obj(invoice.parent)?.subscription_details)?.subscription);
 
@@ -71,9 +62,9 @@ const checkoutCompleted = (event: StripeEventLike, s: Json): Translation => {
     if (customer.providerCustomerId && clickId) return factOf({ kind: 'customer_linked', customer, clickId });
     return ignored(event, `payment_status is ${status ?? 'missing'}, nothing was paid`);
   }
-  const total = num(s.amount_total);
-  const tax = num(obj(s.total_details)?.amount_tax) ?? 0;
-  const f = figures(total === null ? null : total - tax, tax, s.currency);
+  const total = minorUnits(s.amount_total);
+  const tax = minorUnits(obj(s.total_details)?.amount_tax) ?? 0n;
+  const f = saleFigures(total === null ? null : total - tax, tax, s.currency);
   if (!f || !orderId) return ignored(event, 'the session has no amount_total or currency');
   return factOf({
     kind: 'sale',
@@ -94,9 +85,9 @@ const invoicePaid = (event: StripeEventLike, i: Json): Translation => {
   const paid = num(i.amount_paid);
   if (!orderId) return ignored(event, 'the invoice has no id');
   if (paid === 0) return ignored(event, 'amount_paid is 0 (a trial or a fully credited invoice)');
-  const total = num(i.total);
-  const excluding = num(i.total_excluding_tax) ?? total;
-  const f = figures(excluding, total !== null && excluding !== null ? total - excluding : null, i.currency);
+  const total = minorUnits(i.total);
+  const excluding = minorUnits(i.total_excluding_tax) ?? total;
+  const f = saleFigures(excluding, total !== null && excluding !== null ? total - excluding : null, i.currency);
   if (!f) return ignored(event, 'the invoice has no total or currency');
   const subscriptionId = subscriptionOf(i);
   const subscriptionMetadata = obj(obj(obj(i.parent)?.subscription_details)?.metadata);

@@ -1,4 +1,4 @@
-import { idText, str, type Json } from '../shared/json-fields.js';
+import { idText, obj, str, type Json } from '../shared/json-fields.js';
 
 /**
  * Lemon Squeezy sends no event id, so one is derived from what the body says: the event name, the
@@ -11,7 +11,7 @@ export const lemonSqueezyEventId = (eventName: string, data: Json): string | nul
   const type = str(data.type);
   const id = idText(data.id);
   if (!type || !id) return null;
-  const attributes = (data.attributes ?? {}) as Json;
+  const attributes = obj(data.attributes) ?? {};
   const version = str(attributes.updated_at) ?? str(attributes.created_at) ?? '';
   const refunded = idText(attributes.refunded_amount);
   return [eventName, `${type}/${id}`, version, ...(eventName.endsWith('_refunded') && refunded !== null ? [`refunded:${refunded}`] : [])].join('|');
