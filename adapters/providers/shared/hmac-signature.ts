@@ -3,9 +3,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** A SHA-256 digest written as hex: exactly 64 hex digits (either case). */
 const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 
-/** Hex HMAC-SHA256 of `message` (UTF-8) keyed by `secret`: what providers without their own verifier send. */
-export const hmacSha256Hex = (secret: string, message: string): string => createHmac('sha256', secret).update(message, 'utf8').digest('hex');
-
 /**
  * Whether `received` (a hex signature from a header) is the HMAC-SHA256 of `message` under `secret`.
  * Anything that is not 64 hex digits is refused before comparing (a malformed value must not throw,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hexHmacSha256Matches, hmacSha256Hex } from '../../../adapters/providers/shared/hmac-signature.js';
+import { hexHmacSha256Matches } from '../../../adapters/providers/shared/hmac-signature.js';
 
 const reference = (secret: string, message: string) => createHmac('sha256', secret).update(message, 'utf8').digest('hex');
 
@@ -10,7 +10,6 @@ describe('the shared hex HMAC-SHA256 check', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.string(), fc.nat(63), (secret, message, at) => {
         const signature = reference(secret, message);
-        expect(hmacSha256Hex(secret, message)).toBe(signature);
         expect(hexHmacSha256Matches(secret, message, signature)).toBe(true);
         expect(hexHmacSha256Matches(secret, message, signature.toUpperCase())).toBe(true);
         const flipped = signature.slice(0, at) + (signature[at] === '0' ? '1' : '0') + signature.slice(at + 1);
