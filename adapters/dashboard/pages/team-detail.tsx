@@ -1,9 +1,8 @@
 /** @jsxImportSource hono/jsx */
-import type { Result } from 'neverthrow';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
 import { HISTORY_MONTHS_DEFAULT, HISTORY_MONTHS_MAX } from '../../../application/teams/team-reads.js';
-import { AWARD_ACTIONS, AWARD_STATUSES, type AwardAction, type AwardStatus, type DomainError } from '../../../domain/index.js';
-import { ApiError } from '../../http/api-error.js';
+import { AWARD_ACTIONS, AWARD_STATUSES, type AwardAction, type AwardStatus } from '../../../domain/index.js';
+import { unwrap } from '../../http/routes/team-route-kit.js';
 import { affiliateListItemJson } from '../../http/routes/affiliate.json.js';
 import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
 import { awardJson } from '../../http/routes/team-award.json.js';
@@ -18,10 +17,6 @@ import { AddCampaignForm, AddMembersForm, type TeamFormState } from './team-form
 import { CreateGoalForm } from './team-goal-form.js';
 import { GoalCards } from './team-goal-cards.js';
 
-const unwrap = <T,>(r: Result<T, DomainError>): T => {
-  if (r.isErr()) throw ApiError.from(r.error);
-  return r.value;
-};
 export const AWARD_ACTION_LABELS: Record<AwardAction, string> = { approve: 'Approve', mark_paid: 'Mark paid', cancel: 'Cancel' };
 export type TeamPageStatus = 200 | 400 | 403 | 404 | 409 | 422;
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { Result } from 'neverthrow';
 import { BONUS_TIERS_MAX, GOAL_ACTIONS, type DomainError, type GoalAction } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
+import { unwrap } from '../../http/routes/team-route-kit.js';
 import { GoalBody, newGoalOf } from '../../http/routes/team-goals.routes.js';
 import { MembersBody, newTeamOf, TeamBody, TeamCampaignBody, teamCampaignOf, type TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
@@ -60,11 +60,6 @@ export const teamWriteRoutes = (deps: TeamRouteDependencies, views: TeamViews) =
       if (error instanceof ApiError && error.code !== 'not_found') return fail(error);
       throw error;
     }
-  };
-  /** The use case's answer, or its refusal thrown (caught by `attempt`). */
-  const unwrap = <T>(result: Result<T, DomainError>): T => {
-    if (result.isErr()) throw ApiError.from(result.error);
-    return result.value;
   };
   const parsed = <T>(result: ReturnType<typeof parseWith<T>>): T => {
     if (!result.ok) throw result.error;
