@@ -90,15 +90,23 @@ export const teamDetailView =
   (deps: TeamRouteDependencies, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>, listCampaigns: ListCampaigns) =>
   async (c: DashboardContext, id: string, state: TeamFormState = {}, status: TeamPageStatus = 200) => {
     const tenant = c.get('tenant');
-    const team = teamDetailJson(unwrap(await deps.reads.get(tenant, id)));
-    const goals = unwrap(await deps.reads.goals(tenant, id));
     const { page: pageNo, limit } = pageParams(c);
     const awardStatus = c.req.query('awardStatus');
-    const awards = unwrap(await deps.reads.teamAwards(tenant, id, { status: isAwardStatus(awardStatus) ? awardStatus : undefined }, { page: pageNo, limit }));
     const months = Math.max(1, Math.min(HISTORY_MONTHS_MAX, Number.parseInt(c.req.query('months') ?? '', 10) || HISTORY_MONTHS_DEFAULT));
-    const history = historyJson(unwrap(await deps.reads.history(tenant, id, months)));
+    // The sections are independent reads: one wait, not six in a row (the team's own 404 still wins).
+    const [teamRead, goalsRead, awardsRead, historyRead, members, campaigns] = await Promise.all([
+      deps.reads.get(tenant, id),
+      deps.reads.goals(tenant, id),
+      deps.reads.teamAwards(tenant, id, { status: isAwardStatus(awardStatus) ? awardStatus : undefined }, { page: pageNo, limit }),
+      deps.reads.history(tenant, id, months),
+      affiliateChoices(c, affiliates),
+      campaignChoices(listCampaigns, tenant),
+    ]);
+    const team = teamDetailJson(unwrap(teamRead));
+    const goals = unwrap(goalsRead);
+    const awards = unwrap(awardsRead);
+    const history = historyJson(unwrap(historyRead));
     const csrf = c.get('webSession')!.csrfToken;
-    const [members, campaigns] = await Promise.all([affiliateChoices(c, affiliates), campaignChoices(listCampaigns, tenant)]);
     const campaignName = new Map(team.campaigns.map((tc) => [tc.campaignId, tc.name]));
     const removeButton = (path: string, label: string) => (
       <form method="post" action={path} class="inline">
