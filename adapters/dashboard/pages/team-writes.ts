@@ -6,15 +6,15 @@ import { GoalBody, newGoalOf } from '../../http/routes/team-goals.routes.js';
 import { MembersBody, newTeamOf, TeamBody, TeamCampaignBody, teamCampaignOf, type TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
+import type { TeamPageStatus } from './team-detail.js';
 import type { TeamFormName, TeamFormState, TierRow } from './team-forms.js';
 
 /** Every team write: Scale, a write key, live mode (`/teams`' guards, in their order). */
 export const TEAM_WRITE_GUARDS = [{ plan: 'scale', feature: 'Teams' }, 'write', { live: 'Team writes' }] as const;
 
-type Status = 200 | 400 | 403 | 404 | 409 | 422;
 export interface TeamViews {
-  readonly list: (c: DashboardContext, state: TeamFormState, status: Status) => Promise<Response>;
-  readonly detail: (c: DashboardContext, id: string, state: TeamFormState, status: Status) => Promise<Response>;
+  readonly list: (c: DashboardContext, state: TeamFormState, status: TeamPageStatus) => Promise<Response>;
+  readonly detail: (c: DashboardContext, id: string, state: TeamFormState, status: TeamPageStatus) => Promise<Response>;
 }
 
 /** A `datetime-local` value read as UTC; anything else goes to the schema as typed. */
