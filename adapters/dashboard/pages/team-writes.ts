@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { BONUS_TIERS_MAX, GOAL_ACTIONS, type DomainError, type GoalAction } from '../../../domain/index.js';
+import { BONUS_TIERS_MAX, GOAL_ACTIONS, type GoalAction } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { unwrap } from '../../http/routes/team-route-kit.js';
 import { GoalBody, newGoalOf } from '../../http/routes/team-goals.routes.js';
