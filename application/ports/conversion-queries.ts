@@ -10,6 +10,8 @@ export interface ConversionFilters {
   readonly from?: Date | undefined;
   /** Exclusive upper bound on `createdAt`. */
   readonly to?: Date | undefined;
+  /** Only these conversions (lower-case UUIDs). */
+  readonly ids?: readonly string[] | undefined;
 }
 
 export interface ConversionDetail {

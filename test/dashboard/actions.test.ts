@@ -167,6 +167,8 @@ describe('conversions in bulk', () => {
     const dialog = /<dialog[^>]*id="bulk-above-sale"[\s\S]*?<\/dialog>/.exec(first.html)![0];
     const resent = [...dialog.matchAll(/name="ids" value="([^"]+)"/g)].map((m) => m[1]);
     expect(resent).toEqual([aboveSale]);
+    // Rows left unchanged are named by their sale, as the list names them.
+    expect(dialog).toMatch(/<li>5(\.\d+)? [A-Z]{3}/);
     expect(dialog).toContain('name="confirmAboveSale" value="true"');
     const confirmed = await owner.post('/dashboard/conversions/bulk-status', [
       ['status', 'approved'],

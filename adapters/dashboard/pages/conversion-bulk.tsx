@@ -2,6 +2,7 @@
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Conversion, DomainError } from '../../../domain/index.js';
+import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { ApiError } from '../../http/api-error.js';
 import { statusOf } from '../../http/error-status.js';
 import { toUpdateConversionInput } from '../../http/routes/conversion.input.js';
@@ -116,10 +117,7 @@ export const bulkStatusHandler = (useCases: ConversionUseCases, guards: readonly
   const tenant = c.get('tenant');
   const confirmAboveSale = body.confirmAboveSale === 'true';
 
-  const labelOf = async (id: string) => {
-    const found = await useCases.getConversion.execute(tenant, id);
-    return found.isOk() ? conversionLabel(found.value.conversion) : `Conversion ${id.slice(0, 8)}`;
-  };
+  const shortLabel = (id: string) => `Conversion ${id.slice(0, 8)}`;
   const outcomes: Outcome[] = [];
   for (const id of ids) {
     let result: Awaited<ReturnType<typeof useCases.updateConversionStatus.execute>>;
@@ -128,13 +126,20 @@ export const bulkStatusHandler = (useCases: ConversionUseCases, guards: readonly
     } catch (error) {
       // An id that is not a UUID names nothing (404), as in the API.
       if (!(error instanceof ApiError)) throw error;
-      outcomes.push({ id, label: `Conversion ${id.slice(0, 8)}`, kind: 'refused', error });
+      outcomes.push({ id, label: shortLabel(id), kind: 'refused', error });
       continue;
     }
     if (result.isOk()) outcomes.push({ id, label: conversionLabel(result.value), kind: 'done', status: result.value.status });
     // The API's advice about resending is for API callers; the dialog is the dashboard's way of asking.
-    else if (result.error.code === 'commission_above_sale') outcomes.push({ id, label: await labelOf(id), kind: 'confirm', message: result.error.message.split(';')[0]! });
-    else outcomes.push({ id, label: await labelOf(id), kind: 'refused', error: result.error });
+    else if (result.error.code === 'commission_above_sale') outcomes.push({ id, label: shortLabel(id), kind: 'confirm', message: result.error.message.split(';')[0]! });
+    else outcomes.push({ id, label: shortLabel(id), kind: 'refused', error: result.error });
+  }
+  // The rows not changed are named by their amount and order too: read together, once.
+  const unnamed = outcomes.filter((o) => o.kind !== 'done' && isUuid(o.id)).map((o) => o.id);
+  if (unnamed.length > 0) {
+    const found = await useCases.conversionQueries.list(tenant, { ids: unnamed }, { page: 1, limit: unnamed.length });
+    const labels = new Map(found.items.map((conversion) => [conversion.id, conversionLabel(conversion)]));
+    for (const [i, o] of outcomes.entries()) if (o.kind !== 'done') outcomes[i] = { ...o, label: labels.get(o.id) ?? o.label };
   }
 
   const back = backOf(body.back);

@@ -28,10 +28,13 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
   const filters = filtersOf(shown);
   const { page: pageNo, limit } = pageParams(c, 20, shown);
   const impossible = [filters.teamId, filters.affiliateId].some((id) => id !== undefined && !isUuid(id));
-  const result = impossible
-    ? { items: [], total: 0, page: pageNo, limit }
-    : await deps.reads.awards(tenant, { ...filters, teamId: filters.teamId?.toLowerCase(), affiliateId: filters.affiliateId?.toLowerCase() }, { page: pageNo, limit });
-  const teams = (await deps.reads.list(tenant, { page: 1, limit: 100 })).items.map(teamListItemJson);
+  const [result, teamPage] = await Promise.all([
+    impossible
+      ? { items: [], total: 0, page: pageNo, limit }
+      : deps.reads.awards(tenant, { ...filters, teamId: filters.teamId?.toLowerCase(), affiliateId: filters.affiliateId?.toLowerCase() }, { page: pageNo, limit }),
+    deps.reads.list(tenant, { page: 1, limit: 100 }),
+  ]);
+  const teams = teamPage.items.map(teamListItemJson);
   const params = { status: filters.status, periodKey: filters.periodKey, teamId: filters.teamId, affiliateId: filters.affiliateId };
   const query = new URLSearchParams(Object.entries({ ...params, page: pageNo > 1 ? String(pageNo) : undefined }).filter((e): e is [string, string] => e[1] !== undefined)).toString();
   const back = query ? `${LEDGER_PATH}?${query}` : LEDGER_PATH;

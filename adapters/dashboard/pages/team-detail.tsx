@@ -1,9 +1,8 @@
 /** @jsxImportSource hono/jsx */
-import type { Result } from 'neverthrow';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
 import { HISTORY_MONTHS_DEFAULT, HISTORY_MONTHS_MAX } from '../../../application/teams/team-reads.js';
-import { AWARD_ACTIONS, AWARD_STATUSES, type AwardAction, type AwardStatus, type DomainError } from '../../../domain/index.js';
-import { ApiError } from '../../http/api-error.js';
+import { AWARD_ACTIONS, AWARD_STATUSES, type AwardAction, type AwardStatus } from '../../../domain/index.js';
+import { unwrap } from '../../http/routes/team-route-kit.js';
 import { affiliateListItemJson } from '../../http/routes/affiliate.json.js';
 import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.routes.js';
 import { awardJson } from '../../http/routes/team-award.json.js';
@@ -18,10 +17,6 @@ import { AddCampaignForm, AddMembersForm, type TeamFormState } from './team-form
 import { CreateGoalForm } from './team-goal-form.js';
 import { GoalCards } from './team-goal-cards.js';
 
-const unwrap = <T,>(r: Result<T, DomainError>): T => {
-  if (r.isErr()) throw ApiError.from(r.error);
-  return r.value;
-};
 export const AWARD_ACTION_LABELS: Record<AwardAction, string> = { approve: 'Approve', mark_paid: 'Mark paid', cancel: 'Cancel' };
 export type TeamPageStatus = 200 | 400 | 403 | 404 | 409 | 422;
 
@@ -95,15 +90,23 @@ export const teamDetailView =
   (deps: TeamRouteDependencies, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>, listCampaigns: ListCampaigns) =>
   async (c: DashboardContext, id: string, state: TeamFormState = {}, status: TeamPageStatus = 200) => {
     const tenant = c.get('tenant');
-    const team = teamDetailJson(unwrap(await deps.reads.get(tenant, id)));
-    const goals = unwrap(await deps.reads.goals(tenant, id));
     const { page: pageNo, limit } = pageParams(c);
     const awardStatus = c.req.query('awardStatus');
-    const awards = unwrap(await deps.reads.teamAwards(tenant, id, { status: isAwardStatus(awardStatus) ? awardStatus : undefined }, { page: pageNo, limit }));
     const months = Math.max(1, Math.min(HISTORY_MONTHS_MAX, Number.parseInt(c.req.query('months') ?? '', 10) || HISTORY_MONTHS_DEFAULT));
-    const history = historyJson(unwrap(await deps.reads.history(tenant, id, months)));
+    // The sections are independent reads: one wait, not six in a row (the team's own 404 still wins).
+    const [teamRead, goalsRead, awardsRead, historyRead, members, campaigns] = await Promise.all([
+      deps.reads.get(tenant, id),
+      deps.reads.goals(tenant, id),
+      deps.reads.teamAwards(tenant, id, { status: isAwardStatus(awardStatus) ? awardStatus : undefined }, { page: pageNo, limit }),
+      deps.reads.history(tenant, id, months),
+      affiliateChoices(c, affiliates),
+      campaignChoices(listCampaigns, tenant),
+    ]);
+    const team = teamDetailJson(unwrap(teamRead));
+    const goals = unwrap(goalsRead);
+    const awards = unwrap(awardsRead);
+    const history = historyJson(unwrap(historyRead));
     const csrf = c.get('webSession')!.csrfToken;
-    const [members, campaigns] = await Promise.all([affiliateChoices(c, affiliates), campaignChoices(listCampaigns, tenant)]);
     const campaignName = new Map(team.campaigns.map((tc) => [tc.campaignId, tc.name]));
     const removeButton = (path: string, label: string) => (
       <form method="post" action={path} class="inline">

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
-import type { Result } from 'neverthrow';
 import type { DomainError, TeamChanges } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
+import { unwrap } from '../../http/routes/team-route-kit.js';
 import { teamDetailJson } from '../../http/routes/team.json.js';
 import { TeamChangesBody, teamChangesOf } from '../../http/routes/team.input.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
@@ -13,11 +13,6 @@ import { CsrfField } from '../views/layout.js';
 import type { TeamPageStatus } from './team-detail.js';
 import { RateFields } from './team-forms.js';
 import { TEAM_WRITE_GUARDS } from './team-writes.js';
-
-const unwrap = <T,>(r: Result<T, DomainError>): T => {
-  if (r.isErr()) throw ApiError.from(r.error);
-  return r.value;
-};
 
 type TeamJson = ReturnType<typeof teamDetailJson>;
 

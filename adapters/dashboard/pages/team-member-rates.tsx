@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
-import type { Result } from 'neverthrow';
 import type { OverridesInput } from '../../../application/teams/team-roster.js';
 import type { DomainError } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
+import { unwrap } from '../../http/routes/team-route-kit.js';
 import { teamDetailJson } from '../../http/routes/team.json.js';
 import { overridesOf, TeamOverridesBody } from '../../http/routes/team.input.js';
 import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
@@ -14,11 +14,6 @@ import { ErrorBox, Notice, SelectField, Table, TextField, type Problem } from '.
 import { CsrfField } from '../views/layout.js';
 import { rateText, type TeamPageStatus } from './team-detail.js';
 import { TEAM_WRITE_GUARDS } from './team-writes.js';
-
-const unwrap = <T,>(r: Result<T, DomainError>): T => {
-  if (r.isErr()) throw ApiError.from(r.error);
-  return r.value;
-};
 
 /**
  * A member's own rates (`POST /teams/:id/overrides` for one affiliate): per team campaign, the rate

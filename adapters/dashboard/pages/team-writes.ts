@@ -1,20 +1,20 @@
 import { Hono } from 'hono';
-import type { Result } from 'neverthrow';
-import { BONUS_TIERS_MAX, GOAL_ACTIONS, type DomainError, type GoalAction } from '../../../domain/index.js';
+import { BONUS_TIERS_MAX, GOAL_ACTIONS, type GoalAction } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
+import { unwrap } from '../../http/routes/team-route-kit.js';
 import { GoalBody, newGoalOf } from '../../http/routes/team-goals.routes.js';
 import { MembersBody, newTeamOf, TeamBody, TeamCampaignBody, teamCampaignOf, type TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, optional, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
+import type { TeamPageStatus } from './team-detail.js';
 import type { TeamFormName, TeamFormState, TierRow } from './team-forms.js';
 
 /** Every team write: Scale, a write key, live mode (`/teams`' guards, in their order). */
 export const TEAM_WRITE_GUARDS = [{ plan: 'scale', feature: 'Teams' }, 'write', { live: 'Team writes' }] as const;
 
-type Status = 200 | 400 | 403 | 404 | 409 | 422;
 export interface TeamViews {
-  readonly list: (c: DashboardContext, state: TeamFormState, status: Status) => Promise<Response>;
-  readonly detail: (c: DashboardContext, id: string, state: TeamFormState, status: Status) => Promise<Response>;
+  readonly list: (c: DashboardContext, state: TeamFormState, status: TeamPageStatus) => Promise<Response>;
+  readonly detail: (c: DashboardContext, id: string, state: TeamFormState, status: TeamPageStatus) => Promise<Response>;
 }
 
 /** A `datetime-local` value read as UTC; anything else goes to the schema as typed. */
@@ -60,11 +60,6 @@ export const teamWriteRoutes = (deps: TeamRouteDependencies, views: TeamViews) =
       if (error instanceof ApiError && error.code !== 'not_found') return fail(error);
       throw error;
     }
-  };
-  /** The use case's answer, or its refusal thrown (caught by `attempt`). */
-  const unwrap = <T>(result: Result<T, DomainError>): T => {
-    if (result.isErr()) throw ApiError.from(result.error);
-    return result.value;
   };
   const parsed = <T>(result: ReturnType<typeof parseWith<T>>): T => {
     if (!result.ok) throw result.error;

@@ -4,9 +4,8 @@ import type { CreateConversionInput } from '../../../application/conversions/cre
 import type { UpdateConversionStatusInput } from '../../../application/conversions/update-conversion-status.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { CONVERSION_PATCH_STATUSES, DEFAULT_CURRENCY, parseAmount, parseCurrency, type Decimal } from '../../../domain/index.js';
-import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { ApiError } from '../api-error.js';
-import { requireId } from './path-id.js';
+import { knownId, requireId } from './path-id.js';
 
 /**
  * The conversion write inputs, shared by `POST`/`PATCH /conversions` and the assistant tools
@@ -65,12 +64,6 @@ const amountOf = (value: number, field: string): Decimal => {
   const parsed = parseAmount(value, { field, min: 0 });
   if (parsed.isErr()) throw ApiError.from(parsed.error);
   return parsed.value;
-};
-
-/** A body id that is not a UUID names nothing that exists: 404, like an unknown one. */
-const knownId = (value: string, what: string) => {
-  if (!isUuid(value)) throw new ApiError('not_found', `${what} not found`);
-  return value.toLowerCase();
 };
 
 /** A refund's amount as the use case takes it (null: all that remains). */

@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import type { RegisterCouponInput } from '../../../application/coupons/register-coupon.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { COUPON_PROVIDERS, parseAmount, parseCurrency, type CouponPatch, type Decimal } from '../../../domain/index.js';
-import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { ApiError } from '../api-error.js';
+import { knownId } from './path-id.js';
 
 const matchId = z.string().nullable().optional();
 
@@ -33,12 +33,6 @@ export const UpdateCouponBody = z
   .strict()
   .openapi('UpdateCoupon');
 export type UpdateCouponBody = z.infer<typeof UpdateCouponBody>;
-
-/** A body id that is not a UUID names nothing that exists: 404, like an unknown one. */
-const knownId = (value: string, what: string) => {
-  if (!isUuid(value)) throw new ApiError('not_found', `${what} not found`);
-  return value.toLowerCase();
-};
 
 const displayAmount = (value: number | null | undefined, field: string): Decimal | null => {
   if (value === null || value === undefined) return null;

@@ -7,7 +7,7 @@ import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
-import { requireId } from './path-id.js';
+import { knownId } from './path-id.js';
 
 export const CustomerSchema = z
   .object({
@@ -78,7 +78,7 @@ const attributionOf = (body: z.infer<typeof CreateBody>) => {
   if (body.affiliateId === undefined || body.campaignId === undefined) {
     throw new ApiError('validation_error', 'Send clickId, or affiliateId with campaignId', [{ field: body.affiliateId === undefined ? 'affiliateId' : 'campaignId', message: 'is required without clickId' }]);
   }
-  return { affiliateId: requireId(body.affiliateId, 'Affiliate'), campaignId: requireId(body.campaignId, 'Campaign') };
+  return { affiliateId: knownId(body.affiliateId, 'Affiliate'), campaignId: knownId(body.campaignId, 'Campaign') };
 };
 
 /** `/customers` (extension): leads, customers linked to the affiliate who referred them, in the key's mode. */

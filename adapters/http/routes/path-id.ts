@@ -11,3 +11,9 @@ export const requireId = (value: string, what: string): string => {
   if (!isUuid(id)) throw new ApiError('not_found', `${what} not found`);
   return id.toLowerCase();
 };
+
+/** A body id that is not a UUID names nothing that exists: 404, like an unknown one. */
+export const knownId = (value: string, what: string) => {
+  if (!isUuid(value)) throw new ApiError('not_found', `${what} not found`);
+  return value.toLowerCase();
+};

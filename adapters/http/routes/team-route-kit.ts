@@ -6,7 +6,6 @@ import type { TeamGoals } from '../../../application/teams/team-goals.js';
 import type { TeamReads } from '../../../application/teams/team-reads.js';
 import type { TeamRoster } from '../../../application/teams/team-roster.js';
 import { parseAmount, type Decimal, type DomainError } from '../../../domain/index.js';
-import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { ApiError } from '../api-error.js';
 import { requireLiveKey, requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { SERVICE_TIME_MESSAGE, withinServiceTime } from '../validation.js';
@@ -68,12 +67,6 @@ export const amount = (value: number, field: string): Decimal => {
 
 export const optionalAmount = (value: number | null | undefined, field: string) =>
   value === undefined ? undefined : value === null ? null : amount(value, field);
-
-/** A body id that is not a UUID names nothing that exists: 404, like an unknown one. */
-export const knownId = (value: string, what: string) => {
-  if (!isUuid(value)) throw new ApiError('not_found', `${what} not found`);
-  return value.toLowerCase();
-};
 
 /** A use case's answer, or its domain error thrown as the API error it maps to. */
 export const unwrap = <T>(result: Result<T, DomainError>): T => {

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { ROSTER_BATCH_MAX, type OverridesInput } from '../../../application/teams/team-roster.js';
 import type { TeamChanges } from '../../../domain/index.js';
-import { amount, knownId, optionalAmount, RateType } from './team-route-kit.js';
+import { knownId } from './path-id.js';
+import { amount, optionalAmount, RateType } from './team-route-kit.js';
 
 /**
  * The bodies of `PATCH /teams/:id` and `POST /teams/:id/overrides` and their translation into the use

@@ -18,7 +18,6 @@ import { overridesOf, TeamChangesBody, teamChangesOf, TeamOverridesBody } from '
 import {
   dataOf,
   json,
-  knownId,
   optionalAmount,
   param,
   pageOf,
@@ -30,6 +29,7 @@ import {
   unwrap,
   type TeamRouteDependencies,
 } from './team-route-kit.js';
+import { knownId } from './path-id.js';
 
 export type { TeamRouteDependencies } from './team-route-kit.js';
 
