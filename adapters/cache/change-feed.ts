@@ -27,17 +27,21 @@ export interface ChangeFeed {
   subscribe(subscriber: ChangeSubscriber): void;
   /** Called by a writer inside its transaction, before commit (see `ChangeSubscriber.expected`). */
   expect(change: Change): void;
+  /** How many changes this process has expected so far: a request notes it when it starts. */
+  readonly expectations: number;
   /**
-   * Resolves once every change this process expects has come back from the database (or after a
-   * short wait, for a write that rolled back). A response that waits for it leaves after the other
-   * processes were told too: they are signalled at the same commit as this one's listener.
+   * Resolves once every change this process expected after `since` (an `expectations` figure) has
+   * come back from the database, or after a short wait, for a write that rolled back. A response
+   * that waits for the changes made while it ran leaves after the other processes were told too:
+   * they are signalled at the same commit as this one's listener.
    */
-  settled(): Promise<void>;
+  settled(since?: number): Promise<void>;
 }
 
 /** A feed for a single process with no database (tests of caches): everything is always live. */
 export class LocalChangeFeed implements ChangeFeed {
   readonly live = true;
+  readonly expectations = 0;
   private readonly subscribers: ChangeSubscriber[] = [];
 
   subscribe(subscriber: ChangeSubscriber): void {

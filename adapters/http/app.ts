@@ -132,7 +132,7 @@ export interface HttpDependencies {
   /** The tracking script (`/t.js`) and its public endpoints (`/t/v1`). */
   readonly trackingScript: TrackingScriptDependencies;
   /** What process memories are told of changes: a response waits until this process's own writes came back. */
-  readonly changes: Pick<ChangeFeed, 'settled'>;
+  readonly changes: Pick<ChangeFeed, 'expectations' | 'settled'>;
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -165,10 +165,12 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('/api/*', rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
   app.use(MCP_PATH, rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
   app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
-  // A revoked key or a changed plan is known to every process before the response that made it leaves.
+  // A revoked key or a changed plan is known to every process before the response that made it
+  // leaves; a response waits only for the changes made while it ran, not for older ones.
   app.use('*', async (_c, next) => {
+    const since = deps.changes.expectations;
     await next();
-    await deps.changes.settled();
+    await deps.changes.settled(since);
   });
   app.use('*', (_c, next) => deps.requestScope(next));
   const portal = affiliatePortal(deps.portal);

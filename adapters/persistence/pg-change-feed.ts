@@ -18,8 +18,9 @@ export class PgChangeFeed implements ChangeFeed {
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
-  /** Changes this process wrote and has not yet heard back, each with what its waiters resolve. */
-  private readonly pending = new Map<string, { readonly heard: Promise<void>; readonly resolve: () => void }>();
+  /** Changes this process wrote and has not yet heard back: when expected (`expectations`), and what its waiters resolve. */
+  private readonly pending = new Map<string, { readonly at: number; readonly heard: Promise<void>; readonly resolve: () => void }>();
+  private expected = 0;
 
   constructor(
     private readonly databaseUrl: string,
@@ -36,23 +37,32 @@ export class PgChangeFeed implements ChangeFeed {
     this.subscribers.push(subscriber);
   }
 
+  get expectations(): number {
+    return this.expected;
+  }
+
   expect(change: Change): void {
     for (const s of this.subscribers) s.expected(change);
+    this.expected += 1;
     const name = nameOf(change);
     if (!this.listening || this.pending.has(name)) return;
     let resolve!: () => void;
     const heard = new Promise<void>((r) => (resolve = r));
-    this.pending.set(name, { heard, resolve });
+    this.pending.set(name, { at: this.expected, heard, resolve });
   }
 
-  async settled(): Promise<void> {
-    if (this.pending.size === 0) return;
+  async settled(since = 0): Promise<void> {
+    const awaited = [...this.pending].filter(([, p]) => p.at > since);
+    if (awaited.length === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((r) => (timer = setTimeout(r, this.settleWaitMs)));
-    await Promise.race([Promise.all([...this.pending.values()].map((p) => p.heard)), waited]);
+    await Promise.race([Promise.all(awaited.map(([, p]) => p.heard)), waited]);
     clearTimeout(timer);
     // What was not heard by now rolled back (or the feed is down): stop waiting for it.
-    if (this.pending.size > 0) this.hearAll();
+    for (const [name, p] of awaited) {
+      p.resolve();
+      if (this.pending.get(name) === p) this.pending.delete(name);
+    }
   }
 
   private heard(change: Change): void {

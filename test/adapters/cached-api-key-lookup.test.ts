@@ -76,7 +76,7 @@ describe('keys with their merchants in memory', () => {
   it('answers nothing from memory while the feed is not live, and drops everything on a reset', async () => {
     const source = new Source();
     let subscriber!: ChangeSubscriber;
-    const feed: ChangeFeed & { live: boolean } = { live: true, subscribe: (s) => void (subscriber = s), expect: () => undefined, settled: async () => undefined };
+    const feed: ChangeFeed & { live: boolean } = { live: true, subscribe: (s) => void (subscriber = s), expect: () => undefined, expectations: 0, settled: async () => undefined };
     const cache = new CachedApiKeyLookup(source, feed, settings);
     source.rows.set('aaa', keyOf('aaa', 'm1'));
     await cache.find('aaa');

@@ -44,6 +44,19 @@ describe('the change feed over LISTEN/NOTIFY', () => {
     expect(heard).toContainEqual({ kind: 'key', id: 'abc' });
   });
 
+  it('waits only for the changes expected since the given point, not for older ones', async () => {
+    feed.expect({ kind: 'key', id: 'older' });
+    const since = feed.expectations;
+    expect(await within(feed.settled(since), 1_000)).toBe('settled');
+    feed.expect({ kind: 'key', id: 'newer' });
+    const settling = feed.settled(since);
+    expect(await within(settling, 200)).toBe('waiting');
+    await writer.query(`select pg_notify($1, 'key:newer')`, [CHANGES_CHANNEL]);
+    expect(await within(settling, 1_000)).toBe('settled');
+    await writer.query(`select pg_notify($1, 'key:older')`, [CHANGES_CHANNEL]);
+    expect(await within(feed.settled(), 1_000)).toBe('settled');
+  });
+
   it('stops waiting for a change that never comes (its write rolled back)', async () => {
     const quick = new PgChangeFeed(db.url, silent, 500, 300);
     await quick.start();
