@@ -67,7 +67,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     await page.waitForURL(`${base}/dashboard`);
 
     // Create a campaign and an affiliate.
-    await page.getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
     await page.getByLabel('Name', { exact: true }).fill('Browser campaign');
     await page.getByLabel('Commission value').fill('12.5');
     await page.getByRole('button', { name: 'Create campaign' }).click();
@@ -76,7 +76,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     await check('campaign-detail');
     await page.goto(`${base}/dashboard/campaigns`);
     await check('campaigns');
-    await page.getByRole('link', { name: 'Affiliates' }).click();
+    await page.getByRole('link', { name: 'Affiliates', exact: true }).click();
     const add = page.locator('section', { has: page.getByRole('heading', { name: /Add an affiliate/ }) });
     await add.getByLabel('Email').fill('grace@example.com');
     await add.getByLabel('Name', { exact: true }).fill('Grace');
@@ -92,7 +92,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     const fixed = await createCampaign(t, merchant.liveKey, { commissionType: 'fixed', commissionValue: 90 });
     const affiliate = await createAffiliate(t, merchant.liveKey, fixed.id);
     const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: fixed.id, affiliateId: affiliate.id, amount: 10, orderId: 'browser-5x' });
-    await page.getByRole('link', { name: 'Conversions' }).click();
+    await page.getByRole('link', { name: 'Conversions', exact: true }).click();
     await page.getByRole('button', { name: /Approve the conversion of 10\.00 USD \(order browser-5x\)/ }).click();
     const dialog = page.getByRole('dialog', { name: /above 5× its sale/ });
     await expect(dialog.isVisible()).resolves.toBe(true);

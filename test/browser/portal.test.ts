@@ -136,13 +136,13 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
     expect(table).toContain('9.60 EUR');
     await check(page, '05-overview');
 
-    await page.getByRole('link', { name: 'Conversions' }).click();
+    await page.getByRole('link', { name: 'Conversions', exact: true }).click();
     await expect(page.locator('tbody tr').count()).resolves.toBe(2);
     await check(page, '06-conversions');
     await page.locator('tbody tr a').first().click();
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/Conversion/);
     await check(page, '06b-conversion-detail');
-    await page.getByRole('link', { name: 'Payouts' }).click();
+    await page.getByRole('link', { name: 'Payouts', exact: true }).click();
     await check(page, '07-payouts');
 
     // The team page, for a leader with a goal in progress.
@@ -154,7 +154,7 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Team Trail crew');
     await check(page, '07b-team');
 
-    await page.getByRole('link', { name: 'Payout details' }).click();
+    await page.getByRole('link', { name: 'Payout details', exact: true }).click();
     await page.getByRole('button', { name: 'Connect payouts' }).waitFor();
     await page.getByLabel('Wallet (email)').check();
     await page.getByLabel('Payout email (for wallet and transfer)').fill('robin.wallet@example.com');
