@@ -1,5 +1,6 @@
 import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
 import { createPino } from '../adapters/logging/pino-logger.js';
+import { resolveAdminToken } from './admin-token.js';
 import { loadConfig } from './config.js';
 import { createDemoMerchantIfEmpty } from './demo-merchant.js';
 import { listen, stopOnSignals } from './http-server.js';
@@ -10,7 +11,8 @@ const loaded = loadConfig();
 const pino = createPino(loaded.logLevel);
 // Payout-provider credentials are sealed with this key; without SECRET_KEY one is kept in the data directory.
 const secret = resolveSecretKey(loaded.secretKey, loaded.dataDir);
-const config = { ...loaded, secretKey: secret.key };
+const admin = resolveAdminToken(loaded.adminToken, loaded.dataDir);
+const config = { ...loaded, secretKey: secret.key, adminToken: admin.token };
 
 let embedded: RunningPostgres | null = null;
 if (!config.databaseUrl) {
@@ -21,7 +23,8 @@ if (config.webhookDevAllowedHosts.length > 0) {
   pino.warn({ hosts: config.webhookDevAllowedHosts }, 'WEBHOOK_DEV_ALLOWED_HOSTS set: these hosts may receive webhooks over http and on private addresses');
 }
 
-const demo = config.adminToken ? null : await createDemoMerchantIfEmpty(service);
+// An operator who chose ADMIN_TOKEN provisions merchants; the quick start gets a demo to try.
+const demo = loaded.adminToken ? null : await createDemoMerchantIfEmpty(service);
 const http = await listen(service.app.fetch, config);
 
 const base = `http://localhost:${config.port}`;
@@ -30,7 +33,7 @@ const lines = [
   `  API:     ${base}/api/v1   (Authorization: Bearer <key>)`,
   `  Health:  ${base}/healthz`,
   `  Docs:    ${base}/docs   (OpenAPI: ${base}/api/v1/openapi.json)`,
-  config.adminToken ? `  Operator API: ${base}/admin/v1` : '  Operator API: disabled (set ADMIN_TOKEN to enable)',
+  `  Operator API: ${base}/admin/v1${admin.path ? `   (token in ${admin.path}${admin.created ? `: ${admin.token}` : ''})` : ''}`,
   `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
   `  Secret key (payout credentials): ${secret.source === 'SECRET_KEY' ? 'SECRET_KEY' : `${secret.created ? 'created ' : ''}${secret.source}${secret.created ? ' (back it up; set SECRET_KEY in production)' : ''}`}`,
 ];
