@@ -9,6 +9,7 @@ import { calculateCommission, type AppliedCommission, type CommissionRates, type
 import { remainingSale, type Conversion, type ConversionSource, type ConversionType, type PayoutMethod } from './conversion.js';
 import { invalidTransition } from './conversion.errors.js';
 import { conversionEvent, type ConversionEvent } from './conversion.events.js';
+import { isRefundable } from './conversion-moves.js';
 
 /** What every transition returns. The application saves `conversion` and hands `events` to the outbox. */
 export interface ConversionChange {
@@ -225,9 +226,7 @@ export const commissionAfterRefund = (
  */
 export const refundConversion = (conversion: Conversion, input: RefundInput): Result<ConversionChange, DomainError> => {
   const { status } = conversion;
-  if (status !== 'pending' && status !== 'approved' && status !== 'held') {
-    return err(invalidTransition(status, 'refund'));
-  }
+  if (!isRefundable(status)) return err(invalidTransition(status, 'refund'));
   const remaining = remainingSale(conversion);
   const amount = input.amount ?? remaining;
   const checked = checkSaleFigure(amount, conversion.currency, 'amount');

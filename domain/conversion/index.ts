@@ -6,4 +6,5 @@ export * from './commission-above-sale.guard.js';
 export * from './conversion.ops.js';
 export * from './auto-approval.js';
 export * from './conversion-corrections.js';
+export * from './conversion-moves.js';
 export * from './script-sale.js';

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
-import { formatAmount, type Conversion } from '../../../domain/index.js';
+import { formatAmount, isRefundable, type Conversion } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { refundAmountOf, RefundConversionBody } from '../../http/routes/conversion.input.js';
 import type { ConversionUseCases } from '../../http/routes/conversions.routes.js';
@@ -11,8 +11,6 @@ import { CsrfField } from '../views/layout.js';
 
 /** `POST /conversions/:id/refund`'s guards, in the route's order. */
 const REFUND_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
-/** What the conversion machine lets a refund start from. */
-export const REFUNDABLE = new Set(['pending', 'approved', 'held']);
 
 /** A refund recorded by hand (merchants without a payment-provider integration): all that remains, or a part. */
 export const conversionRefundRoutes = (useCases: ConversionUseCases) => {
@@ -43,7 +41,7 @@ export const conversionRefundRoutes = (useCases: ConversionUseCases) => {
           <dd>{v.refundedAmount === null ? 'nothing' : money(v.refundedAmount)}</dd>
         </dl>
         <ErrorBox problem={extra.problem} />
-        {REFUNDABLE.has(v.status) ? (
+        {isRefundable(v.status) ? (
           <form method="post" action={`/dashboard/conversions/${id}/refund`} class="stack">
             <CsrfField token={c.get('webSession')!.csrfToken} />
             <label>

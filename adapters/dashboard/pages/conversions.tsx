@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
-import { CONVERSION_PATCH_STATUSES, CONVERSION_STATUSES, type ConversionStatus } from '../../../domain/index.js';
+import { CONVERSION_CORRECTIONS, CONVERSION_PATCH_STATUSES, CONVERSION_STATUSES, isRefundable, type ConversionStatus } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput } from '../../http/routes/conversion.input.js';
 import { conversionListItemJson } from '../../http/routes/conversion.json.js';
@@ -14,20 +14,14 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optio
 import { choicesOf, ConfirmDialog, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { ConversionCells } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
-import { REFUNDABLE } from './conversion-refund.js';
 import { AboveSaleResendFields, BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';
 
 const WRITE_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
 
 type PatchStatus = (typeof CONVERSION_PATCH_STATUSES)[number];
 const LABELS: Record<PatchStatus, string> = { approved: 'Approve', rejected: 'Reject', held: 'Hold', released: 'Release', pending: 'Reopen' };
-/** What each status may become (the conversion state machine decides; these are the buttons offered). */
-const ACTIONS: Partial<Record<ConversionStatus, readonly PatchStatus[]>> = {
-  pending: ['approved', 'rejected', 'held'],
-  approved: ['rejected', 'held'],
-  held: ['released'],
-  rejected: ['pending'],
-};
+/** What each status may become: the conversion machine's table, so the buttons offered are its moves. */
+const ACTIONS = CONVERSION_CORRECTIONS;
 /** Rows offered for the bulk decisions: those one of them applies to. */
 const SELECTABLE = new Set(Object.entries(ACTIONS).filter(([, moves]) => moves.some((m) => (BULK_STATUSES as readonly string[]).includes(m))).map(([status]) => status));
 
@@ -97,9 +91,9 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
                 <td class="hide-narrow">{names.get(r.campaignId) ?? r.campaignId.slice(0, 8)}</td>
                 <ConversionCells {...r} />
                 <td>
-                  {ACTIONS[r.status] ? (
+                  {ACTIONS[r.status].length > 0 ? (
                     <div class="actions">
-                      {ACTIONS[r.status]!.map((s) => (
+                      {ACTIONS[r.status].map((s) => (
                         <form method="post" action={`/dashboard/conversions/${r.id}/status`} class="inline">
                           <CsrfField token={csrf} />
                           <input type="hidden" name="status" value={s} />
@@ -111,7 +105,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
                       ))}
                     </div>
                   ) : null}
-                  {REFUNDABLE.has(r.status) ? (
+                  {isRefundable(r.status) ? (
                     <a href={`/dashboard/conversions/${r.id}/refund`} aria-label={`Refund the conversion of ${r.amount} ${r.currency.toUpperCase()}${r.orderId ? ` (order ${r.orderId})` : ''}`}>
                       Refund
                     </a>

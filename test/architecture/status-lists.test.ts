@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as domain from '../../domain/index.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+const files = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
+
+/** Every list of statuses the domain exports (`…STATUSES`), as a set. */
+const domainLists = (): Map<string, string> => {
+  const lists = new Map<string, string>();
+  for (const [name, value] of Object.entries(domain)) {
+    if (!/STATUSES$/.test(name) || !Array.isArray(value) || value.length < 2) continue;
+    lists.set([...new Set(value as string[])].sort().join(','), name);
+  }
+  return lists;
+};
+
+/** Lists of two or more quoted words written out in code: `['a', 'b']`, `new Set(['a', 'b'])`, SQL `in ('a', 'b')`. */
+const writtenLists = (text: string): string[] =>
+  [...text.matchAll(/[[(]\s*('[a-z_]+'(?:\s*,\s*'[a-z_]+')+)\s*,?\s*[\])]/g)].map((m) =>
+    [...new Set([...(m[1] ?? '').matchAll(/'([a-z_]+)'/g)].map((w) => w[1] as string))].sort().join(','),
+  );
+
+/**
+ * Pages and SQL ask the domain which statuses a rule covers; a copy would keep the old answer when
+ * the rule changes. Migrations are history (their check constraints list what a column held then).
+ */
+describe('status lists the domain exports', () => {
+  it('are not written out again in pages or SQL', () => {
+    const lists = domainLists();
+    expect(lists.size).toBeGreaterThan(3);
+    const copies: string[] = [];
+    for (const file of ['adapters/dashboard', 'adapters/portal', 'adapters/persistence/repositories', 'adapters/mcp'].flatMap(files)) {
+      for (const written of writtenLists(readFileSync(join(ROOT, file), 'utf8'))) {
+        const name = lists.get(written);
+        if (name) copies.push(`${relative(ROOT, join(ROOT, file))} writes out ${name} (${written})`);
+      }
+    }
+    expect(copies).toEqual([]);
+  });
+});
