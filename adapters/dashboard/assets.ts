@@ -14,6 +14,7 @@ const FILES: Record<string, { path: string; type: string }> = {
   'uplot.min.css': { path: join(packageDist('uplot'), 'uPlot.min.css'), type: 'text/css' },
   'dashboard.css': { path: here('dashboard.css'), type: 'text/css' },
   'dashboard.js': { path: here('dashboard.js'), type: 'text/javascript' },
+  'favicon.svg': { path: here('favicon.svg'), type: 'image/svg+xml' },
 };
 
 const loaded = new Map<string, { body: Buffer; type: string }>();

@@ -11,6 +11,7 @@ import { refuseUnstorableForms, unstorableFormMessage } from '../http/web-sessio
 import { loadWebSession } from '../http/web-session/web-session.middleware.js';
 import { dashboardAssets } from './assets.js';
 import { dashboardAudit } from './dashboard-audit.js';
+import { dashboardSecurityHeaders } from './dashboard-security.js';
 import { DASHBOARD, DASHBOARD_COOKIE, type DashboardEnv } from './dashboard-env.js';
 import { accountRoutes, type AccountDependencies } from './pages/account.js';
 import { settingsRoutes } from './pages/settings.js';
@@ -45,6 +46,7 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
   });
   inside.use(
     '*',
+    dashboardSecurityHeaders,
     loadWebSession(deps.sessions, DASHBOARD_COOKIE, 'merchant_user'),
     dashboardAudit(deps.auditLog, deps.ids, deps.clock),
     csrfProtection(DASHBOARD_COOKIE),

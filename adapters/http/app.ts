@@ -164,7 +164,10 @@ export const createHttpApp = (deps: HttpDependencies) => {
   const uncounted = (c: Context<AppEnv>) => c.req.method === 'OPTIONS' || c.req.path === '/api/v1/openapi.json';
   app.use('/api/*', rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
   app.use(MCP_PATH, rateLimitHeadersOnly(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute, uncounted));
-  app.use('*', corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']));
+  // Cross-origin callers are API clients and the tracking script on merchants' pages; the dashboard
+  // and the portal are pages of their own origin and allow no other.
+  const cors = corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']);
+  for (const path of ['/api/*', '/admin/*', MCP_PATH, '/t/*']) app.use(path, cors);
   // A revoked key or a changed plan is known to every process before the response that made it
   // leaves; a response waits only for the changes made while it ran, not for older ones.
   app.use('*', async (_c, next) => {

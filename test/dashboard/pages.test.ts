@@ -46,6 +46,30 @@ afterAll(async () => {
 const idFromLocation = (location: string | null) => /\/([0-9a-f-]{36})/.exec(location ?? '')![1]!;
 
 describe('dashboard pages', () => {
+  it('refuse to be framed and to be read from another origin, and style nothing inline', async () => {
+    for (const path of PAGES) {
+      const res = await owner.get(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("style-src 'self'");
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+      // The policy refuses style attributes and inline scripts: a page that used one would break.
+      expect(res.html, path).not.toMatch(/ style="|<script(?![^>]*\b(?:src|type="application\/json")=?)/);
+    }
+    const signIn = await new DashboardBrowser(t).get('/dashboard/sign-in');
+    expect(signIn.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // The API still answers any origin (scripts and the tracking script call it from other sites).
+    const api = await t.request('GET', '/api/v1/me', { key: merchant.liveKey, headers: { origin: 'https://shop.example' } });
+    expect(api.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('carry a favicon', async () => {
+    expect((await owner.get('/dashboard')).html).toContain('rel="icon"');
+    const icon = await t.service.app.request('/dashboard/assets/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
   it('renders every page for a signed-in owner, and sends everyone else to sign in', async () => {
     for (const path of PAGES) {
       const res = await owner.get(path);

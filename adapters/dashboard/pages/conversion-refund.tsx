@@ -47,7 +47,7 @@ export const conversionRefundRoutes = (useCases: ConversionUseCases) => {
             <label>
               Amount refunded to the customer ({v.currency.toUpperCase()}{v.taxAmount === null ? '' : ', net of tax'})
               <input name="amount" inputmode="decimal" value={extra.form?.amount ?? ''} {...invalidIf(extra.problem, 'amount')} />
-              <span class="muted" style="font-weight:400">
+              <span class="muted plain">
                 Empty: all that remains ({money(remaining)}); the conversion then earns nothing. A part shrinks the commission in proportion.
               </span>
               <FieldError problem={extra.problem} field="amount" />

@@ -80,7 +80,7 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
         <Notice text={noticeOf(c)} />
         {unread.length > 0 ? (
           <section aria-labelledby="notifications" class="card">
-            <h2 id="notifications" style="margin-top:0">Needs your attention</h2>
+            <h2 id="notifications" class="flush-top">Needs your attention</h2>
             <ul>
               {unread.map((n) => (
                 <li>
@@ -122,7 +122,7 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
             </a>
           ))}
         </nav>
-        <div class="cards" style="grid-template-columns: repeat(auto-fill, minmax(300px, 1fr))">
+        <div class="cards cards-wide">
           <Chart label={`Clicks and conversions, last ${span} days`} names={['Clicks', 'Conversions']} days={series.days} series={[series.clicks, series.conversions]} />
           {[...series.byCurrency].map(([currency, s]) => (
             <Chart

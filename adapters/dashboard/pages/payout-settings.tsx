@@ -66,7 +66,7 @@ export const payoutSettingsRoutes = (configuration: PayoutConfiguration) => {
             <label>
               Payout day (1 to 28, UTC)
               <input name="payoutDay" type="number" min={1} max={28} value={form.payoutDay ?? (settings.payoutDay === null ? '' : String(settings.payoutDay))} {...invalidIf(problem, 'payoutDay')} />
-              <span class="muted" style="font-weight:400">
+              <span class="muted plain">
                 Empty: payouts go out as soon as they are due.
               </span>
               <FieldError problem={problem} field="payoutDay" />

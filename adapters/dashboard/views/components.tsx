@@ -11,7 +11,7 @@ export interface Problem {
 export const ErrorBox = ({ problem }: { problem: Problem | null | undefined }) =>
   problem ? (
     <div class="error" role="alert">
-      <p style="margin:0">{problem.message}</p>
+      <p class="flush">{problem.message}</p>
       {problem.details?.length ? (
         <ul>
           {problem.details.map((d) => (
@@ -103,7 +103,7 @@ export const Pager = ({
 /** A field's explanation, under its label's text. */
 const Hint = ({ text }: { text: string | undefined }) =>
   text ? (
-    <span class="muted" style="font-weight:400">
+    <span class="muted plain">
       {text}
     </span>
   ) : null;

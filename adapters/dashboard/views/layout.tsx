@@ -38,6 +38,9 @@ const Head = ({ title }: { title: string }) => (
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>{title} · Affiliate dashboard</title>
+    {/* htmx would add its indicator styles as a <style> element, which the Content-Security-Policy refuses. */}
+    <meta name="htmx-config" content='{"includeIndicatorStyles":false}' />
+    <link rel="icon" type="image/svg+xml" href={assetUrl('favicon.svg')} />
     <link rel="stylesheet" href={assetUrl('dashboard.css')} />
     <link rel="stylesheet" href={assetUrl('uplot.min.css')} />
     <script src={assetUrl('htmx.min.js')} defer></script>
