@@ -12,6 +12,7 @@ import { loadWebSession } from '../http/web-session/web-session.middleware.js';
 import { dashboardAssets } from './assets.js';
 import { dashboardAudit } from './dashboard-audit.js';
 import { dashboardSecurityHeaders } from './dashboard-security.js';
+import { listOf, switchedAwayNotice } from './mode-switch.js';
 import { DASHBOARD, DASHBOARD_COOKIE, type DashboardEnv } from './dashboard-env.js';
 import { accountRoutes, type AccountDependencies } from './pages/account.js';
 import { settingsRoutes } from './pages/settings.js';
@@ -39,6 +40,12 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
   inside.onError((error, c: Context<DashboardEnv>) => {
     if (error instanceof ApiError) {
       c.set('errorCode', error.code);
+      // Just switched live/test on a record the other mode does not have: its list, not a dead end.
+      const list = listOf(c.req.path);
+      const switched = c.req.query('switched');
+      if (error.code === 'not_found' && c.req.method === 'GET' && switched && list) {
+        return c.redirect(`${list}?notice=${encodeURIComponent(switchedAwayNotice(switched))}`, 303);
+      }
       return errorPage(c, statusOf(error.code), error.message);
     }
     c.get('log')?.error({ err: error, path: c.req.path }, 'dashboard error');

@@ -63,6 +63,24 @@ describe('dashboard pages', () => {
     expect(api.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('keeps the user on the list when the live/test switch leaves a record the other mode lacks', async () => {
+    const { browser } = await signedInUser(t, merchant.id);
+    const integration = await t.api('POST', '/integrations', merchant.liveKey, { provider: 'card', signingSecret: 'whsec_switch', name: 'Live only' });
+    const detail = `/dashboard/integrations/${integration.body.data.id}`;
+    expect((await browser.get(detail)).status).toBe(200);
+    const switched = await browser.post('/dashboard/mode', { mode: 'test' }, { referer: detail });
+    expect(switched.location).toBe(`${detail}?switched=test`);
+    const landed = await browser.get(switched.location!);
+    expect(landed.status).toBe(303);
+    expect(landed.location).toMatch(/^\/dashboard\/integrations\?notice=/);
+    expect((await browser.get(landed.location!)).html).toContain('not in test data');
+    // A list stays a list, and a plain not-found page names the way back to its list.
+    expect((await browser.post('/dashboard/mode', { mode: 'live' }, { referer: '/dashboard/integrations' })).location).toBe('/dashboard/integrations');
+    const missing = await browser.get('/dashboard/integrations/00000000-0000-7000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('href="/dashboard/integrations"');
+  });
+
   it('carry a favicon', async () => {
     expect((await owner.get('/dashboard')).html).toContain('rel="icon"');
     const icon = await t.service.app.request('/dashboard/assets/favicon.svg');

@@ -47,11 +47,12 @@ export class DashboardBrowser {
   }
 
   /** Posts a form (pairs repeat a field, as a multiple select does); `csrf: false` leaves the token out, `origin` overrides the same-origin header. */
-  async post(path: string, fields: Record<string, string> | [string, string][] = {}, options: { csrf?: boolean | string; origin?: string | null } = {}): Promise<PageResponse> {
+  async post(path: string, fields: Record<string, string> | [string, string][] = {}, options: { csrf?: boolean | string; origin?: string | null; referer?: string } = {}): Promise<PageResponse> {
     const body = new URLSearchParams(fields);
     if (options.csrf !== false) body.set('_csrf', typeof options.csrf === 'string' ? options.csrf : (this.csrf ?? ''));
     const headers: Record<string, string> = { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' };
     if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+    if (options.referer) headers.referer = `${ORIGIN}${options.referer}`;
     return this.answer(await this.t.service.app.request(path, { method: 'POST', headers, body: body.toString() }));
   }
 

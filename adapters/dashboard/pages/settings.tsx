@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { WebSessions } from '../../../application/web-sessions/web-sessions.js';
 import { redirectTo } from '../../http/web-session/web-session.middleware.js';
 import { DASHBOARD, type DashboardEnv } from '../dashboard-env.js';
+import { afterModeSwitch } from '../mode-switch.js';
 import { formOf, noticeOf, page } from '../page-kit.js';
 import { Notice } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
@@ -15,7 +16,7 @@ export const settingsRoutes = (sessions: WebSessions) =>
       await sessions.setMode(c.get('webSession')!, mode);
       const back = c.req.header('referer');
       const path = back ? new URL(back, 'http://x').pathname : DASHBOARD;
-      return redirectTo(c, path.startsWith(DASHBOARD) ? path : DASHBOARD);
+      return redirectTo(c, path.startsWith(DASHBOARD) ? afterModeSwitch(path, mode) : DASHBOARD);
     })
     .get('/account', (c) => {
       const user = c.get('user');
