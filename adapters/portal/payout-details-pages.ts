@@ -3,7 +3,7 @@ import type { ConnectStanding } from '../../application/payouts/connect-onboardi
 import type { Affiliate } from '../../domain/index.js';
 import { csrfField, notice, page, type Frame } from './portal-html.js';
 
-export const PAYOUT_METHOD_LABELS = { connect: 'Connected account', wallet_a: 'Wallet (email)', transfer_b: 'Transfer (email)' } as const;
+export const PAYOUT_METHOD_LABELS = { connect: 'Stripe (connected account)', wallet_a: 'PayPal (email)', transfer_b: 'Wise (email)' } as const;
 /** The methods the form saves; a connected account comes from onboarding with the card processor instead. */
 export const EMAIL_PAYOUT_METHODS = ['wallet_a', 'transfer_b'] as const;
 
@@ -53,7 +53,7 @@ export const payoutDetailsPage = (frame: Frame, affiliate: Affiliate, standing: 
             <label for="method-${m}">${PAYOUT_METHOD_LABELS[m]}</label></div>`,
         )}
       </fieldset>
-      <label for="payout-email">Payout email (for wallet and transfer)</label>
+      <label for="payout-email">Payout email (for PayPal and Wise)</label>
       <input id="payout-email" name="email" type="email" autocomplete="email" maxlength="320" value="${affiliate.payoutEmail ?? ''}">
       <button type="submit">Save payout details</button>
     </form>

@@ -156,8 +156,8 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
 
     await page.getByRole('link', { name: 'Payout details', exact: true }).click();
     await page.getByRole('button', { name: 'Connect payouts' }).waitFor();
-    await page.getByLabel('Wallet (email)').check();
-    await page.getByLabel('Payout email (for wallet and transfer)').fill('robin.wallet@example.com');
+    await page.getByLabel('PayPal (email)').check();
+    await page.getByLabel('Payout email (for PayPal and Wise)').fill('robin.wallet@example.com');
     await page.getByRole('button', { name: 'Save payout details' }).click();
     await expect(page.getByRole('status').innerText()).resolves.toBe('Saved.');
     await check(page, '08-payout-details');

@@ -756,3 +756,30 @@ describe('running the program without the API', () => {
     expect((await t.api('GET', '/affiliates/invitations', other.liveKey)).body.data[0]).toMatchObject({ status: 'pending', sendCount: 1 });
   });
 });
+
+describe('names a person reads', () => {
+  it('show providers and payout methods by their real names, never the API tokens, on any page', async () => {
+    // Data for every page that names a provider or a method: an integration, a coupon, a payout.
+    const integration = await t.api('POST', '/integrations', merchant.liveKey, { provider: 'mor_a', signingSecret: 'pdl_ntfset_names', name: 'Billing' });
+    const campaign = await createCampaign(t, merchant.liveKey);
+    const coupon = await t.api('POST', '/coupons', merchant.liveKey, { code: 'NAMES10', provider: 'mor_b', campaignId: campaign.id, affiliateId: (await createAffiliate(t, merchant.liveKey, campaign.id)).id });
+    const details = [`/dashboard/integrations/${integration.body.data.id}`, `/dashboard/coupons/${coupon.body.data.id}`];
+    const visibleText = (html: string) =>
+      html
+        .replace(/<script[\s\S]*?<\/script>/g, ' ')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&[a-z]+;/g, ' ');
+    const tokens = /\b(?:mor_[abc]|app_store|wallet_a|transfer_b|Wallet A|Transfer B)\b/;
+    for (const path of [...PAGES, ...details]) {
+      const page = await owner.get(path);
+      expect(page.status, path).toBe(200);
+      expect(visibleText(page.html), path).not.toMatch(tokens);
+      // `card` is an English word (a merchant may name an integration "Main card account"): refused as a whole cell or option.
+      expect(page.html, path).not.toMatch(/>\s*card\s*</);
+    }
+    const integrations = visibleText((await owner.get('/dashboard/integrations')).html);
+    expect(integrations).toContain('Paddle');
+    expect(visibleText((await owner.get('/dashboard/coupons')).html)).toContain('Lemon Squeezy');
+    expect(visibleText((await owner.get('/dashboard/payout-settings')).html)).toMatch(/PayPal[\s\S]*Wise/);
+  });
+});

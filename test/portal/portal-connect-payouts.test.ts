@@ -50,7 +50,7 @@ describe('connecting payouts from the portal', () => {
     const base = `/portal/m/${m.id}`;
     const details = await browser.get(`${base}/payout-details`);
     expect(visibleText(details.text)).toContain('Connect payouts');
-    expect(visibleText(details.text)).not.toContain('Connected account Wallet');
+    expect(visibleText(details.text)).not.toContain('Stripe (connected account) PayPal');
 
     // The form saves email methods only: `connect` alone would be details without an account.
     const forged = await browser.post(`${base}/payout-details`, { method: 'connect' });

@@ -13,6 +13,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
 import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { payoutMethodName } from '../../display/names.js';
 
 export interface AffiliatePageDependencies {
   readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
@@ -193,7 +194,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
         <>
           <Notice text={noticeOf(c)} />
           <p>
-            {d.email} · {d.createdVia === 'api' ? 'added by the merchant (no login)' : 'signed up'} · payout details {d.payoutDetailsCompleted ? `complete (${d.payoutMethod})` : 'missing'}
+            {d.email} · {d.createdVia === 'api' ? 'added by the merchant (no login)' : 'signed up'} · payout details {d.payoutDetailsCompleted ? `complete (${payoutMethodName(d.payoutMethod)})` : 'missing'}
           </p>
           <h2>Earnings</h2>
           <p>

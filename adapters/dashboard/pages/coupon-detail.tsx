@@ -9,21 +9,22 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form, type Guard } from '../page-kit.js';
 import { ErrorBox, Notice, shortDate, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { providerName } from '../../display/names.js';
 
 /** The guards of `POST`, `PATCH` and `DELETE /coupons…`, in the routes' order. */
 export const COUPON_WRITE_GUARDS: readonly Guard[] = ['write', { plan: 'ultimate', feature: 'Coupon writes' }];
 
 const MATCH_ID_LABELS: Record<CouponMatchIdField, string> = {
-  cardPromotionCodeId: 'Promotion code id at the card processor (promo_…)',
-  merchantAdiscountId: 'Discount id on platform mor_a',
-  morBDiscountId: 'Discount id on platform mor_b',
-  morCDiscountId: 'Discount id on platform mor_c',
+  cardPromotionCodeId: 'Promotion code id on Stripe (promo_…)',
+  merchantAdiscountId: 'Discount id on Paddle',
+  morBDiscountId: 'Discount id on Lemon Squeezy',
+  morCDiscountId: 'Discount id on Polar',
 };
 
 const Facts = ({ k }: { k: CouponJson }) => (
   <dl>
     <dt>Provider</dt>
-    <dd>{k.provider}</dd>
+    <dd>{providerName(k.provider)}</dd>
     <dt>Campaign</dt>
     <dd>
       <a href={`/dashboard/campaigns/${k.campaignId}`}>{k.campaignName}</a>

@@ -13,6 +13,7 @@ import { done, formOf, guardsRefuse, noticeOf, numberOrText, optional, page, pag
 import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, Table, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { couponDetailRoutes, COUPON_WRITE_GUARDS } from './coupon-detail.js';
+import { providerName } from '../../display/names.js';
 
 const APPLE_OFFER_LABELS: Record<(typeof APPLE_OFFER_TYPES)[number], string> = { 1: '1: introductory', 2: '2: promotional', 3: '3: offer code' };
 const APPLE_OFFER_CHOICES = APPLE_OFFER_TYPES.map((t) => ({ value: String(t), label: APPLE_OFFER_LABELS[t] }));
@@ -37,16 +38,16 @@ const RegisterForm = ({ csrf, form, problem, choices }: { csrf: string; form: Fo
   <form method="post" action="/dashboard/coupons" class="stack">
     <CsrfField token={csrf} />
     <TextField form={form} problem={problem} name="code" label="Code (as customers enter it)" required />
-    <SelectField label="Provider" name="provider" choices={COUPON_PROVIDERS} selected={form.provider} problem={problem} />
+    <SelectField label="Provider" name="provider" choices={PROVIDER_CHOICES} selected={form.provider} problem={problem} />
     <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form.campaignId} required />
     <TextField form={form} problem={problem} name="affiliateId" label="Affiliate id" required />
     <fieldset class="stack">
       <legend>The provider's id for this code (optional; only the field of the coupon's provider)</legend>
-      <TextField form={form} problem={problem} name="cardPromotionCodeId" label="card: promotion code id (promo_…)" />
-      <TextField form={form} problem={problem} name="merchantAdiscountId" label="mor_a: discount id" />
-      <TextField form={form} problem={problem} name="morBDiscountId" label="mor_b: discount id" />
-      <TextField form={form} problem={problem} name="morCDiscountId" label="mor_c: discount id" />
-      <SelectField label="app_store: offer type" name="appleOfferType" none="None" choices={APPLE_OFFER_CHOICES} selected={form.appleOfferType} problem={problem} />
+      <TextField form={form} problem={problem} name="cardPromotionCodeId" label="Stripe: promotion code id (promo_…)" />
+      <TextField form={form} problem={problem} name="merchantAdiscountId" label="Paddle: discount id" />
+      <TextField form={form} problem={problem} name="morBDiscountId" label="Lemon Squeezy: discount id" />
+      <TextField form={form} problem={problem} name="morCDiscountId" label="Polar: discount id" />
+      <SelectField label="App Store: offer type" name="appleOfferType" none="None" choices={APPLE_OFFER_CHOICES} selected={form.appleOfferType} problem={problem} />
     </fieldset>
     <fieldset class="stack">
       <legend>The discount, as affiliates are shown it (optional; the provider applies it)</legend>
@@ -57,6 +58,8 @@ const RegisterForm = ({ csrf, form, problem, choices }: { csrf: string; form: Fo
     <button type="submit">Register coupon</button>
   </form>
 );
+
+const PROVIDER_CHOICES = COUPON_PROVIDERS.map((p) => ({ value: p, label: providerName(p) }));
 
 /** Coupon references (the codes live at the payment provider): filter, register, open one to change its provider id, delete. */
 export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampaigns) => {
@@ -85,7 +88,7 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
         <ErrorBox problem={problem} />
         <FilterForm action="/dashboard/coupons">
           <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={q.campaignId} />
-          <SelectField label="Provider" name="provider" none="Any provider" choices={COUPON_PROVIDERS} selected={q.provider} />
+          <SelectField label="Provider" name="provider" none="Any provider" choices={PROVIDER_CHOICES} selected={q.provider} />
           <label>
             Code
             <input name="code" value={q.code ?? ''} />
@@ -100,7 +103,7 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
                     <code>{k.code}</code>
                   </a>
                 </td>
-                <td>{k.provider}</td>
+                <td>{providerName(k.provider)}</td>
                 <td>{k.campaignName}</td>
                 <td class="hide-narrow">
                   <a href={`/dashboard/affiliates/${k.affiliateId}`}>{k.affiliateId.slice(0, 8)}</a>

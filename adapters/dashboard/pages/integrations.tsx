@@ -10,6 +10,7 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, r
 import { ConfirmDialog, ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { editIntegrationHandler, IntegrationEditForms, type IntegrationEditState } from './integration-edit.js';
+import { providerName } from '../../display/names.js';
 
 const PLAN = { plan: 'ultimate', feature: 'Integrations' } as const;
 
@@ -50,7 +51,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
             {result.items.map(json).map((i) => (
               <tr>
                 <td>
-                  <a href={`/dashboard/integrations/${i.id}`}>{i.provider}</a>
+                  <a href={`/dashboard/integrations/${i.id}`}>{providerName(i.provider)}</a>
                 </td>
                 <td>{i.name ?? '—'}</td>
                 <td>
@@ -70,7 +71,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
               Provider
               <select name="provider">
                 {COUPON_PROVIDERS.map((p) => (
-                  <option value={p}>{p}</option>
+                  <option value={p}>{providerName(p)}</option>
                 ))}
               </select>
             </label>
@@ -79,15 +80,15 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
               <input name="name" maxlength={120} />
             </label>
             <label>
-              The provider's signing secret for this endpoint (not for app_store)
+              The provider's signing secret for this endpoint (not for the App Store)
               <input name="signingSecret" type="password" autocomplete="off" />
             </label>
             <label>
-              app_store: the app's bundle id
+              App Store: the app's bundle id
               <input name="bundleId" maxlength={155} />
             </label>
             <label>
-              app_store: the app's Apple ID (required for live)
+              App Store: the app's Apple ID (required for live)
               <input name="appAppleId" inputmode="numeric" />
             </label>
             <button type="submit">Connect</button>
@@ -109,7 +110,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
     const events = await deps.manageIntegrations.browseDeliveries(c.get('tenant'), id, { page: pageNo, limit });
     if (events.isErr()) throw ApiError.from(events.error);
     const csrf = c.get('webSession')!.csrfToken;
-    const title = i.name ? `${i.name} (${i.provider})` : `${i.provider} integration`;
+    const title = i.name ? `${i.name} (${providerName(i.provider)})` : `${providerName(i.provider)} integration`;
     return page(
       c,
       title,

@@ -15,8 +15,8 @@ export const EXPORT_GUARDS: readonly Guard[] = [{ plan: 'ultimate', feature: 'Pa
 export const EXPORT_ACTION = '/dashboard/payouts/export';
 
 const METHODS = [
-  { value: 'wallet_a', label: 'wallet_a: PayPal Payouts payment file' },
-  { value: 'transfer_b', label: 'transfer_b: Wise batch transfer template' },
+  { value: 'wallet_a', label: 'PayPal: Payouts payment file' },
+  { value: 'transfer_b', label: 'Wise: batch transfer template' },
 ] as const;
 
 /** The form on the payouts page: the API's two parameters, the method the affiliates are paid by and the currency. */

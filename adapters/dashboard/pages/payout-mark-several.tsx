@@ -11,6 +11,7 @@ import { guardsRefuse, optional, parseWith, refusal, type DashboardContext, type
 import { SelectField, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import type { PayoutPageDependencies } from './payouts.js';
+import { payoutMethodName } from '../../display/names.js';
 
 export const MARK_SEVERAL_ACTION = '/dashboard/payouts/mark-paid';
 
@@ -32,7 +33,7 @@ export const MarkSeveralForm = ({ csrf, methods }: { csrf: string; methods: read
         Or payout ids
         <textarea name="ids" rows={4} spellcheck={false}></textarea>
       </label>
-      <SelectField label="Paid by" name="payoutMethod" none="Each affiliate's saved method" choices={methods} selected={undefined} />
+      <SelectField label="Paid by" name="payoutMethod" none="Each affiliate's saved method" choices={methods.map((m) => ({ value: m, label: payoutMethodName(m) }))} selected={undefined} />
       <button type="submit">Mark these paid</button>
     </form>
   </section>

@@ -14,16 +14,16 @@ const PROVIDER_GUARDS = [{ plan: 'ultimate', feature: 'Payout providers' }, 'wri
 
 /** Each method's credential fields, as `PUT /payout-providers/:method` takes them. */
 const CREDENTIALS: Record<PayoutMethod, { title: string; fields: readonly { name: string; label: string }[] }> = {
-  connect: { title: 'Card processor (Connect)', fields: [{ name: 'secretKey', label: 'Secret key (sk_live_… or sk_test_…, or a restricted key)' }] },
+  connect: { title: 'Stripe Connect', fields: [{ name: 'secretKey', label: 'Secret key (sk_live_… or sk_test_…, or a restricted key)' }] },
   wallet_a: {
-    title: 'Wallet A',
+    title: 'PayPal',
     fields: [
       { name: 'clientId', label: 'REST app client id' },
       { name: 'clientSecret', label: 'REST app secret' },
     ],
   },
   transfer_b: {
-    title: 'Transfer B',
+    title: 'Wise',
     fields: [
       { name: 'apiToken', label: 'API token' },
       { name: 'profileId', label: 'Business profile id that pays' },

@@ -13,6 +13,7 @@ import { ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, typ
 import { CsrfField } from '../views/layout.js';
 import { markSeveralHandler, MarkSeveralForm } from './payout-mark-several.js';
 import { EXPORT_GUARDS, ExportForm, payoutExportHandler } from './payout-export.js';
+import { payoutMethodName } from '../../display/names.js';
 
 export interface PayoutPageDependencies {
   readonly payoutQueries: PayoutQueries;
@@ -91,7 +92,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
                       <select name="payoutMethod" id={`method-${p.id}`}>
                         <option value="">Saved method</option>
                         {MANUAL_METHODS.map((m) => (
-                          <option value={m}>{m}</option>
+                          <option value={m}>{payoutMethodName(m)}</option>
                         ))}
                       </select>
                       <button type="submit" aria-label={`Mark paid: ${p.amount} ${p.currency.toUpperCase()}`}>
@@ -141,7 +142,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
       const form = await formOf(c);
       const method = optional(form.payoutMethod);
       if (method !== undefined && !(MANUAL_METHODS as readonly string[]).includes(method)) {
-        const r = refusal(c, new ApiError('validation_error', 'Unknown payout method', [{ field: 'payoutMethod', message: `must be one of ${MANUAL_METHODS.join(', ')}` }]));
+        const r = refusal(c, new ApiError('validation_error', 'Unknown payout method', [{ field: 'payoutMethod', message: `must be one of ${MANUAL_METHODS.map(payoutMethodName).join(', ')}` }]));
         return list(c, { problem: r.problem }, r.status);
       }
       const result = await deps.manual.markPaid(c.get('tenant'), [id], (method as PayoutMethod | undefined) ?? null);
