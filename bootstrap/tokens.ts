@@ -38,6 +38,8 @@ export const TOKENS = {
   ExchangeRates: Symbol('ExchangeRates'),
   Mailer: Symbol('Mailer'),
   VisitorFingerprint: Symbol('VisitorFingerprint'),
+  ClickTokens: Symbol('ClickTokens'),
+  ClickLookup: Symbol('ClickLookup'),
   TrackingLinks: Symbol('TrackingLinks'),
   CreateCampaign: Symbol('CreateCampaign'),
   ListCampaigns: Symbol('ListCampaigns'),

@@ -2872,7 +2872,7 @@ export interface components {
         /**
          * @example {
          *       "merchantId": "01900000-0000-7000-8000-0000000000a1",
-         *       "clickId": "0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10",
+         *       "clickId": "0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10_CzBVep_E6Q4zWH2ix-wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW-yBFao-02f4jSG2St9wBJktwlbrfBClO",
          *       "email": "ada@example.com",
          *       "customerId": "cus_Q1w2E3r4"
          *     }
@@ -2885,7 +2885,7 @@ export interface components {
              * @enum {string}
              */
             mode?: "live" | "test";
-            /** @description A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`) */
+            /** @description A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`; a signed id is 133 characters) */
             clickId: string;
             /** Format: email */
             email?: string;
@@ -2904,7 +2904,7 @@ export interface components {
         /**
          * @example {
          *       "merchantId": "01900000-0000-7000-8000-0000000000a1",
-         *       "clickId": "0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10",
+         *       "clickId": "0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10_CzBVep_E6Q4zWH2ix-wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW-yBFao-02f4jSG2St9wBJktwlbrfBClO",
          *       "orderId": "cs_live_a1B2c3",
          *       "amount": 49.5,
          *       "currency": "usd"
@@ -2918,7 +2918,7 @@ export interface components {
              * @enum {string}
              */
             mode?: "live" | "test";
-            /** @description A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`) */
+            /** @description A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`; a signed id is 133 characters) */
             clickId: string;
             /** @description Your order id: a payment provider reporting the same order later replaces this report */
             orderId: string;

@@ -16,7 +16,8 @@ export interface ClickBatchSettings {
  * Clicks queued in memory and written with one multi-row insert every `intervalMs` or `batchSize`
  * clicks, whichever comes first, so a redirect never waits for the database. `close` writes what is
  * queued (graceful shutdown); a process killed outright loses at most the clicks of the last
- * interval (docs/decisions.md).
+ * interval (docs/decisions.md). Their ids still attribute sales: they are signed (`ClickTokens`), so
+ * attribution never waits for this write.
  */
 export class PgBatchedClickWriter {
   private queue: Click[] = [];

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { countsAsClick, domainError, type DomainError } from '../../domain/index.js';
 import type { ClickRepository } from '../ports/click-repository.js';
+import type { ClickTokens } from '../ports/click-tokens.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { VisitorFingerprint } from '../ports/visitor-fingerprint.js';
@@ -21,7 +22,7 @@ export interface VisitInput {
 export interface Visit {
   /** Where to send the visitor (empty for the tracking script's clicks of a campaign without a target URL). */
   readonly location: string;
-  /** The recorded click, also passed on to the target as `click_id`; null when the visit did not count. */
+  /** The recorded click's signed id, also passed on to the target as `click_id`; null when the visit did not count. */
   readonly clickId: string | null;
   /** How long the click attributes sales: its campaign's attribution window. */
   readonly attributionWindowDays: number;
@@ -43,7 +44,9 @@ const withClickId = (target: string, clickId: string): string => {
  * `GET /r/:trackingCode/:refCode`: records a click (when the campaign is active, the affiliate
  * approved on it and the visit counts) and sends the visitor to the campaign's `targetUrl`, with the
  * click id added when one was recorded. A visit that does not count still goes to the target. A
- * campaign without a target URL has nowhere to send anyone: 404, and no click is recorded.
+ * campaign without a target URL has nowhere to send anyone: 404, and no click is recorded. The click
+ * id handed out is signed (`ClickTokens`): it attributes a sale at once, in any process, before or
+ * without its row, which is written in a batch.
  */
 export class RecordClick {
   constructor(
@@ -51,6 +54,7 @@ export class RecordClick {
     private readonly fingerprint: VisitorFingerprint,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tokens: ClickTokens,
   ) {}
 
   async execute(input: VisitInput): Promise<Result<Visit, DomainError>> {
@@ -76,7 +80,8 @@ export class RecordClick {
       visitorHash: await this.fingerprint.of(input.address, input.userAgent),
       createdAt: now,
     };
+    const clickId = await this.tokens.issue({ clickRowId: click.id, merchantId: click.merchantId, mode: click.mode, campaignId: click.campaignId, affiliateId: click.affiliateId, issuedAt: now });
     this.clicks.record(click);
-    return ok({ location: target ? withClickId(target, click.id) : '', clickId: click.id, ...visit });
+    return ok({ location: target ? withClickId(target, clickId) : '', clickId, ...visit });
   }
 }

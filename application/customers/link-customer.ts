@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { checkMembershipEarns, customerKeyOf, type DomainError, type LeadIdentity, type LeadSource } from '../../domain/index.js';
+import type { ClickFinder } from '../clicks/click-lookup.js';
 import type { Clock } from '../ports/clock.js';
 import type { CustomerLead, CustomerLeads } from '../ports/customer-leads.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -47,6 +48,7 @@ export class LinkCustomer {
     private readonly sales: SaleContexts,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly clicks: ClickFinder,
   ) {}
 
   async execute(input: LinkCustomerInput): Promise<Result<LinkedLead, DomainError>> {
@@ -94,7 +96,7 @@ export class LinkCustomer {
 
   private async referrerOf(tenant: Tenant, attribution: LeadAttribution): Promise<Result<Referrer, DomainError>> {
     if ('clickId' in attribution) {
-      const click = await liveClick(this.providerCustomers, tenant, attribution.clickId, this.clock.now());
+      const click = await liveClick(this.clicks, tenant, attribution.clickId, this.clock.now());
       return click.map((k) => ({ affiliateId: k.affiliateId, campaignId: k.campaignId, clickId: k.id }));
     }
     const sale = await this.sales.find(tenant, attribution.campaignId, attribution.affiliateId);

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { clickRefusal, domainError, type ClickCandidate, type DomainError } from '../../domain/index.js';
-import type { ProviderCustomers } from '../ports/provider-sales-ledger.js';
+import type { ClickFinder } from '../clicks/click-lookup.js';
 import type { Tenant } from '../shared/tenant.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Tenant } from '../shared/tenant.js';
  * mode), inside its campaign's attribution window. Another merchant's or mode's click reads as
  * unknown, so nobody learns which ids exist elsewhere.
  */
-export const liveClick = async (clicks: Pick<ProviderCustomers, 'findClick'>, tenant: Tenant, clickId: string, now: Date): Promise<Result<ClickCandidate, DomainError>> => {
+export const liveClick = async (clicks: ClickFinder, tenant: Tenant, clickId: string, now: Date): Promise<Result<ClickCandidate, DomainError>> => {
   const click = await clicks.findClick(clickId);
   const refusal = clickRefusal({ ...tenant, now, clickId, click });
   if (click === null || click.merchantId !== tenant.merchantId || click.mode !== tenant.mode) {

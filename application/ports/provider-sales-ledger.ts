@@ -67,7 +67,7 @@ export interface ProviderCustomers {
   link(tenant: Tenant, provider: CouponProvider, providerCustomerId: string, link: LinkedCustomer & { readonly email: string | null }, now: Date): Promise<boolean>;
   /** Sets the customer's first sale when it has none yet. */
   setFirstConversion(tenant: Tenant, provider: CouponProvider, providerCustomerId: string, conversionId: string): Promise<void>;
-  /** The click a click id names, in any merchant and mode (the attribution checks both), with its campaign's window. */
+  /** The stored click (its row) a click id names, in any merchant and mode (the attribution checks both), with its campaign's window. */
   findClick(clickId: string): Promise<ClickCandidate | null>;
 }
 

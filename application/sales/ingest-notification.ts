@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { clickRefusal, domainError, signatureRejectionsNeedNotice, SIGNATURE_REJECTIONS_BEFORE_NOTICE, type CouponProvider, type DomainError, type Integration, type ProviderNotice, type SaleFact } from '../../domain/index.js';
+import type { ClickFinder } from '../clicks/click-lookup.js';
 import type { LinkCustomer } from '../customers/link-customer.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -51,6 +52,7 @@ export class IngestNotification {
     private readonly notices: Notices,
     /** A linked customer is also a lead of the affiliate (`GET /customers`). */
     private readonly leads: Pick<LinkCustomer, 'recordLead'>,
+    private readonly clicks: ClickFinder,
   ) {}
 
   get supportedProviders(): readonly CouponProvider[] {
@@ -156,7 +158,7 @@ export class IngestNotification {
   private async linkCustomer(tenant: Tenant, provider: CouponProvider, fact: Extract<SaleFact, { kind: 'customer_linked' }>, now: Date): Promise<DeliveryResult> {
     const customerId = fact.customer.providerCustomerId;
     if (!customerId || !fact.clickId) return ignored('no customer id or click id to link');
-    const click = await this.customers.findClick(fact.clickId);
+    const click = await this.clicks.findClick(fact.clickId);
     const refusal = clickRefusal({ ...tenant, now, clickId: fact.clickId, click });
     if (refusal !== null || click === null) return result('unattributed', { reason: refusal ?? `click ${fact.clickId} not found` });
     const linked = await this.customers.link(

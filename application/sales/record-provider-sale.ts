@@ -7,6 +7,7 @@ import {
   type ProviderAttribution,
   type SaleFact,
 } from '../../domain/index.js';
+import type { ClickFinder } from '../clicks/click-lookup.js';
 import type { CreateConversion } from '../conversions/create-conversion.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
@@ -41,6 +42,7 @@ export class RecordProviderSale {
     private readonly coupons: CouponRepository,
     private readonly campaigns: CampaignRepository,
     private readonly conversions: ConversionRepository,
+    private readonly clicks: ClickFinder,
   ) {}
 
   async record(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date): Promise<DeliveryResult> {
@@ -50,7 +52,7 @@ export class RecordProviderSale {
     // A checkout that carried no click (the page's script ran too late to hand it over) still has the
     // click the script reported the same order with.
     const clickId = fact.clickId ?? (await this.scriptSaleClick(tenant, fact.orderId));
-    const click = clickId ? await this.customers.findClick(clickId) : null;
+    const click = clickId ? await this.clicks.findClick(clickId) : null;
     const discount = fact.discount;
     const code = discount?.code ? normalizeCouponCode(provider, discount.code) : null;
     const coupons = discount ? await this.coupons.attributionCandidates(tenant, provider, { code, providerDiscountId: discount.providerDiscountId }) : [];

@@ -1,11 +1,11 @@
 import { err, ok, type Result } from 'neverthrow';
 import { domainError, type Conversion, type CurrencyCode, type Decimal, type DomainError } from '../../domain/index.js';
+import type { ClickFinder } from '../clicks/click-lookup.js';
 import type { RecordClick } from '../clicks/record-click.js';
 import type { CreateConversion } from '../conversions/create-conversion.js';
 import type { LinkCustomer, LinkedLead } from '../customers/link-customer.js';
 import { clickExpiresAt, liveClick } from '../customers/live-click.js';
 import type { Clock } from '../ports/clock.js';
-import type { ProviderCustomers } from '../ports/provider-sales-ledger.js';
 import type { Tenant } from '../shared/tenant.js';
 import type { CouponProvider } from '../../domain/index.js';
 
@@ -33,7 +33,7 @@ const SCRIPT_ACTOR = { createdBy: 'owner', managePayouts: true } as const;
  */
 export class TrackingScript {
   constructor(
-    private readonly clicks: Pick<ProviderCustomers, 'findClick'>,
+    private readonly clicks: ClickFinder,
     private readonly recordClick: RecordClick,
     private readonly linkCustomer: LinkCustomer,
     private readonly createConversion: CreateConversion,

@@ -20,7 +20,9 @@ import type { JobRegistry } from '../../application/ports/jobs.js';
 import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
+import { HmacClickTokens } from '../../adapters/clicks/hmac-click-tokens.js';
 import { SaltedVisitorFingerprint } from '../../adapters/clicks/salted-visitor-fingerprint.js';
+import { ClickLookup } from '../../application/clicks/click-lookup.js';
 import { SqlAffiliateQueries } from '../../adapters/persistence/repositories/sql-affiliate-queries.js';
 import {
   SqlAffiliateRepository,
@@ -103,6 +105,8 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   );
   c.register(T.ExchangeRates, single((r) => new SqlExchangeRates(r.resolve(T.Orm))));
   c.register(T.VisitorFingerprint, single((r) => new SaltedVisitorFingerprint(r.resolve(T.Orm))));
+  c.register(T.ClickTokens, single((r) => new HmacClickTokens(r.resolve(T.Orm))));
+  c.register(T.ClickLookup, single((r) => new ClickLookup(r.resolve(T.ClickTokens), r.resolve(T.CampaignRepository), r.resolve(T.ProviderCustomers))));
   c.register(T.TrackingLinks, single((r) => new TrackingLinks(r.resolve<ServiceConfig>(T.Config).publicBaseUrl)));
 
   c.register(T.CreateCampaign, single((r) => createCampaignWith(r)));
@@ -180,7 +184,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   );
   c.register(
     T.RecordClick,
-    single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock))),
+    single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.ClickTokens))),
   );
   c.register(T.LoadExchangeRates, single((r) => new LoadExchangeRates(r.resolve(T.ExchangeRates))));
 };

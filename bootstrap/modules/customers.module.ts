@@ -14,14 +14,14 @@ export const registerCustomers = (c: DependencyContainer): void => {
     T.LinkCustomer,
     single(
       (r) =>
-        new LinkCustomer(r.resolve(T.UnitOfWork), r.resolve(T.CustomerLeads), r.resolve(T.ProviderCustomers), r.resolve(T.SaleContexts), r.resolve(T.Ids), r.resolve(T.Clock)),
+        new LinkCustomer(r.resolve(T.UnitOfWork), r.resolve(T.CustomerLeads), r.resolve(T.ProviderCustomers), r.resolve(T.SaleContexts), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.ClickLookup)),
     ),
   );
   c.register(
     T.TrackingScript,
     single(
       (r) =>
-        new TrackingScript(r.resolve(T.ProviderCustomers), r.resolve(T.RecordClick), r.resolve(T.LinkCustomer), r.resolve(T.CreateConversion), r.resolve(T.Clock)),
+        new TrackingScript(r.resolve(T.ClickLookup), r.resolve(T.RecordClick), r.resolve(T.LinkCustomer), r.resolve(T.CreateConversion), r.resolve(T.Clock)),
     ),
   );
 };

@@ -54,6 +54,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.CouponRepository),
           r.resolve(T.CampaignRepository),
           r.resolve(T.ConversionRepository),
+          r.resolve(T.ClickLookup),
         ),
     ),
   );
@@ -93,6 +94,7 @@ export const registerSales = (c: DependencyContainer): void => {
           new SqlSignatureRejections(r.resolve(T.Orm)),
           r.resolve(T.Notices),
           r.resolve(T.LinkCustomer),
+          r.resolve(T.ClickLookup),
         ),
     ),
   );

@@ -5,3 +5,4 @@ export * from './integration.js';
 export * from './refund-share.js';
 export * from './signature-rejections.js';
 export * from './customer-lead.js';
+export * from './click-token.js';

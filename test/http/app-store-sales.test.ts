@@ -7,6 +7,9 @@ import type { TestMerchant } from '../support/merchant-mother.js';
 import { providerProgram } from '../support/provider-program.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
+/** StoreKit takes a UUID: the app passes the click's own id, the first 36 characters of the signed click id. */
+const appAccountTokenOf = (clickId: string): string => clickId.slice(0, 36);
+
 const LIVE_APP: AppleApp = { bundleId: 'com.example.affiliates', appAppleId: 1_234_567_890, environment: 'Production' };
 
 describe('sales from the App Store', () => {
@@ -57,7 +60,7 @@ describe('sales from the App Store', () => {
   });
 
   it('a purchase carrying the click in appAccountToken is a sale: exact price from milli-units, source app_store', async () => {
-    const clickId = await click(t, affiliate.trackingLink);
+    const clickId = appAccountTokenOf(await click(t, affiliate.trackingLink));
     const transaction = appleTransaction(LIVE_APP, { price: 10_990, currency: 'USD', appAccountToken: clickId.toUpperCase(), type: 'Non-Consumable' });
     const res = await notify('ONE_TIME_CHARGE', transaction);
     expect(res.status).toBe(200);
@@ -76,7 +79,7 @@ describe('sales from the App Store', () => {
   });
 
   it('a renewal chains to the first sale as recurring; refunds by percentage and whole; a reversed refund is ignored with a notice', async () => {
-    const clickId = await click(t, affiliate.trackingLink);
+    const clickId = appAccountTokenOf(await click(t, affiliate.trackingLink));
     const first = appleTransaction(LIVE_APP, { price: 4_990, currency: 'EUR', appAccountToken: clickId });
     const sale = await notify('SUBSCRIBED', first, { subtype: 'INITIAL_BUY' });
     expect(sale.body.data.outcome).toBe('created');
@@ -105,7 +108,7 @@ describe('sales from the App Store', () => {
   });
 
   it('REVOKE (Family Sharing revoked) refunds that purchase whole; a shared entitlement never made a sale', async () => {
-    const clickId = await click(t, affiliate.trackingLink);
+    const clickId = appAccountTokenOf(await click(t, affiliate.trackingLink));
     const purchase = appleTransaction(LIVE_APP, { price: 2_990, currency: 'USD', appAccountToken: clickId });
     const sale = await notify('ONE_TIME_CHARGE', purchase);
     const revoked = await notify('REVOKE', { ...purchase, revocationDate: Date.now(), revocationReason: 0, revocationType: 'FAMILY_REVOKE' });
@@ -133,7 +136,7 @@ describe('sales from the App Store', () => {
 
   it('refuses a bad signature recording nothing; another environment or app is logged as ignored with why', async () => {
     const before = await t.sql('select count(*)::int as n from integration_events');
-    const forged = await notify('ONE_TIME_CHARGE', appleTransaction(LIVE_APP, { appAccountToken: await click(t, affiliate.trackingLink) }), { chain: stranger });
+    const forged = await notify('ONE_TIME_CHARGE', appleTransaction(LIVE_APP, { appAccountToken: appAccountTokenOf(await click(t, affiliate.trackingLink)) }), { chain: stranger });
     expect(forged.status).toBe(400);
     expect(forged.body.error.code).toBe('invalid_signature');
     expect((await deliver(live, '{"signedPayload": 42}')).body.error.code).toBe('invalid_json');
@@ -149,7 +152,7 @@ describe('sales from the App Store', () => {
   });
 
   it('the same notification delivered 20 times at once makes one conversion', async () => {
-    const transaction = appleTransaction(LIVE_APP, { price: 1_990, currency: 'USD', appAccountToken: await click(t, affiliate.trackingLink) });
+    const transaction = appleTransaction(LIVE_APP, { price: 1_990, currency: 'USD', appAccountToken: appAccountTokenOf(await click(t, affiliate.trackingLink)) });
     const raw = await appleNotificationBody(chain, LIVE_APP, { type: 'ONE_TIME_CHARGE', uuid: randomUUID(), transaction });
     const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(live, raw)));
     // As for the card processor: a copy starved of a pooled connection answers 5xx, which Apple retries.

@@ -27,9 +27,10 @@ describe('tracking links and clicks', () => {
     expect(`${location.origin}${location.pathname}`).toBe('https://shop.example.com/landing');
     expect(location.searchParams.get('utm_source')).toBe('aff');
     const clickId = location.searchParams.get('click_id');
-    expect(clickId).toMatch(/^[0-9a-f-]{36}$/);
+    // Signed: the click's uuid (its row), then its claims and signature; fits a card processor's client_reference_id.
+    expect(clickId).toMatch(/^[0-9a-f-]{36}_[A-Za-z0-9_-]{96}$/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const [click] = await t.sql('select merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at from clicks where id = $1', [clickId]);
+    const [click] = await t.sql('select merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at from clicks where id = $1', [clickId!.slice(0, 36)]);
     expect(click).toMatchObject({ merchant_id: m.id, mode: 'live', campaign_id: campaign.id, affiliate_id: affiliate.id });
     // A salted SHA-256: neither the address nor the user agent is stored.
     expect(click.visitor_hash).toMatch(/^[0-9a-f]{64}$/);

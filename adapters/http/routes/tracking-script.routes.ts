@@ -34,8 +34,8 @@ const tenantOf = (body: { merchantId: string; mode?: 'live' | 'test' | undefined
   mode: body.mode ?? 'live',
 });
 const EXAMPLE_MERCHANT = '01900000-0000-7000-8000-0000000000a1';
-const EXAMPLE_CLICK = '0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10';
-const clickIdField = z.string().min(1).max(64).openapi({ description: 'A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`)' });
+const EXAMPLE_CLICK = '0193a5b0-7e1c-7c3a-9f00-3d2f8c1b2a10_CzBVep_E6Q4zWH2ix-wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW-yBFao-02f4jSG2St9wBJktwlbrfBClO';
+const clickIdField = z.string().min(1).max(255).openapi({ description: 'A live click id of the merchant (from `click_id` or `POST /t/v1/clicks`; a signed id is 133 characters)' });
 
 const KeptClickSchema = z
   .object({

@@ -83,7 +83,7 @@
     var confirm = function (retry) {
       return call('GET', path).then(function (r) {
         if (r.status === 200) return keep(r.json.data.clickId, new Date(r.json.data.expiresAt));
-        // Clicks are written in batches: a fast landing may ask before its click is; ask once more.
+        // Signed click ids are known at once; an id issued before ids were signed is known once its batch is written: ask once more.
         if (r.status === 404 && retry) return new Promise(function (done) { setTimeout(done, 1500); }).then(function () { return confirm(false); });
         if (r.status === 404) forget();
       });

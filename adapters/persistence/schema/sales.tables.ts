@@ -113,7 +113,7 @@ export const customers = table('customers', {
   provider_customer_id: text().orNull(),
   affiliate_id: uuid(),
   campaign_id: uuid(),
-  click_id: uuid().orNull(),
+  click_id: text().orNull(),
   source: text(),
   created_at: timestamptz(),
 });

@@ -31,7 +31,7 @@ export const label = (event: Pick<AppStoreEvent, 'notificationType' | 'subtype'>
 /** Revocation percentages are in milli-percent: 100000 is the whole transaction. */
 const WHOLE_REVOCATION = new Decimal(100_000);
 
-/** The app sets `appAccountToken` to the click id (a UUID); Swift writes UUIDs in capitals, click ids are lowercase. */
+/** The app sets `appAccountToken` to the click's uuid (the first 36 characters of its signed id: StoreKit takes only a UUID), a stored click; Swift writes UUIDs in capitals, click ids are lowercase. */
 const clickIdOf = (event: AppStoreEvent): string | null => {
   const token = str(event.transaction?.appAccountToken) ?? event.renewalAppAccountToken;
   return token ? token.toLowerCase() : null;

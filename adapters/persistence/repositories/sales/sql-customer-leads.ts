@@ -6,6 +6,7 @@ import type { Tenant } from '../../../../application/shared/tenant.js';
 import type { CouponProvider, LeadSource, Mode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { dateOrNull } from '../../mappers/timestamps.js';
+import { clickRowIdOf } from '../click-row-id.sql.js';
 
 interface LeadRow {
   id: string;
@@ -63,7 +64,7 @@ export class SqlCustomerLeads implements CustomerLeads {
       from customers l
       join affiliates a on a.id = l.affiliate_id
       join campaigns c on c.id = l.campaign_id
-      left join clicks k on k.id = l.click_id and k.merchant_id = l.merchant_id and k.mode = l.mode
+      left join clicks k on k.id = ${clickRowIdOf(sql.ref('l.click_id'))} and k.merchant_id = l.merchant_id and k.mode = l.mode
       where l.merchant_id = ${tenant.merchantId} and l.mode = ${tenant.mode}
       order by l.created_at desc, l.id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(db);
     const total = await this.countWhere(tenant, null);
