@@ -46,7 +46,8 @@ describe('splitting an affiliate shared by two merchants', () => {
       `alter table affiliate_memberships add constraint affiliate_memberships_affiliate_merchant_fkey
          foreign key (affiliate_id, merchant_id) references affiliates (id, merchant_id)`,
     );
-    [{ id: copyId }] = await t.sql('select id from affiliates where merchant_id = $1 and lower(email) = lower($2)', [b.id, shared.email]);
+    const [copy] = await t.sql<{ id: string }>('select id from affiliates where merchant_id = $1 and lower(email) = lower($2)', [b.id, shared.email]);
+    copyId = copy!.id;
   });
   afterAll(async () => t?.close());
 
