@@ -147,7 +147,7 @@ export interface paths {
         put?: never;
         /**
          * Create a headless affiliate, approved on the campaign at once (Ultimate or Scale)
-         * @description Creates the affiliate (without a portal login) in the key mode and approves it on the campaign at once. An email already used in this mode answers `409 duplicate`; the plan limit answers `403 affiliate_limit_reached`.
+         * @description Creates the affiliate (without a portal login) in the key mode and approves it on the campaign at once. An email already used by an affiliate of this merchant in this mode answers `409 duplicate` (affiliates of other merchants play no part: their emails answer as new ones); the plan limit answers `403 affiliate_limit_reached`.
          */
         post: operations["postAffiliates"];
         delete?: never;

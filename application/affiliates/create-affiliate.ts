@@ -30,8 +30,9 @@ export interface CreateAffiliateInput {
 
 /**
  * `POST /affiliates`: a headless affiliate (no login account), approved on the campaign at once,
- * `createdVia: api`. The email is unique across merchants (case-insensitive, per mode) and the plan's
- * affiliate limit applies. The merchant row is locked so that concurrent creates count correctly.
+ * `createdVia: api`. The email is unique within the merchant's program (case-insensitive, per mode;
+ * another merchant's affiliates play no part) and the plan's affiliate limit applies. The merchant
+ * row is locked so that concurrent creates count correctly and the second of two with one email sees the first.
  */
 export class CreateAffiliate {
   constructor(
@@ -51,6 +52,7 @@ export class CreateAffiliate {
       const now = this.clock.now();
       const built = newAffiliate({
         id: this.ids.next(),
+        merchantId: tenant.merchantId,
         email: input.email,
         name: input.name,
         mode: tenant.mode,
@@ -63,7 +65,8 @@ export class CreateAffiliate {
       if (!merchant) return err(notFound('Merchant'));
       const campaign = await this.campaigns.findById(tenant, input.campaignId);
       if (!campaign) return err(notFound('Campaign'));
-      if (await this.affiliates.findByEmailAcrossMerchants(tenant.mode, built.value.email)) return err(duplicateAffiliateEmail());
+      // Only this merchant's affiliates count: another merchant's with the same email neither blocks nor shows.
+      if (await this.affiliates.findByEmail(tenant, built.value.email)) return err(duplicateAffiliateEmail());
       const room = checkAffiliateLimit(merchant.affiliateLimit, await this.affiliates.countTowardsLimit(tenant));
       if (room.isErr()) return err(room.error);
 

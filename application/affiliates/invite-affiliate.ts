@@ -70,7 +70,7 @@ export class InviteAffiliate {
       const invitation = built.value;
       const campaign = await this.campaigns.findById(tenant, input.campaignId);
       if (!campaign) return err(notFound('Campaign'));
-      const existing = await this.affiliates.findByEmailAcrossMerchants(tenant.mode, invitation.email);
+      const existing = await this.affiliates.findByEmail(tenant, invitation.email);
       if (existing && (await this.memberships.find(tenant, existing.id, campaign.id))) {
         return err(duplicate('This email already belongs to an affiliate of the campaign'));
       }

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
-import { savePayoutDetails, type Affiliate, type DomainError, type PayoutDetailsInput } from '../../domain/index.js';
+import { affiliateMode, savePayoutDetails, type Affiliate, type DomainError, type PayoutDetailsInput } from '../../domain/index.js';
 import type { AffiliateMembershipRow, AffiliateQueries } from '../ports/affiliate-queries.js';
-import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
+import type { AffiliateRepository } from '../ports/affiliate-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
@@ -18,15 +18,15 @@ export interface SavedPayoutDetails {
 }
 
 /**
- * Operator `POST /affiliates/:id/payout-details`: the affiliate saves its payout method. The first
- * completion records `affiliate.payout_details_completed` for every merchant (and mode) the affiliate
- * works with, since each merchant's webhooks hear about its own affiliates; later saves record none.
+ * Operator `POST /affiliates/:id/payout-details` (and the portal's payout details page): the affiliate
+ * saves its payout method with its merchant. The details belong to that merchant's record only (the
+ * same person at another merchant keeps its own). The first completion records
+ * `affiliate.payout_details_completed` for the affiliate's merchant and mode; later saves record none.
  */
 export class SavePayoutDetails {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly affiliates: AffiliateRepository,
-    private readonly memberships: MembershipRepository,
     private readonly merchants: MerchantRepository,
     private readonly queries: AffiliateQueries,
     private readonly outbox: EventOutbox,
@@ -43,10 +43,8 @@ export class SavePayoutDetails {
       if (saved.isErr()) return err(saved.error);
       await this.affiliates.update(saved.value.affiliate);
       if (saved.value.events.length > 0) {
-        const tenants = await this.memberships.tenantsOf(affiliate.id);
-        await this.outbox.record(
-          tenants.flatMap((tenant) => outboxRowsOf(tenant, saved.value.events, now)),
-        );
+        const tenant = { merchantId: affiliate.merchantId, mode: affiliateMode(affiliate) };
+        await this.outbox.record(outboxRowsOf(tenant, saved.value.events, now));
       }
       const row = await this.queries.firstRowAcrossMerchants(affiliate.id);
       return ok({ affiliate: saved.value.affiliate, item: row ? await this.toItem(row) : null });

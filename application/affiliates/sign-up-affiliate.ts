@@ -36,7 +36,8 @@ export interface SignUpResult {
 /**
  * Operator `POST /merchants/:id/affiliate-signups`: an affiliate with a login account joins a
  * campaign by itself: `approved` when the campaign auto-approves affiliates, else `pending`, with
- * `affiliate.joined`. An existing affiliate with that email (in the mode) is reused.
+ * `affiliate.joined`. The merchant's affiliate with that email (in the mode) is reused; another
+ * merchant's with the same email is not looked at, and the person gets a record of their own here.
  */
 export class SignUpAffiliate {
   constructor(
@@ -60,19 +61,18 @@ export class SignUpAffiliate {
       if (!campaign) return err(notFound('Campaign'));
 
       let affiliate: Affiliate;
-      const existing = await this.affiliates.findByEmailAcrossMerchants(input.mode, input.email);
+      const existing = await this.affiliates.findByEmail(tenant, input.email);
       if (existing) {
         affiliate = claimBySignup(existing, now);
         const member = await this.memberships.find(tenant, affiliate.id, campaign.id);
         if (member) return ok({ affiliateId: affiliate.id, campaignId: campaign.id, status: member.status, joined: false });
-        const room = await this.roomFor(tenant, merchant.affiliateLimit, affiliate.id);
-        if (room.isErr()) return err(room.error);
         if (affiliate !== existing) await this.affiliates.update(affiliate);
       } else {
-        const room = await this.roomFor(tenant, merchant.affiliateLimit, null);
+        const room = await this.roomFor(tenant, merchant.affiliateLimit);
         if (room.isErr()) return err(room.error);
         const built = newAffiliate({
           id: this.ids.next(),
+          merchantId: input.merchantId,
           email: input.email,
           name: input.name,
           mode: input.mode,
@@ -101,12 +101,9 @@ export class SignUpAffiliate {
     });
   }
 
-  /** The plan's affiliate limit: an affiliate already counted at the merchant takes no new room. */
-  private async roomFor(tenant: Tenant, limit: number | null, affiliateId: string | null): Promise<Result<void, DomainError>> {
+  /** The plan's affiliate limit: only a new affiliate takes room (the merchant's existing one joining another campaign does not). */
+  private async roomFor(tenant: Tenant, limit: number | null): Promise<Result<void, DomainError>> {
     if (limit === null) return ok(undefined);
-    if (affiliateId && (await this.memberships.tenantsOf(affiliateId)).some((t) => t.merchantId === tenant.merchantId && t.mode === tenant.mode)) {
-      return ok(undefined);
-    }
     return checkAffiliateLimit(limit, await this.affiliates.countTowardsLimit(tenant));
   }
 }

@@ -11,7 +11,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import type { SignInThrottle } from '../web-sessions/sign-in-throttle.js';
-import { rateLimited, type SignInLinkSender } from './sign-in-links.js';
+import { portalAccount, rateLimited, type SignInLinkSender } from './sign-in-links.js';
 
 export interface JoinOutcome {
   readonly affiliateId: string;
@@ -59,7 +59,7 @@ export class JoinPublicCampaign {
   ) {}
 
   async execute(input: JoinPublicCampaignInput): Promise<Result<JoinOutcome, DomainError>> {
-    const verdict = await this.throttle.attempt('portal-join', input.address, input.email);
+    const verdict = await this.throttle.attempt('portal-join', input.address, portalAccount(input.merchantId, input.email));
     if (!verdict.allowed) return err(rateLimited(verdict.retryAfterSeconds));
     return transactionalResult(this.uow, async () => {
       const campaign = await this.queries.publicCampaign(input.merchantId, input.trackingCode);

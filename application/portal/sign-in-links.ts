@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { domainError, type Affiliate, type DomainError, type Merchant } from '../../domain/index.js';
 import type { TrackingLinks } from '../affiliates/tracking-links.js';
 import { signInLinkMail } from '../mail/templates/index.js';
-import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
+import type { AffiliateRepository } from '../ports/affiliate-repository.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -45,6 +45,12 @@ export class SignInLinkSender {
   }
 }
 
+/**
+ * The account a portal's sign-in throttle counts: the email at that merchant, since each merchant's
+ * portal has its own accounts (requests at one merchant's portal never slow another's).
+ */
+export const portalAccount = (merchantId: string, email: string): string => `${merchantId}/${email.trim().toLowerCase()}`;
+
 export const rateLimited = (retryAfterSeconds: number): DomainError<'rate_limit_exceeded'> =>
   domainError('rate_limit_exceeded', `Too many requests; try again in ${retryAfterSeconds} seconds`);
 
@@ -56,9 +62,9 @@ export interface SignInRequest {
 
 /**
  * An affiliate asks for a sign-in link at one merchant's portal. Throttled per client address and
- * per email before anything is looked up. The answer never says whether the address has an account:
- * a link goes out only to a live affiliate with a login account (not headless) and a membership at
- * the merchant.
+ * per email at that merchant before anything is looked up. The answer never says whether the address
+ * has an account: a link goes out only to the merchant's live affiliate with that email and a login
+ * account (not headless). Another merchant's affiliate with the same email is never looked at.
  */
 export class RequestSignInLink {
   constructor(
@@ -66,21 +72,18 @@ export class RequestSignInLink {
     private readonly throttle: SignInThrottle,
     private readonly merchants: MerchantRepository,
     private readonly affiliates: AffiliateRepository,
-    private readonly memberships: MembershipRepository,
     private readonly sender: SignInLinkSender,
   ) {}
 
   async execute(request: SignInRequest): Promise<Result<void, DomainError>> {
-    const verdict = await this.throttle.attempt('portal', request.address, request.email);
+    const verdict = await this.throttle.attempt('portal', request.address, portalAccount(request.merchantId, request.email));
     if (!verdict.allowed) return err(rateLimited(verdict.retryAfterSeconds));
     await this.uow.transaction(async () => {
       const merchant = await this.merchants.findById(request.merchantId);
       if (!merchant) return;
-      const affiliate = await this.affiliates.findByEmailAcrossMerchants('live', request.email.trim());
+      const affiliate = await this.affiliates.findByEmail({ merchantId: merchant.id, mode: 'live' }, request.email.trim());
       // Headless (API-created) affiliates have no login account (spec).
       if (!affiliate || affiliate.headless) return;
-      const tenants = await this.memberships.tenantsOf(affiliate.id);
-      if (!tenants.some((t) => t.merchantId === merchant.id && t.mode === 'live')) return;
       await this.sender.send(merchant, affiliate);
     });
     return ok(undefined);

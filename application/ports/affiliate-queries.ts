@@ -56,7 +56,7 @@ export interface AffiliateQueries {
     page: PageRequest,
   ): Promise<Slice<AffiliateMembershipRow>>;
   row(tenant: Tenant, affiliateId: string, campaignId: string): Promise<AffiliateMembershipRow | null>;
-  /** The affiliate's oldest membership anywhere (operator responses, which are not tenant-scoped). */
+  /** The affiliate's oldest membership, found by id alone (operator responses, which are not tenant-scoped). */
   firstRowAcrossMerchants(affiliateId: string): Promise<AffiliateMembershipRow | null>;
   detail(tenant: Tenant, affiliateId: string): Promise<AffiliateDetailData | null>;
 }

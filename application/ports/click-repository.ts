@@ -12,7 +12,8 @@ export interface ResolvedTrackingLink {
 
 /**
  * The public entry of tracking links. `resolve` is deliberately not tenant-scoped: the link itself
- * (a globally unique campaign code and ref code) names the merchant; `record` keeps the click there.
+ * (a globally unique campaign code, then a ref code unique at that campaign's merchant) names the
+ * merchant; `record` keeps the click there.
  */
 export interface ClickRepository {
   resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null>;

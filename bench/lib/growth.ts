@@ -37,12 +37,12 @@ export const loadDataset = async (db: pg.Pool, m: BenchMerchant, size: DatasetSi
       [m.id, label, size.campaigns],
     );
     await q(
-      `insert into affiliates (id, email, name, is_test, headless, created_via, ref_code, created_at, updated_at)
-       select gen_random_uuid(), 'affiliate-' || $1 || '-' || g || '@bench.example.com',
+      `insert into affiliates (id, merchant_id, email, name, is_test, headless, created_via, ref_code, created_at, updated_at)
+       select gen_random_uuid(), $3, 'affiliate-' || $1 || '-' || g || '@bench.example.com',
          (${sqlArray(FIRST)})[1 + g % 12] || ' ' || (${sqlArray(LAST)})[1 + (g / 12) % 12] || ' ' || g,
          false, true, 'api', substr(md5($1 || g::text || random()::text), 1, 16), now() - interval '400 days', now()
        from generate_series(1, $2) g`,
-      [label, size.affiliates],
+      [label, size.affiliates, m.id],
     );
     await q(
       `insert into affiliate_memberships (id, merchant_id, mode, campaign_id, affiliate_id, status, joined_at, decided_at, updated_at)

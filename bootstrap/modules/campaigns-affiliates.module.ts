@@ -173,7 +173,6 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
         new SavePayoutDetails(
           r.resolve(T.UnitOfWork),
           r.resolve(T.AffiliateRepository),
-          r.resolve(T.MembershipRepository),
           r.resolve(T.MerchantRepository),
           r.resolve(T.AffiliateQueries),
           r.resolve(T.EventOutbox),

@@ -35,7 +35,6 @@ export const registerPortal = (c: DependencyContainer): void => {
           r.resolve(T.SignInThrottle),
           r.resolve(T.MerchantRepository),
           r.resolve(T.AffiliateRepository),
-          r.resolve(T.MembershipRepository),
           r.resolve(T.SignInLinkSender),
         ),
     ),

@@ -11,18 +11,21 @@ export type AffiliateOrigin = (typeof AFFILIATE_ORIGINS)[number];
 const EMAIL_PAYOUT_METHODS: ReadonlySet<PayoutMethod> = new Set(['wallet_a', 'transfer_b']);
 
 /**
- * The affiliate as a person. One record per email (case-insensitive) and mode; it may join the
- * campaigns of several merchants, each through a `Membership`. Test keys create test affiliates.
+ * One merchant's affiliate: that merchant's record of a person, in one mode. The email is unique per
+ * merchant and mode (case-insensitive); the same person at another merchant is another record, with
+ * its own id, name, login and payout details, and nothing links the two. It joins the merchant's
+ * campaigns through `Membership`s. Test keys create test affiliates.
  */
 export interface Affiliate {
   readonly id: string;
+  readonly merchantId: string;
   readonly email: string;
   readonly name: string;
   readonly isTest: boolean;
   /** No login account (created through the API): a tracking and payout record the merchant pays directly. */
   readonly headless: boolean;
   readonly createdVia: AffiliateOrigin;
-  /** Short public code, unique across the service: the second segment of tracking links. */
+  /** Short public code, unique at the merchant: the second segment of tracking links (the first names the campaign). */
   readonly refCode: string;
   readonly payoutMethod: PayoutMethod | null;
   /** Only for `wallet_a` and `transfer_b`; null for `connect`. */
@@ -47,6 +50,7 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 export interface NewAffiliate {
   readonly id: string;
+  readonly merchantId: string;
   readonly email: string;
   /** Defaults to the email. */
   readonly name?: string | null | undefined;
@@ -63,6 +67,7 @@ export const newAffiliate = (input: NewAffiliate): Result<Affiliate, DomainError
   if (name.length > AFFILIATE_NAME_MAX) return err(validationError('name', `must be at most ${AFFILIATE_NAME_MAX} characters`));
   return ok({
     id: input.id,
+    merchantId: input.merchantId,
     email,
     name,
     isTest: input.mode === 'test',
@@ -78,7 +83,7 @@ export const newAffiliate = (input: NewAffiliate): Result<Affiliate, DomainError
   });
 };
 
-/** A person with a login account signs up with the email of an existing record: it is theirs now. */
+/** A person with a login account signs up at a merchant with the email of that merchant's record: it is theirs now. */
 export const claimBySignup = (affiliate: Affiliate, now: Date): Affiliate =>
   affiliate.headless ? { ...affiliate, headless: false, updatedAt: now } : affiliate;
 

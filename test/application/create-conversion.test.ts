@@ -30,7 +30,7 @@ const programOf = async (setup: Setup = {}) => {
   await world.merchants.insert(merchant);
   const tenant: Tenant = { merchantId: merchant.id, mode: setup.mode ?? 'live' };
   const campaign = aCampaign(world.ids.next(), merchant.id, setup.campaign);
-  const affiliate = anAffiliate(world.ids.next(), { email: 'jane.doe@gmail.com', payoutEmail: 'payouts@jane.example' });
+  const affiliate = anAffiliate(world.ids.next(), merchant.id, { email: 'jane.doe@gmail.com', payoutEmail: 'payouts@jane.example' });
   const membership =
     setup.membership === null
       ? null

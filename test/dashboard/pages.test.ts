@@ -604,6 +604,22 @@ describe('running the program without the API', () => {
     expect((await owner.post('/dashboard/payout-providers/bank/remove')).status).toBe(404);
   });
 
+  it("adds an affiliate whose email another merchant's affiliate has, as a new one, and refuses this merchant's own again", async () => {
+    const theirs = await createAffiliate(t, other.liveKey, (await createCampaign(t, other.liveKey)).id, { name: 'Known elsewhere' });
+    const campaign = await createCampaign(t, merchant.liveKey);
+    await owner.get('/dashboard/affiliates');
+    const added = await owner.post('/dashboard/affiliates/create', { email: theirs.email, name: '', campaignId: campaign.id });
+    expect(added.status).toBe(303);
+    const id = added.location!.split('/').pop()!;
+    expect(id).not.toBe(theirs.id);
+    const page = await owner.get(`/dashboard/affiliates/${id}`);
+    expect(page.html).toContain(theirs.email);
+    expect(page.html).not.toContain('Known elsewhere');
+    await owner.get('/dashboard/affiliates');
+    const again = await owner.post('/dashboard/affiliates/create', { email: theirs.email.toUpperCase(), name: '', campaignId: campaign.id });
+    expect(again.status).toBe(409);
+  });
+
   it('lists invitations with their status, sends one again and revokes one', async () => {
     const campaign = await createCampaign(t, merchant.liveKey);
     await owner.get('/dashboard/affiliates');

@@ -13,17 +13,18 @@ import {
 
 const T0 = Date.UTC(2026, 10, 22);
 const base = (overrides: Partial<Parameters<typeof newAffiliate>[0]> = {}): Affiliate =>
-  newAffiliate({ id: 'a1', email: 'ada@example.com', mode: 'live', createdVia: 'api', refCode: 'ref23456', now: new Date(T0), ...overrides })._unsafeUnwrap();
+  newAffiliate({ id: 'a1', merchantId: 'm1', email: 'ada@example.com', mode: 'live', createdVia: 'api', refCode: 'ref23456', now: new Date(T0), ...overrides })._unsafeUnwrap();
 
 describe('newAffiliate', () => {
   it('defaults the name to the email; API affiliates are headless; the mode decides isTest', () => {
     expect(base()).toMatchObject({ name: 'ada@example.com', headless: true, isTest: false, payoutDetailsCompletedAt: null });
     expect(base({ name: '  Ada  ' }).name).toBe('Ada');
     expect(base({ createdVia: 'signup', mode: 'test' })).toMatchObject({ headless: false, isTest: true });
+    expect(base({ merchantId: 'm2' }).merchantId).toBe('m2');
   });
 
   it('refuses an invalid email naming the field', () => {
-    const result = newAffiliate({ id: 'a', email: 'nope', mode: 'live', createdVia: 'api', refCode: 'r', now: new Date(T0) });
+    const result = newAffiliate({ id: 'a', merchantId: 'm1', email: 'nope', mode: 'live', createdVia: 'api', refCode: 'r', now: new Date(T0) });
     expect(result._unsafeUnwrapErr().details).toEqual([{ field: 'email', message: 'must be a valid email address' }]);
   });
 

@@ -125,20 +125,24 @@ describe('operator: affiliate sign-ups and payout details', () => {
       expect(list.body.data.find((r: { id: string }) => r.id === id)).toMatchObject({ payoutMethod: 'transfer_b', payoutDetailsCompleted: true });
     });
 
-    it('never exposes an email for connect, and tells every merchant the affiliate works with', async () => {
+    it("never exposes an email for connect, and tells only the affiliate's own merchant", async () => {
       const email = uniqueEmail('connect');
       const joined = await signUp(m.id, { email, campaignId: manual.id });
       const other = await createMerchant(t, 'scale');
-      await signUp(other.id, { email, campaignId: (await createCampaign(t, other.liveKey)).id });
+      const theirs = await signUp(other.id, { email, campaignId: (await createCampaign(t, other.liveKey)).id });
       const id = joined.body.data.affiliateId;
+      // The same person at another merchant is that merchant's own affiliate record.
+      expect(theirs.body.data.affiliateId).not.toBe(id);
       const res = await t.admin('POST', `/affiliates/${id}/payout-details`, { method: 'connect', email: 'ignored@example.com' });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ payoutMethod: 'connect', payoutEmail: null, payoutDetailsCompleted: true });
       const completions = (await eventsOf(id)).filter((e) => e.type === 'affiliate.payout_details_completed');
-      expect(completions.map((e) => e.merchant_id).sort()).toEqual([m.id, other.id].sort());
+      expect(completions.map((e) => e.merchant_id)).toEqual([m.id]);
       expect(completions[0]?.payload.payoutEmail).toBeNull();
       const [row] = await t.sql('select payout_email from affiliates where id = $1', [id]);
       expect(row.payout_email).toBeNull();
+      const [theirRow] = await t.sql('select payout_method from affiliates where id = $1', [theirs.body.data.affiliateId]);
+      expect(theirRow.payout_method).toBeNull();
     });
 
     it('answers 400 naming the field for a missing or bad email or method, 404 for an unknown affiliate, writing nothing', async () => {

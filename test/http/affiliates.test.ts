@@ -66,19 +66,20 @@ describe('affiliates', () => {
       expect(res.body.data.name).toBe('Grace Hopper');
     });
 
-    it('refuses an email that exists at any merchant, case-insensitively, with 409 duplicate and writes nothing', async () => {
+    it("refuses an email already in the merchant's program, case-insensitively, with 409 duplicate and writes nothing", async () => {
       const email = uniqueEmail('dup');
       await createAffiliate(t, m.liveKey, campaign.id, { email });
-      const other = await createMerchant(t, 'scale');
-      const otherCampaign = await createCampaign(t, other.liveKey);
+      const second = await createCampaign(t, m.liveKey);
       const before = await slice3Counts(t);
-      for (const [key, campaignId] of [
-        [m.liveKey, campaign.id],
-        [other.liveKey, otherCampaign.id],
-      ] as const) {
-        const res = await t.api('POST', '/affiliates', key, { email: email.toUpperCase(), campaignId });
+      // On the same campaign or another one of the merchant's: one affiliate per email in the program.
+      for (const campaignId of [campaign.id, second.id]) {
+        const res = await t.api('POST', '/affiliates', m.liveKey, { email: email.toUpperCase(), campaignId });
         expect(res.status).toBe(409);
-        expect(res.body.error.code).toBe('duplicate');
+        expect(res.body.error).toEqual({
+          code: 'duplicate',
+          message: 'An affiliate with this email already exists',
+          details: [{ field: 'email', message: 'is already registered' }],
+        });
       }
       expect(await slice3Counts(t)).toEqual(before);
     });
@@ -285,11 +286,13 @@ describe('affiliates', () => {
       await insertConversion(t, { ...base, campaignId: c1.id, amount: '3000', commission: '300', currency: 'jpy' });
       await insertConversion(t, { ...base, campaignId: c1.id, amount: '999', commission: '99', status: 'rejected' });
       await insertConversion(t, { ...base, campaignId: c1.id, amount: '888', commission: '88', status: 'refunded' });
-      // The same person's sales with another merchant are not this merchant's business.
+      // The same person's sales with another merchant (its own record of them) are not this merchant's business.
       const other = await createMerchant(t, 'scale');
       const otherCampaign = await createCampaign(t, other.liveKey);
-      await signUp(t, other.id, { email: aff.email, campaignId: otherCampaign.id });
-      await insertConversion(t, { merchantId: other.id, affiliateId: aff.id, campaignId: otherCampaign.id, amount: '5000', commission: '500' });
+      const theirs = await signUp(t, other.id, { email: aff.email, campaignId: otherCampaign.id });
+      const theirId = theirs.body.data.affiliateId;
+      expect(theirId).not.toBe(aff.id);
+      await insertConversion(t, { merchantId: other.id, affiliateId: theirId, campaignId: otherCampaign.id, amount: '5000', commission: '500' });
 
       const res = await t.api('GET', `/affiliates/${aff.id}`, merchant.liveKey);
       expect(res.status).toBe(200);
@@ -310,7 +313,8 @@ describe('affiliates', () => {
         ],
         clawbacks: [],
       });
-      const theirView = await t.api('GET', `/affiliates/${aff.id}`, other.liveKey);
+      expect((await t.api('GET', `/affiliates/${aff.id}`, other.liveKey)).status).toBe(404);
+      const theirView = await t.api('GET', `/affiliates/${theirId}`, other.liveKey);
       expect(theirView.body.data.earnings).toMatchObject({ totalRevenue: 5000, totalConversions: 1 });
       expect(theirView.body.data.campaigns).toHaveLength(1);
     });

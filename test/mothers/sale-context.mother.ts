@@ -27,9 +27,10 @@ export const aCampaign = (id: string, merchantId: string, fields: Partial<Omit<C
   ...fields,
 });
 
-/** A headless affiliate (created through the API) without payout details. */
-export const anAffiliate = (id: string, fields: Partial<Omit<Affiliate, 'id'>> = {}): Affiliate => ({
+/** A headless affiliate (created through the API) of `merchantId`, without payout details. */
+export const anAffiliate = (id: string, merchantId: string, fields: Partial<Omit<Affiliate, 'id' | 'merchantId'>> = {}): Affiliate => ({
   id,
+  merchantId,
   email: `affiliate-${id.slice(-4)}@example.com`,
   name: `Affiliate ${id.slice(-4)}`,
   isTest: false,

@@ -14,7 +14,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, { readonly summary: string
   'GET /affiliates': { summary: 'Affiliates, newest first', description: 'Affiliates of the key mode with their memberships; filter by campaign or status.' },
   'POST /affiliates': {
     summary: 'Add an affiliate, approved on a campaign',
-    description: 'Creates the affiliate (without a portal login) in the key mode and approves it on the campaign at once. An email already used in this mode answers `409 duplicate`; the plan limit answers `403 affiliate_limit_reached`.',
+    description: 'Creates the affiliate (without a portal login) in the key mode and approves it on the campaign at once. An email already used by an affiliate of this merchant in this mode answers `409 duplicate` (affiliates of other merchants play no part: their emails answer as new ones); the plan limit answers `403 affiliate_limit_reached`.',
   },
   'POST /affiliates/invite': {
     summary: 'Invite an affiliate by email',

@@ -11,7 +11,7 @@ export type AffiliateRow = Omit<Row<'affiliates'>, 'version'>;
 /** Affiliate columns under an alias, named as `AffiliateRow` expects (after `prefix`, for a join: see prefixed-columns.ts). */
 export const affiliateColumns = (alias: string, prefix = ''): string =>
   prefixedColumns(
-    ['id', 'email', 'name', 'is_test', 'headless', 'created_via', 'ref_code', 'payout_method', 'payout_email',
+    ['id', 'merchant_id', 'email', 'name', 'is_test', 'headless', 'created_via', 'ref_code', 'payout_method', 'payout_email',
       'payout_details_completed_at', 'created_at', 'updated_at'],
     alias,
     prefix,
@@ -20,6 +20,7 @@ export const affiliateColumns = (alias: string, prefix = ''): string =>
 
 export const affiliateFromRow = (r: AffiliateRow): Affiliate => ({
   id: r.id,
+  merchantId: r.merchant_id,
   email: r.email,
   name: r.name,
   isTest: r.is_test,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AffiliateRepository, MembershipRepository } from '../../../application/ports/affiliate-repository.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Membership } from '../../../domain/affiliate/membership.js';
-import type { Affiliate, Mode } from '../../../domain/index.js';
+import type { Affiliate } from '../../../domain/index.js';
 import {
   affiliateColumns,
   affiliateFromRow,
@@ -23,15 +23,16 @@ export class SqlAffiliateRepository implements AffiliateRepository {
   /** `on conflict do nothing` keeps the transaction usable, so the caller can answer 409 cleanly. */
   async insert(a: Affiliate): Promise<'inserted' | 'duplicate_email' | 'ref_code_taken'> {
     const inserted = await sql<{ id: string }>`
-      insert into affiliates (id, email, name, is_test, headless, created_via, ref_code, payout_method, payout_email,
+      insert into affiliates (id, merchant_id, email, name, is_test, headless, created_via, ref_code, payout_method, payout_email,
         payout_details_completed_at, created_at, updated_at)
-      values (${a.id}, ${a.email}, ${a.name}, ${a.isTest}, ${a.headless}, ${a.createdVia}, ${a.refCode}, ${a.payoutMethod},
+      values (${a.id}, ${a.merchantId}, ${a.email}, ${a.name}, ${a.isTest}, ${a.headless}, ${a.createdVia}, ${a.refCode}, ${a.payoutMethod},
         ${a.payoutEmail}, ${a.payoutDetailsCompletedAt}, ${a.createdAt}, ${a.updatedAt})
       on conflict do nothing
       returning id`.execute(this.db());
     if (inserted.rows.length > 0) return 'inserted';
     const taken = await sql<{ id: string }>`
-      select id from affiliates where is_test = ${a.isTest} and lower(email) = lower(${a.email})`.execute(this.db());
+      select id from affiliates
+      where merchant_id = ${a.merchantId} and is_test = ${a.isTest} and lower(email) = lower(${a.email})`.execute(this.db());
     return taken.rows.length > 0 ? 'duplicate_email' : 'ref_code_taken';
   }
 
@@ -43,18 +44,17 @@ export class SqlAffiliateRepository implements AffiliateRepository {
       where id = ${a.id}`.execute(this.db());
   }
 
-  async findByEmailAcrossMerchants(mode: Mode, email: string): Promise<Affiliate | null> {
+  async findByEmail(tenant: Tenant, email: string): Promise<Affiliate | null> {
     const { rows } = await sql<AffiliateRow>`
       select ${sql.raw(affiliateColumns('a'))} from affiliates a
-      where a.is_test = ${mode === 'test'} and lower(a.email) = lower(${email.trim()})`.execute(this.db());
+      where a.merchant_id = ${tenant.merchantId} and a.is_test = ${tenant.mode === 'test'}
+        and lower(a.email) = lower(${email.trim()})`.execute(this.db());
     return rows[0] ? affiliateFromRow(rows[0]) : null;
   }
 
   async findById(tenant: Tenant, id: string): Promise<Affiliate | null> {
     const { rows } = await sql<AffiliateRow>`select ${sql.raw(affiliateColumns('a'))} from affiliates a
-      where a.id = ${id} and exists (
-        select 1 from affiliate_memberships m
-        where m.affiliate_id = a.id and m.merchant_id = ${tenant.merchantId} and m.mode = ${tenant.mode})`.execute(this.db());
+      where a.id = ${id} and a.merchant_id = ${tenant.merchantId} and a.is_test = ${tenant.mode === 'test'}`.execute(this.db());
     return rows[0] ? affiliateFromRow(rows[0]) : null;
   }
 
@@ -100,13 +100,6 @@ export class SqlMembershipRepository implements MembershipRepository {
       update affiliate_memberships set status = ${m.status}, decided_at = ${m.decidedAt}, updated_at = ${m.updatedAt},
         version = version + 1
       where id = ${m.id} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`.execute(this.db());
-  }
-
-  async tenantsOf(affiliateId: string): Promise<readonly Tenant[]> {
-    const { rows } = await sql<{ merchant_id: string; mode: Mode }>`
-      select distinct merchant_id, mode from affiliate_memberships where affiliate_id = ${affiliateId}
-      order by merchant_id, mode`.execute(this.db());
-    return rows.map((r) => ({ merchantId: r.merchant_id, mode: r.mode }));
   }
 
   private async select(tenant: Tenant, affiliateId: string, campaignId: string, lock: boolean): Promise<Membership | null> {

@@ -17,7 +17,7 @@ export class SqlClickRepository implements ClickRepository {
     return currentDb(this.orm);
   }
 
-  /** Three unique-index lookups: campaign (with its merchant) by code, affiliate by ref code, their membership. */
+  /** Three unique-index lookups: campaign (with its merchant) by code, the merchant's affiliate by ref code, their membership. */
   async resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null> {
     const campaigns = await sql<CampaignRow & { plan: string; custom_domain: string | null }>`
       select ${sql.raw(campaignColumns('c'))}, m.plan, m.custom_domain
@@ -31,7 +31,7 @@ export class SqlClickRepository implements ClickRepository {
       select ${sql.raw(affiliateColumns('a'))}, ms.status as membership_status
       from affiliates a
       left join affiliate_memberships ms on ms.affiliate_id = a.id and ms.campaign_id = ${campaign.id}
-      where a.ref_code = ${refCode}`.execute(this.db());
+      where a.merchant_id = ${campaign.merchantId} and a.ref_code = ${refCode}`.execute(this.db());
     const found = affiliates.rows[0];
     return {
       campaign,

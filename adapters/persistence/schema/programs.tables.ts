@@ -25,6 +25,7 @@ export const campaigns = table('campaigns', {
 
 export const affiliates = table('affiliates', {
   id: uuid(),
+  merchant_id: uuid(),
   email: text(),
   name: text(),
   is_test: boolean(),
