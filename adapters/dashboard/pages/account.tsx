@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import { setTimeout as pause } from 'node:timers/promises';
 import { Hono, type Context } from 'hono';
 import type { SignInMerchantUser } from '../../../application/merchant-users/sign-in-merchant-user.js';
 import type { UserPasswords } from '../../../application/merchant-users/user-passwords.js';
@@ -84,7 +85,9 @@ export const accountRoutes = (deps: AccountDependencies) => {
     const email = await field(c, 'email');
     const password = await field(c, 'password');
     const next = await field(c, 'next');
-    const verdict = await deps.throttle.attempt('dashboard', clientAddress(c), email);
+    const verdict = await deps.throttle.passwordAttempt('dashboard', clientAddress(c), email);
+    // An account tried too often from everywhere is slowed, not closed: its owner still gets in.
+    if (verdict.allowed && verdict.delayMs > 0) await pause(verdict.delayMs);
     if (!verdict.allowed) {
       c.set('errorCode', 'rate_limit_exceeded');
       c.header('Retry-After', String(verdict.retryAfterSeconds));
