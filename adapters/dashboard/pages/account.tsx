@@ -116,7 +116,10 @@ export const accountRoutes = (deps: AccountDependencies) => {
     ),
   );
   app.post('/link', async (c) => {
-    const verdict = await deps.throttle.attempt('dashboard-link', clientAddress(c), 'link');
+    // The token is the secret: limited per address; every link sign-in together is only slowed, so
+    // nobody can stop others from using their links.
+    const verdict = await deps.throttle.passwordAttempt('dashboard-link', clientAddress(c), 'link');
+    if (verdict.allowed && verdict.delayMs > 0) await pause(verdict.delayMs);
     const result = verdict.allowed ? await deps.signIn.withLink(await field(c, 'token')) : null;
     if (!result || result.isErr()) {
       c.set('errorCode', 'unauthorized');
