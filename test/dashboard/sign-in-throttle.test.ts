@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSubject } from '../../application/merchant-users/user-links.js';
+import type { LinkTokens } from '../../application/web-sessions/link-tokens.js';
 import { DEFAULT_SIGN_IN_LIMITS } from '../../application/web-sessions/sign-in-throttle.js';
+import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
+import { TOKENS } from '../../bootstrap/tokens.js';
 import { DashboardBrowser, signedInUser } from '../support/dashboard-browser.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -58,5 +62,20 @@ describe('dashboard sign-in under attack from another address', () => {
     const other = new DashboardBrowser(t, '127.0.0.4');
     await other.get('/dashboard/sign-in');
     expect((await attempt(other, 'nobody@shop.example', 'guess')).status).toBe(401);
+  });
+
+  it("bad one-time links from one address do not stop another's link", async () => {
+    const { userId } = await signedInUser(t, m.id);
+    const c = t.service.container;
+    const scope = c.resolve<RequestScope>(TOKENS.RequestScope);
+    const token = await scope(() =>
+      c.resolve<LinkTokens>(TOKENS.LinkTokens).issue({ subject: userSubject({ id: userId, merchantId: m.id }), purpose: 'merchant_sign_in', validForMs: 60_000 }),
+    );
+    const guesser = new DashboardBrowser(t, '127.0.0.5');
+    await guesser.get('/dashboard/link?token=x');
+    for (let i = 0; i < 8; i += 1) expect((await guesser.post('/dashboard/link', { token: `guess-${i}` })).status).toBe(401);
+    const owner = new DashboardBrowser(t, '127.0.0.6');
+    await owner.get(`/dashboard/link?token=${token}`);
+    expect((await owner.post('/dashboard/link', { token })).status).toBe(303);
   });
 });
