@@ -50,86 +50,84 @@ const perAddress =
   };
 
 /** The merchant portal's public pages: its campaigns, joining, invitations, sign-in and sign-out. */
-export const portalPublicRoutes = (uc: PortalPublicUseCases) => {
-  const limited = perAddress(uc);
-  return new Hono<PortalEnv>()
-      .get('/', async (c) => {
-        const merchant = c.get('merchant');
-        const page = await uc.portal.publicCampaigns(merchant.id, { page: pageNumber(c), limit: 24 });
-        return c.html(campaignList(frameOf(c, 'Campaigns'), page, (k) => `${c.get('base')}/c/${k.trackingCode}`, `${c.get('base')}/`));
-      })
-      .get('/c/:code', async (c) => {
-        const campaign = await uc.portal.publicCampaign(c.get('merchant').id, c.req.param('code'));
-        if (!campaign) return notFoundPage(c);
-        return c.html(campaignPage(frameOf(c, campaign.name), campaign, { csrf: csrf(c) }));
-      })
-      .post('/c/:code/join', limited, async (c) => {
-        const merchant = c.get('merchant');
-        const campaign = await uc.portal.publicCampaign(merchant.id, c.req.param('code'));
-        if (!campaign) return notFoundPage(c);
-        const body = await c.req.parseBody();
-        const email = field(body, 'email');
-        const name = field(body, 'name');
-        const again = (error: string, status: 400 | 429 | 403) =>
-          c.html(campaignPage(frameOf(c, campaign.name), campaign, { csrf: csrf(c), email, name, error }), status);
-        if (!isEmail(email)) return again('Enter a valid email address.', 400);
-        if (name.length > 200) return again('The name can have at most 200 characters.', 400);
-        const joined = await uc.joinPublicCampaign.execute({
-          merchantId: merchant.id,
-          trackingCode: campaign.trackingCode,
-          email,
-          name: name || undefined,
-          address: address(c),
-        });
-        if (joined.isErr()) {
-          if (joined.error.code === 'rate_limit_exceeded') return again(joined.error.message, 429);
-          if (joined.error.code === 'affiliate_limit_reached') return again('This program is not taking new affiliates right now.', 403);
-          if (joined.error.code === 'not_found') return notFoundPage(c);
-          return again(joined.error.message, 400);
-        }
-        return c.html(joinedPage(frameOf(c, 'Joined'), joined.value.campaignName, joined.value.status, !joined.value.joined));
-      })
-      .get('/invitations/:id', limited, async (c) => {
-        if (!UUID.test(c.req.param('id'))) return notFoundPage(c);
-        const view = await uc.acceptInvitation.view(c.get('merchant').id, c.req.param('id'));
-        if (view.isErr()) return notFoundPage(c);
-        return c.html(invitationPage(frameOf(c, 'Invitation'), view.value, csrf(c)));
-      })
-      .post('/invitations/:id/accept', limited, async (c) => {
-        if (!UUID.test(c.req.param('id'))) return notFoundPage(c);
-        const accepted = await uc.acceptInvitation.execute(c.get('merchant').id, c.req.param('id'));
-        if (accepted.isErr()) {
-          if (accepted.error.code === 'not_found') return notFoundPage(c);
-          const status = accepted.error.code === 'invalid_transition' ? 409 : accepted.error.code === 'affiliate_limit_reached' ? 403 : 400;
-          return c.html(messagePage(frameOf(c, 'Invitation'), 'The invitation cannot be accepted', accepted.error.message, 'error'), status);
-        }
-        return c.html(joinedPage(frameOf(c, 'Joined'), accepted.value.campaignName, accepted.value.status, !accepted.value.joined));
-      })
-      .get('/sign-in', (c) => {
-        if (c.get('webSession')) return redirectTo(c, `${c.get('base')}/home`);
-        return c.html(signInPage(frameOf(c, 'Sign in'), csrf(c)));
-      })
-      .post('/sign-in', limited, async (c) => {
-        const email = field(await c.req.parseBody(), 'email');
-        if (!isEmail(email)) return c.html(signInPage(frameOf(c, 'Sign in'), csrf(c), { error: 'Enter a valid email address.', email }), 400);
-        const requested = await uc.requestSignInLink.execute({ merchantId: c.get('merchant').id, email, address: address(c) });
-        if (requested.isErr()) return c.html(signInPage(frameOf(c, 'Sign in'), csrf(c), { error: requested.error.message, email }), 429);
-        return c.html(signInPage(frameOf(c, 'Sign in'), csrf(c), { sent: true }));
-      })
-      .get('/sign-in/:token', limited, (c) => c.html(confirmSignInPage(frameOf(c, 'Sign in'), c.req.param('token'), csrf(c))))
-      .post('/sign-in/:token', limited, async (c) => {
-        const subject = await uc.signInWithLink.execute(c.get('merchant').id, c.req.param('token'));
-        if (!subject) {
-          return c.html(
-            messagePage(frameOf(c, 'Sign in'), 'This sign-in link does not work', 'It was used already, has expired, or belongs to another program. Ask for a new one.', 'error'),
-            400,
-          );
-        }
-        await signInBrowser(c as never, uc.sessions, c.get('cookie'), subject);
-        return redirectTo(c, `${c.get('base')}/home`);
-      })
-      .post('/sign-out', async (c) => {
-        await signOutBrowser(c as never, uc.sessions, c.get('cookie'));
-        return redirectTo(c, `${c.get('base')}/sign-in`);
+export const portalPublicRoutes = (uc: PortalPublicUseCases) =>
+  new Hono<PortalEnv>()
+    .get('/', async (c) => {
+      const merchant = c.get('merchant');
+      const page = await uc.portal.publicCampaigns(merchant.id, { page: pageNumber(c), limit: 24 });
+      return c.html(campaignList(frameOf(c, 'Campaigns'), page, (k) => `${c.get('base')}/c/${k.trackingCode}`, `${c.get('base')}/`));
+    })
+    .get('/c/:code', async (c) => {
+      const campaign = await uc.portal.publicCampaign(c.get('merchant').id, c.req.param('code'));
+      if (!campaign) return notFoundPage(c);
+      return c.html(campaignPage(frameOf(c, campaign.name), campaign, { csrf: csrf(c) }));
+    })
+    .post('/c/:code/join', perAddress(uc), async (c) => {
+      const merchant = c.get('merchant');
+      const campaign = await uc.portal.publicCampaign(merchant.id, c.req.param('code'));
+      if (!campaign) return notFoundPage(c);
+      const body = await c.req.parseBody();
+      const email = field(body, 'email');
+      const name = field(body, 'name');
+      const again = (error: string, status: 400 | 429 | 403) =>
+        c.html(campaignPage(frameOf(c, campaign.name), campaign, { csrf: csrf(c), email, name, error }), status);
+      if (!isEmail(email)) return again('Enter a valid email address.', 400);
+      if (name.length > 200) return again('The name can have at most 200 characters.', 400);
+      const joined = await uc.joinPublicCampaign.execute({
+        merchantId: merchant.id,
+        trackingCode: campaign.trackingCode,
+        email,
+        name: name || undefined,
+        address: address(c),
       });
-};
+      if (joined.isErr()) {
+        if (joined.error.code === 'rate_limit_exceeded') return again(joined.error.message, 429);
+        if (joined.error.code === 'affiliate_limit_reached') return again('This program is not taking new affiliates right now.', 403);
+        if (joined.error.code === 'not_found') return notFoundPage(c);
+        return again(joined.error.message, 400);
+      }
+      return c.html(joinedPage(frameOf(c, 'Joined'), joined.value.campaignName, joined.value.status, !joined.value.joined));
+    })
+    .get('/invitations/:id', perAddress(uc), async (c) => {
+      if (!UUID.test(c.req.param('id'))) return notFoundPage(c);
+      const view = await uc.acceptInvitation.view(c.get('merchant').id, c.req.param('id'));
+      if (view.isErr()) return notFoundPage(c);
+      return c.html(invitationPage(frameOf(c, 'Invitation'), view.value, csrf(c)));
+    })
+    .post('/invitations/:id/accept', perAddress(uc), async (c) => {
+      if (!UUID.test(c.req.param('id'))) return notFoundPage(c);
+      const accepted = await uc.acceptInvitation.execute(c.get('merchant').id, c.req.param('id'));
+      if (accepted.isErr()) {
+        if (accepted.error.code === 'not_found') return notFoundPage(c);
+        const status = accepted.error.code === 'invalid_transition' ? 409 : accepted.error.code === 'affiliate_limit_reached' ? 403 : 400;
+        return c.html(messagePage(frameOf(c, 'Invitation'), 'The invitation cannot be accepted', accepted.error.message, 'error'), status);
+      }
+      return c.html(joinedPage(frameOf(c, 'Joined'), accepted.value.campaignName, accepted.value.status, !accepted.value.joined));
+    })
+    .get('/sign-in', (c) => {
+      if (c.get('webSession')) return redirectTo(c, `${c.get('base')}/home`);
+      return c.html(signInPage(frameOf(c, 'Sign in'), csrf(c)));
+    })
+    .post('/sign-in', perAddress(uc), async (c) => {
+      const email = field(await c.req.parseBody(), 'email');
+      if (!isEmail(email)) return c.html(signInPage(frameOf(c, 'Sign in'), csrf(c), { error: 'Enter a valid email address.', email }), 400);
+      const requested = await uc.requestSignInLink.execute({ merchantId: c.get('merchant').id, email, address: address(c) });
+      if (requested.isErr()) return c.html(signInPage(frameOf(c, 'Sign in'), csrf(c), { error: requested.error.message, email }), 429);
+      return c.html(signInPage(frameOf(c, 'Sign in'), csrf(c), { sent: true }));
+    })
+    .get('/sign-in/:token', perAddress(uc), (c) => c.html(confirmSignInPage(frameOf(c, 'Sign in'), c.req.param('token'), csrf(c))))
+    .post('/sign-in/:token', perAddress(uc), async (c) => {
+      const subject = await uc.signInWithLink.execute(c.get('merchant').id, c.req.param('token'));
+      if (!subject) {
+        return c.html(
+          messagePage(frameOf(c, 'Sign in'), 'This sign-in link does not work', 'It was used already, has expired, or belongs to another program. Ask for a new one.', 'error'),
+          400,
+        );
+      }
+      await signInBrowser(c as never, uc.sessions, c.get('cookie'), subject);
+      return redirectTo(c, `${c.get('base')}/home`);
+    })
+    .post('/sign-out', async (c) => {
+      await signOutBrowser(c as never, uc.sessions, c.get('cookie'));
+      return redirectTo(c, `${c.get('base')}/sign-in`);
+    });
