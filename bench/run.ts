@@ -161,7 +161,8 @@ const main = async () => {
     service = await startService({
       databaseUrl,
       cpuProfDir,
-      env: { DB_POOL_MAX: String(poolMax), ...(receiver ? { WEBHOOK_DEV_ALLOWED_HOSTS: receiver.host } : {}) },
+      // The load comes through loopback as a proxy would: each bench visitor's X-Forwarded-For is its address.
+      env: { DB_POOL_MAX: String(poolMax), TRUSTED_PROXIES: '127.0.0.1,::1', ...(receiver ? { WEBHOOK_DEV_ALLOWED_HOSTS: receiver.host } : {}) },
     });
     db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
     details.machine = await describeMachine(db);
@@ -268,8 +269,8 @@ const core = async (
   const selects: LoadRequest[] = conversions.map(({ id }) => ({ method: 'GET', path: `/__bench/select/${id}` }));
   const saleRows: LoadRequest[] = merchants.map((m) => ({ method: 'POST', path: `/__bench/sale/${m.id}/${m.campaignId}/${m.affiliateId}` }));
   const nodeSelects: LoadRequest[] = conversions.map(({ id }) => ({ method: 'GET', path: `/select/${id}` }));
-  // Visitors: 50 browsers per link, so that no visitor reaches the per-visitor click limit and every redirect counts a click
-  // (an X-Forwarded-For per visitor too, which a service without trusted proxies ignores).
+  // Visitors: 50 browsers per link, each at its own address (X-Forwarded-For from the trusted loopback), so that no
+  // visitor or address reaches its click limit and every redirect counts a click.
   const clicks: LoadRequest[] = merchants.flatMap((m, j) =>
     Array.from({ length: 50 }, (_, i) => ({
       method: 'GET' as const,

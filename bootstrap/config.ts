@@ -1,3 +1,6 @@
+import { DEFAULT_PUBLIC_LIMITS, type PublicLimits } from '../application/rate-limiting/public-limits.js';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../application/web-sessions/sign-in-throttle.js';
+
 export interface ServiceConfig {
   readonly port: number;
   /**
@@ -27,6 +30,10 @@ export interface ServiceConfig {
   readonly jobTickCron: string;
   readonly logLevel: string;
   readonly anonymousRequestsPerMinute: number;
+  /** Tracking links, the tracking script's endpoints and the portal's public forms: per visitor and per address. */
+  readonly publicLimits: PublicLimits;
+  /** Dashboard and portal sign-in: per address, per account and address, and when one account's attempts are slowed. */
+  readonly signInLimits: SignInLimits;
   /** Provider notifications one integration accepts a minute (more answer 429; providers retry). */
   readonly ingestNotificationsPerMinute: number;
   readonly bodyLimitBytes: number;
@@ -95,6 +102,25 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     jobTickCron: env.JOB_TICK_CRON || '* * * * *',
     logLevel: env.LOG_LEVEL || 'info',
     anonymousRequestsPerMinute: int(env.ANONYMOUS_REQUESTS_PER_MINUTE, 60, 'ANONYMOUS_REQUESTS_PER_MINUTE'),
+    publicLimits: {
+      clicksPerVisitor: int(env.CLICKS_PER_MINUTE_PER_VISITOR, DEFAULT_PUBLIC_LIMITS.clicksPerVisitor, 'CLICKS_PER_MINUTE_PER_VISITOR'),
+      clicksPerAddress: int(env.CLICKS_PER_MINUTE_PER_ADDRESS, DEFAULT_PUBLIC_LIMITS.clicksPerAddress, 'CLICKS_PER_MINUTE_PER_ADDRESS'),
+      scriptCallsPerVisitor: int(env.SCRIPT_CALLS_PER_MINUTE_PER_VISITOR, DEFAULT_PUBLIC_LIMITS.scriptCallsPerVisitor, 'SCRIPT_CALLS_PER_MINUTE_PER_VISITOR'),
+      scriptCallsPerAddress: int(env.SCRIPT_CALLS_PER_MINUTE_PER_ADDRESS, DEFAULT_PUBLIC_LIMITS.scriptCallsPerAddress, 'SCRIPT_CALLS_PER_MINUTE_PER_ADDRESS'),
+      scriptSalesPerAddress: int(env.SCRIPT_SALES_PER_MINUTE_PER_ADDRESS, DEFAULT_PUBLIC_LIMITS.scriptSalesPerAddress, 'SCRIPT_SALES_PER_MINUTE_PER_ADDRESS'),
+      portalRequestsPerAddress: int(env.PORTAL_REQUESTS_PER_MINUTE_PER_ADDRESS, DEFAULT_PUBLIC_LIMITS.portalRequestsPerAddress, 'PORTAL_REQUESTS_PER_MINUTE_PER_ADDRESS'),
+    },
+    signInLimits: {
+      perAddressPerMinute: int(env.SIGN_IN_ATTEMPTS_PER_MINUTE_PER_ADDRESS, DEFAULT_SIGN_IN_LIMITS.perAddressPerMinute, 'SIGN_IN_ATTEMPTS_PER_MINUTE_PER_ADDRESS'),
+      perAccountAndAddressPerMinute: int(
+        env.SIGN_IN_ATTEMPTS_PER_MINUTE_PER_ACCOUNT_AND_ADDRESS,
+        DEFAULT_SIGN_IN_LIMITS.perAccountAndAddressPerMinute,
+        'SIGN_IN_ATTEMPTS_PER_MINUTE_PER_ACCOUNT_AND_ADDRESS',
+      ),
+      perAccountPerMinute: int(env.SIGN_IN_LINKS_PER_MINUTE_PER_ACCOUNT, DEFAULT_SIGN_IN_LIMITS.perAccountPerMinute, 'SIGN_IN_LINKS_PER_MINUTE_PER_ACCOUNT'),
+      accountSlowAfterPerMinute: int(env.SIGN_IN_SLOW_AFTER_PER_MINUTE_PER_ACCOUNT, DEFAULT_SIGN_IN_LIMITS.accountSlowAfterPerMinute, 'SIGN_IN_SLOW_AFTER_PER_MINUTE_PER_ACCOUNT'),
+      accountSlowDelayMs: int(env.SIGN_IN_SLOW_DELAY_MS, DEFAULT_SIGN_IN_LIMITS.accountSlowDelayMs, 'SIGN_IN_SLOW_DELAY_MS'),
+    },
     ingestNotificationsPerMinute: int(env.INGEST_NOTIFICATIONS_PER_MINUTE, 6000, 'INGEST_NOTIFICATIONS_PER_MINUTE'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15_000, 'SHUTDOWN_TIMEOUT_MS'),

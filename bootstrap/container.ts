@@ -163,6 +163,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     settings: {
       adminToken: config.adminToken,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
+      publicLimits: config.publicLimits,
       bodyLimitBytes: config.bodyLimitBytes,
       trustedProxies: config.trustedProxies,
       publicBaseUrl: config.publicBaseUrl,

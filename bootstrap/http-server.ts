@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import type { ServerResponse, Server } from 'node:http';
 import type { Logger as Pino } from 'pino';
 import type { ServiceConfig } from './config.js';
 
@@ -7,7 +8,11 @@ type Fetch = (request: Request) => Response | Promise<Response>;
 
 export interface ListeningServer {
   readonly server: Server;
-  /** Stops accepting and waits for in-flight requests; every answer meanwhile closes its connection. */
+  /**
+   * Closes the listener and waits for every open connection to end: in-flight requests finish, and
+   * every answer from now on (theirs included) says `Connection: close`, so no connection is cut
+   * under a request.
+   */
   drain(): Promise<void>;
 }
 
@@ -27,18 +32,28 @@ export const listen = async (
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 
   let draining = false;
-  // While draining, every answer closes its connection, so clients on kept-alive connections under
-  // steady load let go and the drain ends (otherwise it waits for the shutdown timeout).
+  // Responses whose headers may not be written yet: told to close when the drain starts.
+  const unanswered = new Set<ServerResponse>();
   server.on('request', (_req, res) => {
-    if (draining && !res.headersSent) res.setHeader('Connection', 'close');
+    if (draining) {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+      return;
+    }
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
   });
   return {
     server,
     drain: () => {
       draining = true;
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+      unanswered.clear();
       return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
+        // net.Server's close stops accepting only. http.Server's close would also cut every
+        // kept-alive connection idle at this instant, resetting a request its client is sending on
+        // it right now. Left open, such a connection gets its next answer with `Connection: close`,
+        // or Node's keep-alive timeout (5 s) ends it if its client sends nothing more.
+        NetServer.prototype.close.call(server, () => resolve());
       });
     },
   };

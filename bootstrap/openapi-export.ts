@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PUBLIC_LIMITS } from '../application/rate-limiting/public-limits.js';
 import { createHttpApp, type HttpDependencies } from '../adapters/http/app.js';
 import { DEFAULT_BASE_URL, openApiDocuments, type OpenApiDocuments } from '../adapters/http/openapi/document.js';
 
@@ -11,7 +12,7 @@ import { DEFAULT_BASE_URL, openApiDocuments, type OpenApiDocuments } from '../ad
 export const offlineOpenApiDocuments = (): OpenApiDocuments => {
   // A callable stand-in for every dependency, at any depth; never invoked for real.
   const standIn: unknown = new Proxy(() => standIn, { get: (_target, property) => (property === 'then' ? undefined : standIn) });
-  const settings = { adminToken: 'offline-document', anonymousRequestsPerMinute: 60, bodyLimitBytes: 1024 * 1024, publicBaseUrl: DEFAULT_BASE_URL, trustedProxies: [] };
+  const settings = { adminToken: 'offline-document', anonymousRequestsPerMinute: 60, publicLimits: DEFAULT_PUBLIC_LIMITS, bodyLimitBytes: 1024 * 1024, publicBaseUrl: DEFAULT_BASE_URL, trustedProxies: [] };
   const deps = new Proxy({} as HttpDependencies, { get: (_target, property) => (property === 'settings' ? settings : standIn) });
   return openApiDocuments(createHttpApp(deps));
 };

@@ -11,6 +11,7 @@ import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { ClockControl } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
+import type { PublicLimits } from '../../application/rate-limiting/public-limits.js';
 import type { RequestScope } from '../persistence/mikro-orm-request-scope.js';
 import { keyAdminRoutes, type KeyAdminUseCases } from './admin/keys.routes.js';
 import { merchantAdminRoutes, type MerchantAdminUseCases } from './admin/merchants.routes.js';
@@ -69,6 +70,8 @@ export interface HttpSettings {
   /** Enables `/admin/v1`; null answers 404 there. */
   readonly adminToken: string | null;
   readonly anonymousRequestsPerMinute: number;
+  /** Tracking links' per-visitor and per-address limits (the script's and the portal's come with their dependencies). */
+  readonly publicLimits: Pick<PublicLimits, 'clicksPerVisitor' | 'clicksPerAddress'>;
   readonly bodyLimitBytes: number;
   /** Proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); none by default. */
   readonly trustedProxies: readonly string[];
@@ -180,7 +183,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use('*', portal.customDomains);
   app.route('/', healthRoutes(deps.readiness));
   app.route('/', portal.routes);
-  app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock));
+  app.route('/', trackingRoutes(deps.recordClick, deps.rateLimiter, deps.clock, settings.publicLimits));
   // The OpenAPI document and /docs, public, so mounted before the /api guards.
   app.route('/', openApiRoutes(() => openApiDocuments(app, settings.publicBaseUrl)));
   app.use('/dashboard/*', limitBodyEarly(settings.bodyLimitBytes));

@@ -11,7 +11,8 @@ export interface PortalMount {
 }
 
 export interface PortalEnv {
-  Bindings: { portalMount: PortalMount };
+  /** `clientAddress`: the address the service resolved (the portal app runs as a second app, without the first's variables). */
+  Bindings: { portalMount: PortalMount; clientAddress?: string | null };
   Variables: WebEnv['Variables'] & {
     merchant: Merchant;
     base: string;
@@ -26,7 +27,3 @@ export type PortalRequest = Context<PortalEnv>;
 
 /** One cookie name for the portal; its path confines it to one merchant's portal. */
 export const portalCookie = (base: string): SessionCookie => ({ name: 'affiliate_portal_session', path: base || '/' });
-
-/** The visitor's address: the first `X-Forwarded-For` hop when a proxy set one, else the socket peer. */
-export const visitorAddressOf = (c: Context, socketAddress: string | null): string | null =>
-  c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || socketAddress;

@@ -6,6 +6,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
 import type { PortalQueries } from '../../application/ports/portal-queries.js';
 import type { WebSessions } from '../../application/web-sessions/web-sessions.js';
+import { clientAddress } from '../http/middleware/client-address.js';
 import { csrfProtection } from '../http/web-session/csrf.js';
 import { refuseUnstorableForms, unstorableFormMessage } from '../http/web-session/form-input-checks.js';
 import { loadWebSession, redirectTo } from '../http/web-session/web-session.middleware.js';
@@ -48,6 +49,7 @@ const merchantPortal = (deps: PortalDependencies) => {
     const mount = c.env.portalMount;
     const merchant = await deps.merchants.findById(mount.merchantId);
     if (!merchant) return c.text('Not found', 404);
+    c.set('clientAddress', c.env.clientAddress ?? null);
     c.set('merchant', merchant);
     c.set('base', mount.base);
     c.set('cookie', portalCookie(mount.base));
@@ -98,7 +100,8 @@ const forwarder = (portal: Hono<PortalEnv>): Forward => async (c, mount, path) =
     if (body.byteLength > MAX_FORM_BYTES) return c.text('The form is too large', 413);
     init.body = body;
   }
-  return portal.fetch(new Request(url, init), { ...((c.env as object | undefined) ?? {}), portalMount: mount });
+  // The address as the service resolved it (trusted proxies only), so the portal limits what the API would.
+  return portal.fetch(new Request(url, init), { ...((c.env as object | undefined) ?? {}), portalMount: mount, clientAddress: clientAddress(c) });
 };
 
 /**

@@ -4,6 +4,7 @@ import { TrackingScript } from '../../application/tracking-script/tracking-scrip
 import type { CustomerRouteDependencies } from '../../adapters/http/routes/customers.routes.js';
 import type { TrackingScriptDependencies } from '../../adapters/http/routes/tracking-script.routes.js';
 import { SqlCustomerLeads } from '../../adapters/persistence/repositories/sales/sql-customer-leads.js';
+import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
@@ -33,5 +34,6 @@ export const customersHttp = (c: DependencyContainer): { customers: CustomerRout
     limiter: c.resolve(T.RateLimiter),
     fingerprint: c.resolve(T.VisitorFingerprint),
     clock: c.resolve(T.Clock),
+    limits: c.resolve<ServiceConfig>(T.Config).publicLimits,
   },
 });

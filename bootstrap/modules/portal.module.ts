@@ -90,4 +90,6 @@ export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
   auditLog: c.resolve(T.AuditLog),
   ids: c.resolve(T.Ids),
   clock: c.resolve(T.Clock),
+  rateLimiter: c.resolve(T.RateLimiter),
+  publicLimits: c.resolve<ServiceConfig>(T.Config).publicLimits,
 });

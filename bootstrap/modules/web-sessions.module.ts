@@ -4,6 +4,7 @@ import { SqlWebSessionStore } from '../../adapters/persistence/repositories/sql-
 import { LinkTokens } from '../../application/web-sessions/link-tokens.js';
 import { SignInThrottle } from '../../application/web-sessions/sign-in-throttle.js';
 import { WebSessions } from '../../application/web-sessions/web-sessions.js';
+import type { ServiceConfig } from '../config.js';
 import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 
@@ -16,5 +17,5 @@ export const registerWebSessions = (c: DependencyContainer): void => {
   c.register(T.LinkTokenStore, single((r) => new SqlLinkTokenStore(r.resolve(T.Orm))));
   c.register(T.WebSessions, single((r) => new WebSessions(r.resolve(T.WebSessionStore), r.resolve(T.Clock), WEB_SESSION_LIFETIME_MS)));
   c.register(T.LinkTokens, single((r) => new LinkTokens(r.resolve(T.LinkTokenStore), r.resolve(T.Clock))));
-  c.register(T.SignInThrottle, single((r) => new SignInThrottle(r.resolve(T.RateLimiter), r.resolve(T.Clock))));
+  c.register(T.SignInThrottle, single((r) => new SignInThrottle(r.resolve(T.RateLimiter), r.resolve(T.Clock), r.resolve<ServiceConfig>(T.Config).signInLimits)));
 };

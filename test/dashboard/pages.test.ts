@@ -475,7 +475,7 @@ describe('dashboard security', () => {
     expect((await t.api('GET', '/me', other.liveKey)).status).toBe(200);
   });
 
-  it('throttles brute-force sign-in per account, whatever the address', async () => {
+  it('throttles brute-force sign-in per account and address', async () => {
     const { email, password } = await signedInUser(t, merchant.id);
     const attacker = new DashboardBrowser(t);
     await attacker.get('/dashboard/sign-in');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardEvent, cardIntegration, click, deliver, paidSession } from '../support/card-events.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { DEFAULT_PUBLIC_LIMITS } from '../../application/rate-limiting/public-limits.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /** One report of the order: by the page's script (with its own figure), or by the card processor (session or its invoice). */
@@ -27,7 +28,8 @@ describe('script and provider reports of one order (property)', () => {
   let integration: { id: string; secret: string };
 
   beforeAll(async () => {
-    t = await startTestService();
+    // Every script sale comes from one address: the per-address limits are not what this property is about.
+    t = await startTestService({ publicLimits: { ...DEFAULT_PUBLIC_LIMITS, scriptCallsPerAddress: 1_000_000, scriptSalesPerAddress: 1_000_000 } });
     m = await createMerchant(t, 'scale');
     const campaign = await createCampaign(t, m.liveKey, { commissionValue: 10 });
     trackingLink = (await createAffiliate(t, m.liveKey, campaign.id)).trackingLink;

@@ -3,7 +3,7 @@ import { createAffiliate, createCampaign, uniqueEmail } from '../support/campaig
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { PortalBrowser, visibleText } from '../support/portal-browser.js';
 import { latestSignInLink, signedInBrowser } from '../support/portal-mother.js';
-import { startTestService, type TestService } from '../support/test-service.js';
+import { peerEnv, startTestService, type TestService } from '../support/test-service.js';
 
 describe('joining public campaigns and saving payout details in the portal', () => {
   let t: TestService;
@@ -150,7 +150,7 @@ describe('joining public campaigns and saving payout details in the portal', () 
     for (let i = 0; i < 7; i += 1) {
       const browser = new PortalBrowser(t);
       await browser.get(`/portal/m/${m.id}/sign-in`);
-      // Different addresses: only the per-email limit (5 a minute) applies.
+      // Different addresses (forwarded by the trusted local proxy): only the per-email limit (5 a minute) applies.
       const res = await t.service.app.request(`http://localhost:3000/portal/m/${m.id}/sign-in`, {
         method: 'POST',
         headers: {
@@ -161,7 +161,7 @@ describe('joining public campaigns and saving payout details in the portal', () 
           cookie: `affiliate_portal_session_csrf=${'x'.repeat(43)}`,
         },
         body: new URLSearchParams({ _csrf: 'x'.repeat(43), email }).toString(),
-      });
+      }, peerEnv());
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
@@ -179,7 +179,7 @@ describe('joining public campaigns and saving payout details in the portal', () 
           cookie: `affiliate_portal_session_csrf=${'y'.repeat(43)}`,
         },
         body: new URLSearchParams({ _csrf: 'y'.repeat(43), email: uniqueEmail('spray') }).toString(),
-      });
+      }, peerEnv());
       flood.push(res.status);
     }
     expect(flood.filter((s) => s === 200)).toHaveLength(20);

@@ -1,4 +1,4 @@
-import type { TestService } from './test-service.js';
+import { peerEnv, type TestService } from './test-service.js';
 
 const ORIGIN = 'http://localhost';
 
@@ -17,7 +17,15 @@ export class DashboardBrowser {
   readonly cookies = new Map<string, string>();
   csrf: string | null = null;
 
-  constructor(private readonly t: TestService) {}
+  constructor(
+    private readonly t: TestService,
+    /** The socket address the browser connects from; none (an unknown address) unless given. */
+    private readonly peer?: string,
+  ) {}
+
+  private get env() {
+    return this.peer ? peerEnv(this.peer) : undefined;
+  }
 
   private keep(response: Response) {
     for (const line of response.headers.getSetCookie()) {
@@ -43,17 +51,17 @@ export class DashboardBrowser {
   }
 
   async get(path: string): Promise<PageResponse> {
-    return this.answer(await this.t.service.app.request(path, { headers: { cookie: this.cookieHeader() } }));
+    return this.answer(await this.t.service.app.request(path, { headers: { cookie: this.cookieHeader() } }, this.env));
   }
 
   /** Posts a form (pairs repeat a field, as a multiple select does); `csrf: false` leaves the token out, `origin` overrides the same-origin header. */
-  async post(path: string, fields: Record<string, string> | [string, string][] = {}, options: { csrf?: boolean | string; origin?: string | null; referer?: string } = {}): Promise<PageResponse> {
+  async post(path: string, fields: Record<string, string> | [string, string][] = {}, options: { csrf?: boolean | string; origin?: string | null; referer?: string; headers?: Record<string, string> } = {}): Promise<PageResponse> {
     const body = new URLSearchParams(fields);
     if (options.csrf !== false) body.set('_csrf', typeof options.csrf === 'string' ? options.csrf : (this.csrf ?? ''));
-    const headers: Record<string, string> = { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' };
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', ...options.headers };
     if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
     if (options.referer) headers.referer = `${ORIGIN}${options.referer}`;
-    return this.answer(await this.t.service.app.request(path, { method: 'POST', headers, body: body.toString() }));
+    return this.answer(await this.t.service.app.request(path, { method: 'POST', headers, body: body.toString() }, this.env));
   }
 
   /** Posts a `multipart/form-data` form (a file input's form), with the page's CSRF token and the same-origin header. */
@@ -62,7 +70,7 @@ export class DashboardBrowser {
     for (const [k, v] of Object.entries(fields)) body.set(k, v);
     for (const [k, f] of Object.entries(files)) body.set(k, new File([f.text], f.name, { type: 'text/csv' }));
     body.set('_csrf', this.csrf ?? '');
-    return this.answer(await this.t.service.app.request(path, { method: 'POST', headers: { cookie: this.cookieHeader(), origin: ORIGIN }, body }));
+    return this.answer(await this.t.service.app.request(path, { method: 'POST', headers: { cookie: this.cookieHeader(), origin: ORIGIN }, body }, this.env));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { TestService } from './test-service.js';
+import { peerEnv, type TestService } from './test-service.js';
 
 export interface PortalResponse {
   readonly status: number;
@@ -19,7 +19,13 @@ export class PortalBrowser {
     private readonly t: TestService,
     /** Scheme and host the browser is on, e.g. `http://localhost:3000` or `https://shop.example.com`. */
     readonly origin = 'http://localhost:3000',
+    /** The socket address the browser connects from; none (an unknown address) unless given. */
+    private readonly peer?: string,
   ) {}
+
+  private get env() {
+    return this.peer ? peerEnv(this.peer) : undefined;
+  }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -47,17 +53,17 @@ export class PortalBrowser {
   }
 
   async get(path: string): Promise<PortalResponse> {
-    return this.keep(await this.t.service.app.request(this.url(path), { headers: this.headers() }));
+    return this.keep(await this.t.service.app.request(this.url(path), { headers: this.headers() }, this.env));
   }
 
-  async post(path: string, fields: Record<string, string> = {}, options: { csrf?: string | null; origin?: string } = {}): Promise<PortalResponse> {
+  async post(path: string, fields: Record<string, string> = {}, options: { csrf?: string | null; origin?: string; headers?: Record<string, string> } = {}): Promise<PortalResponse> {
     const csrf = options.csrf === undefined ? this.lastCsrf : options.csrf;
     const body = new URLSearchParams({ ...(csrf ? { _csrf: csrf } : {}), ...fields }).toString();
     const response = await this.t.service.app.request(this.url(path), {
       method: 'POST',
-      headers: this.headers({ origin: options.origin ?? this.origin, 'content-type': 'application/x-www-form-urlencoded' }),
+      headers: this.headers({ origin: options.origin ?? this.origin, 'content-type': 'application/x-www-form-urlencoded', ...options.headers }),
       body,
-    });
+    }, this.env);
     return this.keep(response);
   }
 

@@ -9,8 +9,8 @@ import { assertContract } from './contract.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 
-/** The socket peer of in-process requests (what @hono/node-server's connection info reads). */
-const TEST_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 40_000, remoteFamily: 'IPv4' } } };
+/** The socket peer of an in-process request (what @hono/node-server's connection info reads). */
+export const peerEnv = (address = '127.0.0.1') => ({ incoming: { socket: { remoteAddress: address, remotePort: 40_000, remoteFamily: 'IPv4' } } });
 /** Seals payout-provider credentials in tests (a fixed key, so a restarted test service opens them). */
 export const TEST_SECRET_KEY = '6f'.repeat(32);
 
@@ -26,6 +26,8 @@ export interface RequestOptions {
   /** Sent as is, not JSON-encoded. */
   readonly rawBody?: string;
   readonly headers?: Record<string, string>;
+  /** The socket peer the request comes from (default 127.0.0.1, a trusted proxy unless the test says otherwise). */
+  readonly peer?: string;
 }
 
 export interface TestService {
@@ -75,7 +77,7 @@ export const startTestService = async (
       headers['content-type'] ??= 'application/json';
     }
     // As if from a proxy on this machine (trusted in tests unless a test says otherwise), so a test picks its visitors' addresses.
-    const response = await service.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, TEST_PEER);
+    const response = await service.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, peerEnv(options.peer));
     const text = await response.text();
     // Clicks are written in batches; tests read them as soon as the redirect is answered.
     if (path.startsWith('/r/')) await service.container.resolve<PgBatchedClickWriter>(TOKENS.ClickWriter).flush();

@@ -185,4 +185,20 @@ describe('the sign-in throttle', () => {
     expect(fromOneAddress.slice(0, 20).every((v) => v.allowed)).toBe(true);
     expect(fromOneAddress[20]).toMatchObject({ allowed: false });
   });
+
+  it('password attempts: refused per address and per account and address; the account as a whole is only slowed', async () => {
+    const account = 'Owner@Example.com';
+    // One attacking address: five attempts on the account, then refused.
+    const attacker = [];
+    for (let i = 0; i < 7; i += 1) attacker.push(await throttle.passwordAttempt('probe-password', '10.7.0.1', account));
+    expect(attacker.slice(0, 5).every((v) => v.allowed)).toBe(true);
+    expect(attacker.slice(5)).toEqual([expect.objectContaining({ allowed: false }), expect.objectContaining({ allowed: false })]);
+    // Many addresses together: every attempt admitted, those past the account's count slowed.
+    const spread = [];
+    for (let i = 0; i < 7; i += 1) spread.push(await throttle.passwordAttempt('probe-password', `10.7.1.${i}`, account));
+    expect(spread.every((v) => v.allowed)).toBe(true);
+    expect(spread.map((v) => (v.allowed ? v.delayMs : -1))).toEqual([0, 0, 0, 0, 0, 1_000, 1_000]);
+    // The owner's own address still gets in (slowed while the account is hammered).
+    expect(await throttle.passwordAttempt('probe-password', '10.7.9.9', 'owner@example.com')).toEqual({ allowed: true, delayMs: 1_000 });
+  });
 });

@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import { setTimeout as pause } from 'node:timers/promises';
 import { Hono, type Context } from 'hono';
 import type { SignInMerchantUser } from '../../../application/merchant-users/sign-in-merchant-user.js';
 import type { UserPasswords } from '../../../application/merchant-users/user-passwords.js';
@@ -84,7 +85,9 @@ export const accountRoutes = (deps: AccountDependencies) => {
     const email = await field(c, 'email');
     const password = await field(c, 'password');
     const next = await field(c, 'next');
-    const verdict = await deps.throttle.attempt('dashboard', clientAddress(c), email);
+    const verdict = await deps.throttle.passwordAttempt('dashboard', clientAddress(c), email);
+    // An account tried too often from everywhere is slowed, not closed: its owner still gets in.
+    if (verdict.allowed && verdict.delayMs > 0) await pause(verdict.delayMs);
     if (!verdict.allowed) {
       c.set('errorCode', 'rate_limit_exceeded');
       c.header('Retry-After', String(verdict.retryAfterSeconds));
@@ -113,7 +116,10 @@ export const accountRoutes = (deps: AccountDependencies) => {
     ),
   );
   app.post('/link', async (c) => {
-    const verdict = await deps.throttle.attempt('dashboard-link', clientAddress(c), 'link');
+    // The token is the secret: limited per address; every link sign-in together is only slowed, so
+    // nobody can stop others from using their links.
+    const verdict = await deps.throttle.passwordAttempt('dashboard-link', clientAddress(c), 'link');
+    if (verdict.allowed && verdict.delayMs > 0) await pause(verdict.delayMs);
     const result = verdict.allowed ? await deps.signIn.withLink(await field(c, 'token')) : null;
     if (!result || result.isErr()) {
       c.set('errorCode', 'unauthorized');

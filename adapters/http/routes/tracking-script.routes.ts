@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { RateLimiter } from '../../../application/ports/rate-limiter.js';
+import { publicAddressBucket, type PublicLimits } from '../../../application/rate-limiting/public-limits.js';
 import type { VisitorFingerprint } from '../../../application/ports/visitor-fingerprint.js';
 import type { KeptClick, TrackingScript } from '../../../application/tracking-script/tracking-script.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
@@ -14,8 +15,6 @@ import { validationHook } from '../validation.js';
 import { requireId } from './path-id.js';
 import { trackingScriptAsset } from './tracking-script.asset.js';
 
-/** Calls a minute one visitor (address and browser) may make: a page view makes one to three. */
-export const SCRIPT_CALLS_PER_MINUTE_PER_VISITOR = 60;
 const MAX_AMOUNT = 1_000_000_000;
 
 export interface TrackingScriptDependencies {
@@ -23,6 +22,7 @@ export interface TrackingScriptDependencies {
   readonly limiter: RateLimiter;
   readonly fingerprint: VisitorFingerprint;
   readonly clock: Clock;
+  readonly limits: Pick<PublicLimits, 'scriptCallsPerVisitor' | 'scriptCallsPerAddress' | 'scriptSalesPerAddress'>;
 }
 
 const tenantFields = {
@@ -85,26 +85,41 @@ const SaleReceipt = z.object({ conversionId: z.string(), status: z.string() }).o
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema: z.object({ data: schema }) } } });
 const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 
-const PUBLIC = 'No API key: a live click id of the merchant authorises the report. Rate limited per visitor (address and browser): `429` with `Retry-After` past the limit, other visitors unaffected. CORS open to any origin.';
+const PUBLIC =
+  'No API key: a live click id of the merchant authorises the report. Rate limited per visitor (address and browser) and per client address (every visitor behind it together): `429` with `Retry-After` past either limit, other addresses unaffected. CORS open to any origin.';
 
-/** Per visitor (the salted fingerprint of address and user agent, as clicks use), refused past the limit. */
-const perVisitor = (deps: TrackingScriptDependencies): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const fingerprint = await deps.fingerprint.of(clientAddress(c), c.req.header('user-agent')?.slice(0, 512) ?? null);
-  const decision = await deps.limiter.consume(`script:${fingerprint.slice(0, 32)}`, SCRIPT_CALLS_PER_MINUTE_PER_VISITOR, deps.clock.now());
-  if (!decision.allowed) {
-    throw new ApiError('rate_limit_exceeded', `More than ${SCRIPT_CALLS_PER_MINUTE_PER_VISITOR} tracking calls a minute from this visitor`, undefined, {
-      'Retry-After': String(decision.retryAfterSeconds),
-    });
-  }
-  await next();
-};
+const tooMany = (message: string, retryAfterSeconds: number) =>
+  new ApiError('rate_limit_exceeded', message, undefined, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+
+/**
+ * Per visitor (the salted fingerprint of address and user agent, as clicks use) and per client
+ * address, so a new browser name buys nothing; a sale also counts in the address's sales budget.
+ * Refused past any of them.
+ */
+const perVisitorAndAddress =
+  (deps: TrackingScriptDependencies, kind: 'call' | 'sale'): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const address = clientAddress(c);
+    const now = deps.clock.now();
+    const byAddress = await deps.limiter.consume(publicAddressBucket('script', address), deps.limits.scriptCallsPerAddress, now);
+    if (!byAddress.allowed) throw tooMany(`More than ${deps.limits.scriptCallsPerAddress} tracking calls a minute from this address`, byAddress.retryAfterSeconds);
+    const fingerprint = await deps.fingerprint.of(address, c.req.header('user-agent')?.slice(0, 512) ?? null);
+    const byVisitor = await deps.limiter.consume(`script:${fingerprint.slice(0, 32)}`, deps.limits.scriptCallsPerVisitor, now);
+    if (!byVisitor.allowed) throw tooMany(`More than ${deps.limits.scriptCallsPerVisitor} tracking calls a minute from this visitor`, byVisitor.retryAfterSeconds);
+    if (kind === 'sale') {
+      const sales = await deps.limiter.consume(publicAddressBucket('script-sales', address), deps.limits.scriptSalesPerAddress, now);
+      if (!sales.allowed) throw tooMany(`More than ${deps.limits.scriptSalesPerAddress} script sales a minute from this address`, sales.retryAfterSeconds);
+    }
+    await next();
+  };
 
 /**
  * The tracking script (`GET /t.js`) and its public endpoints (`/t/v1/…`), outside `/api`: the page
  * has no API key, so each report must name a live click of the merchant and mode it claims.
  */
 export const trackingScriptRoutes = (deps: TrackingScriptDependencies) => {
-  const limited = perVisitor(deps);
+  const limited = perVisitorAndAddress(deps, 'call');
+  const limitedSale = perVisitorAndAddress(deps, 'sale');
   const routes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   routes.get('/t.js', (c) => trackingScriptAsset(c));
   return routes
@@ -181,7 +196,7 @@ export const trackingScriptRoutes = (deps: TrackingScriptDependencies) => {
         summary: "The page's `sale({ orderId, amount, currency })`: a sale attributed to the click's affiliate",
         description: `${PUBLIC} Recorded through the same checks as \`POST /api/v1/conversions\`, with \`source: tracking_script\`; never approved automatically. A payment provider's later notification of the same \`orderId\` replaces it (its figures and source, \`conversion.updated\`); an order a provider reported already answers \`409 duplicate\`.`,
         security: [],
-        middleware: [limited] as const,
+        middleware: [limitedSale] as const,
         request: jsonBody(SaleBody),
         responses: { 201: json(SaleReceipt, 'Recorded, pending') },
       }),
