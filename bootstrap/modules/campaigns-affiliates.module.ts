@@ -19,6 +19,9 @@ import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
+import { RefreshExchangeRates } from '../../application/exchange-rates/refresh-exchange-rates.js';
+import { HttpExchangeRateFeed } from '../../adapters/exchange-rates/http-exchange-rate-feed.js';
+import { SqlExchangeRateFetchLog } from '../../adapters/persistence/repositories/sql-exchange-rate-fetch-log.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SaltedVisitorFingerprint } from '../../adapters/clicks/salted-visitor-fingerprint.js';
 import { SqlAffiliateQueries } from '../../adapters/persistence/repositories/sql-affiliate-queries.js';
@@ -183,6 +186,17 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock))),
   );
   c.register(T.LoadExchangeRates, single((r) => new LoadExchangeRates(r.resolve(T.ExchangeRates))));
+  // The daily rates feed (EXCHANGE_RATES_URL); `off` leaves the rates to the operator alone.
+  const feedUrl = c.resolve<ServiceConfig>(T.Config).exchangeRatesUrl;
+  if (feedUrl !== null) {
+    c.register(T.ExchangeRateFeed, single(() => new HttpExchangeRateFeed(feedUrl)));
+    c.register(T.ExchangeRateFetchLog, single((r) => new SqlExchangeRateFetchLog(r.resolve(T.Orm))));
+    c.register(
+      T.RefreshExchangeRates,
+      single((r) => new RefreshExchangeRates(r.resolve(T.ExchangeRateFeed), r.resolve(T.ExchangeRates), r.resolve(T.ExchangeRateFetchLog))),
+    );
+    c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.RefreshExchangeRates));
+  }
 };
 
 /** The campaigns and affiliates part of the HTTP dependencies. */

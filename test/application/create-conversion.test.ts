@@ -42,7 +42,7 @@ const programOf = async (setup: Setup = {}) => {
       ...(setup.rates ? { rates: setup.rates } : {}),
     }),
   );
-  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks);
+  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
     tenant,
     key: { createdBy: 'owner', managePayouts: false },
@@ -120,7 +120,7 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
   it('answers not_found for an affiliate with no relation to the merchant in the mode', async () => {
     const { world, useCase, input, tenant, campaign } = await programOf();
-    world.saleContexts.putWithoutAffiliate(tenant, 'stranger', { campaign, rates: { campaign: { type: 'percentage', value: new Decimal(10) } }, merchantEarningsCap: null });
+    world.saleContexts.putWithoutAffiliate(tenant, 'stranger', { campaign, rates: { campaign: { type: 'percentage', value: new Decimal(10) } }, merchantEarningsCap: null, merchantReportingCurrency: usd });
     expect((await useCase.execute(input({ affiliateId: 'stranger' })))._unsafeUnwrapErr()).toMatchObject({ code: 'not_found', message: 'Affiliate not found' });
   });
 
