@@ -10,8 +10,8 @@ export interface ExchangeRates {
   tableFor(day: string): Promise<ExchangeRateTable>;
   /**
    * Every rate of `currencies` published in [`fromDay`, `toDay`], plus each one's last rate before
-   * `fromDay`: all a limit needs to convert amounts dated in that range (a day without its own rate
-   * uses the last known one).
+   * `fromDay` (or, with none that old, its first rate even if after `toDay`): all a limit needs to
+   * convert amounts dated in that range (a day without its own rate uses the nearest known one).
    */
   history(currencies: readonly CurrencyCode[], fromDay: string, toDay: string): Promise<readonly DatedRate[]>;
   /** The operator's rates for `day`, replacing whatever that day had for the same currencies. */

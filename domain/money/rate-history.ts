@@ -22,12 +22,12 @@ export interface RateHistory {
   readonly byCurrency: ReadonlyMap<CurrencyCode, readonly DatedRate[]>;
 }
 
-/** A currency's rate for a day: that day's, or the last one known before it (`rateDay` says which). */
+/** A currency's rate for a day: that day's, or the nearest one known (`rateDay` says which). */
 export interface RateUsed {
   readonly currency: CurrencyCode;
   /** The day asked for. */
   readonly day: string;
-  /** The day the rate was published for (earlier than `day` when that day has none). */
+  /** The day the rate was published for: `day`, the last known before it, or (none before) the first known after. */
   readonly rateDay: string;
   readonly usdPerUnit: Decimal;
 }
@@ -48,16 +48,18 @@ export const rateHistory = (rates: Iterable<DatedRate>): RateHistory => {
 };
 
 export const rateUnavailable = (currency: CurrencyCode, day: string): RateUnavailable =>
-  domainError('exchange_rate_unavailable', `No exchange rate for ${currency.toUpperCase()} on or before ${day}`);
+  domainError('exchange_rate_unavailable', `No exchange rate is known for ${currency.toUpperCase()} (needed for ${day})`);
 
 /**
- * The rate of `currency` for `day`: that day's, else the last known before it. US dollars are 1 by
- * definition (the table's unit). None known on or before the day is an error, never a guess of 1:1.
+ * The rate of `currency` for `day`: that day's, else the last known before it, else (a day older than
+ * every known rate of the currency) the first known after it. US dollars are 1 by definition (the
+ * table's unit). A currency with no rate at all is an error, never a guess of 1:1.
  */
 export const rateOn = (history: RateHistory, currency: CurrencyCode, day: string): Result<RateUsed, RateUnavailable> => {
   if (currency === DEFAULT_CURRENCY) return ok({ currency, day, rateDay: day, usdPerUnit: new Decimal(1) });
-  let found: DatedRate | undefined;
-  for (const rate of history.byCurrency.get(currency) ?? []) {
+  const known = history.byCurrency.get(currency) ?? [];
+  let found: DatedRate | undefined = known[0];
+  for (const rate of known) {
     if (rate.day > day) break;
     found = rate;
   }

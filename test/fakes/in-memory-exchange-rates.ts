@@ -23,9 +23,10 @@ export class InMemoryExchangeRates implements ExchangeRates {
   async history(currencies: readonly CurrencyCode[], fromDay: string, toDay: string): Promise<readonly DatedRate[]> {
     const out: DatedRate[] = [];
     for (const currency of new Set(currencies)) {
-      const own = [...this.rates.values()].filter((r) => r.currency === currency && r.day <= toDay).sort((a, b) => (a.day < b.day ? -1 : 1));
+      const own = [...this.rates.values()].filter((r) => r.currency === currency).sort((a, b) => (a.day < b.day ? -1 : 1));
       const since = own.filter((r) => r.day <= fromDay).at(-1)?.day ?? fromDay;
-      out.push(...own.filter((r) => r.day >= since).map(({ day, usdPerUnit }) => ({ day, currency, usdPerUnit })));
+      const until = own[0] && own[0].day > toDay ? own[0].day : toDay;
+      out.push(...own.filter((r) => r.day >= since && r.day <= until).map(({ day, usdPerUnit }) => ({ day, currency, usdPerUnit })));
     }
     return out;
   }

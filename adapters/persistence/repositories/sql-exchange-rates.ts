@@ -22,9 +22,10 @@ export class SqlExchangeRates implements ExchangeRates {
       select e.currency, e.rate_date::text as day, e.usd_per_unit::text as usd_per_unit
       from unnest(${[...currencies]}::text[]) as c (currency)
       join lateral (
-        select coalesce(max(rate_date), ${fromDay}::date) as since from exchange_rates
-        where currency = c.currency and rate_date <= ${fromDay}::date) s on true
-      join exchange_rates e on e.currency = c.currency and e.rate_date >= s.since and e.rate_date <= ${toDay}::date
+        select coalesce(max(rate_date) filter (where rate_date <= ${fromDay}::date), ${fromDay}::date) as since,
+               greatest(min(rate_date), ${toDay}::date) as until
+        from exchange_rates where currency = c.currency) s on true
+      join exchange_rates e on e.currency = c.currency and e.rate_date >= s.since and e.rate_date <= s.until
       order by e.currency, e.rate_date`.execute(currentDb(this.orm));
     return rows.map((r) => ({ currency: r.currency as CurrencyCode, day: r.day, usdPerUnit: new Decimal(r.usd_per_unit) }));
   }
