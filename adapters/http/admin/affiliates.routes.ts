@@ -129,7 +129,7 @@ export const affiliateAdminRoutes = (useCases: AffiliateAdminUseCases) =>
         method: 'post',
         path: '/exchange-rates',
         tags: ['Operator'],
-        summary: "Load one day's exchange rates (US dollars per unit); used only to rank revenue across currencies",
+        summary: "Load one day's exchange rates (US dollars per unit); they rank revenue and convert for limits, winning over the daily feed's",
         request: { body: json(ExchangeRatesBody) },
         responses: {
           200: dataOf(z.object({ date: z.string(), currencies: z.array(z.string()) }).openapi('LoadedExchangeRates'), 'Stored'),
