@@ -164,6 +164,20 @@ describe('CreateConversion (use case, in-memory stores)', () => {
       expect(world.outbox.ofType('conversion.created')).toHaveLength(1);
     });
 
+    it("compares in the merchant's reporting currency: yen sales count at their day's rate, a currency without one refuses", async () => {
+      const { world, useCase, input, earlierSale } = await programOf({ cap: '1000' });
+      const jpy = 'jpy' as CurrencyCode;
+      await world.exchangeRates.store('2026-11-01', new Map([[jpy, new Decimal('0.00625')]]));
+      await earlierSale('100000', { currency: jpy });
+      // 625 + 375 dollars: the cap exactly; one yen more passes it.
+      expect(codeOf(await useCase.execute(input({ amount: new Decimal('60000'), currency: jpy })))).toBe('ok');
+      const over = await useCase.execute(input({ amount: new Decimal('1'), currency: jpy }));
+      expect(over._unsafeUnwrapErr()).toMatchObject({ code: 'earnings_limit_reached', message: expect.stringContaining('JPY on 2026-11-15 at the rate of 2026-11-01') });
+      const before = world.conversions.all().length;
+      expect(codeOf(await useCase.execute(input({ amount: new Decimal('1'), currency: 'xof' as CurrencyCode })))).toBe('exchange_rate_unavailable');
+      expect(world.conversions.all()).toHaveLength(before);
+    });
+
     it('locks the merchant only for a capped live sale', async () => {
       const capped = await programOf({ cap: '500' });
       await capped.useCase.execute(capped.input());
