@@ -51,6 +51,7 @@ export const TOKENS = {
   SavePayoutDetails: Symbol('SavePayoutDetails'),
   RecordClick: Symbol('RecordClick'),
   LoadExchangeRates: Symbol('LoadExchangeRates'),
+  ReadExchangeRates: Symbol('ReadExchangeRates'),
   ExchangeRateFeed: Symbol('ExchangeRateFeed'),
   ExchangeRateFetchLog: Symbol('ExchangeRateFetchLog'),
   RefreshExchangeRates: Symbol('RefreshExchangeRates'),

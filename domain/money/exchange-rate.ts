@@ -10,6 +10,8 @@ export interface ExchangeRateTable {
   /** The day the table is for (`YYYY-MM-DD`, UTC). */
   readonly day: string;
   readonly usdPerUnit: ReadonlyMap<CurrencyCode, Decimal>;
+  /** The day each rate was published for, when the source says (not `day` where that day has none). */
+  readonly rateDays?: ReadonlyMap<CurrencyCode, string>;
 }
 
 /** The UTC calendar day of an instant, `YYYY-MM-DD`. */

@@ -58,6 +58,7 @@ export const exchangeRatesContract = (name: string, make: () => Promise<Exchange
       expect(table.day).toBe('2026-11-05');
       expect(table.usdPerUnit.get(isk)?.toFixed()).toBe('0.0072');
       expect(table.usdPerUnit.get(xag)?.toFixed()).toBe('30');
+      expect([table.rateDays?.get(isk), table.rateDays?.get(xag)]).toEqual(['2026-11-03', '2026-11-03']);
       expect((await store.tableFor('2026-10-01')).usdPerUnit.get(xag)?.toFixed()).toBe('30');
     });
   });

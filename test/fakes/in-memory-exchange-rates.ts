@@ -17,7 +17,7 @@ export class InMemoryExchangeRates implements ExchangeRates {
         (rate.day > day && current.day > day && rate.day < current.day);
       if (better) best.set(rate.currency, rate);
     }
-    return { day, usdPerUnit: new Map([...best].map(([c, r]) => [c, r.usdPerUnit])) };
+    return { day, usdPerUnit: new Map([...best].map(([c, r]) => [c, r.usdPerUnit])), rateDays: new Map([...best].map(([c, r]) => [c, r.day])) };
   }
 
   async history(currencies: readonly CurrencyCode[], fromDay: string, toDay: string): Promise<readonly DatedRate[]> {

@@ -72,6 +72,12 @@ describe('the daily exchange-rate feed (HTTP)', () => {
     const over = await sell(1);
     expect(over.status).toBe(403);
     expect(over.body.error.message).toContain(`JPY on ${today} at the rate of ${FEED_DAY}`);
+    // The operator sees the same: today's rate of each currency and the day it comes from.
+    const inEffect = await t.admin('GET', '/exchange-rates');
+    expect(inEffect.body.data.date).toBe(today);
+    expect(inEffect.body.data.rates).toContainEqual({ currency: 'jpy', usdPerUnit: '0.00625', rateDate: FEED_DAY });
+    const before = await t.admin('GET', '/exchange-rates?date=2026-11-21');
+    expect(before.body.data.rates).toContainEqual({ currency: 'jpy', usdPerUnit: '0.006394', rateDate: '2026-11-20' });
   });
 
   it("GET /stats/overview ranks its top affiliates with the same table, the operator's rate winning", async () => {

@@ -9,11 +9,15 @@ export class SqlExchangeRates implements ExchangeRates {
 
   /** Per currency: the latest rate on or before `day`, else (rates all newer) the earliest one. */
   async tableFor(day: string): Promise<ExchangeRateTable> {
-    const { rows } = await sql<{ currency: string; usd_per_unit: string }>`
-      select distinct on (currency) currency, usd_per_unit::text as usd_per_unit
+    const { rows } = await sql<{ currency: string; usd_per_unit: string; rate_date: string }>`
+      select distinct on (currency) currency, usd_per_unit::text as usd_per_unit, rate_date::text as rate_date
       from exchange_rates
       order by currency, (rate_date > ${day}::date), abs(rate_date - ${day}::date)`.execute(currentDb(this.orm));
-    return { day, usdPerUnit: new Map(rows.map((r) => [r.currency as CurrencyCode, new Decimal(r.usd_per_unit)])) };
+    return {
+      day,
+      usdPerUnit: new Map(rows.map((r) => [r.currency as CurrencyCode, new Decimal(r.usd_per_unit)])),
+      rateDays: new Map(rows.map((r) => [r.currency as CurrencyCode, r.rate_date])),
+    };
   }
 
   async history(currencies: readonly CurrencyCode[], fromDay: string, toDay: string): Promise<readonly DatedRate[]> {
