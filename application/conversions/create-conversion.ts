@@ -69,8 +69,9 @@ const reportedByProvider = (source: ConversionSource): boolean => !NOT_A_PROVIDE
 /**
  * A sale reported through the API (and, later, by payment-provider notifications: same checks, same
  * order): Manage payouts for team-member keys on live sales; the merchant's active campaign; the
- * affiliate approved on it; a unique order id; the monthly earnings cap and the self-referral check
- * on live sales. Then the commission, and the sale recorded: the row, `conversion.created` and the
+ * affiliate approved on it; a unique order id; the monthly earnings cap (in the merchant's reporting
+ * currency, each day's amounts at that day's rate: `checkEarningsCap`) and the self-referral check
+ * on live sales; revenue volume tiers likewise compare in the reporting currency (`tierBasisIn`). Then the commission, and the sale recorded: the row, `conversion.created` and the
  * request's audit row, by one repository call. All of it in one transaction; a live sale of a
  * merchant with a cap also locks the merchant row, so two sales cannot both slip under the cap.
  * A provider's report of an order the tracking script reported first replaces that pending script

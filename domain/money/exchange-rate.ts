@@ -4,7 +4,8 @@ import type { CurrencyTotal } from './money.js';
 
 /**
  * US dollars per one unit of each currency, as of one day. Rates serve only to compare totals in
- * different currencies (ranking); they are never applied to a per-currency figure that is shown.
+ * different currencies (ranking here; limits use the dated history of `rate-history.ts`); they are
+ * never applied to a per-currency figure that is shown.
  */
 export interface ExchangeRateTable {
   /** The day the table is for (`YYYY-MM-DD`, UTC). */
