@@ -69,7 +69,12 @@ export interface ServiceConfig {
   readonly appStoreRootCertPaths: readonly string[];
   /** Apple's online checks: certificate revocation (OCSP) and expiry at the current date, instead of at the payload's signing date. */
   readonly appStoreOnlineChecks: boolean;
+  /** The daily exchange-rate feed (ECB daily reference XML format); null (`off`): no feed, the operator's rates only. */
+  readonly exchangeRatesUrl: string | null;
 }
+
+/** The European Central Bank's daily euro reference rates. */
+export const ECB_DAILY_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === '') return fallback;
@@ -143,5 +148,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     payoutLiveSandbox: env.PAYOUT_LIVE_SANDBOX === '1',
     appStoreRootCertPaths: (env.APP_STORE_ROOT_CERTS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     appStoreOnlineChecks: env.APP_STORE_ONLINE_CHECKS !== '0',
+    exchangeRatesUrl: env.EXCHANGE_RATES_URL === 'off' ? null : env.EXCHANGE_RATES_URL?.trim() || ECB_DAILY_RATES_URL,
   };
 };

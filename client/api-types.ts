@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale; the commission is computed from the campaign
-         * @description Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`) and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).
+         * @description Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`), compared in the merchant's reporting currency at each day's exchange rate (`503 exchange_rate_unavailable` for a currency with no rate at all), and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).
          */
         post: operations["postConversions"];
         delete?: never;
@@ -2938,7 +2938,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable";
+                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable" | "exchange_rate_unavailable";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -3211,7 +3211,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error: `verification_unavailable` */
+        /** @description Error: `verification_unavailable`, `exchange_rate_unavailable` */
         Error503: {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
@@ -3231,7 +3231,7 @@ export interface components {
                          * @description Machine-readable; one of the listed values
                          * @enum {string}
                          */
-                        code: "verification_unavailable";
+                        code: "verification_unavailable" | "exchange_rate_unavailable";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */
@@ -4458,6 +4458,35 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description Error: `exchange_rate_unavailable` */
+            503: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Requests allowed per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current fixed minute ends (epoch seconds) */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "exchange_rate_unavailable";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
         };
     };
     getConversionsById: {

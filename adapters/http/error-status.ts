@@ -31,6 +31,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   rate_limit_exceeded: 429,
   internal_error: 500,
   verification_unavailable: 503,
+  exchange_rate_unavailable: 503,
 };
 
 export const statusOf = (code: string): ContentfulStatusCode => STATUS_BY_CODE[code] ?? 500;

@@ -1,22 +1,30 @@
 import { err, ok, type Result } from 'neverthrow';
 import {
   checkCampaignTakesSale,
+  checkEarningsCap,
   checkMembershipEarns,
   createConversion,
+  dayOf,
   domainError,
+  rateHistory,
+  tierBasisIn,
   isScriptSale,
   supersedeScriptSale,
   type Conversion,
   type ConversionSource,
   type ConversionType,
   type CurrencyCode,
+  type DatedAmount,
   type Decimal,
   type DomainError,
+  type MonthToDate,
+  type RateHistory,
 } from '../../domain/index.js';
 import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
 import type { AuditEntry } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
+import type { ExchangeRates } from '../ports/exchange-rates.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { SaleContexts } from '../ports/sale-context.js';
@@ -61,8 +69,9 @@ const reportedByProvider = (source: ConversionSource): boolean => !NOT_A_PROVIDE
 /**
  * A sale reported through the API (and, later, by payment-provider notifications: same checks, same
  * order): Manage payouts for team-member keys on live sales; the merchant's active campaign; the
- * affiliate approved on it; a unique order id; the monthly earnings cap and the self-referral check
- * on live sales. Then the commission, and the sale recorded: the row, `conversion.created` and the
+ * affiliate approved on it; a unique order id; the monthly earnings cap (in the merchant's reporting
+ * currency, each day's amounts at that day's rate: `checkEarningsCap`) and the self-referral check
+ * on live sales; revenue volume tiers likewise compare in the reporting currency (`tierBasisIn`). Then the commission, and the sale recorded: the row, `conversion.created` and the
  * request's audit row, by one repository call. All of it in one transaction; a live sale of a
  * merchant with a cap also locks the merchant row, so two sales cannot both slip under the cap.
  * A provider's report of an order the tracking script reported first replaces that pending script
@@ -78,6 +87,8 @@ export class CreateConversion {
     private readonly clock: Clock,
     /** Where a replaced script sale is saved (row, events, payout queue). */
     private readonly changes: ConversionChangeSinks,
+    /** The dated rates that bring the month's amounts into the merchant's reporting currency for its limits. */
+    private readonly exchangeRates: ExchangeRates,
   ) {}
 
   /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
@@ -113,13 +124,20 @@ export class CreateConversion {
           const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
           if (!merchant) return err(notFound('Merchant'));
           if (merchant.monthlyEarningsCap !== null) {
-            const counted = await this.conversions.sumSales(tenant, month.from, month.to);
+            const counted = [...(await this.conversions.sumSales(tenant, month.from, month.to))];
             // The script sale this report replaces is already counted.
-            const replaced = scriptSale && scriptSale.createdAt >= month.from && scriptSale.createdAt < month.to ? scriptSale.amount : 0;
-            const soFar = counted.minus(replaced);
-            if (soFar.plus(input.amount).gt(merchant.monthlyEarningsCap)) {
-              return err(domainError('earnings_limit_reached', "This sale would exceed the plan's monthly earnings cap"));
+            if (scriptSale && scriptSale.createdAt >= month.from && scriptSale.createdAt < month.to) {
+              counted.push({ amount: scriptSale.amount.negated(), currency: scriptSale.currency, day: dayOf(scriptSale.createdAt) });
             }
+            const thisSale: DatedAmount = { amount: input.amount, currency: input.currency, day: dayOf(now) };
+            const room = checkEarningsCap({
+              cap: merchant.monthlyEarningsCap,
+              reportingCurrency: merchant.reportingCurrency,
+              counted,
+              sale: thisSale,
+              rates: await this.ratesFor(merchant.reportingCurrency, [...counted, thisSale], month.from, now),
+            });
+            if (room.isErr()) return err(room.error);
           }
         }
         if (input.clickId !== null && input.customerEmail !== null && isSelfReferral(input.customerEmail, affiliate)) {
@@ -127,9 +145,15 @@ export class CreateConversion {
         }
       }
 
-      const monthToDate = rates.campaignTiers
-        ? await this.conversions.monthToDate(tenant, affiliate.id, campaign.id, month.from, month.to)
-        : undefined;
+      let monthToDate: MonthToDate | undefined;
+      if (rates.campaignTiers) {
+        const monthSales = await this.conversions.monthToDate(tenant, affiliate.id, campaign.id, month.from, month.to);
+        const reporting = sale.merchantReportingCurrency;
+        const exchange = rates.campaignTiers.basis === 'revenue' ? await this.ratesFor(reporting, monthSales.sales, month.from, now) : rateHistory([]);
+        const basis = tierBasisIn(rates.campaignTiers.basis, monthSales, reporting, exchange);
+        if (basis.isErr()) return err(basis.error);
+        monthToDate = basis.value.monthToDate;
+      }
       const created = createConversion({
         id: this.ids.next(),
         merchantId: tenant.merchantId,
@@ -161,6 +185,13 @@ export class CreateConversion {
       }
       return ok({ conversion, replacedScriptSale: false });
     });
+  }
+
+  /** The rates that convert `amounts` (dated from `from` to `now`) into `reporting`; none are read when all are in it already. */
+  private async ratesFor(reporting: CurrencyCode, amounts: readonly DatedAmount[], from: Date, now: Date): Promise<RateHistory> {
+    const currencies = [...new Set(amounts.map((a) => a.currency))];
+    if (currencies.every((c) => c === reporting)) return rateHistory([]);
+    return rateHistory(await this.exchangeRates.history([...new Set([...currencies, reporting])], dayOf(from), dayOf(now)));
   }
 
   /** For a provider's report: the pending script sale of its order, locked, if there is one. */

@@ -1,4 +1,4 @@
-import { DEFAULT_INVITATION_EXPIRY_DAYS, DEFAULT_PAYOUT_HOLDING_DAYS, type Merchant } from '../../domain/index.js';
+import { DEFAULT_CURRENCY, DEFAULT_INVITATION_EXPIRY_DAYS, DEFAULT_PAYOUT_HOLDING_DAYS, type Merchant } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
@@ -27,6 +27,7 @@ export class CreateMerchant {
         customDomain: input.customDomain ?? null,
         automaticPayouts: input.automaticPayouts ?? false,
         monthlyEarningsCap: input.monthlyEarningsCap ?? null,
+        reportingCurrency: input.reportingCurrency ?? DEFAULT_CURRENCY,
         affiliateLimit: input.affiliateLimit ?? null,
         payoutHoldingDays: input.payoutHoldingDays ?? DEFAULT_PAYOUT_HOLDING_DAYS,
         invitationExpiryDays: input.invitationExpiryDays ?? DEFAULT_INVITATION_EXPIRY_DAYS,

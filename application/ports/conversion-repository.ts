@@ -1,4 +1,4 @@
-import type { Conversion, Decimal, MonthToDate } from '../../domain/index.js';
+import type { Conversion, DatedAmount, MonthSales } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 import type { AuditEntry } from './audit-log.js';
 import type { OutboxEvent } from './event-outbox.js';
@@ -22,10 +22,10 @@ export interface ConversionRepository {
   findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null>;
   /** The operator's lookup (refund, hold): any merchant, any mode, locked. */
   findByIdForUpdateAcrossTenants(id: string): Promise<Conversion | null>;
-  /** Sale amounts (as recorded, all currencies) of counted sales created in [from, to). */
-  sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal>;
-  /** The affiliate's counted sales on the campaign in [from, to): what volume tiers read. */
-  monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthToDate>;
+  /** Sale amounts of counted sales created in [from, to), summed per UTC day and currency, never across currencies. */
+  sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]>;
+  /** The affiliate's counted sales on the campaign in [from, to), amounts per UTC day and currency: what volume tiers read. */
+  monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthSales>;
   /**
    * Pending conversions on campaigns with automatic approval whose period has ended at `now`, oldest
    * first after `after`, locked with SKIP LOCKED (other processes skip them). Must run in a transaction.

@@ -1,4 +1,4 @@
-import type { Affiliate, Campaign, CommissionRates, Decimal, Membership } from '../../domain/index.js';
+import type { Affiliate, Campaign, CommissionRates, CurrencyCode, Decimal, Membership } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 
 /** What a sale's checks and its commission read, as the tenant sees it. */
@@ -15,6 +15,8 @@ export interface SaleContext {
   readonly rates: CommissionRates;
   /** The merchant's monthly earnings cap (null: none); a capped merchant's live sale locks the merchant to check it. */
   readonly merchantEarningsCap: Decimal | null;
+  /** The currency the merchant's limits compare in (revenue volume tiers here). */
+  readonly merchantReportingCurrency: CurrencyCode;
 }
 
 /** Everything a sale reads before its checks, in one look-up (in the caller's transaction, if any). */

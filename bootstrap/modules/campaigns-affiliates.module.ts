@@ -19,6 +19,10 @@ import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
+import { ReadExchangeRates } from '../../application/exchange-rates/read-exchange-rates.js';
+import { RefreshExchangeRates } from '../../application/exchange-rates/refresh-exchange-rates.js';
+import { HttpExchangeRateFeed } from '../../adapters/exchange-rates/http-exchange-rate-feed.js';
+import { SqlExchangeRateFetchLog } from '../../adapters/persistence/repositories/sql-exchange-rate-fetch-log.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
 import { HmacClickTokens } from '../../adapters/clicks/hmac-click-tokens.js';
 import { SaltedVisitorFingerprint } from '../../adapters/clicks/salted-visitor-fingerprint.js';
@@ -186,6 +190,18 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.ClickTokens))),
   );
   c.register(T.LoadExchangeRates, single((r) => new LoadExchangeRates(r.resolve(T.ExchangeRates))));
+  c.register(T.ReadExchangeRates, single((r) => new ReadExchangeRates(r.resolve(T.ExchangeRates), r.resolve(T.Clock))));
+  // The daily rates feed (EXCHANGE_RATES_URL); `off` leaves the rates to the operator alone.
+  const feedUrl = c.resolve<ServiceConfig>(T.Config).exchangeRatesUrl;
+  if (feedUrl !== null) {
+    c.register(T.ExchangeRateFeed, single(() => new HttpExchangeRateFeed(feedUrl)));
+    c.register(T.ExchangeRateFetchLog, single((r) => new SqlExchangeRateFetchLog(r.resolve(T.Orm))));
+    c.register(
+      T.RefreshExchangeRates,
+      single((r) => new RefreshExchangeRates(r.resolve(T.ExchangeRateFeed), r.resolve(T.ExchangeRates), r.resolve(T.ExchangeRateFetchLog))),
+    );
+    c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.RefreshExchangeRates));
+  }
 };
 
 /** The campaigns and affiliates part of the HTTP dependencies. */
@@ -210,5 +226,6 @@ export const campaignsAndAffiliatesHttp = (
     signUpAffiliate: c.resolve(T.SignUpAffiliate),
     savePayoutDetails: c.resolve(T.SavePayoutDetails),
     loadExchangeRates: c.resolve(T.LoadExchangeRates),
+    readExchangeRates: c.resolve(T.ReadExchangeRates),
   },
 });

@@ -12,7 +12,7 @@ export interface CommissionRate {
 }
 
 export interface VolumeTier extends CommissionRate {
-  /** Reached when the month-to-date basis is at least this figure. */
+  /** Reached when the month-to-date basis is at least this figure (revenue: in the merchant's reporting currency). */
   readonly threshold: Decimal;
 }
 
@@ -45,7 +45,7 @@ export interface CommissionRates {
  */
 export interface MonthToDate {
   readonly conversions: number;
-  /** Recorded amounts added as they are, across currencies (spec rule 5). */
+  /** The sales in the merchant's reporting currency, each converted at its day's rate (`tierBasisIn`). */
   readonly revenue: Decimal;
 }
 

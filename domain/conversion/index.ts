@@ -8,3 +8,4 @@ export * from './auto-approval.js';
 export * from './conversion-corrections.js';
 export * from './conversion-moves.js';
 export * from './script-sale.js';
+export * from './volume-tier-basis.js';

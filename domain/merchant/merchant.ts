@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../money/currency.js';
 import type { Decimal } from '../money/decimal.js';
 import type { Plan } from './plan.js';
 
@@ -10,8 +11,13 @@ export interface Merchant {
   /** A connected, verified portal domain; tracking links use it on Ultimate and Scale. */
   readonly customDomain: string | null;
   readonly automaticPayouts: boolean;
-  /** Monthly cap on affiliate earnings (live conversions), in the amounts as recorded; null = none. */
+  /** Monthly cap on affiliate earnings (live conversions), in `reportingCurrency`; null = none. */
   readonly monthlyEarningsCap: Decimal | null;
+  /**
+   * The one currency every limit and threshold compares in (the earnings cap, revenue volume tiers):
+   * amounts of other currencies are converted at their day's rate first. Default `usd`.
+   */
+  readonly reportingCurrency: CurrencyCode;
   /** Maximum number of affiliates; null = no limit. */
   readonly affiliateLimit: number | null;
   /** Days from a conversion's approval to its first automatic payout attempt. */

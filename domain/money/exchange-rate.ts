@@ -4,12 +4,15 @@ import type { CurrencyTotal } from './money.js';
 
 /**
  * US dollars per one unit of each currency, as of one day. Rates serve only to compare totals in
- * different currencies (ranking); they are never applied to a per-currency figure that is shown.
+ * different currencies (ranking here; limits use the dated history of `rate-history.ts`); they are
+ * never applied to a per-currency figure that is shown.
  */
 export interface ExchangeRateTable {
   /** The day the table is for (`YYYY-MM-DD`, UTC). */
   readonly day: string;
   readonly usdPerUnit: ReadonlyMap<CurrencyCode, Decimal>;
+  /** The day each rate was published for, when the source says (not `day` where that day has none). */
+  readonly rateDays?: ReadonlyMap<CurrencyCode, string>;
 }
 
 /** The UTC calendar day of an instant, `YYYY-MM-DD`. */

@@ -42,7 +42,7 @@ const programOf = async (setup: Setup = {}) => {
       ...(setup.rates ? { rates: setup.rates } : {}),
     }),
   );
-  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks);
+  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
     tenant,
     key: { createdBy: 'owner', managePayouts: false },
@@ -120,7 +120,7 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
   it('answers not_found for an affiliate with no relation to the merchant in the mode', async () => {
     const { world, useCase, input, tenant, campaign } = await programOf();
-    world.saleContexts.putWithoutAffiliate(tenant, 'stranger', { campaign, rates: { campaign: { type: 'percentage', value: new Decimal(10) } }, merchantEarningsCap: null });
+    world.saleContexts.putWithoutAffiliate(tenant, 'stranger', { campaign, rates: { campaign: { type: 'percentage', value: new Decimal(10) } }, merchantEarningsCap: null, merchantReportingCurrency: usd });
     expect((await useCase.execute(input({ affiliateId: 'stranger' })))._unsafeUnwrapErr()).toMatchObject({ code: 'not_found', message: 'Affiliate not found' });
   });
 
@@ -162,6 +162,20 @@ describe('CreateConversion (use case, in-memory stores)', () => {
       expect(refused._unsafeUnwrapErr()).toMatchObject({ code: 'earnings_limit_reached' });
       expect(world.conversions.all()).toHaveLength(before);
       expect(world.outbox.ofType('conversion.created')).toHaveLength(1);
+    });
+
+    it("compares in the merchant's reporting currency: yen sales count at their day's rate, a currency without one refuses", async () => {
+      const { world, useCase, input, earlierSale } = await programOf({ cap: '1000' });
+      const jpy = 'jpy' as CurrencyCode;
+      await world.exchangeRates.store('2026-11-01', new Map([[jpy, new Decimal('0.00625')]]));
+      await earlierSale('100000', { currency: jpy });
+      // 625 + 375 dollars: the cap exactly; one yen more passes it.
+      expect(codeOf(await useCase.execute(input({ amount: new Decimal('60000'), currency: jpy })))).toBe('ok');
+      const over = await useCase.execute(input({ amount: new Decimal('1'), currency: jpy }));
+      expect(over._unsafeUnwrapErr()).toMatchObject({ code: 'earnings_limit_reached', message: expect.stringContaining('JPY on 2026-11-15 at the rate of 2026-11-01') });
+      const before = world.conversions.all().length;
+      expect(codeOf(await useCase.execute(input({ amount: new Decimal('1'), currency: 'xof' as CurrencyCode })))).toBe('exchange_rate_unavailable');
+      expect(world.conversions.all()).toHaveLength(before);
     });
 
     it('locks the merchant only for a capped live sale', async () => {

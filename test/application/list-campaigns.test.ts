@@ -34,6 +34,12 @@ class FixedRates implements ExchangeRates {
     return { day, usdPerUnit: new Map([[usd, new Decimal(1)], [eur, new Decimal(2)]]) };
   }
   async store() {}
+  async history() {
+    return [];
+  }
+  async storeFromFeed() {
+    return 0;
+  }
 }
 
 const revenue = (id: string, createdAt: number, totals: [CurrencyCode, string][]): CampaignRevenue => ({

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../application/ports/audit-log.js';
 import type { OutboxEvent } from '../../application/ports/event-outbox.js';
-import { Decimal, type Conversion, type ConversionStatus, type CurrencyCode } from '../../domain/index.js';
+import { Decimal, type Conversion, type ConversionStatus, type CurrencyCode, type DatedAmount } from '../../domain/index.js';
 import { aConversion } from '../mothers/conversion.mother.js';
 import { inTransaction, type ContractWorld, type ProgramRefs } from './contract-world.js';
 import { plain } from './plain.js';
@@ -223,20 +223,42 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
         for (const s of sales) await record(s);
       });
 
-      it("adds the tenant's counted sale amounts created in [from, to), all currencies as recorded", async () => {
+      const plainAmounts = (amounts: readonly DatedAmount[]) => amounts.map((a) => [a.day, a.currency, a.amount.toFixed()]);
+
+      it("sums the tenant's counted sale amounts created in [from, to) per UTC day and currency, never across currencies", async () => {
         const whole = await read(() => world.conversions.sumSales(tiers.live, MARCH.from, MARCH.to));
-        expect(whole.toFixed()).toBe(new Decimal('10').plus('20.5').plus('30').plus('40').plus('5').plus('7').plus('9').toFixed());
+        expect(plainAmounts(whole)).toEqual([
+          ['2026-03-01', 'usd', '10'],
+          ['2026-03-05', 'usd', '20.5'],
+          ['2026-03-10', 'usd', '30'],
+          ['2026-03-12', 'usd', '7'],
+          ['2026-03-13', 'usd', '9'],
+          ['2026-03-15', 'usd', '40'],
+          ['2026-03-31', 'eur', '5'],
+        ]);
         const part = await read(() => world.conversions.sumSales(tiers.live, at('2026-03-05T12:00:00.000Z'), at('2026-03-15T09:30:00.000Z')));
-        expect(part.toFixed()).toBe('66.5');
-        expect((await read(() => world.conversions.sumSales(tiers.test, MARCH.from, MARCH.to))).toFixed()).toBe('5000');
-        expect((await read(() => world.conversions.sumSales(other.live, MARCH.from, MARCH.to))).toFixed()).toBe('0');
+        expect(plainAmounts(part)).toEqual([
+          ['2026-03-05', 'usd', '20.5'],
+          ['2026-03-10', 'usd', '30'],
+          ['2026-03-12', 'usd', '7'],
+          ['2026-03-13', 'usd', '9'],
+        ]);
+        expect(plainAmounts(await read(() => world.conversions.sumSales(tiers.test, MARCH.from, MARCH.to)))).toEqual([['2026-03-02', 'usd', '5000']]);
+        expect(await read(() => world.conversions.sumSales(other.live, MARCH.from, MARCH.to))).toEqual([]);
       });
 
-      it("counts the affiliate's counted sales on the campaign in [from, to) for volume tiers", async () => {
+      it("counts the affiliate's counted sales on the campaign in [from, to) for volume tiers, amounts per day and currency", async () => {
         const month = await read(() => world.conversions.monthToDate(tiers.live, tiers.liveAffiliateId, tiers.campaignId, MARCH.from, MARCH.to));
-        expect({ conversions: month.conversions, revenue: month.revenue.toFixed() }).toEqual({ conversions: 5, revenue: '105.5' });
+        expect(month.conversions).toBe(5);
+        expect(plainAmounts(month.sales)).toEqual([
+          ['2026-03-01', 'usd', '10'],
+          ['2026-03-05', 'usd', '20.5'],
+          ['2026-03-10', 'usd', '30'],
+          ['2026-03-15', 'usd', '40'],
+          ['2026-03-31', 'eur', '5'],
+        ]);
         const elsewhere = await read(() => world.conversions.monthToDate(tiers.live, otherAffiliate, otherCampaign, MARCH.from, MARCH.to));
-        expect({ conversions: elsewhere.conversions, revenue: elsewhere.revenue.toFixed() }).toEqual({ conversions: 0, revenue: '0' });
+        expect({ conversions: elsewhere.conversions, sales: elsewhere.sales }).toEqual({ conversions: 0, sales: [] });
         const test = await read(() => world.conversions.monthToDate(tiers.test, tiers.liveAffiliateId, tiers.campaignId, MARCH.from, MARCH.to));
         expect(test.conversions).toBe(0);
       });

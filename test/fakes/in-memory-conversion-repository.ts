@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../application/ports/audit-log.js';
 import type { ConversionRepository, DueConversion } from '../../application/ports/conversion-repository.js';
 import type { OutboxEvent } from '../../application/ports/event-outbox.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import { Decimal, type Conversion, type ConversionStatus, type MonthToDate } from '../../domain/index.js';
+import { dayOf, Decimal, type Conversion, type ConversionStatus, type CurrencyCode, type DatedAmount, type MonthSales } from '../../domain/index.js';
 import type { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import type { InMemoryPrograms } from './in-memory-programs.js';
 import { TransactionalTable, type InMemoryTransactions } from './in-memory-transactions.js';
@@ -20,6 +20,18 @@ const DAY_MS = 86_400_000;
  * `duplicate_order`: neither it nor its events are written, its audit row is (the caller's
  * transaction keeps it or rolls it back, as with the real one statement).
  */
+/** Sale amounts per UTC day and currency, in day then currency order (as the SQL adapter answers). */
+const byDayAndCurrency = (sales: Iterable<Conversion>): DatedAmount[] => {
+  const sums = new Map<string, DatedAmount>();
+  for (const c of sales) {
+    const day = dayOf(c.createdAt);
+    const key = `${day} ${c.currency}`;
+    const before = sums.get(key);
+    sums.set(key, { day, currency: c.currency as CurrencyCode, amount: (before?.amount ?? new Decimal(0)).plus(c.amount) });
+  }
+  return [...sums.keys()].sort().map((k) => sums.get(k)!);
+};
+
 export class InMemoryConversionRepository implements ConversionRepository {
   private readonly rows: TransactionalTable<Conversion>;
   readonly audited: AuditEntry[] = [];
@@ -84,18 +96,15 @@ export class InMemoryConversionRepository implements ConversionRepository {
     return this.rows.get(id) ?? null;
   }
 
-  async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
-    return this.rows
-      .values()
-      .filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && counted(c))
-      .reduce((sum, c) => sum.plus(c.amount), new Decimal(0));
+  async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
+    return byDayAndCurrency(this.rows.values().filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && counted(c)));
   }
 
-  async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthToDate> {
+  async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthSales> {
     const sales = this.rows
       .values()
       .filter((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.campaignId === campaignId && createdIn(from, to)(c) && counted(c));
-    return { conversions: sales.length, revenue: sales.reduce((sum, c) => sum.plus(c.amount), new Decimal(0)) };
+    return { conversions: sales.length, sales: byDayAndCurrency(sales) };
   }
 
   async claimDueForAutoApproval(now: Date, limit: number, after: { createdAt: Date; id: string } | null): Promise<readonly DueConversion[]> {

@@ -2,6 +2,7 @@ import type { TeamStores } from '../../application/teams/period-settlement.js';
 import { FixedClock } from './fixed-clock.js';
 import { InMemoryConversionRepository } from './in-memory-conversion-repository.js';
 import { InMemoryEventOutbox } from './in-memory-event-outbox.js';
+import { InMemoryExchangeRates } from './in-memory-exchange-rates.js';
 import { InMemoryMerchantRepository } from './in-memory-merchant-repository.js';
 import { InMemoryPayoutQueue } from './in-memory-payout-queue.js';
 import { InMemoryPrograms } from './in-memory-programs.js';
@@ -27,6 +28,7 @@ export const inMemoryWorld = (start?: Date | string) => {
   const conversions = new InMemoryConversionRepository(transactions, outbox, programs);
   const merchants = new InMemoryMerchantRepository(transactions);
   const saleContexts = new InMemorySaleContexts();
+  const exchangeRates = new InMemoryExchangeRates();
   const payouts = new InMemoryPayoutQueue(transactions);
   const goals = new InMemoryTeamGoalRepository(transactions);
   const teams = new InMemoryTeamRepository(transactions, programs, goals);
@@ -47,6 +49,7 @@ export const inMemoryWorld = (start?: Date | string) => {
     conversions,
     merchants,
     saleContexts,
+    exchangeRates,
     payouts,
     goals,
     teams,

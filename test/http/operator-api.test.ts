@@ -21,6 +21,7 @@ describe('operator API', () => {
       customDomain: null,
       automaticPayouts: false,
       monthlyEarningsCap: null,
+      reportingCurrency: 'usd',
       affiliateLimit: null,
       payoutHoldingDays: 30,
       invitationExpiryDays: 14,

@@ -1,4 +1,4 @@
-import type { Merchant } from '../../domain/index.js';
+import type { CurrencyCode, Merchant } from '../../domain/index.js';
 
 /** A merchant on Scale, paying by hand (no automatic payouts), no cap. */
 export const aMerchant = (id: string, fields: Partial<Omit<Merchant, 'id'>> = {}): Merchant => ({
@@ -9,6 +9,7 @@ export const aMerchant = (id: string, fields: Partial<Omit<Merchant, 'id'>> = {}
   customDomain: null,
   automaticPayouts: false,
   monthlyEarningsCap: null,
+  reportingCurrency: 'usd' as CurrencyCode,
   affiliateLimit: null,
   payoutHoldingDays: 30,
   invitationExpiryDays: 14,

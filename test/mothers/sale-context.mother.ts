@@ -1,5 +1,5 @@
 import type { SaleContext } from '../../application/ports/sale-context.js';
-import { Decimal, type Affiliate, type Campaign, type CommissionRates, type Membership, type Mode } from '../../domain/index.js';
+import { Decimal, type Affiliate, type Campaign, type CommissionRates, type CurrencyCode, type Membership, type Mode } from '../../domain/index.js';
 
 const T0 = new Date('2026-01-01T00:00:00.000Z');
 
@@ -64,11 +64,12 @@ export const aSaleContext = (
   campaign: Campaign,
   affiliate: Affiliate,
   membership: Membership | null,
-  fields: { rates?: CommissionRates; merchantEarningsCap?: Decimal | null } = {},
+  fields: { rates?: CommissionRates; merchantEarningsCap?: Decimal | null; merchantReportingCurrency?: CurrencyCode } = {},
 ): SaleContext => ({
   campaign,
   affiliate,
   membership,
   rates: fields.rates ?? { campaign: { type: campaign.commissionType, value: campaign.commissionValue }, campaignTiers: campaign.commissionTiers },
   merchantEarningsCap: fields.merchantEarningsCap ?? null,
+  merchantReportingCurrency: fields.merchantReportingCurrency ?? ('usd' as CurrencyCode),
 });

@@ -39,7 +39,7 @@ export const startServiceProcess = async (
       : [join(ROOT, 'node_modules/.bin/tsx'), ['bootstrap/main.ts']];
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', EXCHANGE_RATES_URL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));

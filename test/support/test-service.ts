@@ -63,6 +63,8 @@ export const startTestService = async (
     // In-process requests come from 127.0.0.1 (TEST_PEER), trusted as a proxy unless a test says otherwise.
     trustedProxies: ['127.0.0.1'],
     secretKey: TEST_SECRET_KEY,
+    // No test reaches the real rates feed; the exchange-rate tests serve a local copy.
+    exchangeRatesUrl: null,
     ...overrides,
   };
   const service = await buildService(config, database.url, createPino(config.logLevel), adapters);

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { SavePayoutDetails } from '../../../application/affiliates/save-payout-details.js';
 import type { SignUpAffiliate } from '../../../application/affiliates/sign-up-affiliate.js';
 import type { LoadExchangeRates } from '../../../application/exchange-rates/load-exchange-rates.js';
+import type { ReadExchangeRates } from '../../../application/exchange-rates/read-exchange-rates.js';
 import { MODES } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
@@ -55,7 +56,28 @@ export interface AffiliateAdminUseCases {
   signUpAffiliate: SignUpAffiliate;
   savePayoutDetails: SavePayoutDetails;
   loadExchangeRates: LoadExchangeRates;
+  readExchangeRates: ReadExchangeRates;
 }
+
+const RatesQuery = z.object({
+  date: z.iso
+    .date()
+    .refine(withinServiceTime, SERVICE_TIME_MESSAGE)
+    .optional()
+    .openapi({ description: "The day (default the service clock's UTC day)", example: '2026-11-23' }),
+});
+const RatesInEffectSchema = z
+  .object({
+    date: z.string(),
+    rates: z.array(
+      z.object({
+        currency: z.string(),
+        usdPerUnit: z.string().openapi({ description: 'US dollars per one unit' }),
+        rateDate: z.string().openapi({ description: 'The day the rate was published for: an earlier day when `date` has none' }),
+      }),
+    ),
+  })
+  .openapi('ExchangeRatesInEffect');
 
 /** Operator stand-ins for what affiliates do in their portal, and the exchange-rate loader. */
 export const affiliateAdminRoutes = (useCases: AffiliateAdminUseCases) =>
@@ -129,7 +151,7 @@ export const affiliateAdminRoutes = (useCases: AffiliateAdminUseCases) =>
         method: 'post',
         path: '/exchange-rates',
         tags: ['Operator'],
-        summary: "Load one day's exchange rates (US dollars per unit); used only to rank revenue across currencies",
+        summary: "Load one day's exchange rates (US dollars per unit); they rank revenue and convert for limits, winning over the daily feed's",
         request: { body: json(ExchangeRatesBody) },
         responses: {
           200: dataOf(z.object({ date: z.string(), currencies: z.array(z.string()) }).openapi('LoadedExchangeRates'), 'Stored'),
@@ -140,4 +162,17 @@ export const affiliateAdminRoutes = (useCases: AffiliateAdminUseCases) =>
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, result.value);
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/exchange-rates',
+        tags: ['Operator'],
+        summary: 'The exchange rate each currency has on a day, and the day it was published for',
+        description:
+          "What limits and rankings use for `date`: each currency's latest rate on or before it (the operator's winning over the daily feed's), with `rateDate` saying which day it comes from.",
+        request: { query: RatesQuery },
+        responses: { 200: dataOf(RatesInEffectSchema, 'The rates in effect') },
+      }),
+      async (c) => sendData(c, await useCases.readExchangeRates.execute(c.req.valid('query').date ?? null)),
     );

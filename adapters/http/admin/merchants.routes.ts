@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateMerchant } from '../../../application/merchants/create-merchant.js';
 import type { MerchantFields } from '../../../application/merchants/merchant-input.js';
 import type { UpdateMerchant } from '../../../application/merchants/update-merchant.js';
-import { Decimal, MAX_INVITATION_EXPIRY_DAYS, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
+import { Decimal, MAX_INVITATION_EXPIRY_DAYS, type CurrencyCode, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
@@ -19,7 +19,22 @@ const fields = {
   plan: z.enum(PLANS),
   customDomain: z.string().trim().min(1).max(253).nullable().optional(),
   automaticPayouts: z.boolean().optional(),
-  monthlyEarningsCap: z.number().min(0).max(1e12).nullable().optional(),
+  monthlyEarningsCap: z
+    .number()
+    .min(0)
+    .max(1e12)
+    .nullable()
+    .optional()
+    .openapi({ description: "Monthly cap on affiliates' earnings from live sales, in `reportingCurrency`; null: none" }),
+  reportingCurrency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .optional()
+    .openapi({
+      description: 'The one currency every limit compares in (the earnings cap, revenue volume tiers); other currencies convert at their day\'s rate. Default `usd`',
+      example: 'usd',
+      'x-extension': true,
+    }),
   affiliateLimit: z.number().int().min(0).nullable().optional(),
   payoutHoldingDays: z.number().int().min(0).max(MAX_PAYOUT_HOLDING_DAYS).optional(),
   invitationExpiryDays: z
@@ -41,8 +56,10 @@ const merchantResponse = (description: string) => ({
 
 type Body = Partial<z.infer<typeof CreateBody>>;
 const toFields = (body: Body): Partial<MerchantFields> => {
-  const { monthlyEarningsCap, ...rest } = body;
-  const out: Partial<MerchantFields> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const { monthlyEarningsCap, reportingCurrency, ...rest } = body;
+  const defined: Partial<MerchantFields> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const out: Partial<MerchantFields> =
+    reportingCurrency === undefined ? defined : { ...defined, reportingCurrency: reportingCurrency.toLowerCase() as CurrencyCode };
   // JSON numbers become decimals through their shortest decimal text, never through float arithmetic.
   if (monthlyEarningsCap !== undefined) {
     return { ...out, monthlyEarningsCap: monthlyEarningsCap === null ? null : new Decimal(String(monthlyEarningsCap)) };

@@ -99,7 +99,7 @@ const surfaceDocument = (whole: Json, surface: Surface, guardCodes: Map<string, 
         if (response.$ref) continue;
         response.headers = { ...responseHeaders(headersOf, Number(status)), ...(idempotent ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}), ...response.headers };
       }
-      const statuses = errorStatuses(surface, method, op, guardCodes.get(`${method.toUpperCase()} ${fullPath}`) ?? new Set());
+      const statuses = errorStatuses(surface, method, op, guardCodes.get(`${method.toUpperCase()} ${fullPath}`) ?? new Set(), fullPath);
       for (const [status, codes] of [...statuses].sort(([a], [b]) => a - b)) {
         if (op.responses[status]) continue;
         if (outside) op.responses[status] = errorResponse('open', status, codes === 'all' ? (byStatus.get(status) ?? []) : codes);

@@ -16,13 +16,22 @@ export const guardCodesOf = (app: Hono<Json>): Map<string, Set<string>> => {
   return map;
 };
 
+/** Operations that record a sale, whose limits may need an exchange rate the service does not have (503). */
+const SALE_RECORDING = new Set(['POST /api/v1/conversions']);
+
 /**
  * The error statuses of one operation. Everything behind authentication can answer 401, 429 and 500;
  * any input can fail validation (400); a body can be malformed JSON, too large or of another media
  * type; guards answer 403 with their codes; a path id or an `…Id` filter can name nothing (404);
  * writes reach the domain, whose refusals are 400, 403, 404, 409 and 422.
  */
-export const errorStatuses = (surface: Surface, method: string, op: Json, guardCodes: ReadonlySet<string>): Map<number, readonly string[] | 'all'> => {
+export const errorStatuses = (
+  surface: Surface,
+  method: string,
+  op: Json,
+  guardCodes: ReadonlySet<string>,
+  fullPath = '',
+): Map<number, readonly string[] | 'all'> => {
   const statuses = new Map<number, readonly string[] | 'all'>();
   const add = (status: number, codes: readonly string[] | 'all' = 'all') => {
     const existing = statuses.get(status);
@@ -48,5 +57,6 @@ export const errorStatuses = (surface: Surface, method: string, op: Json, guardC
     add(409);
     add(422);
   }
+  if (SALE_RECORDING.has(`${method.toUpperCase()} ${fullPath}`)) add(503, ['exchange_rate_unavailable']);
   return statuses;
 };

@@ -88,7 +88,7 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         tags: ['Conversions'],
         summary: 'Record a sale; the commission is computed from the campaign',
         description:
-          'Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`) and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).',
+          'Needs a write key (Ultimate or Scale). The affiliate must be approved on the active campaign (`400 affiliate_not_approved`); `orderId` de-duplicates (`409 duplicate`); live sales count against the monthly earnings cap (`403 earnings_limit_reached`), compared in the merchant\'s reporting currency at each day\'s exchange rate (`503 exchange_rate_unavailable` for a currency with no rate at all), and, with both `clickId` and `customerEmail`, the self-referral check (`422 self_referral`). Team-member keys without Manage payouts cannot create live conversions (`403 insufficient_permissions`). Emits `conversion.created` (live).',
         middleware: [requireWriteKey, requirePlan('ultimate', 'Conversion writes')] as const,
         request: { body: { content: { 'application/json': { schema: CreateConversionBody } }, required: true } },
         responses: { 201: data(ConversionSchema, 'Created, pending') },

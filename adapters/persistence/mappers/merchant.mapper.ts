@@ -1,4 +1,4 @@
-import { Decimal, type Merchant, type Plan } from '../../../domain/index.js';
+import { Decimal, type CurrencyCode, type Merchant, type Plan } from '../../../domain/index.js';
 import type { Row } from '../schema/index.js';
 
 export type MerchantRow = Row<'merchants'>;
@@ -11,6 +11,7 @@ export const merchantToDomain = (r: MerchantRow): Merchant => ({
   customDomain: r.custom_domain,
   automaticPayouts: r.automatic_payouts,
   monthlyEarningsCap: r.monthly_earnings_cap === null ? null : new Decimal(r.monthly_earnings_cap),
+  reportingCurrency: r.reporting_currency as CurrencyCode,
   affiliateLimit: r.affiliate_limit,
   payoutHoldingDays: r.payout_holding_days,
   invitationExpiryDays: r.invitation_expiry_days,
@@ -26,6 +27,7 @@ export const merchantToRow = (m: Merchant): MerchantRow => ({
   custom_domain: m.customDomain,
   automatic_payouts: m.automaticPayouts,
   monthly_earnings_cap: m.monthlyEarningsCap?.toFixed() ?? null,
+  reporting_currency: m.reportingCurrency,
   affiliate_limit: m.affiliateLimit,
   payout_holding_days: m.payoutHoldingDays,
   invitation_expiry_days: m.invitationExpiryDays,

@@ -4,7 +4,7 @@ import type { ConversionRepository, DueConversion } from '../../../application/p
 import type { OutboxEvent } from '../../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type Conversion, type MonthToDate } from '../../../domain/index.js';
+import { Decimal, type Conversion, type CurrencyCode, type DatedAmount, type MonthSales } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
@@ -20,6 +20,17 @@ const UPDATABLE = CONVERSION_COLUMNS.filter((c) => !['id', 'merchant_id', 'mode'
  * values, so there is nothing for the unit of work to track. Every statement joins the current
  * transaction through `currentDb`.
  */
+interface DayTotalRow {
+  day: string;
+  currency: string;
+  total: string;
+}
+
+/** A sale's UTC calendar day, as `YYYY-MM-DD` (the day whose exchange rate a limit applies to it). */
+const UTC_DAY = sql.raw(`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD')`);
+
+const datedAmount = (row: DayTotalRow): DatedAmount => ({ day: row.day, currency: row.currency as CurrencyCode, amount: new Decimal(row.total) });
+
 export class SqlConversionRepository implements ConversionRepository {
   constructor(
     private readonly orm: Orm,
@@ -93,26 +104,29 @@ export class SqlConversionRepository implements ConversionRepository {
     return row ? conversionFromRow(row) : null;
   }
 
-  async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
+  async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
     if (isMidnight(from) && isMidnight(to)) {
       // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales.
-      const [day] = await this.exec(sql<{ total: string | null }>`select sum(revenue)::text as total from conversion_daily_totals
+      const days = await this.exec(sql<DayTotalRow>`select day::text as day, currency, revenue::text as total from conversion_daily_totals
          where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
-           and day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date`);
-      return new Decimal(day?.total ?? 0);
+           and day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date
+         order by day, currency`);
+      return days.map(datedAmount);
     }
-    const [row] = await this.exec(sql<{ total: string | null }>`select sum(c.amount)::text as total from conversions c
+    const rows = await this.exec(sql<DayTotalRow>`select ${UTC_DAY} as day, c.currency, sum(c.amount)::text as total from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${from} and c.created_at < ${to}
-         and ${countedConversion('c')}`);
-    return new Decimal(row?.total ?? 0);
+         and ${countedConversion('c')}
+       group by 1, 2 order by 1, 2`);
+    return rows.map(datedAmount);
   }
 
-  async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthToDate> {
-    const [row] = await this.exec(sql<{ conversions: number; revenue: string | null }>`
-      select count(*)::int as conversions, sum(c.amount)::text as revenue from conversions c
+  async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthSales> {
+    const rows = await this.exec(sql<DayTotalRow & { conversions: number }>`
+      select ${UTC_DAY} as day, c.currency, count(*)::int as conversions, sum(c.amount)::text as total from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.affiliate_id = ${affiliateId} and c.campaign_id = ${campaignId}
-         and c.created_at >= ${from} and c.created_at < ${to} and ${countedConversion('c')}`);
-    return { conversions: row?.conversions ?? 0, revenue: new Decimal(row?.revenue ?? 0) };
+         and c.created_at >= ${from} and c.created_at < ${to} and ${countedConversion('c')}
+       group by 1, 2 order by 1, 2`);
+    return { conversions: rows.reduce((n, r) => n + r.conversions, 0), sales: rows.map(datedAmount) };
   }
 
   async claimDueForAutoApproval(

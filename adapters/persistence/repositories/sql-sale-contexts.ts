@@ -1,6 +1,6 @@
 import type { SaleContext, SaleContexts } from '../../../application/ports/sale-context.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type Campaign, type CommissionRates } from '../../../domain/index.js';
+import { Decimal, type Campaign, type CommissionRates, type CurrencyCode } from '../../../domain/index.js';
 import { affiliateColumns, affiliateFromRow, membershipColumns, membershipFromRow, type AffiliateRow, type MembershipRow } from '../mappers/affiliate.mapper.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { unprefixed } from '../mappers/prefixed-columns.js';
@@ -20,7 +20,7 @@ interface TeamRatesRow {
   override_recurring_value: string | null;
 }
 
-type SaleContextRow = CampaignRow & TeamRatesRow & { merchant_earnings_cap: string | null } & Record<string, unknown>;
+type SaleContextRow = CampaignRow & TeamRatesRow & { merchant_earnings_cap: string | null; merchant_reporting_currency: string } & Record<string, unknown>;
 
 const AFFILIATE = 'affiliate__';
 const MEMBERSHIP = 'membership__';
@@ -44,7 +44,7 @@ const ratesOf = (campaign: Campaign, r: TeamRatesRow): CommissionRates => {
  * merchant id, mode, campaign id, affiliate id.
  */
 const SALE_CONTEXT = `select ${campaignColumns('c')}, ${affiliateColumns('a', AFFILIATE)}, ${membershipColumns('m', MEMBERSHIP)},
-    mer.monthly_earnings_cap::text as merchant_earnings_cap,
+    mer.monthly_earnings_cap::text as merchant_earnings_cap, mer.reporting_currency as merchant_reporting_currency,
     t.id as team_id, t.base_commission_type as team_base_type, t.base_commission_value::text as team_base_value,
     tc.commission_type as team_campaign_type, tc.commission_value::text as team_campaign_value,
     o.commission_type as override_type, o.commission_value::text as override_value,
@@ -71,6 +71,7 @@ const saleContextFromRow = (row: SaleContextRow): SaleContext => {
     membership: membership ? membershipFromRow(membership) : null,
     rates: ratesOf(campaign, row),
     merchantEarningsCap: row.merchant_earnings_cap === null ? null : new Decimal(row.merchant_earnings_cap),
+    merchantReportingCurrency: row.merchant_reporting_currency as CurrencyCode,
   };
 };
 

@@ -8,6 +8,7 @@ export const merchants = table('merchants', {
   custom_domain: text().orNull(),
   automatic_payouts: boolean(),
   monthly_earnings_cap: numeric().orNull(),
+  reporting_currency: text(),
   affiliate_limit: integer().orNull(),
   created_at: timestamptz(),
   updated_at: timestamptz(),
@@ -154,4 +155,12 @@ export const exchangeRates = table('exchange_rates', {
   rate_date: date(),
   currency: text(),
   usd_per_unit: numeric(),
+  source: text(),
+});
+
+export const exchangeRateFetches = table('exchange_rate_fetches', {
+  day: date(),
+  attempted_at: timestamptz(),
+  rate_date: date().orNull(),
+  error: text().orNull(),
 });
