@@ -54,7 +54,15 @@ describe('team bonus awards paid with the commissions', () => {
    * closed now and its refund-safe window runs out, so the award awaits approval. Then the sale and
    * the award are approved together: both are due now.
    */
-  const commissionAndAwardDue = async (m: TestMerchant, key: string, campaign: TestCampaign, affiliateId: string, saleAmount: number, bonus: number) => {
+  const commissionAndAwardDue = async (
+    m: TestMerchant,
+    key: string,
+    campaign: TestCampaign,
+    affiliateId: string,
+    saleAmount: number,
+    bonus: number,
+    approveSale = true,
+  ) => {
     const team = await createTeam(t, m, {}, key);
     await staffTeam(t, m, team.id, [affiliateId], [campaign.id], key);
     const goal = await createGoal(t, m, team.id, { targetValue: 1, bonusValue: bonus, refundSafeDays: 7 }, key);
@@ -64,7 +72,7 @@ describe('team bonus awards paid with the commissions', () => {
     await runJobs(t);
     const [award] = (await t.api('GET', `/teams/${team.id}/awards`, key)).body.data;
     expect(award).toMatchObject({ status: 'pending_approval', amount: bonus.toFixed(2) });
-    expect((await t.api('PATCH', `/conversions/${conversionId}`, key, { status: 'approved' })).status).toBe(200);
+    if (approveSale) expect((await t.api('PATCH', `/conversions/${conversionId}`, key, { status: 'approved' })).status).toBe(200);
     const approved = await t.api('PATCH', `/teams/${team.id}/awards/${award.id}`, key, { action: 'approve' });
     expect(approved.body.data.status).toBe('approved');
     const awardNow = async () => (await t.api('GET', `/teams/${team.id}/awards`, key)).body.data[0] as Record<string, any>;
@@ -145,6 +153,39 @@ describe('team bonus awards paid with the commissions', () => {
     expect(made.map((tr) => [tr.destination, tr.amount])).toEqual([[a.accountId, 1250]]);
     expect(await due.awardNow()).toMatchObject({ status: 'paid', cardTransferId: made[0]!.id, failureReason: null });
     expect((await bonusPaid(m.id)).map((e) => e.payload.awardId)).toEqual([due.awardId]);
+  });
+
+  it('an award whose request was never answered (the process died) is sent again after its lease, with the same key, and paid once', async () => {
+    const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+    const campaign = await payoutCampaign(t, m);
+    expect((await t.api('PUT', '/payout-providers/connect', m.liveKey, { secretKey: SECRET })).status).toBe(200);
+    const a = await connectedAffiliate(m, campaign);
+    // The sale stays pending: the award is due alone.
+    const due = await commissionAndAwardDue(m, m.liveKey, campaign, a.id, 8, 9, false);
+    // A run claimed it in a payment and died before its request left.
+    const startedAt = await clock().now();
+    const paymentId = crypto.randomUUID();
+    await t.sql(
+      `insert into payout_payments (id, merchant_id, mode, affiliate_id, method, currency, gross, bonus, clawback, amount, destination, status, retryable, created_at, updated_at)
+       values ($1, $2, 'live', $3, 'connect', 'usd', 9, 9, 0, 9, $4, 'processing', false, $5, $5)`,
+      [paymentId, m.id, a.id, a.accountId, startedAt],
+    );
+    await t.sql(
+      `update team_awards set status = 'processing', payout_method = 'connect', payment_id = $2, payout_attempts = 1, next_payout_attempt_at = $3 where id = $1`,
+      [due.awardId, paymentId, new Date(startedAt.getTime() + 5 * 60_000)],
+    );
+    await runJobs(t);
+    expect(stub.transferRequestsByKey.get(paymentId)).toBeUndefined();
+    expect((await due.awardNow()).status).toBe('processing');
+    await clock().advance(5 * 60_000);
+    await runJobs(t);
+    expect(stub.transferRequestsByKey.get(paymentId)).toBe(1);
+    const transfer = [...stub.transfers.values()].find((tr) => tr.transfer_group === `payment_${paymentId}`)!;
+    expect(transfer).toMatchObject({ destination: a.accountId, amount: 900, description: 'Affiliate commissions (1 team bonus)' });
+    expect(await due.awardNow()).toMatchObject({ status: 'paid', cardTransferId: transfer.id });
+    await runJobs(t);
+    expect((await bonusPaid(m.id)).map((e) => e.payload.awardId)).toEqual([due.awardId]);
+    expect(await t.sql(`select status, bonus::text as bonus from payout_payments where id = $1`, [paymentId])).toEqual([{ status: 'completed', bonus: '9.000000' }]);
   });
 
   it('without a provider in live mode nothing is sent: the batch file carries the award with the commission, and mark-paid pays both', async () => {
