@@ -6,6 +6,7 @@ import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { clockOf, HOUR, payableAffiliate, payoutCampaign, payoutOf, runJobs } from '../support/payout-mother.js';
 import type { TestCampaign } from '../support/program-mother.js';
+import { startPayPalStub, type PayPalStub } from '../support/provider-stubs/paypal-stub.js';
 import { startStripeStub, type StripeStub } from '../support/provider-stubs/stripe-stub.js';
 import { createGoal, createTeam, staffTeam } from '../support/team-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -21,6 +22,7 @@ const DAY = 24 * HOUR;
  */
 describe('team bonus awards paid with the commissions', () => {
   let stub: StripeStub;
+  let paypal: PayPalStub;
   let t: TestService;
 
   const inScope = <T>(work: () => Promise<T>) => t.service.container.resolve<RequestScope>(TOKENS.RequestScope)(work);
@@ -85,12 +87,14 @@ describe('team bonus awards paid with the commissions', () => {
   beforeAll(async () => {
     stub = await startStripeStub();
     stub.keys.add(SECRET);
-    t = await startTestService({ payoutApiBases: { stripe: stub.base, paypal: null, wise: null } });
+    paypal = await startPayPalStub();
+    t = await startTestService({ payoutApiBases: { stripe: stub.base, paypal: paypal.base, wise: null } });
     await clock().set(new Date('2031-05-03T10:00:00.000Z'));
   });
   afterAll(async () => {
     await t.close();
     await stub.close();
+    await paypal.close();
   });
 
   it('pays a commission and an award due together in ONE transfer of their sum; bonus.paid once the provider confirmed', async () => {
@@ -123,6 +127,29 @@ describe('team bonus awards paid with the commissions', () => {
     await runJobs(t);
     expect(stub.transfers.size).toBe(before + 1);
     expect(await bonusPaid(m.id)).toHaveLength(1);
+  });
+
+  it('wallet_a: one PayPal batch of the sum; the award stays processing while the transfer is in transit and is paid when it settles', async () => {
+    const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+    const campaign = await payoutCampaign(t, m);
+    expect((await t.api('PUT', '/payout-providers/wallet_a', m.liveKey, { clientId: paypal.clientId, clientSecret: paypal.clientSecret })).status).toBe(200);
+    const a = await payableAffiliate(t, m.id, campaign.id, 'wallet_a');
+    const due = await commissionAndAwardDue(m, m.liveKey, campaign, a.id, 3.1, 6.25);
+    const before = paypal.batches.size;
+
+    await runJobs(t);
+    const batches = [...paypal.batches.values()].slice(before);
+    expect(batches.map((b) => [b.receiver, b.value, b.currency])).toEqual([[`pay-${a.id}@example.com`, '9.35', 'USD']]);
+    expect(await due.awardNow()).toMatchObject({ status: 'processing', payoutMethod: 'wallet_a', paidAt: null });
+    expect(await bonusPaid(m.id)).toEqual([]);
+
+    batches[0]!.status = 'SUCCESS';
+    await clock().advance(HOUR);
+    await runJobs(t);
+    expect(await due.awardNow()).toMatchObject({ status: 'paid', payoutMethod: 'wallet_a', cardTransferId: null });
+    expect(await payoutOf(t, m.liveKey, due.conversionId)).toMatchObject({ status: 'completed', payment: { gross: '9.35', bonus: '6.25' } });
+    expect((await bonusPaid(m.id)).map((e) => [e.payload.awardId, e.payload.payoutMethod])).toEqual([[due.awardId, 'wallet_a']]);
+    for (const count of paypal.batchRequestsByKey.values()) expect(count).toBe(1);
   });
 
   it('a refused transfer leaves the award unpaid and queued, the merchant is told, and the retry pays it with the commission', async () => {
