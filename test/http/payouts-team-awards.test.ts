@@ -182,6 +182,24 @@ describe('team bonus awards paid with the commissions', () => {
     expect((await bonusPaid(m.id)).map((e) => e.payload.awardId)).toEqual([due.awardId]);
   });
 
+  it('a permanent refusal fails the award with its reason, without bonus.paid; approving it again queues a fresh attempt', async () => {
+    const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+    const campaign = await payoutCampaign(t, m);
+    expect((await t.api('PUT', '/payout-providers/connect', m.liveKey, { secretKey: SECRET })).status).toBe(200);
+    // Connect saved as the method, but no connected account at the processor.
+    const a = await payableAffiliate(t, m.id, campaign.id, 'connect');
+    const due = await commissionAndAwardDue(m, m.liveKey, campaign, a.id, 2, 3);
+    await runJobs(t);
+    expect(await due.awardNow()).toMatchObject({ status: 'failed', failureReason: 'connect_account_missing', paidAt: null });
+    expect(await payoutOf(t, m.liveKey, due.conversionId)).toMatchObject({ status: 'failed', failureReason: 'connect_account_missing' });
+    expect(await bonusPaid(m.id)).toEqual([]);
+    const retried = await t.api('PATCH', `/teams/${due.teamId}/awards/${due.awardId}`, m.liveKey, { action: 'approve' });
+    expect(retried.body.data).toMatchObject({ status: 'approved', failureReason: null, idempotent: false });
+    await runJobs(t);
+    expect(await due.awardNow()).toMatchObject({ status: 'failed', failureReason: 'connect_account_missing' });
+    expect(await bonusPaid(m.id)).toEqual([]);
+  });
+
   it('an award whose request was never answered (the process died) is sent again after its lease, with the same key, and paid once', async () => {
     const m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
     const campaign = await payoutCampaign(t, m);
