@@ -59,5 +59,5 @@ export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId:
   ids.nextAre(null, DEMO_IDS.award);
   orFail(await goals.act(tenant, DEMO_IDS.team, goal.id, { action: 'close_now' }), 'goal close');
   // The examples name the award by its id: a change in the order of id draws must fail here, not in /docs.
-  if (!(await stores.awards.findByIdForUpdateAcrossTenants(DEMO_IDS.award))) throw new Error('demo award could not be created');
+  if (!(await stores.awards.findWithScheduleForUpdate(tenant, DEMO_IDS.award))) throw new Error('demo award could not be created');
 };

@@ -168,7 +168,6 @@ export const TOKENS = {
   TeamReads: Symbol('TeamReads'),
   CloseGoalPeriods: Symbol('CloseGoalPeriods'),
   CloseAwardWindows: Symbol('CloseAwardWindows'),
-  PayTeamAwards: Symbol('PayTeamAwards'),
   // The affiliate portal (modules/portal.module.ts).
   PortalQueries: Symbol('PortalQueries'),
   AffiliatePortal: Symbol('AffiliatePortal'),

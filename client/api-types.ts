@@ -529,7 +529,7 @@ export interface paths {
         };
         /**
          * Due payouts as a batch file in the wallet's or the bank-transfer service's upload format
-         * @description Ultimate and Scale. One line per affiliate (whose payout method is `method`) with the sum of its due rows (`scheduled`, `awaiting_funds`, `failed`) in `currency`, net of clawbacks. `wallet_a`: PayPal Payouts Web's payment file (no header: email, amount, currency, reference, note, `PAYPAL`); `transfer_b`: Wise's send-by-email batch template. `X-Payout-Ids` lists the rows the file pays, for `POST /payouts/mark-paid`.
+         * @description Ultimate and Scale. One line per affiliate (whose payout method is `method`) with the sum of its due rows (`scheduled`, `awaiting_funds`, `failed`) and due team bonus awards (`approved`, `failed`) in `currency`, net of clawbacks. `wallet_a`: PayPal Payouts Web's payment file (no header: email, amount, currency, reference, note, `PAYPAL`); `transfer_b`: Wise's send-by-email batch template. `X-Payout-Ids` lists the rows and award ids the file pays, for `POST /payouts/mark-paid`.
          */
         get: operations["getPayoutsExport"];
         put?: never;
@@ -551,7 +551,7 @@ export interface paths {
         put?: never;
         /**
          * Record payouts the merchant paid by hand
-         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Every row becomes `completed` and its conversion `paid` (`conversion.paid`, `payout.completed`), all or nothing: an unknown id answers 404, a row in flight 409 `payout_in_progress`, a completed one 409 `invalid_transition`. Connected-account payouts are marked paid with their transfer id through the operator API.
+         * @description Ultimate and Scale write keys; team-member keys need Manage payouts. Every row becomes `completed` and its conversion `paid` (`conversion.paid`, `payout.completed`), every team bonus award `paid` (`bonus.paid`), one payment per affiliate and currency, all or nothing: an unknown id answers 404, a row in flight 409 `payout_in_progress`, a completed one 409 `invalid_transition`. Connected-account payouts are marked paid with their transfer id through the operator API.
          */
         post: operations["postPayoutsMarkPaid"];
         delete?: never;
@@ -2182,10 +2182,15 @@ export interface components {
             payment?: {
                 id: string;
                 /**
-                 * @description The sum of the payment's rows
+                 * @description The sum of the payment's rows and the team bonus awards paid with them
                  * @example 12.00
                  */
                 gross: string;
+                /**
+                 * @description The part of gross that is team bonus awards paid in the same transfer
+                 * @example 0.00
+                 */
+                bonus: string;
                 /**
                  * @description Commission taken back for refunds of already paid sales, netted from this payment
                  * @example 5.00
@@ -2234,7 +2239,7 @@ export interface components {
          *     }
          */
         MarkPayoutsPaid: {
-            /** @description Payout queue row ids (the `X-Payout-Ids` of an export, or from GET /payouts) */
+            /** @description Payout queue row ids and team bonus award ids (the `X-Payout-Ids` of an export, or from GET /payouts and GET /awards) */
             ids: string[];
             /**
              * @description Default: each affiliate's saved method

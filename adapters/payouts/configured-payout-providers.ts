@@ -5,6 +5,7 @@ import type { Mode, PayoutMethod, ProviderCredentials } from '../../domain/index
 import { StripeConnectProvider, stripeClient, stripeEndpointOf } from './stripe-connect-provider.js';
 import { WiseTransferProvider } from './wise-transfer-provider.js';
 import { PayPalWalletProvider } from './paypal-wallet-provider.js';
+import type { SandboxProviders } from './sandbox-payout-providers.js';
 
 /** Each provider's API base per mode (production hosts by default; tests point them at local stubs). */
 export interface PayoutApiBases {
@@ -29,20 +30,16 @@ export type ProviderFactory = (credentials: ProviderCredentials, mode: Mode) => 
 export class ConfiguredPayoutProviders implements PayoutProviders {
   constructor(
     private readonly credentials: PayoutCredentialStore,
-    private readonly sandbox: PayoutProviders,
+    private readonly sandbox: SandboxProviders,
     private readonly build: ProviderFactory,
     /** Development only: live payouts without credentials use the sandbox too. */
     private readonly liveSandbox = false,
   ) {}
 
-  forMethod(method: PayoutMethod): PayoutProvider {
-    return this.sandbox.forMethod(method);
-  }
-
   async forTenant(tenant: Tenant, method: PayoutMethod): Promise<PayoutProvider | null> {
     const saved = await this.credentials.find(tenant, method);
     if (saved) return this.build(saved, tenant.mode);
-    return tenant.mode === 'test' || this.liveSandbox ? this.sandbox.forMethod(method) : null;
+    return tenant.mode === 'test' || this.liveSandbox ? this.sandbox(method) : null;
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from '../../application/ports/clock.js';
-import type { PayoutProvider, PayoutProviders, PayoutRequest } from '../../application/ports/payout-provider.js';
+import type { PayoutProvider, PayoutRequest } from '../../application/ports/payout-provider.js';
 import { minorUnitDigits, type CurrencyCode, type Decimal, type PayoutMethod, type PayoutOutcome } from '../../domain/index.js';
 import { poolDb, type Orm } from '../persistence/orm.js';
 
@@ -60,6 +60,8 @@ interface Decision {
 
 const PREFIX: Record<PayoutMethod, string> = { connect: 'tr_sbx_', wallet_a: 'wa_sbx_', transfer_b: 'tb_sbx_' };
 const token = () => randomBytes(12).toString('hex');
+/** The line a transfer's history is kept under (its outcome by test amount may depend on earlier requests). */
+const firstLineOf = (request: PayoutRequest): string => request.payoutIds[0] ?? request.awardIds[0] ?? request.paymentId;
 
 /**
  * The sandbox payout providers' side of the world: a ledger of transfer requests in its own table,
@@ -88,7 +90,7 @@ export class SandboxPayoutLedger {
     const [existing] = await this.exec(sql<TransferRow>`select * from sandbox_payout_transfers where idempotency_key = ${request.idempotencyKey}`);
     if (existing) return this.settle(existing);
 
-    const history = await this.exec(sql<TransferRow>`select * from sandbox_payout_transfers where payout_id = ${request.payoutIds[0] ?? request.paymentId}`);
+    const history = await this.exec(sql<TransferRow>`select * from sandbox_payout_transfers where payout_id = ${firstLineOf(request)}`);
     const decision = this.decide(method, request, history);
     const now = this.clock.now();
     const asynchronous = method !== 'connect';
@@ -97,7 +99,7 @@ export class SandboxPayoutLedger {
     const values = [
       `${PREFIX[method]}${token()}`,
       request.idempotencyKey,
-      request.payoutIds[0] ?? request.paymentId,
+      firstLineOf(request),
       method,
       request.merchantId,
       request.mode,
@@ -211,12 +213,14 @@ export class SandboxTransferBProvider extends SandboxPayoutProvider {
   readonly method = 'transfer_b' as const;
 }
 
-/** The sandbox provider of each method, for every merchant and mode. */
-export const sandboxPayoutProviders = (ledger: SandboxPayoutLedger): PayoutProviders => {
+/** The sandbox provider of each method (test mode, or live with `PAYOUT_LIVE_SANDBOX=1`). */
+export type SandboxProviders = (method: PayoutMethod) => PayoutProvider;
+
+export const sandboxPayoutProviders = (ledger: SandboxPayoutLedger): SandboxProviders => {
   const byMethod: Record<PayoutMethod, PayoutProvider> = {
     connect: new SandboxConnectProvider(ledger),
     wallet_a: new SandboxWalletAProvider(ledger),
     transfer_b: new SandboxTransferBProvider(ledger),
   };
-  return { forMethod: (method) => byMethod[method], forTenant: async (_tenant, method) => byMethod[method] };
+  return (method) => byMethod[method];
 };

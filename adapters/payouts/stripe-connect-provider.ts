@@ -44,6 +44,17 @@ const outcomeOfError = (error: unknown): PayoutOutcome => {
   throw error;
 };
 
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the affiliate sees on the transfer: its sales, and the team bonuses paid with them. */
+const transferDescription = (request: PayoutRequest): string => {
+  const parts = [
+    ...(request.payoutIds.length > 0 ? [counted(request.payoutIds.length, 'sale', 'sales')] : []),
+    ...(request.awardIds.length > 0 ? [counted(request.awardIds.length, 'team bonus', 'team bonuses')] : []),
+  ];
+  return `Affiliate commissions (${parts.join(', ')})`;
+};
+
 /**
  * `connect`: a transfer from the merchant's card-processor balance to the affiliate's connected
  * account (`POST /v1/transfers`), the payment's id as the idempotency key. The transfer id is the
@@ -65,7 +76,7 @@ export class StripeConnectProvider implements PayoutProvider {
           currency: request.currency,
           destination: request.connectedAccountId,
           transfer_group: `payment_${request.paymentId}`,
-          description: `Affiliate commissions (${request.payoutIds.length} ${request.payoutIds.length === 1 ? 'sale' : 'sales'})`,
+          description: transferDescription(request),
           metadata: { paymentId: request.paymentId, affiliateId: request.affiliateId },
         },
         { idempotencyKey: request.idempotencyKey },

@@ -1,5 +1,8 @@
 import {
+  answerAwardPayout,
+  holdAwardAttempt,
   holdPayout,
+  leaseAwardAttempt,
   leaseAttempt,
   netPayment,
   nextPaymentCheck,
@@ -8,24 +11,28 @@ import {
   recordOutcome,
   settlePayment,
   startAttempt,
+  startAwardAttempt,
+  type AwardPayoutStep,
   type PayoutMethod,
   type PayoutOutcome,
   type PayoutPayment,
   type PayoutPolicy,
   type PayoutSettings,
 } from '../../domain/index.js';
+import type { Result } from 'neverthrow';
+import type { DomainError } from '../../domain/index.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
 import type { PayoutAdjustments } from '../ports/payout-adjustments.js';
 import type { PayoutPaymentRepository } from '../ports/payout-payment-repository.js';
 import type { PayoutProvider, PayoutProviders } from '../ports/payout-provider.js';
-import type { ClaimedAttempt } from '../ports/payout-repository.js';
+import type { ClaimedAward } from '../ports/payout-repository.js';
 import type { PayoutSettingsRepository } from '../ports/payout-settings-repository.js';
 import type { Tenant } from '../shared/tenant.js';
-import type { PaymentGroup } from './payment-groups.js';
+import type { PaymentGroup, PaymentLines } from './payment-groups.js';
 import { amountText, type PayoutMail } from './payout-mail.js';
 import type { Notices } from '../ports/notices.js';
-import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
+import { applyAwardStep, applyPayoutChange, type PayoutSinks } from './payout-effects.js';
 
 export interface PaymentPorts {
   readonly sinks: PayoutSinks;
@@ -49,6 +56,8 @@ export interface PaymentCall {
   readonly payment: PayoutPayment;
   /** The rows the payment carries, oldest first (what the request names). */
   readonly payoutIds: readonly string[];
+  /** The team bonus awards it carries with them. */
+  readonly awardIds: readonly string[];
   readonly provider: PayoutProvider;
 }
 
@@ -56,10 +65,11 @@ export interface PaymentCall {
 export type FollowUp = { readonly call: PaymentCall; readonly settled: 0 } | { readonly call: null; readonly settled: number };
 
 /**
- * One payment per affiliate, method and currency, in three steps: `start` or `resume` (in a claim
+ * One payment per affiliate, method and currency (its due commissions and team bonus awards
+ * together), in three steps: `start` or `resume` (in a claim
  * transaction that commits before anything leaves), `ask` (the provider, outside any transaction)
  * and `record` (the answer, in a short transaction of its own). Rows follow the payout state machine
- * one by one; the payment carries what was sent and the provider's reference.
+ * and awards the award machine, one by one; the payment carries what was sent and the provider's reference.
  */
 export class PaymentAttempts {
   private readonly settingsCache = new Map<string, Promise<PayoutSettings>>();
@@ -103,10 +113,12 @@ export class PaymentAttempts {
    * (below the minimum, or no provider for a live method). Returns the call to make, if any.
    */
   async start(group: PaymentGroup, now: Date): Promise<PaymentCall | null> {
-    const first = group.rows[0];
-    if (!first) return null;
-    const tenant: Tenant = { merchantId: group.key.merchantId, mode: first.payout.mode };
-    const method = first.destination.payoutMethod;
+    const destination = group.rows[0]?.destination ?? group.awards[0]?.destination;
+    if (!destination) return null;
+    const { merchantId, affiliateId } = group.key;
+    const currency = group.rows[0]?.payout.currency ?? group.awards[0]!.award.currency;
+    const tenant: Tenant = { merchantId, mode: group.rows[0]?.payout.mode ?? group.awards[0]!.mode };
+    const method = destination.payoutMethod;
     const settings = await this.settingsOf(tenant);
     const hold = async (reason: string) => {
       const until = nextPaymentCheck(now, settings.payoutDay);
@@ -114,27 +126,29 @@ export class PaymentAttempts {
         const held = holdPayout(row.payout, reason, until, now);
         if (held.isOk()) await this.ports.sinks.payouts.update(held.value.payout);
       }
+      for (const line of group.awards) await this.applyAward(line, holdAwardAttempt(line.award, line.schedule, { reason, until, now }), now);
       return null;
     };
     const provider = await this.providerOf(tenant, method);
     if (provider === null) return hold('payout_provider_not_configured');
-    const owed = await this.ports.adjustments.owed(tenant, first.payout.affiliateId, first.payout.currency);
+    const owed = await this.ports.adjustments.owed(tenant, affiliateId, currency);
     const amounts = netPayment(
       group.rows.map((row) => row.payout.amount),
       owed,
+      group.awards.map((line) => line.award.amount),
     );
-    const decision = paymentDecision(amounts, settings.minimumPayout.get(first.payout.currency) ?? null);
+    const decision = paymentDecision(amounts, settings.minimumPayout.get(currency) ?? null);
     if (!decision.send) return hold(decision.reason);
 
     const payment: PayoutPayment = {
       id: this.ports.ids.next(),
       merchantId: tenant.merchantId,
       mode: tenant.mode,
-      affiliateId: first.payout.affiliateId,
+      affiliateId,
       method,
-      currency: first.payout.currency,
+      currency,
       ...amounts,
-      destination: method === 'connect' ? first.destination.connectedAccountId : first.destination.payoutEmail,
+      destination: method === 'connect' ? destination.connectedAccountId : destination.payoutEmail,
       status: 'processing',
       providerReference: null,
       cardPaymentId: null,
@@ -151,29 +165,41 @@ export class PaymentAttempts {
       await this.ports.sinks.payouts.update(attempt.value);
       started.push(attempt.value.id);
     }
-    return started.length === 0 ? null : { payment, payoutIds: started, provider };
+    const awardIds: string[] = [];
+    for (const line of group.awards) {
+      const step = startAwardAttempt(line.award, line.schedule, { method, paymentId: payment.id, now, leaseMs: this.leaseMs });
+      if (await this.applyAward(line, step, now)) awardIds.push(line.award.id);
+    }
+    return started.length === 0 && awardIds.length === 0 ? null : { payment, payoutIds: started, awardIds, provider };
   }
 
   /**
-   * A payment with a row due for a look: an answer already saved settles its remaining rows at once;
-   * otherwise its rows are leased again and the call (the request repeated with the same key, or the
+   * A payment with a line due for a look: an answer already saved settles its remaining lines at once;
+   * otherwise its lines are leased again and the call (the request repeated with the same key, or the
    * status of the transfer in flight) is returned.
    */
-  async resume(paymentId: string, rows: readonly ClaimedAttempt[], now: Date): Promise<FollowUp> {
+  async resume(paymentId: string, lines: PaymentLines, now: Date): Promise<FollowUp> {
     const payment = await this.ports.payments.findById(paymentId);
-    if (!payment || rows.length === 0) return { call: null, settled: 0 };
+    if (!payment || (lines.rows.length === 0 && lines.awards.length === 0)) return { call: null, settled: 0 };
     const answered = payment.status === 'processing' ? null : outcomeOfPayment(payment);
-    if (answered !== null) return { call: null, settled: await this.recordOnRows(rows, answered, now) };
+    if (answered !== null) return { call: null, settled: await this.recordOnLines(lines, answered, now) };
     const provider = await this.providerOf({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
     if (provider === null) {
       this.ports.logger.warn({ paymentId }, 'payout provider credentials were removed while a payment was in flight; asked again later');
       return { call: null, settled: 0 };
     }
-    for (const row of rows) {
+    for (const row of lines.rows) {
       const leased = leaseAttempt(row.payout, now, this.leaseMs);
       if (leased.isOk()) await this.ports.sinks.payouts.update(leased.value);
     }
-    return { call: { payment, payoutIds: rows.map((row) => row.payout.id), provider }, settled: 0 };
+    for (const line of lines.awards) {
+      const leased = leaseAwardAttempt(line.award, line.schedule, now, this.leaseMs);
+      if (leased.isOk()) await this.ports.sinks.awards.saveSchedule(line.award.id, leased.value);
+    }
+    return {
+      call: { payment, payoutIds: lines.rows.map((row) => row.payout.id), awardIds: lines.awards.map((line) => line.award.id), provider },
+      settled: 0,
+    };
   }
 
   /**
@@ -190,6 +216,7 @@ export class PaymentAttempts {
             idempotencyKey: payment.id,
             paymentId: payment.id,
             payoutIds: call.payoutIds,
+            awardIds: call.awardIds,
             merchantId: payment.merchantId,
             mode: payment.mode,
             affiliateId: payment.affiliateId,
@@ -208,20 +235,23 @@ export class PaymentAttempts {
   /**
    * Records the provider's answer (in the caller's short transaction): on the payment, unless another
    * process recorded one meanwhile (its lease ran out while this call was out; then the saved answer
-   * stands, being the same transfer), and on each of the call's rows still in flight with it.
-   * `locked`: the call's rows the caller locked (`lockProcessing`, one query for all its calls), as
-   * they are now. Returns the rows settled.
+   * stands, being the same transfer), and on each of the call's rows and awards still in flight with
+   * it. `locked`: the call's lines the caller locked (`lockProcessing`, one query for all its calls),
+   * as they are now. Returns the lines settled.
    */
-  async record(call: PaymentCall, outcome: PayoutOutcome, locked: readonly ClaimedAttempt[], now: Date): Promise<number> {
+  async record(call: PaymentCall, outcome: PayoutOutcome, locked: PaymentLines, now: Date): Promise<number> {
     const payment = await this.ports.payments.findById(call.payment.id);
     if (!payment) return 0;
-    const rows = locked.filter((row) => row.payout.paymentId === payment.id);
+    const lines: PaymentLines = {
+      rows: locked.rows.filter((row) => row.payout.paymentId === payment.id),
+      awards: locked.awards.filter((line) => line.schedule.paymentId === payment.id),
+    };
     const saved = payment.status === 'processing' ? null : outcomeOfPayment(payment);
-    if (saved !== null) return this.recordOnRows(rows, saved, now);
+    if (saved !== null) return this.recordOnLines(lines, saved, now);
     await this.ports.payments.update(settlePayment(payment, outcome, now));
     await this.ports.mail.paymentOutcome(payment, outcome);
     if (outcome.kind === 'failed' || outcome.kind === 'insufficient_funds') await this.noticeOfFailure(payment, outcome);
-    return this.recordOnRows(rows, outcome, now);
+    return this.recordOnLines(lines, outcome, now);
   }
 
   /** The merchant hears of a failing payout in-app: what failed, why, and whether it is tried again. */
@@ -239,9 +269,9 @@ export class PaymentAttempts {
     });
   }
 
-  private async recordOnRows(rows: readonly ClaimedAttempt[], outcome: PayoutOutcome, now: Date): Promise<number> {
+  private async recordOnLines(lines: PaymentLines, outcome: PayoutOutcome, now: Date): Promise<number> {
     let settled = 0;
-    for (const row of rows) {
+    for (const row of lines.rows) {
       const change = recordOutcome(row.payout, outcome, { now, policy: this.policy });
       if (change.isErr()) {
         this.ports.logger.error({ payoutId: row.payout.id, code: change.error.code, message: change.error.message }, 'payout outcome refused');
@@ -254,6 +284,20 @@ export class PaymentAttempts {
       }
       settled += 1;
     }
+    for (const line of lines.awards) {
+      if (await this.applyAward(line, answerAwardPayout(line.award, line.schedule, outcome, { now, policy: this.policy }), now)) settled += 1;
+    }
     return settled;
   }
+
+  /** Saves an award's payout step (the award, its bookkeeping, `bonus.paid` when paid); false when the machine refused it. */
+  private async applyAward(line: ClaimedAward, step: Result<AwardPayoutStep, DomainError>, now: Date): Promise<boolean> {
+    if (step.isErr()) {
+      this.ports.logger.error({ awardId: line.award.id, code: step.error.code, message: step.error.message }, 'award payout step refused');
+      return false;
+    }
+    await applyAwardStep(this.ports.sinks, { merchantId: line.award.merchantId, mode: line.mode }, line.award.id, step.value, now);
+    return true;
+  }
+
 }

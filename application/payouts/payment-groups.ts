@@ -1,39 +1,41 @@
-import type { ClaimedAttempt, PaymentGroupCursor } from '../ports/payout-repository.js';
+import type { ClaimedAttempt, ClaimedAward, ClaimedGroups, ClaimedLines, PaymentGroupCursor } from '../ports/payout-repository.js';
 
-/** Claimed rows of one affiliate in one currency (and merchant and mode): what one payment carries. */
+/** Claimed rows and bonus awards of one affiliate in one currency (and merchant and mode): what one payment carries. */
 export interface PaymentGroup {
   readonly key: PaymentGroupCursor;
   readonly rows: readonly ClaimedAttempt[];
+  readonly awards: readonly ClaimedAward[];
 }
 
-const keyOf = (row: ClaimedAttempt): PaymentGroupCursor => ({
-  merchantId: row.payout.merchantId,
-  mode: row.payout.mode,
-  affiliateId: row.payout.affiliateId,
-  currency: row.payout.currency,
-});
-const sameKey = (a: PaymentGroupCursor, b: PaymentGroupCursor) =>
-  a.merchantId === b.merchantId && a.mode === b.mode && a.affiliateId === b.affiliateId && a.currency === b.currency;
+/** The lines of one payment in flight. */
+export interface PaymentLines {
+  readonly rows: readonly ClaimedAttempt[];
+  readonly awards: readonly ClaimedAward[];
+}
 
-/** Consecutive rows of one key form a group (claims come ordered by group). */
-export const groupForPayments = (rows: readonly ClaimedAttempt[]): PaymentGroup[] => {
-  const groups: { key: PaymentGroupCursor; rows: ClaimedAttempt[] }[] = [];
-  for (const row of rows) {
-    const key = keyOf(row);
-    const last = groups.at(-1);
-    if (last && sameKey(last.key, key)) last.rows.push(row);
-    else groups.push({ key, rows: [row] });
-  }
-  return groups;
+const keyText = (merchantId: string, mode: string, affiliateId: string, currency: string) => `${merchantId}|${mode}|${affiliateId}|${currency}`;
+
+/** The claim's groups in its order, each with its rows and awards (a group whose lines another process holds is left out). */
+export const groupForPayments = (claimed: ClaimedGroups): PaymentGroup[] => {
+  const byKey = new Map<string, { key: PaymentGroupCursor; rows: ClaimedAttempt[]; awards: ClaimedAward[] }>();
+  for (const key of claimed.groups) byKey.set(keyText(key.merchantId, key.mode, key.affiliateId, key.currency), { key, rows: [], awards: [] });
+  for (const row of claimed.payouts) byKey.get(keyText(row.payout.merchantId, row.payout.mode, row.payout.affiliateId, row.payout.currency))?.rows.push(row);
+  for (const line of claimed.awards) byKey.get(keyText(line.award.merchantId, line.mode, line.award.affiliateId, line.award.currency))?.awards.push(line);
+  return [...byKey.values()].filter((g) => g.rows.length > 0 || g.awards.length > 0);
 };
 
-/** Rows of a payment, by payment id (follow-ups). */
-export const groupByPayment = (rows: readonly ClaimedAttempt[]): Map<string, ClaimedAttempt[]> => {
-  const byPayment = new Map<string, ClaimedAttempt[]>();
-  for (const row of rows) {
-    const id = row.payout.paymentId;
-    if (id === null) continue;
-    byPayment.set(id, [...(byPayment.get(id) ?? []), row]);
-  }
+/** Rows and awards of each payment, by payment id (follow-ups and records). */
+export const groupByPayment = (lines: ClaimedLines): Map<string, PaymentLines> => {
+  const byPayment = new Map<string, { rows: ClaimedAttempt[]; awards: ClaimedAward[] }>();
+  const of = (id: string) => {
+    let found = byPayment.get(id);
+    if (!found) {
+      found = { rows: [], awards: [] };
+      byPayment.set(id, found);
+    }
+    return found;
+  };
+  for (const row of lines.payouts) if (row.payout.paymentId !== null) of(row.payout.paymentId).rows.push(row);
+  for (const line of lines.awards) if (line.schedule.paymentId !== null) of(line.schedule.paymentId).awards.push(line);
   return byPayment;
 };

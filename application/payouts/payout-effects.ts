@@ -4,6 +4,7 @@ import {
   validationError,
   type Conversion,
   type DomainError,
+  type AwardPayoutStep,
   type PayoutChange,
 } from '../../domain/index.js';
 import { err, ok, type Result } from 'neverthrow';
@@ -11,11 +12,16 @@ import { toOutbox } from '../conversions/conversion-events.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { EventOutbox, OutboxEvent } from '../ports/event-outbox.js';
 import type { PayoutRepository } from '../ports/payout-repository.js';
+import type { TeamAwardRepository } from '../ports/team-award-repository.js';
+import type { Tenant } from '../shared/tenant.js';
+import { recordAwardEvents } from '../teams/period-settlement.js';
 import { outboxRowsOf } from '../shared/outbox-rows.js';
 
 export interface PayoutSinks {
   readonly payouts: PayoutRepository;
   readonly conversions: ConversionRepository;
+  /** Team bonus awards, paid in the same payments as the commissions. */
+  readonly awards: TeamAwardRepository;
   readonly outbox: EventOutbox;
 }
 
@@ -49,4 +55,14 @@ export const applyPayoutChange = async (
   await sinks.payouts.update(payout);
   await sinks.outbox.record(outbox);
   return ok(undefined);
+};
+
+/**
+ * Saves an award's payout step in the caller's transaction (which holds the award locked): the award
+ * when it changed, its bookkeeping, and its events (`bonus.paid` once the provider confirmed).
+ */
+export const applyAwardStep = async (sinks: PayoutSinks, tenant: Tenant, awardId: string, step: AwardPayoutStep, now: Date): Promise<void> => {
+  if (step.change.changed) await sinks.awards.update(tenant, step.change.award);
+  await sinks.awards.saveSchedule(awardId, step.schedule);
+  await recordAwardEvents(sinks, tenant, step.change.events, now);
 };

@@ -38,7 +38,8 @@ interface BatchResult<C> {
  * 2. follow up: payments with a row due for a look → their rows are leased again and committed, then
  *    the provider is asked the `status` of the transfer in flight or, for a payment whose answer was
  *    never saved (its process died), sent the same request again;
- * 3. attempt: due `scheduled` / `awaiting_funds` rows, whole affiliate-and-currency groups at a time.
+ * 3. attempt: due `scheduled` / `awaiting_funds` rows and due approved team bonus awards, whole
+ *    affiliate-and-currency groups at a time (one payment pays both).
  *    A claim transaction nets clawbacks, applies the minimum, records one payment per group, starts
  *    its rows (`processing`, attempt count, method, lease) and commits, so the request is on record
  *    before it leaves; then each payment's one request goes to the provider.
@@ -103,12 +104,14 @@ export class ProcessPayouts implements DueJob {
       const byPayment = groupByPayment(await this.ports.sinks.payouts.claimProcessing(now, this.settings.batchSize, after));
       const calls: PaymentCall[] = [];
       let settled = 0;
-      for (const [paymentId, rows] of byPayment) {
-        const next = await this.attempts.resume(paymentId, rows, now);
+      for (const [paymentId, lines] of byPayment) {
+        const next = await this.attempts.resume(paymentId, lines, now);
         settled += next.settled;
         if (next.call) calls.push(next.call);
       }
-      return { calls, settled, claimed: byPayment.size, last: [...byPayment.keys()].at(-1) ?? null };
+      // The claim's order is by payment id: the greatest one is where the next batch starts.
+      const last = [...byPayment.keys()].sort().at(-1) ?? null;
+      return { calls, settled, claimed: byPayment.size, last };
     });
     const handled = claimed.settled + (await this.callAndRecord(claimed.calls, now));
     return { handled, claimed: claimed.claimed, last: claimed.last };
@@ -116,13 +119,13 @@ export class ProcessPayouts implements DueJob {
 
   private async attemptBatch(now: Date, after: PaymentGroupCursor | null): Promise<BatchResult<PaymentGroupCursor>> {
     const started = await this.uow.transaction(async () => {
-      const groups = groupForPayments(await this.ports.sinks.payouts.claimAttemptable(now, this.settings.batchSize, after));
+      const claimed = await this.ports.sinks.payouts.claimAttemptable(now, this.settings.batchSize, after);
       const calls: PaymentCall[] = [];
-      for (const group of groups) {
+      for (const group of groupForPayments(claimed)) {
         const call = await this.attempts.start(group, now);
         if (call) calls.push(call);
       }
-      return { calls, claimed: groups.length, last: groups.at(-1)?.key ?? null };
+      return { calls, claimed: claimed.groups.length, last: claimed.groups.at(-1) ?? null };
     });
     const handled = await this.callAndRecord(started.calls, now);
     return { handled, claimed: started.claimed, last: started.last };
@@ -137,9 +140,16 @@ export class ProcessPayouts implements DueJob {
     }
     if (answered.length === 0) return 0;
     return this.uow.transaction(async () => {
-      const locked = groupByPayment(await this.ports.sinks.payouts.lockProcessing(answered.flatMap(({ call }) => call.payoutIds)));
+      const locked = groupByPayment(
+        await this.ports.sinks.payouts.lockProcessing(
+          answered.flatMap(({ call }) => call.payoutIds),
+          answered.flatMap(({ call }) => call.awardIds),
+        ),
+      );
       let settled = 0;
-      for (const { call, outcome } of answered) settled += await this.attempts.record(call, outcome, locked.get(call.payment.id) ?? [], now);
+      for (const { call, outcome } of answered) {
+        settled += await this.attempts.record(call, outcome, locked.get(call.payment.id) ?? { rows: [], awards: [] }, now);
+      }
       return settled;
     });
   }

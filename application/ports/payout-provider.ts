@@ -1,13 +1,18 @@
 import type { CurrencyCode, Decimal, Mode, PayoutMethod, PayoutOutcome } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 
-/** One transfer request: all of one affiliate's due rows of one method and currency. A repeated `idempotencyKey` is the same request. */
+/**
+ * One transfer request: all of one affiliate's due rows and team bonus awards of one method and
+ * currency. A repeated `idempotencyKey` is the same request.
+ */
 export interface PayoutRequest {
   readonly idempotencyKey: string;
   /** The payment this request pays (one per attempt). */
   readonly paymentId: string;
   /** The queue rows it pays, oldest first. */
   readonly payoutIds: readonly string[];
+  /** The team bonus awards it pays with them. */
+  readonly awardIds: readonly string[];
   readonly merchantId: string;
   readonly mode: Mode;
   readonly affiliateId: string;
@@ -15,7 +20,7 @@ export interface PayoutRequest {
   readonly email: string | null;
   /** `connect`: the affiliate's connected account on the merchant's card-processor account, once onboarded. */
   readonly connectedAccountId: string | null;
-  /** What is sent: the rows' sum net of clawbacks; exact to the currency's minor unit. */
+  /** What is sent: the sum of the rows and awards net of clawbacks; exact to the currency's minor unit. */
   readonly amount: Decimal;
   readonly currency: CurrencyCode;
 }
@@ -34,8 +39,6 @@ export interface PayoutProvider {
 
 /** The provider of each method. */
 export interface PayoutProviders {
-  /** The sandbox provider of `method` (team bonus awards). */
-  forMethod(method: PayoutMethod): PayoutProvider;
   /**
    * The provider that pays for this merchant and mode: the real one with the merchant's credentials;
    * without them, the sandbox in test mode, and null in live mode (the rows wait for the manual path).

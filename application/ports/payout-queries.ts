@@ -1,4 +1,4 @@
-import type { CurrencyCode, Decimal, Payout, PayoutMethod, PayoutStatus } from '../../domain/index.js';
+import type { Award, CurrencyCode, Decimal, Payout, PayoutMethod, PayoutStatus } from '../../domain/index.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -17,6 +17,7 @@ export interface PayoutFilter {
 export interface PaymentFigures {
   readonly id: string;
   readonly gross: Decimal;
+  readonly bonus: Decimal;
   readonly clawback: Decimal;
   readonly amount: Decimal;
 }
@@ -32,10 +33,20 @@ export interface ManualPayoutRow {
   readonly payoutEmail: string | null;
 }
 
+/** A due team bonus award (approved, or failed at the provider) with what a batch file needs about its affiliate. */
+export interface ManualAwardRow {
+  readonly award: Award;
+  readonly affiliateName: string;
+  readonly affiliateEmail: string;
+  readonly payoutEmail: string | null;
+}
+
 /** `GET /payouts`: the tenant's rows, newest first. */
 export interface PayoutQueries {
   list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<ListedPayout>>;
   /** Due rows (`scheduled`, `awaiting_funds`, `failed`) of affiliates whose payout method is `method`, in `currency`, by affiliate. */
   dueForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualPayoutRow[]>;
+  /** Due team bonus awards (`approved`, `failed`; none in flight) of affiliates whose payout method is `method`, in `currency`. */
+  dueAwardsForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualAwardRow[]>;
   payoutMethodOf(tenant: Tenant, affiliateId: string): Promise<PayoutMethod | null>;
 }

@@ -1,4 +1,4 @@
-import type { Conversion, Payout, PayoutMethod } from '../../domain/index.js';
+import type { Award, AwardPayoutSchedule, Conversion, Mode, Payout, PayoutMethod } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 
 /** A keyset position in a job's scan, so one run never takes a row twice. */
@@ -43,6 +43,29 @@ export interface ClaimedAttempt extends ClaimedPayout {
 }
 
 /**
+ * A team bonus award the payout job pays in the same payment as the affiliate's commissions (one
+ * transfer per affiliate and currency), locked, with its bookkeeping. The destination's method is the
+ * affiliate's while the award is due, the attempt's once it is processing.
+ */
+export interface ClaimedAward {
+  readonly award: Award;
+  readonly mode: Mode;
+  readonly schedule: AwardPayoutSchedule;
+  readonly destination: PayoutDestination;
+}
+
+/** What a claim locked: payout rows (with their conversions) and bonus awards. */
+export interface ClaimedLines {
+  readonly payouts: readonly ClaimedAttempt[];
+  readonly awards: readonly ClaimedAward[];
+}
+
+/** The attempt step's claim: whole payment groups, in order, and their lines. */
+export interface ClaimedGroups extends ClaimedLines {
+  readonly groups: readonly PaymentGroupCursor[];
+}
+
+/**
  * Payout queue rows. Tenant methods take the tenant; the job's claims and the operator's lookups
  * cross tenants and say so. Claims must run inside a transaction: they lock what they return and
  * skip rows another process holds.
@@ -64,17 +87,18 @@ export interface PayoutRepository {
    */
   claimReleasable(now: Date, limit: number, after: ScanCursor | null): Promise<readonly ReleasablePayout[]>;
   /**
-   * Due `scheduled` and `awaiting_funds` rows that the service pays itself (merchant with automatic
-   * payouts on, conversion approved, affiliate not headless and with a payout method), for up to
-   * `groups` whole payment groups (affiliate and currency) after `after`, ordered by group.
+   * What the service pays itself (merchant with automatic payouts on, affiliate not headless and with
+   * a payout method), for up to `groups` whole payment groups (affiliate and currency) after `after`,
+   * ordered by group: due `scheduled` and `awaiting_funds` rows of approved conversions, and due
+   * `approved` team bonus awards. A group may hold rows, awards or both.
    */
-  claimAttemptable(now: Date, groups: number, after: PaymentGroupCursor | null): Promise<readonly ClaimedAttempt[]>;
+  claimAttemptable(now: Date, groups: number, after: PaymentGroupCursor | null): Promise<ClaimedGroups>;
   /**
-   * `processing` rows of up to `payments` payments with a row due for a look (`nextCheckAt` passed): a
-   * transfer in flight, or an attempt whose answer was never saved; every row of those payments, by
-   * payment. The destination's method is the attempt's, the email the affiliate's.
+   * The `processing` rows and awards of up to `payments` payments with a line due for a look (a
+   * transfer in flight, or an attempt whose answer was never saved), every line of those payments.
+   * The destination's method is the attempt's, the email the affiliate's.
    */
-  claimProcessing(now: Date, payments: number, afterPaymentId: string | null): Promise<readonly ClaimedAttempt[]>;
-  /** The given rows that are still `processing`, locked with their conversions (`SKIP LOCKED`). */
-  lockProcessing(ids: readonly string[]): Promise<readonly ClaimedAttempt[]>;
+  claimProcessing(now: Date, payments: number, afterPaymentId: string | null): Promise<ClaimedLines>;
+  /** The given rows and awards that are still `processing`, locked (rows with their conversions, `SKIP LOCKED`). */
+  lockProcessing(payoutIds: readonly string[], awardIds: readonly string[]): Promise<ClaimedLines>;
 }

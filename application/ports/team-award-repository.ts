@@ -1,4 +1,4 @@
-import type { Award, AwardEventContext, AwardStatus, Decimal, PayoutMethod } from '../../domain/index.js';
+import type { Award, AwardEventContext, AwardPayoutSchedule, AwardStatus, Decimal, PayoutMethod } from '../../domain/index.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -26,14 +26,6 @@ export interface AwardSummary {
   readonly total: Decimal;
 }
 
-/** An approved or processing award whose automatic payout the job handles, with what the provider needs. */
-export interface PayableAward {
-  readonly award: Award;
-  readonly mode: Tenant['mode'];
-  readonly payoutAttempts: number;
-  readonly payoutReference: string | null;
-}
-
 /** Bonus awards. Every method joins the caller's transaction; the jobs' lookups cross tenants and say so. */
 export interface TeamAwardRepository {
   insertMany(tenant: Tenant, awards: readonly Award[]): Promise<void>;
@@ -54,15 +46,8 @@ export interface TeamAwardRepository {
 
   /** The affiliate's payout method and whether it has a login account (automatic payouts need both). */
   payoutProfile(affiliateId: string): Promise<{ readonly headless: boolean; readonly payoutMethod: PayoutMethod | null } | null>;
-  /**
-   * Automatic payouts due at `now`: approved awards of affiliates with a login account and `connect`
-   * payouts, and processing ones whose next look is due; locked with SKIP LOCKED. Crosses tenants.
-   */
-  claimPayable(now: Date, limit: number): Promise<readonly PayableAward[]>;
-  /** The award by id whatever the tenant, locked (the payout job's second step). */
-  findByIdForUpdateAcrossTenants(id: string): Promise<PayableAward | null>;
-  /** An approved award is queued for the payout job from `at` (a fresh request: no provider reference). */
-  queuePayout(id: string, at: Date): Promise<void>;
-  /** Records the payout bookkeeping of an award in the provider's hands. */
-  savePayoutState(id: string, state: { attempts: number; reference: string | null; nextAttemptAt: Date | null }): Promise<void>;
+  /** The award by id (any team of the tenant) with its payout bookkeeping, locked (the manual path). */
+  findWithScheduleForUpdate(tenant: Tenant, awardId: string): Promise<{ readonly award: Award; readonly schedule: AwardPayoutSchedule } | null>;
+  /** Records the payout bookkeeping of an award (the payout job, the manual path). */
+  saveSchedule(id: string, schedule: AwardPayoutSchedule): Promise<void>;
 }

@@ -33,7 +33,7 @@ export interface TeamStores {
 }
 
 /** Records award events in the outbox with the names their payload carries (spec: bonus events). */
-export const recordAwardEvents = async (stores: TeamStores, tenant: Tenant, events: readonly AwardEvent[], now: Date): Promise<void> => {
+export const recordAwardEvents = async (stores: Pick<TeamStores, 'awards' | 'outbox'>, tenant: Tenant, events: readonly AwardEvent[], now: Date): Promise<void> => {
   if (events.length === 0) return;
   const contexts = await stores.awards.eventContexts(tenant, events.map((e) => e.award));
   await stores.outbox.record(

@@ -3,11 +3,14 @@ import {
   approveAward,
   cancelAward,
   markAwardPaid,
+  nextPayoutDate,
+  queueAwardPayout,
   type AwardAction,
   type AwardChange,
   type DomainError,
 } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
+import type { PayoutSettingsRepository } from '../ports/payout-settings-repository.js';
 import type { AwardView } from '../ports/team-award-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
@@ -29,11 +32,14 @@ export class TeamAwards {
     private readonly uow: UnitOfWork,
     private readonly stores: TeamStores,
     private readonly clock: Clock,
+    private readonly payoutSettings: PayoutSettingsRepository,
   ) {}
 
   /**
-   * `approve` queues the payout: an affiliate with a login account and connected-account payouts is
-   * paid by the payout job; anyone else is paid by the merchant, who then records it with `mark_paid`.
+   * `approve` queues the payout, due at once or on the merchant's payout day: the payout job pays it
+   * with the affiliate's commissions due then (one transfer per affiliate and currency) when the
+   * merchant has automatic payouts and a provider for the affiliate's method; otherwise the merchant
+   * pays it (the batch file and `POST /payouts/mark-paid`, or `mark_paid` here).
    */
   act(tenant: Tenant, teamId: string, awardId: string, action: AwardAction, apiKeyId: string): Promise<Result<AwardActionResult, DomainError>> {
     return transactionalResult(this.uow, async () => {
@@ -52,8 +58,9 @@ export class TeamAwards {
       if (changed) {
         await this.stores.awards.update(tenant, next);
         if (next.status === 'approved') {
-          // Queued: the payout job looks at it from now on (it pays connected-account affiliates only).
-          await this.stores.awards.queuePayout(next.id, now);
+          const found = await this.stores.awards.findWithScheduleForUpdate(tenant, next.id);
+          const { payoutDay } = await this.payoutSettings.get(tenant);
+          if (found) await this.stores.awards.saveSchedule(next.id, queueAwardPayout(found.schedule, nextPayoutDate(now, payoutDay)));
         }
         await recordAwardEvents(this.stores, tenant, events, now);
       }

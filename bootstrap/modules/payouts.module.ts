@@ -10,6 +10,7 @@ import { DEFAULT_SANDBOX_SETTINGS, SandboxPayoutLedger, sandboxPayoutProviders }
 import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
 import { SqlPayoutQueries } from '../../adapters/persistence/repositories/sql-payout-queries.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
+import { SqlTeamAwardRepository } from '../../adapters/persistence/repositories/sql-team-award-repository.js';
 import { SqlPayoutCredentialStore } from '../../adapters/persistence/repositories/sql-payout-credential-store.js';
 import { SqlPayoutPaymentRepository } from '../../adapters/persistence/repositories/sql-payout-payment-repository.js';
 import { SqlPayoutSettingsRepository } from '../../adapters/persistence/repositories/sql-payout-settings-repository.js';
@@ -98,6 +99,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
     single((r): PayoutSinks => ({
       payouts: r.resolve(T.PayoutRepository),
       conversions: new SqlConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids)),
+      awards: new SqlTeamAwardRepository(r.resolve(T.Orm)),
       outbox: r.resolve(T.EventOutbox),
     })),
   );

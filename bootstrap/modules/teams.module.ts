@@ -1,12 +1,11 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { JobRegistry } from '../../application/ports/jobs.js';
-import type { PayoutProviders } from '../../application/ports/payout-provider.js';
 import { ManageTeams } from '../../application/teams/manage-teams.js';
 import { PeriodSettlement, type TeamStores } from '../../application/teams/period-settlement.js';
 import { TeamAwards } from '../../application/teams/team-awards.js';
 import { TeamGoals } from '../../application/teams/team-goals.js';
 import { CancelAwardsOnDowngrade, GoalProgressOnConversionChange, LeaveTeamsOnSuspension } from '../../application/teams/team-hooks.js';
-import { CloseAwardWindows, CloseGoalPeriods, PayTeamAwards } from '../../application/teams/team-jobs.js';
+import { CloseAwardWindows, CloseGoalPeriods } from '../../application/teams/team-jobs.js';
 import { TeamReads } from '../../application/teams/team-reads.js';
 import { TeamRoster } from '../../application/teams/team-roster.js';
 import type { TeamRouteDependencies } from '../../adapters/http/routes/teams.routes.js';
@@ -19,8 +18,8 @@ import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /**
- * Teams: repositories, the period settlement service, use cases, the three jobs (goal
- * periods, refund-safe windows, award payouts through the payout job's `PayoutProviders`), and the hooks
+ * Teams: repositories, the period settlement service, use cases, the two jobs (goal periods and
+ * refund-safe windows; approved awards are paid by the payout job, payouts.module.ts), and the hooks
  * other modules call: a `ConversionChangeHook` (refunds and holds recompute goal periods) and a
  * `PlanChangeHandler` (a downgrade from Scale cancels unpaid awards). Register after payouts.
  */
@@ -51,17 +50,10 @@ export const registerTeams = (c: DependencyContainer): void => {
     ),
   );
   c.register(T.TeamGoals, single((r) => new TeamGoals(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.PeriodSettlement), r.resolve(T.Clock))));
-  c.register(T.TeamAwards, single((r) => new TeamAwards(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.Clock))));
+  c.register(T.TeamAwards, single((r) => new TeamAwards(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.Clock), r.resolve(T.PayoutSettingsRepository))));
   c.register(T.TeamReads, single((r) => new TeamReads(r.resolve(T.TeamStores), r.resolve(T.TeamQueries), r.resolve(T.PeriodSettlement), r.resolve(T.Clock))));
   c.register(T.CloseGoalPeriods, single((r) => new CloseGoalPeriods(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.PeriodSettlement))));
   c.register(T.CloseAwardWindows, single((r) => new CloseAwardWindows(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve(T.PeriodSettlement))));
-  c.register(
-    T.PayTeamAwards,
-    single(
-      (r) =>
-        new PayTeamAwards(r.resolve(T.UnitOfWork), r.resolve(T.TeamStores), r.resolve<PayoutProviders>(T.PayoutProviders), r.resolve(T.Logger)),
-    ),
-  );
   c.register(T.ConversionChangeHook, single((r) => new GoalProgressOnConversionChange(r.resolve(T.TeamStores), r.resolve(T.PeriodSettlement))));
   c.register(T.PlanChangeHandler, single((r) => new CancelAwardsOnDowngrade(r.resolve(T.TeamStores))));
   c.register(T.MembershipSuspendedHook, single((r) => new LeaveTeamsOnSuspension(r.resolve(T.TeamStores))));
@@ -70,7 +62,6 @@ export const registerTeams = (c: DependencyContainer): void => {
   // In this order: a period closed in a run can have its window end in the same run (a late run).
   jobs.register(c.resolve(T.CloseGoalPeriods));
   jobs.register(c.resolve(T.CloseAwardWindows));
-  jobs.register(c.resolve(T.PayTeamAwards));
 };
 
 export const teamRouteDependencies = (c: DependencyContainer): TeamRouteDependencies => ({

@@ -9,24 +9,30 @@ import type { PayoutOutcome } from './payout.js';
 
 /**
  * What one transfer to one affiliate, in one method and currency, carries: the sum of its due rows
- * (`gross`), the clawbacks netted against it, and what is sent. Rows are rounded to the minor unit
- * when they are queued (the one rounding rule), so their sum is exact and nothing is rounded here.
+ * (`gross`: commissions and team bonus awards alike), the part of it that is bonus awards (`bonus`),
+ * the clawbacks netted against it, and what is sent. Rows and awards are rounded to the minor unit
+ * when they are made (the one rounding rule), so their sum is exact and nothing is rounded here.
  */
 export interface PaymentAmounts {
   readonly gross: Decimal;
+  readonly bonus: Decimal;
   readonly clawback: Decimal;
   readonly amount: Decimal;
 }
 
+const sum = (amounts: readonly Decimal[]): Decimal => amounts.reduce((total, amount) => total.plus(amount), new Decimal(0));
+
 /**
- * Nets what the affiliate owes (clawbacks of refunded, already paid sales) against its due rows:
- * never below zero; what is not netted now stays owed for the next payment.
+ * Nets what the affiliate owes (clawbacks of refunded, already paid sales) against its due
+ * commissions and bonus awards together: never below zero; what is not netted now stays owed for the
+ * next payment. `amount + clawback = gross = Σ commissions + Σ awards`.
  */
-export const netPayment = (rowAmounts: readonly Decimal[], owed: Decimal): PaymentAmounts => {
-  const gross = rowAmounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0));
+export const netPayment = (rowAmounts: readonly Decimal[], owed: Decimal, awardAmounts: readonly Decimal[] = []): PaymentAmounts => {
+  const bonus = sum(awardAmounts);
+  const gross = sum(rowAmounts).plus(bonus);
   const outstanding = Decimal.max(owed, 0);
   const clawback = Decimal.min(gross, outstanding);
-  return { gross, clawback, amount: gross.minus(clawback) };
+  return { gross, bonus, clawback, amount: gross.minus(clawback) };
 };
 
 /** Why due rows were not sent this time (shown as the rows' `failureReason`). */

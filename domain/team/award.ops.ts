@@ -164,27 +164,59 @@ export const cancelAward = (award: Award, now: Date): Result<AwardChange, Domain
 export const cancelAwardForDowngrade = (award: Award, now: Date): AwardChange =>
   UNPAID_AWARD_STATUSES.includes(award.status) ? cancelled(award, 'plan_downgrade', now) : still(award);
 
-/** The payout job hands an approved award of a connected-account affiliate to the provider: approved → processing. */
-export const startAwardPayout = (award: Award, now: Date): Result<AwardChange, DomainError> => {
+/**
+ * The payout job puts an approved award into a payment with the affiliate's other due money (one
+ * transfer per affiliate and currency): approved → processing, paid by `method`.
+ */
+export const startAwardPayout = (award: Award, input: { readonly method: PayoutMethod; readonly now: Date }): Result<AwardChange, DomainError> => {
   if (award.status !== 'approved') return err(invalidAwardTransition(award.status, 'start_payout'));
-  return ok(moved({ ...award, status: 'processing', payoutMethod: 'connect', updatedAt: now }, []));
+  return ok(moved({ ...award, status: 'processing', payoutMethod: input.method, failureReason: null, updatedAt: input.now }, []));
 };
 
-/** The provider paid: processing → paid with the transfer id, `bonus.paid`. */
+/**
+ * The provider confirmed the transfer: processing → paid, `bonus.paid`. The transfer id is kept as
+ * `cardTransferId` for connected-account transfers only, as a paid conversion keeps it.
+ */
 export const completeAwardPayout = (
   award: Award,
   input: { readonly transferId: string; readonly now: Date },
 ): Result<AwardChange, DomainError> => {
   if (award.status !== 'processing') return err(invalidAwardTransition(award.status, 'payout_result'));
   if (!input.transferId) return err(validationError('transferId', 'is required'));
-  const next: Award = { ...award, status: 'paid', paidAt: input.now, payoutMethod: 'connect', cardTransferId: input.transferId, updatedAt: input.now };
+  const next: Award = {
+    ...award,
+    status: 'paid',
+    paidAt: input.now,
+    cardTransferId: award.payoutMethod === 'connect' ? input.transferId : null,
+    failureReason: null,
+    updatedAt: input.now,
+  };
   return ok(moved(next, [{ type: 'bonus.paid', award: next }]));
 };
 
-/** The provider refused: processing → failed with the reason (no event: the spec has no `bonus.failed`). */
+/** The provider refused for good: processing → failed with the reason (no event: the spec has no `bonus.failed`). */
 export const failAwardPayout = (award: Award, input: { readonly reason: string; readonly now: Date }): Result<AwardChange, DomainError> => {
   if (award.status !== 'processing') return err(invalidAwardTransition(award.status, 'payout_result'));
   return ok(moved({ ...award, status: 'failed', failureReason: input.reason, updatedAt: input.now }, []));
+};
+
+/**
+ * The provider refused for now (a retryable failure, or insufficient funds): processing → approved,
+ * queued again with the reason visible; the payout job tries it again later.
+ */
+export const requeueAwardPayout = (award: Award, input: { readonly reason: string; readonly now: Date }): Result<AwardChange, DomainError> => {
+  if (award.status !== 'processing') return err(invalidAwardTransition(award.status, 'payout_result'));
+  return ok(moved({ ...award, status: 'approved', failureReason: input.reason, updatedAt: input.now }, []));
+};
+
+/**
+ * Due but not sent this time (the affiliate's total is below the minimum, or a live method has no
+ * provider and waits for the manual path): stays approved, the reason visible. No event.
+ */
+export const holdAwardPayout = (award: Award, input: { readonly reason: string; readonly now: Date }): Result<AwardChange, DomainError> => {
+  if (award.status !== 'approved') return err(invalidAwardTransition(award.status, 'start_payout'));
+  if (award.failureReason === input.reason) return ok(still(award));
+  return ok(moved({ ...award, failureReason: input.reason, updatedAt: input.now }, []));
 };
 
 // ---------------------------------------------------------------------------------------------------

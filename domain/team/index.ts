@@ -10,3 +10,4 @@ export * from './award.js';
 export * from './award.errors.js';
 export * from './award.events.js';
 export * from './award.ops.js';
+export * from './award-payout.js';

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { PayoutSettingsRepository } from '../../application/ports/payout-settings-repository.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import { TeamAwards } from '../../application/teams/team-awards.js';
-import { Decimal, type Award, type AwardAction, type AwardStatus, type PayoutMethod } from '../../domain/index.js';
+import { Decimal, DEFAULT_PAYOUT_SETTINGS, type Award, type AwardAction, type AwardStatus, type PayoutMethod } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import { aMerchant } from '../mothers/merchant.mother.js';
 import { aGoal, anAward, aPeriod, aTeam } from '../mothers/team.mother.js';
 
 const NOW = new Date('2026-12-20T09:00:00.000Z');
+/** No payout day: an approved award is due at once. */
+const payoutSettings: PayoutSettingsRepository = {
+  get: async () => DEFAULT_PAYOUT_SETTINGS,
+  getForUpdate: async () => DEFAULT_PAYOUT_SETTINGS,
+  save: async () => undefined,
+};
 
 /** One team, goal and closed period with one member's award in `status`, and the award actions over the fakes. */
 const awardIn = async (status: AwardStatus, member: { headless?: boolean; payoutMethod?: PayoutMethod | null } = {}) => {
@@ -29,7 +36,7 @@ const awardIn = async (status: AwardStatus, member: { headless?: boolean; payout
   await world.goals.insert(tenant, goal);
   await world.goals.insertPeriod(tenant, period);
   await world.awards.insertMany(tenant, [award]);
-  const actions = new TeamAwards(world.uow, world.teamStores, world.clock);
+  const actions = new TeamAwards(world.uow, world.teamStores, world.clock, payoutSettings);
   const act = (action: AwardAction, on: Tenant = tenant, teamId = team.id) => actions.act(on, teamId, award.id, action, 'key-7');
   const stored = () => world.awards.record(award.id);
   return { world, tenant, team, goal, award, affiliate, act, stored };
@@ -44,7 +51,7 @@ describe('TeamAwards.act (use case, in-memory stores)', () => {
     expect(idempotent).toBe(false);
     expect(view).toMatchObject({ goalName: 'November push', teamName: 'Closers', affiliateName: 'Jo Seller', affiliateEmail: 'jo@example.com' });
     expect(view.award).toMatchObject({ id: award.id, status: 'approved', approvedAt: NOW, approvedBy: 'apikey:key-7', updatedAt: NOW });
-    expect(stored()).toMatchObject({ award: view.award, nextPayoutAttemptAt: NOW, payoutReference: null });
+    expect(stored()).toMatchObject({ award: view.award, schedule: { nextAttemptAt: NOW, failedAttempts: 0, paymentId: null } });
     expect(world.outbox.events).toEqual([]);
   });
 
@@ -53,7 +60,7 @@ describe('TeamAwards.act (use case, in-memory stores)', () => {
     const { view, idempotent } = (await act('approve'))._unsafeUnwrap();
     expect(idempotent).toBe(true);
     expect(view.award).toEqual(award);
-    expect(stored()?.nextPayoutAttemptAt).toBeNull();
+    expect(stored()?.schedule.nextAttemptAt).toBeNull();
   });
 
   it('approves a failed payout again to retry it, clearing the failure', async () => {
@@ -61,7 +68,7 @@ describe('TeamAwards.act (use case, in-memory stores)', () => {
     await world.awards.update({ merchantId: award.merchantId, mode: 'live' }, { ...award, failureReason: 'account_closed' });
     const { view } = (await act('approve'))._unsafeUnwrap();
     expect(view.award).toMatchObject({ status: 'approved', failureReason: null });
-    expect(stored()?.nextPayoutAttemptAt).toEqual(NOW);
+    expect(stored()?.schedule.nextAttemptAt).toEqual(NOW);
   });
 
   it('marks an approved award paid with the affiliate’s saved method and records bonus.paid with the spec payload', async () => {

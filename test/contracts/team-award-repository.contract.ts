@@ -12,8 +12,7 @@ const at = (iso: string) => new Date(iso);
 /**
  * What `TeamAwardRepository` promises: awards come back as saved with the names responses and events
  * carry, only to their tenant (and team); one award per goal, period and member; the state fields
- * change and nothing else; lists filter, order and page; and the payout job finds exactly the
- * approved awards of affiliates it may pay, when they are due.
+ * change and nothing else; lists filter, order and page; and the payout bookkeeping is kept as given.
  */
 export const teamAwardRepositoryContract = (worldOf: () => ContractWorld): void => {
   describe('TeamAwardRepository contract', () => {
@@ -165,27 +164,16 @@ export const teamAwardRepositoryContract = (worldOf: () => ContractWorld): void 
       expect(await locked(() => world.awards.forMerchantForUpdate(other.merchantId, ['approved', 'failed', 'paid']))).toEqual([]);
     });
 
-    describe('automatic payouts', () => {
-      // A time before every other award's, so the job's claims see only these.
-      const queuedAt = at('2020-01-10T00:00:00.000Z');
+    describe('payout bookkeeping', () => {
       let connect: AffiliateRefs;
       let wallet: AffiliateRefs;
       let headless: AffiliateRefs;
-      let payable: Award;
-      let skipped: Award[];
 
       beforeAll(async () => {
         connect = await world.affiliate(program, { headless: false, payoutMethod: 'connect' });
         wallet = await world.affiliate(program, { headless: false, payoutMethod: 'wallet_a' });
         headless = await world.affiliate(program, { headless: true, payoutMethod: 'connect' });
-        const p = await freshPeriod();
-        payable = anAward(world.ids.next(), p, connect.id, { status: 'approved' });
-        skipped = [anAward(world.ids.next(), p, wallet.id, { status: 'approved' }), anAward(world.ids.next(), p, headless.id, { status: 'approved' })];
-        await insert(program.live, [payable, ...skipped]);
-        for (const award of [payable, ...skipped]) await locked(() => world.awards.queuePayout(award.id, queuedAt));
       });
-
-      const claim = (now: Date) => locked(() => world.awards.claimPayable(now, 100));
 
       it("knows each affiliate's payout profile", async () => {
         expect(await read(() => world.awards.payoutProfile(connect.id))).toEqual({ headless: false, payoutMethod: 'connect' });
@@ -193,28 +181,16 @@ export const teamAwardRepositoryContract = (worldOf: () => ContractWorld): void 
         expect(await read(() => world.awards.payoutProfile(headless.id))).toEqual({ headless: true, payoutMethod: 'connect' });
       });
 
-      it('claims a queued award of a connected-account affiliate with a login once it is due, with its bookkeeping', async () => {
-        expect(await claim(new Date(queuedAt.getTime() - 1))).toEqual([]);
-        const claimed = await claim(queuedAt);
-        expect(plain(claimed)).toEqual([plain({ award: payable, mode: 'live', payoutAttempts: 0, payoutReference: null })]);
-      });
-
-      it('keeps the payout bookkeeping it is given, and a fresh queueing clears the reference', async () => {
-        await locked(() => world.awards.update(program.live, { ...payable, status: 'processing', payoutMethod: 'connect' }));
-        await locked(() => world.awards.savePayoutState(payable.id, { attempts: 2, reference: 'tr_ref', nextAttemptAt: at('2020-01-11T00:00:00.000Z') }));
-        expect(await claim(at('2020-01-10T12:00:00.000Z'))).toEqual([]);
-        const found = await locked(() => world.awards.findByIdForUpdateAcrossTenants(payable.id));
-        expect({ mode: found?.mode, attempts: found?.payoutAttempts, reference: found?.payoutReference, status: found?.award.status }).toEqual({
-          mode: 'live',
-          attempts: 2,
-          reference: 'tr_ref',
-          status: 'processing',
-        });
-        expect((await claim(at('2020-01-11T00:00:00.000Z'))).map((p) => [p.award.id, p.payoutReference])).toEqual([[payable.id, 'tr_ref']]);
-        await locked(() => world.awards.savePayoutState(payable.id, { attempts: 3, reference: null, nextAttemptAt: null }));
-        expect(await claim(at('2030-01-01T00:00:00.000Z')).then((rows) => rows.filter((r) => r.award.id === payable.id))).toEqual([]);
-        await locked(() => world.awards.queuePayout(payable.id, queuedAt));
-        expect((await locked(() => world.awards.findByIdForUpdateAcrossTenants(payable.id)))?.payoutReference).toBeNull();
+      it('starts unqueued, keeps the bookkeeping it is given, and finds the award only in its tenant', async () => {
+        const p = await freshPeriod();
+        const award = anAward(world.ids.next(), p, connect.id, { status: 'approved' });
+        await insert(program.live, [award]);
+        const found = await locked(() => world.awards.findWithScheduleForUpdate(program.live, award.id));
+        expect(plain(found)).toEqual(plain({ award, schedule: { attempts: 0, failedAttempts: 0, nextAttemptAt: null, paymentId: null } }));
+        const schedule = { attempts: 2, failedAttempts: 1, nextAttemptAt: at('2020-01-11T00:00:00.000Z'), paymentId: null };
+        await locked(() => world.awards.saveSchedule(award.id, schedule));
+        expect(plain((await locked(() => world.awards.findWithScheduleForUpdate(program.live, award.id)))?.schedule)).toEqual(plain(schedule));
+        for (const tenant of [program.test, other.live]) expect(await locked(() => world.awards.findWithScheduleForUpdate(tenant, award.id))).toBeNull();
       });
     });
   });

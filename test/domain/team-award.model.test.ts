@@ -9,9 +9,11 @@ import {
   computeShares,
   Decimal,
   failAwardPayout,
+  holdAwardPayout,
   markAwardPaid,
   openAward,
   reconcilePeriodAwards,
+  requeueAwardPayout,
   reviseAward,
   startAwardPayout,
   type Award,
@@ -32,6 +34,10 @@ interface Model {
   clock: number;
   payableAfter: number;
   paidVia: 'manual' | 'connect' | null;
+  /** The method of the payout in flight. */
+  startedWith: 'connect' | 'wallet_a' | null;
+  /** The failure reason the award shows. */
+  reason: string | null;
 }
 
 interface Real {
@@ -76,7 +82,8 @@ const invariants = (m: Model, r: Real) => {
   expect(a.approvedBy).toBe(m.approvedBy);
   expect(a.paidAt !== null).toBe(m.status === 'paid');
   expect(a.cardTransferId !== null).toBe(m.status === 'paid' && m.paidVia === 'connect');
-  expect(a.failureReason !== null).toBe(m.status === 'failed');
+  expect(a.failureReason).toBe(m.reason);
+  if (m.status === 'failed') expect(a.failureReason).not.toBeNull();
 };
 
 const tick = (m: Model, ms = 60_000) => {
@@ -96,7 +103,10 @@ class Approve implements fc.Command<Model, Real> {
     if (['approved', 'processing', 'paid'].includes(m.status)) expected = { kind: 'noop', idempotent: true };
     else if (m.status === 'pending_approval' || m.status === 'failed') expected = { kind: 'moved', to: 'approved', events: [] };
     else expected = { kind: 'error' };
-    if (settle(m, r, result, expected, now)) m.approvedBy = `apikey:${this.key}`;
+    if (settle(m, r, result, expected, now)) {
+      m.approvedBy = `apikey:${this.key}`;
+      m.reason = null;
+    }
     invariants(m, r);
   }
   toString = () => `approve(${this.key})`;
@@ -108,7 +118,10 @@ class MarkPaid implements fc.Command<Model, Real> {
     const now = tick(m);
     const result = markAwardPaid(r.award, { payoutMethod: 'wallet_a', now });
     const ok = m.status === 'approved' || m.status === 'failed';
-    if (settle(m, r, result, ok ? { kind: 'moved', to: 'paid', events: ['bonus.paid'] } : { kind: 'error' }, now)) m.paidVia = 'manual';
+    if (settle(m, r, result, ok ? { kind: 'moved', to: 'paid', events: ['bonus.paid'] } : { kind: 'error' }, now)) {
+      m.paidVia = 'manual';
+      m.reason = null;
+    }
     invariants(m, r);
   }
   toString = () => 'mark_paid';
@@ -166,30 +179,59 @@ class CloseWindow implements fc.Command<Model, Real> {
 }
 
 class StartPayout implements fc.Command<Model, Real> {
+  constructor(readonly method: 'connect' | 'wallet_a') {}
   check = () => true;
   run(m: Model, r: Real) {
     const now = tick(m);
-    settle(m, r, startAwardPayout(r.award, now), m.status === 'approved' ? { kind: 'moved', to: 'processing', events: [] } : { kind: 'error' }, now);
+    const result = startAwardPayout(r.award, { method: this.method, now });
+    if (settle(m, r, result, m.status === 'approved' ? { kind: 'moved', to: 'processing', events: [] } : { kind: 'error' }, now)) {
+      m.startedWith = this.method;
+      m.reason = null;
+    }
     invariants(m, r);
   }
-  toString = () => 'start_payout';
+  toString = () => `start_payout(${this.method})`;
+}
+
+/** Not sent this time (below the minimum, no provider): an approved award stays approved with the reason. */
+class HoldPayout implements fc.Command<Model, Real> {
+  constructor(readonly reason: string) {}
+  check = () => true;
+  run(m: Model, r: Real) {
+    const now = tick(m);
+    const result = holdAwardPayout(r.award, { reason: this.reason, now });
+    let expected: Expected;
+    if (m.status !== 'approved') expected = { kind: 'error' };
+    else if (m.reason === this.reason) expected = { kind: 'noop', idempotent: false };
+    else expected = { kind: 'moved', to: 'approved', events: [] };
+    if (settle(m, r, result, expected, now)) m.reason = this.reason;
+    invariants(m, r);
+  }
+  toString = () => `hold(${this.reason})`;
 }
 
 class PayoutResult implements fc.Command<Model, Real> {
-  constructor(readonly succeeded: boolean) {}
+  constructor(readonly outcome: 'paid' | 'retry' | 'failed') {}
   check = () => true;
   run(m: Model, r: Real) {
     const now = tick(m);
     const processing = m.status === 'processing';
-    if (this.succeeded) {
+    if (this.outcome === 'paid') {
       const result = completeAwardPayout(r.award, { transferId: 'tr_1', now });
-      if (settle(m, r, result, processing ? { kind: 'moved', to: 'paid', events: ['bonus.paid'] } : { kind: 'error' }, now)) m.paidVia = 'connect';
+      if (settle(m, r, result, processing ? { kind: 'moved', to: 'paid', events: ['bonus.paid'] } : { kind: 'error' }, now)) {
+        m.paidVia = m.startedWith === 'connect' ? 'connect' : 'manual';
+        m.reason = null;
+      }
+    } else if (this.outcome === 'retry') {
+      const result = requeueAwardPayout(r.award, { reason: 'provider_unavailable', now });
+      if (settle(m, r, result, processing ? { kind: 'moved', to: 'approved', events: [] } : { kind: 'error' }, now)) m.reason = 'provider_unavailable';
     } else {
-      settle(m, r, failAwardPayout(r.award, { reason: 'declined', now }), processing ? { kind: 'moved', to: 'failed', events: [] } : { kind: 'error' }, now);
+      const result = failAwardPayout(r.award, { reason: 'declined', now });
+      if (settle(m, r, result, processing ? { kind: 'moved', to: 'failed', events: [] } : { kind: 'error' }, now)) m.reason = 'declined';
     }
     invariants(m, r);
   }
-  toString = () => `payout_${this.succeeded ? 'succeeded' : 'failed'}`;
+  toString = () => `payout_${this.outcome}`;
 }
 
 class Downgrade implements fc.Command<Model, Real> {
@@ -217,8 +259,9 @@ const commands = [
   fc.tuple(cents, fc.boolean()).map(([c, hit]) => new Revise(c, hit)),
   fc.tuple(cents.filter((c) => c > 0), fc.constant(true), fc.integer({ min: 0, max: 20 })).map(([c, hit, d]) => new CloseWindow(c, hit, d)),
   fc.tuple(cents, fc.boolean(), fc.integer({ min: 0, max: 20 })).map(([c, hit, d]) => new CloseWindow(c, hit, d)),
-  fc.constant(new StartPayout()),
-  fc.boolean().map((ok) => new PayoutResult(ok)),
+  fc.constantFrom('connect' as const, 'wallet_a' as const).map((method) => new StartPayout(method)),
+  fc.constantFrom('below_minimum_payout', 'payout_provider_not_configured').map((reason) => new HoldPayout(reason)),
+  fc.constantFrom('paid' as const, 'retry' as const, 'failed' as const).map((outcome) => new PayoutResult(outcome)),
   fc.constant(new Downgrade()),
 ];
 
@@ -238,7 +281,7 @@ describe('team award state machine (model-based)', () => {
           now,
         });
         expect(award.status).toBe('pending_window');
-        const model: Model = { status: 'pending_window', cents: start, approvedBy: null, clock: T0, payableAfter: payableAfter.getTime(), paidVia: null };
+        const model: Model = { status: 'pending_window', cents: start, approvedBy: null, clock: T0, payableAfter: payableAfter.getTime(), paidVia: null, startedWith: null, reason: null };
         fc.modelRun(() => ({ model, real: { award } }), cmds);
       }),
       { numRuns: 400 },

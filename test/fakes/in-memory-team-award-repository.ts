@@ -1,7 +1,7 @@
-import type { AwardFilters, AwardSummary, AwardView, PayableAward, TeamAwardRepository } from '../../application/ports/team-award-repository.js';
+import type { AwardFilters, AwardSummary, AwardView, TeamAwardRepository } from '../../application/ports/team-award-repository.js';
 import { offsetOf, type Page, type PageRequest } from '../../application/shared/page.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import { Decimal, type Award, type AwardEventContext, type AwardStatus, type PayoutMethod } from '../../domain/index.js';
+import { Decimal, UNQUEUED_AWARD_PAYOUT, type Award, type AwardEventContext, type AwardPayoutSchedule, type AwardStatus, type PayoutMethod } from '../../domain/index.js';
 import type { InMemoryPrograms } from './in-memory-programs.js';
 import { TransactionalTable, type InMemoryTransactions } from './in-memory-transactions.js';
 
@@ -9,9 +9,7 @@ import { TransactionalTable, type InMemoryTransactions } from './in-memory-trans
 export interface AwardRecord {
   readonly tenant: Tenant;
   readonly award: Award;
-  readonly payoutAttempts: number;
-  readonly payoutReference: string | null;
-  readonly nextPayoutAttemptAt: Date | null;
+  readonly schedule: AwardPayoutSchedule;
 }
 
 /** What the award store reads of goals and teams (the real one joins their tables). */
@@ -56,7 +54,7 @@ export class InMemoryTeamAwardRepository implements TeamAwardRepository {
         .values()
         .some((r) => r.award.goalId === award.goalId && r.award.periodKey === award.periodKey && r.award.affiliateId === award.affiliateId);
       if (taken) continue;
-      this.rows.set(award.id, { tenant, award: { ...award, merchantId: tenant.merchantId }, payoutAttempts: 0, payoutReference: null, nextPayoutAttemptAt: null });
+      this.rows.set(award.id, { tenant, award: { ...award, merchantId: tenant.merchantId }, schedule: UNQUEUED_AWARD_PAYOUT });
     }
   }
 
@@ -151,37 +149,15 @@ export class InMemoryTeamAwardRepository implements TeamAwardRepository {
     return person ? { headless: person.headless, payoutMethod: person.payoutMethod } : null;
   }
 
-  async claimPayable(now: Date, limit: number): Promise<readonly PayableAward[]> {
-    const due = this.rows
-      .values()
-      .filter((r) => (r.award.status === 'approved' || r.award.status === 'processing') && r.nextPayoutAttemptAt !== null && r.nextPayoutAttemptAt <= now)
-      .filter((r) => {
-        const person = this.programs.affiliate(r.award.affiliateId);
-        return person !== undefined && !person.headless && person.payoutMethod === 'connect';
-      })
-      .sort((a, b) => (a.nextPayoutAttemptAt as Date).getTime() - (b.nextPayoutAttemptAt as Date).getTime() || compareText(a.award.id, b.award.id));
-    const claimed: PayableAward[] = [];
-    for (const row of due) {
-      if (claimed.length === limit) break;
-      if (this.transactions.tryLock(`award:${row.award.id}`)) claimed.push(payableOf(row));
-    }
-    return claimed;
+  async findWithScheduleForUpdate(tenant: Tenant, awardId: string): Promise<{ award: Award; schedule: AwardPayoutSchedule } | null> {
+    await this.transactions.lock(`award:${awardId}`);
+    const row = this.rows.get(awardId);
+    return row && owns(tenant, row) ? { award: row.award, schedule: row.schedule } : null;
   }
 
-  async findByIdForUpdateAcrossTenants(id: string): Promise<PayableAward | null> {
-    await this.transactions.lock(`award:${id}`);
+  async saveSchedule(id: string, schedule: AwardPayoutSchedule): Promise<void> {
     const row = this.rows.get(id);
-    return row ? payableOf(row) : null;
-  }
-
-  async queuePayout(id: string, at: Date): Promise<void> {
-    const row = this.rows.get(id);
-    if (row) this.rows.set(id, { ...row, nextPayoutAttemptAt: at, payoutReference: null });
-  }
-
-  async savePayoutState(id: string, state: { attempts: number; reference: string | null; nextAttemptAt: Date | null }): Promise<void> {
-    const row = this.rows.get(id);
-    if (row) this.rows.set(id, { ...row, payoutAttempts: state.attempts, payoutReference: state.reference, nextPayoutAttemptAt: state.nextAttemptAt });
+    if (row) this.rows.set(id, { ...row, schedule });
   }
 
   private viewOf(row: AwardRecord): AwardView | null {
@@ -193,10 +169,3 @@ export class InMemoryTeamAwardRepository implements TeamAwardRepository {
     return { award, goalName, teamName, affiliateName: person.name, affiliateEmail: person.email };
   }
 }
-
-const payableOf = (row: AwardRecord): PayableAward => ({
-  award: row.award,
-  mode: row.tenant.mode,
-  payoutAttempts: row.payoutAttempts,
-  payoutReference: row.payoutReference,
-});

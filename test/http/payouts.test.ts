@@ -147,7 +147,7 @@ describe('payouts', () => {
       );
       expect(payments[0]).toEqual({ gross: '12.000000', clawback: '5.000000', amount: '7.000000' });
       // GET /payouts shows the row with the payment that netted the clawback.
-      expect((await row(next))!.payment).toEqual({ id: expect.any(String), gross: '12.00', clawback: '5.00', amount: '7.00' });
+      expect((await row(next))!.payment).toEqual({ id: expect.any(String), gross: '12.00', bonus: '0.00', clawback: '5.00', amount: '7.00' });
       expect(await earnings()).toEqual([{ currency: 'usd', clawedBack: 5, owed: 0 }]);
       expect((await conversion(next)).status).toBe('paid');
       // Nothing is owed any more: the payment after that is not netted.

@@ -5,21 +5,21 @@ import type { TestService } from './test-service.js';
 let counter = 0;
 
 /** A team made through `POST /teams` with the merchant's live write key. */
-export const createTeam = async (t: TestService, merchant: TestMerchant, fields: Record<string, unknown> = {}) => {
+export const createTeam = async (t: TestService, merchant: TestMerchant, fields: Record<string, unknown> = {}, key = merchant.liveKey) => {
   counter += 1;
-  const res = await t.api('POST', '/teams', merchant.liveKey, { name: `Team ${counter}`, ...fields });
+  const res = await t.api('POST', '/teams', key, { name: `Team ${counter}`, ...fields });
   if (res.status !== 201) throw new Error(`team create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: string; name: string; currency: string } & Record<string, any>;
 };
 
 /** Adds members and campaigns to a team, failing loudly. */
-export const staffTeam = async (t: TestService, merchant: TestMerchant, teamId: string, affiliateIds: string[], campaignIds: string[]) => {
+export const staffTeam = async (t: TestService, merchant: TestMerchant, teamId: string, affiliateIds: string[], campaignIds: string[], key = merchant.liveKey) => {
   for (const campaignId of campaignIds) {
-    const res = await t.api('POST', `/teams/${teamId}/campaigns`, merchant.liveKey, { campaignId });
+    const res = await t.api('POST', `/teams/${teamId}/campaigns`, key, { campaignId });
     if (res.status !== 200) throw new Error(`team campaign failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
   if (affiliateIds.length > 0) {
-    const res = await t.api('POST', `/teams/${teamId}/members`, merchant.liveKey, { affiliateIds });
+    const res = await t.api('POST', `/teams/${teamId}/members`, key, { affiliateIds });
     if (res.status !== 200 || res.body.data.added + res.body.data.alreadyMembers !== affiliateIds.length) {
       throw new Error(`team members failed: ${res.status} ${JSON.stringify(res.body)}`);
     }
@@ -27,15 +27,15 @@ export const staffTeam = async (t: TestService, merchant: TestMerchant, teamId: 
 };
 
 /** A goal through `POST /teams/:id/goals`. */
-export const createGoal = async (t: TestService, merchant: TestMerchant, teamId: string, fields: Record<string, unknown>) => {
-  const res = await t.api('POST', `/teams/${teamId}/goals`, merchant.liveKey, { name: `Goal ${(counter += 1)}`, ...fields });
+export const createGoal = async (t: TestService, merchant: TestMerchant, teamId: string, fields: Record<string, unknown>, key = merchant.liveKey) => {
+  const res = await t.api('POST', `/teams/${teamId}/goals`, key, { name: `Goal ${(counter += 1)}`, ...fields });
   if (res.status !== 201) throw new Error(`goal create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: string; updatedAt: string } & Record<string, any>;
 };
 
 /**
  * An affiliate with a login account (signed up on an auto-approving campaign) and connected-account
- * payout details: the kind the award payout job pays automatically.
+ * payout details (saved by the operator's simulation, no connected account).
  */
 export const connectedAffiliate = async (t: TestService, merchant: TestMerchant, autoApprovingCampaignId: string) => {
   const signed = await signUpAffiliate(t, merchant.id, autoApprovingCampaignId);

@@ -85,7 +85,8 @@ export const payoutExportHandler = (deps: PayoutPageDependencies, markPaidGuards
   const { method } = parsed.value;
   const lines = await deps.manual.exportDue(c.get('tenant'), method, currency.value);
   const file = batchFileOf(method, currency.value, lines);
-  const ids = lines.flatMap((l) => l.payoutIds);
+  // Team bonus awards due with the rows are in the file and marked paid with them.
+  const ids = lines.flatMap((l) => [...l.payoutIds, ...l.awardIds]);
   const shownCurrency = currency.value.toUpperCase();
   return page(
     c,
@@ -114,7 +115,7 @@ export const payoutExportHandler = (deps: PayoutPageDependencies, markPaidGuards
                 <td class="num">
                   {toDecimalString(l.amount, l.currency)} {shownCurrency}
                 </td>
-                <td class="num">{l.payoutIds.length}</td>
+                <td class="num">{l.payoutIds.length + l.awardIds.length}</td>
               </tr>
             ))}
           </Table>

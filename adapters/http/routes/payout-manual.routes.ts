@@ -18,7 +18,7 @@ export const ExportQuery = z.object({
 
 export const MarkPaidBody = z
   .object({
-    ids: z.array(z.string()).min(1).max(1000).openapi({ description: 'Payout queue row ids (the `X-Payout-Ids` of an export, or from GET /payouts)' }),
+    ids: z.array(z.string()).min(1).max(1000).openapi({ description: 'Payout queue row ids and team bonus award ids (the `X-Payout-Ids` of an export, or from GET /payouts and GET /awards)' }),
     payoutMethod: z.enum(['wallet_a', 'transfer_b']).optional().openapi({ description: "Default: each affiliate's saved method" }),
   })
   .strict()
@@ -45,7 +45,7 @@ export const manualPayoutRoutes = (manual: ManualPayouts) =>
         tags,
         summary: "Due payouts as a batch file in the wallet's or the bank-transfer service's upload format",
         description:
-          "Ultimate and Scale. One line per affiliate (whose payout method is `method`) with the sum of its due rows (`scheduled`, `awaiting_funds`, `failed`) in `currency`, net of clawbacks. `wallet_a`: PayPal Payouts Web's payment file (no header: email, amount, currency, reference, note, `PAYPAL`); `transfer_b`: Wise's send-by-email batch template. `X-Payout-Ids` lists the rows the file pays, for `POST /payouts/mark-paid`.",
+          "Ultimate and Scale. One line per affiliate (whose payout method is `method`) with the sum of its due rows (`scheduled`, `awaiting_funds`, `failed`) and due team bonus awards (`approved`, `failed`) in `currency`, net of clawbacks. `wallet_a`: PayPal Payouts Web's payment file (no header: email, amount, currency, reference, note, `PAYPAL`); `transfer_b`: Wise's send-by-email batch template. `X-Payout-Ids` lists the rows and award ids the file pays, for `POST /payouts/mark-paid`.",
         middleware: [requirePlan('ultimate', 'Payout exports')] as const,
         request: { query: ExportQuery },
         responses: {
@@ -64,7 +64,7 @@ export const manualPayoutRoutes = (manual: ManualPayouts) =>
         return c.body(body, 200, {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="${name}"`,
-          'x-payout-ids': lines.flatMap((l) => l.payoutIds).join(','),
+          'x-payout-ids': lines.flatMap((l) => [...l.payoutIds, ...l.awardIds]).join(','),
         });
       },
     )
@@ -75,7 +75,7 @@ export const manualPayoutRoutes = (manual: ManualPayouts) =>
         tags,
         summary: 'Record payouts the merchant paid by hand',
         description:
-          "Ultimate and Scale write keys; team-member keys need Manage payouts. Every row becomes `completed` and its conversion `paid` (`conversion.paid`, `payout.completed`), all or nothing: an unknown id answers 404, a row in flight 409 `payout_in_progress`, a completed one 409 `invalid_transition`. Connected-account payouts are marked paid with their transfer id through the operator API.",
+          "Ultimate and Scale write keys; team-member keys need Manage payouts. Every row becomes `completed` and its conversion `paid` (`conversion.paid`, `payout.completed`), every team bonus award `paid` (`bonus.paid`), one payment per affiliate and currency, all or nothing: an unknown id answers 404, a row in flight 409 `payout_in_progress`, a completed one 409 `invalid_transition`. Connected-account payouts are marked paid with their transfer id through the operator API.",
         middleware: [requirePlan('ultimate', 'Payout actions'), requireWriteKey, requirePayoutManagement] as const,
         request: { body: { content: { 'application/json': { schema: MarkPaidBody } }, required: true } },
         responses: {

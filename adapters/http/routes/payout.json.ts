@@ -24,7 +24,8 @@ export const PayoutSchema = z
     payment: z
       .object({
         id: z.string(),
-        gross: z.string().openapi({ description: "The sum of the payment's rows", example: '12.00' }),
+        gross: z.string().openapi({ description: "The sum of the payment's rows and the team bonus awards paid with them", example: '12.00' }),
+        bonus: z.string().openapi({ description: 'The part of gross that is team bonus awards paid in the same transfer', example: '0.00' }),
         clawback: z.string().openapi({ description: 'Commission taken back for refunds of already paid sales, netted from this payment', example: '5.00' }),
         amount: z.string().openapi({ description: 'What was sent: gross − clawback', example: '7.00' }),
       })
@@ -38,7 +39,7 @@ const paymentJson = (p: Payout | ListedPayout) => {
   if (!('payment' in p)) return {};
   const pay = p.payment;
   return {
-    payment: pay === null ? null : { id: pay.id, gross: formatAmount(pay.gross, p.currency), clawback: formatAmount(pay.clawback, p.currency), amount: formatAmount(pay.amount, p.currency) },
+    payment: pay === null ? null : { id: pay.id, gross: formatAmount(pay.gross, p.currency), bonus: formatAmount(pay.bonus, p.currency), clawback: formatAmount(pay.clawback, p.currency), amount: formatAmount(pay.amount, p.currency) },
   };
 };
 

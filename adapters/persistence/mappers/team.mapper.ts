@@ -144,7 +144,7 @@ export const excludedToJson = (excluded: ReadonlyMap<CurrencyCode, ExcludedCurre
 
 // Awards -----------------------------------------------------------------------------------------
 
-export type AwardRow = Omit<Row<'team_awards'>, 'version' | 'next_payout_attempt_at'>;
+export type AwardRow = Omit<Row<'team_awards'>, 'version' | 'next_payout_attempt_at' | 'payment_id' | 'failed_payout_attempts'>;
 
 export const AWARD_COLUMNS = (alias: string) =>
   [

@@ -29,6 +29,7 @@ import { Migration20261127000003AppStoreIntegrations } from './Migration20261127
 import { Migration20261127000004TrackingScriptLeads } from './Migration20261127000004TrackingScriptLeads.js';
 import { Migration20261127000005DashboardSpeed } from './Migration20261127000005DashboardSpeed.js';
 import { Migration20261128010001SignedClickIds } from './Migration20261128010001SignedClickIds.js';
+import { Migration20261128020001AwardsInPayments } from './Migration20261128020001AwardsInPayments.js';
 import { Migration20261128030001ReportingCurrency } from './Migration20261128030001ReportingCurrency.js';
 import { Migration20261128040001AffiliatesPerMerchant } from './Migration20261128040001AffiliatesPerMerchant.js';
 
@@ -64,6 +65,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127000004TrackingScriptLeads', class: Migration20261127000004TrackingScriptLeads },
   { name: 'Migration20261127000005DashboardSpeed', class: Migration20261127000005DashboardSpeed },
   { name: 'Migration20261128010001SignedClickIds', class: Migration20261128010001SignedClickIds },
+  { name: 'Migration20261128020001AwardsInPayments', class: Migration20261128020001AwardsInPayments },
   { name: 'Migration20261128030001ReportingCurrency', class: Migration20261128030001ReportingCurrency },
   { name: 'Migration20261128040001AffiliatesPerMerchant', class: Migration20261128040001AffiliatesPerMerchant },
 ];

@@ -8,7 +8,7 @@ import { columnList } from '../schema/columns.js';
 type PaymentRow = Row<'payout_payments'>;
 
 const COLUMNS = columnList<PaymentRow>()([
-  'id', 'merchant_id', 'mode', 'affiliate_id', 'method', 'currency', 'gross', 'clawback', 'amount', 'destination', 'status',
+  'id', 'merchant_id', 'mode', 'affiliate_id', 'method', 'currency', 'gross', 'bonus', 'clawback', 'amount', 'destination', 'status',
   'provider_reference', 'card_payment_id', 'failure_reason', 'retryable', 'created_at', 'updated_at',
 ]);
 
@@ -20,6 +20,7 @@ const fromRow = (r: PaymentRow): PayoutPayment => ({
   method: r.method as PayoutMethod,
   currency: r.currency as CurrencyCode,
   gross: new Decimal(r.gross),
+  bonus: new Decimal(r.bonus),
   clawback: new Decimal(r.clawback),
   amount: new Decimal(r.amount),
   destination: r.destination,
@@ -33,7 +34,7 @@ const fromRow = (r: PaymentRow): PayoutPayment => ({
 });
 
 const values = (p: PayoutPayment): unknown[] => [
-  p.id, p.merchantId, p.mode, p.affiliateId, p.method, p.currency, p.gross.toFixed(), p.clawback.toFixed(), p.amount.toFixed(), p.destination,
+  p.id, p.merchantId, p.mode, p.affiliateId, p.method, p.currency, p.gross.toFixed(), p.bonus.toFixed(), p.clawback.toFixed(), p.amount.toFixed(), p.destination,
   p.status, p.providerReference, p.cardPaymentId, p.failureReason, p.retryable, p.createdAt, p.updatedAt,
 ];
 

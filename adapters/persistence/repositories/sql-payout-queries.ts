@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ListedPayout, ManualPayoutRow, PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
+import type { ListedPayout, ManualAwardRow, ManualPayoutRow, PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type CurrencyCode, type PayoutMethod } from '../../../domain/index.js';
 import { PAYOUT_COLUMNS, payoutFromRow, type PayoutRow } from '../mappers/payout.mapper.js';
+import { AWARD_COLUMNS, awardFromRow, type AwardRow } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 
 const SELECT = sql.raw(PAYOUT_COLUMNS.map((c) => `p.${c}`).join(', '));
@@ -24,9 +25,9 @@ export class SqlPayoutQueries implements PayoutQueries {
     if (filter.from) where.push(sql`p.scheduled_date >= ${filter.from}`);
     if (filter.to) where.push(sql`p.scheduled_date < ${filter.to}`);
     const conditions = sql.join(where, sql` and `);
-    const { rows } = await sql<PayoutRow & { total: string; pay_gross: string | null; pay_clawback: string | null; pay_amount: string | null }>`
+    const { rows } = await sql<PayoutRow & { total: string; pay_gross: string | null; pay_bonus: string | null; pay_clawback: string | null; pay_amount: string | null }>`
       select ${SELECT}, count(*) over () as total,
-         pp.gross::text as pay_gross, pp.clawback::text as pay_clawback, pp.amount::text as pay_amount
+         pp.gross::text as pay_gross, pp.bonus::text as pay_bonus, pp.clawback::text as pay_clawback, pp.amount::text as pay_amount
        from payouts p left join payout_payments pp on pp.id = p.payment_id
        where ${conditions}
        order by p.created_at desc, p.id desc limit ${page.limit} offset ${offsetOf(page)}`.execute(currentDb(this.orm));
@@ -41,7 +42,7 @@ export class SqlPayoutQueries implements PayoutQueries {
       ...payoutFromRow(r),
       payment:
         r.payment_id && r.pay_gross !== null
-          ? { id: r.payment_id, gross: new Decimal(r.pay_gross), clawback: new Decimal(r.pay_clawback ?? 0), amount: new Decimal(r.pay_amount ?? 0) }
+          ? { id: r.payment_id, gross: new Decimal(r.pay_gross), bonus: new Decimal(r.pay_bonus ?? 0), clawback: new Decimal(r.pay_clawback ?? 0), amount: new Decimal(r.pay_amount ?? 0) }
           : null,
     }));
     return { items, total, page: page.page, limit: page.limit };
@@ -55,6 +56,16 @@ export class SqlPayoutQueries implements PayoutQueries {
          and p.status in ('scheduled', 'awaiting_funds', 'failed')
        order by a.name, p.affiliate_id, p.id`.execute(currentDb(this.orm));
     return rows.map((r) => ({ payout: payoutFromRow(r), affiliateName: r.a_name, affiliateEmail: r.a_email, payoutEmail: r.a_payout_email }));
+  }
+
+  async dueAwardsForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualAwardRow[]> {
+    const { rows } = await sql<AwardRow & { a_name: string; a_email: string; a_payout_email: string | null }>`
+      select ${sql.raw(AWARD_COLUMNS('w'))}, a.name as a_name, a.email as a_email, a.payout_email as a_payout_email
+       from team_awards w join affiliates a on a.id = w.affiliate_id
+       where w.merchant_id = ${tenant.merchantId} and w.mode = ${tenant.mode} and w.currency = ${currency} and a.payout_method = ${method}
+         and w.status in ('approved', 'failed')
+       order by a.name, w.affiliate_id, w.id`.execute(currentDb(this.orm));
+    return rows.map((r) => ({ award: awardFromRow(r), affiliateName: r.a_name, affiliateEmail: r.a_email, payoutEmail: r.a_payout_email }));
   }
 
   async payoutMethodOf(tenant: Tenant, affiliateId: string): Promise<PayoutMethod | null> {

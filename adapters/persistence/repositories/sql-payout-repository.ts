@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type {
   ClaimedAttempt,
+  ClaimedGroups,
+  ClaimedLines,
   ClaimedPayout,
   PaymentGroupCursor,
   PayoutRepository,
@@ -12,6 +14,7 @@ import type { Payout, PayoutMethod } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { PAYOUT_COLUMNS, payoutFromRow, payoutValues, type PayoutRow } from '../mappers/payout.mapper.js';
 import { assignmentsOf } from './row-sql.js';
+import { awardDueGroups, awardPaymentsDue, claimDueAwards, processingAwards } from './sql-award-payment-lines.js';
 import { currentDb, type Orm } from '../orm.js';
 
 const COLUMNS = sql.raw(PAYOUT_COLUMNS.join(', '));
@@ -92,50 +95,64 @@ export class SqlPayoutRepository implements PayoutRepository {
     return rows.map((row) => ({ payout: payoutFromRow(row), payoutDay: row.s_payout_day === null ? null : Number(row.s_payout_day) }));
   }
 
-  async claimAttemptable(now: Date, groups: number, after: PaymentGroupCursor | null): Promise<readonly ClaimedAttempt[]> {
+  async claimAttemptable(now: Date, groups: number, after: PaymentGroupCursor | null): Promise<ClaimedGroups> {
     const due = sql`p.status in ('scheduled', 'awaiting_funds') and p.scheduled_date <= ${now}
          and c.status = 'approved' and m.automatic_payouts and not a.headless and a.payout_method is not null`;
     const cursor = after
-      ? sql`and (p.merchant_id, p.mode, p.affiliate_id, p.currency) > (${after.merchantId}::uuid, ${after.mode}, ${after.affiliateId}::uuid, ${after.currency})`
+      ? sql`where (g.merchant_id, g.mode, g.affiliate_id, g.currency) > (${after.merchantId}::uuid, ${after.mode}, ${after.affiliateId}::uuid, ${after.currency})`
       : sql``;
-    const rows = await this.exec(sql<DestinationRow>`with due_groups as (
+    // A group is due when it has a due row or a due bonus award: both go in its one payment.
+    const keys = await this.exec(sql<{ merchant_id: string; mode: string; affiliate_id: string; currency: string }>`select g.merchant_id, g.mode, g.affiliate_id, g.currency
+       from (
          select p.merchant_id, p.mode, p.affiliate_id, p.currency
          from payouts p
          join conversions c on c.id = p.conversion_id
          join affiliates a on a.id = p.affiliate_id
          join merchants m on m.id = p.merchant_id
-         where ${due} ${cursor}
-         group by 1, 2, 3, 4
-         order by 1, 2, 3, 4
-         limit ${groups}
-       )
-       select ${P_COLUMNS}, ${C_COLUMNS}, ${DESTINATION_COLUMNS}
+         where ${due}
+         union
+         ${awardDueGroups(now)}
+       ) g
+       ${cursor}
+       order by 1, 2, 3, 4
+       limit ${groups}`);
+    const claimedGroups: PaymentGroupCursor[] = keys.map((k) => ({ merchantId: k.merchant_id, mode: k.mode, affiliateId: k.affiliate_id, currency: k.currency }));
+    if (claimedGroups.length === 0) return { groups: [], payouts: [], awards: [] };
+    const groupKeys = sql.join(claimedGroups.map((g) => sql`(${g.merchantId}::uuid, ${g.mode}::text, ${g.affiliateId}::uuid, ${g.currency}::text)`));
+    const rows = await this.exec(sql<DestinationRow>`select ${P_COLUMNS}, ${C_COLUMNS}, ${DESTINATION_COLUMNS}
        from payouts p
-       join due_groups g on g.merchant_id = p.merchant_id and g.mode = p.mode and g.affiliate_id = p.affiliate_id and g.currency = p.currency
        join conversions c on c.id = p.conversion_id
        join affiliates a on a.id = p.affiliate_id
        join merchants m on m.id = p.merchant_id
        ${CONNECTED_ACCOUNT_JOIN}
-       where ${due}
+       where ${due} and (p.merchant_id, p.mode, p.affiliate_id, p.currency) in (${groupKeys})
        order by p.merchant_id, p.mode, p.affiliate_id, p.currency, p.id
        for update of p, c skip locked`);
-    return rows.map((row) => claimedOf(row, row.a_payout_method as PayoutMethod));
+    const awards = await claimDueAwards((statement) => this.exec(statement), now, claimedGroups);
+    return { groups: claimedGroups, payouts: rows.map((row) => claimedOf(row, row.a_payout_method as PayoutMethod)), awards };
   }
 
-  async claimProcessing(now: Date, payments: number, afterPaymentId: string | null): Promise<readonly ClaimedAttempt[]> {
-    return this.processingRows(
-      sql`p.payment_id in (
-         select distinct d.payment_id from payouts d
-         where d.status = 'processing' and d.next_check_at <= ${now} and d.payment_id is not null ${afterPaymentId ? sql`and d.payment_id > ${afterPaymentId}::uuid` : sql``}
-         order by d.payment_id
-         limit ${payments}
-       ) order by p.payment_id, p.id`,
-    );
+  async claimProcessing(now: Date, payments: number, afterPaymentId: string | null): Promise<ClaimedLines> {
+    const after = afterPaymentId ? sql`where d.payment_id > ${afterPaymentId}::uuid` : sql``;
+    const due = await this.exec(sql<{ payment_id: string }>`select distinct d.payment_id from (
+         select p.payment_id from payouts p where p.status = 'processing' and p.next_check_at <= ${now} and p.payment_id is not null
+         union
+         ${awardPaymentsDue(now)}
+       ) d ${after}
+       order by d.payment_id
+       limit ${payments}`);
+    const ids = due.map((d) => d.payment_id);
+    if (ids.length === 0) return { payouts: [], awards: [] };
+    const inPayments = sql`(${sql.join(ids.map((id) => sql`${id}::uuid`))})`;
+    const payouts = await this.processingRows(sql`p.payment_id in ${inPayments} order by p.payment_id, p.id`);
+    const awards = await processingAwards((statement) => this.exec(statement), sql`w.payment_id in ${inPayments}`);
+    return { payouts, awards };
   }
 
-  async lockProcessing(ids: readonly string[]): Promise<readonly ClaimedAttempt[]> {
-    if (ids.length === 0) return [];
-    return this.processingRows(sql`p.id in (${sql.join(ids)}) order by p.payment_id, p.id`);
+  async lockProcessing(payoutIds: readonly string[], awardIds: readonly string[]): Promise<ClaimedLines> {
+    const payouts = payoutIds.length === 0 ? [] : await this.processingRows(sql`p.id in (${sql.join(payoutIds)}) order by p.payment_id, p.id`);
+    const awards = awardIds.length === 0 ? [] : await processingAwards((statement) => this.exec(statement), sql`w.id in (${sql.join(awardIds)})`);
+    return { payouts, awards };
   }
 
   private async processingRows(where: RawBuilder<unknown>): Promise<readonly ClaimedAttempt[]> {

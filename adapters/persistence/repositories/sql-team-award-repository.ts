@@ -3,12 +3,11 @@ import type {
   AwardFilters,
   AwardSummary,
   AwardView,
-  PayableAward,
   TeamAwardRepository,
 } from '../../../application/ports/team-award-repository.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type Award, type AwardEventContext, type AwardStatus, type Mode, type PayoutMethod } from '../../../domain/index.js';
+import { Decimal, type Award, type AwardEventContext, type AwardPayoutSchedule, type AwardStatus, type Mode, type PayoutMethod } from '../../../domain/index.js';
 import { AWARD_COLUMNS, awardFromRow, type AwardRow } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 
@@ -160,38 +159,29 @@ export class SqlTeamAwardRepository implements TeamAwardRepository {
     return row ? { headless: row.headless, payoutMethod: row.payout_method as PayoutMethod | null } : null;
   }
 
-  async claimPayable(now: Date, limit: number): Promise<readonly PayableAward[]> {
-    const rows = await this.rows(sql<AwardRow>`
-      select ${sql.raw(AWARD_COLUMNS('w'))} from team_awards w
-      join affiliates a on a.id = w.affiliate_id
-      where w.status in ('approved', 'processing') and w.next_payout_attempt_at is not null and w.next_payout_attempt_at <= ${now}
-        and a.headless = false and a.payout_method = 'connect'
-      order by w.next_payout_attempt_at, w.id
-      limit ${limit}
-      for update of w skip locked`);
-    return rows.map(payableFromRow);
+  async findWithScheduleForUpdate(tenant: Tenant, awardId: string): Promise<{ award: Award; schedule: AwardPayoutSchedule } | null> {
+    const [row] = await this.rows(sql<ScheduledRow>`
+      select ${sql.raw(AWARD_COLUMNS('w'))}, w.next_payout_attempt_at, w.payment_id, w.failed_payout_attempts from team_awards w
+      where w.id = ${awardId} and w.merchant_id = ${tenant.merchantId} and w.mode = ${tenant.mode}
+      for update`);
+    if (!row) return null;
+    return {
+      award: awardFromRow(row),
+      schedule: {
+        attempts: row.payout_attempts,
+        failedAttempts: row.failed_payout_attempts,
+        nextAttemptAt: row.next_payout_attempt_at === null ? null : new Date(row.next_payout_attempt_at),
+        paymentId: row.payment_id,
+      },
+    };
   }
 
-  async findByIdForUpdateAcrossTenants(id: string): Promise<PayableAward | null> {
-    const [row] = await this.rows(sql<AwardRow>`select ${sql.raw(AWARD_COLUMNS('w'))} from team_awards w where w.id = ${id} for update`);
-    return row ? payableFromRow(row) : null;
-  }
-
-  async queuePayout(id: string, at: Date): Promise<void> {
-    await this.rows(sql`update team_awards set next_payout_attempt_at = ${at}, payout_reference = null where id = ${id}`);
-  }
-
-  async savePayoutState(id: string, state: { attempts: number; reference: string | null; nextAttemptAt: Date | null }): Promise<void> {
+  async saveSchedule(id: string, schedule: AwardPayoutSchedule): Promise<void> {
     await this.rows(sql`
-      update team_awards set payout_attempts = ${state.attempts}, payout_reference = ${state.reference},
-        next_payout_attempt_at = ${state.nextAttemptAt}
+      update team_awards set payout_attempts = ${schedule.attempts}, failed_payout_attempts = ${schedule.failedAttempts},
+        next_payout_attempt_at = ${schedule.nextAttemptAt}, payment_id = ${schedule.paymentId}
       where id = ${id}`);
   }
 }
 
-const payableFromRow = (row: AwardRow): PayableAward => ({
-  award: awardFromRow(row),
-  mode: row.mode as Mode,
-  payoutAttempts: row.payout_attempts,
-  payoutReference: row.payout_reference,
-});
+type ScheduledRow = AwardRow & { next_payout_attempt_at: Date | string | null; payment_id: string | null; failed_payout_attempts: number };

@@ -34,6 +34,7 @@ export const payoutPayments = table('payout_payments', {
   method: text(),
   currency: text(),
   gross: numeric(),
+  bonus: numeric(),
   clawback: numeric(),
   amount: numeric(),
   destination: text().orNull(),

@@ -112,6 +112,8 @@ export const teamAwards = table('team_awards', {
   payout_attempts: integer(),
   payout_reference: text().orNull(),
   next_payout_attempt_at: timestamptz().orNull(),
+  payment_id: uuid().orNull(),
+  failed_payout_attempts: integer(),
   created_at: timestamptz(),
   updated_at: timestamptz(),
   version: integer(),

@@ -63,6 +63,7 @@ export const startStripeStub = async (): Promise<StripeStub> => {
       metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
       reversed: false,
       transfer_group: form.get('transfer_group'),
+      description: form.get('description'),
       created: Math.floor(Date.now() / 1000),
     };
     transfers.set(transfer.id, transfer);
