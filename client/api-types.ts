@@ -1662,8 +1662,11 @@ export interface components {
             description?: string | null;
             targetUrl?: string | null;
             autoApproveAffiliates?: boolean;
-            /** @description 7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys */
-            autoApproveCommissionsAfterDays?: number | null;
+            /**
+             * @description 7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys
+             * @enum {integer|null}
+             */
+            autoApproveCommissionsAfterDays?: 7 | 14 | 30 | 60 | 90 | null;
             isPublic?: boolean;
             enableRecurringCommissions?: boolean;
             commissionTiers?: components["schemas"]["CommissionTiers"];
@@ -1753,8 +1756,11 @@ export interface components {
              */
             status?: "active" | "inactive" | "expired";
             autoApproveAffiliates?: boolean;
-            /** @description 7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys */
-            autoApproveCommissionsAfterDays?: number | null;
+            /**
+             * @description 7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys
+             * @enum {integer|null}
+             */
+            autoApproveCommissionsAfterDays?: 7 | 14 | 30 | 60 | 90 | null;
             isPublic?: boolean;
             enableRecurringCommissions?: boolean;
             /** @description Months of renewals that earn commission (1 to 120), or null for the lifetime; applies to new sales */
