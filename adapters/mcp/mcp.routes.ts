@@ -10,6 +10,7 @@ import { withInternalCaller } from '../http/middleware/internal-caller.js';
 import type { Json } from '../http/openapi/json.js';
 import { PUBLIC_PREFIX } from '../http/openapi/document.js';
 import { createAssistantServer } from './assistant-server.js';
+import type { MoneyMoveDependencies } from './confirmation/money-moves.js';
 import { assistantToolList } from './operations/tool-list.js';
 import type { AssistantTool, ToolContext } from './tool.js';
 
@@ -18,6 +19,8 @@ export const MCP_PATH = '/mcp';
 export interface McpDependencies {
   /** The hand-written tools; the generated ones come from the API's document. */
   readonly tools: readonly AssistantTool[];
+  /** Preview-then-confirm of the money-moving tools. */
+  readonly money: MoneyMoveDependencies;
   readonly auditLog: AuditLog;
   readonly ids: IdGenerator;
   readonly clock: Clock;
@@ -38,6 +41,7 @@ export const assistantActor: MiddlewareHandler<AppEnv> = async (c, next) => {
 const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess): ToolContext => {
   const principal = c.get('principal');
   return {
+    callerId: `key:${principal.key.id}`,
     async dispatch({ method, path, query, body }) {
       const url = new URL(`${PUBLIC_PREFIX}${path}${query && query.size > 0 ? `?${query}` : ''}`, c.req.url);
       const headers = new Headers({ 'x-request-id': c.get('requestId') });
@@ -90,7 +94,7 @@ const methodNotAllowed = (c: Context<AppEnv>) =>
 export const mcpRoutes = (deps: McpDependencies, api: ApiAccess) =>
   new Hono<AppEnv>()
     .post(MCP_PATH, async (c) => {
-      const server = createAssistantServer(assistantToolList(deps.tools, api.document()), toolContext(c, deps, api));
+      const server = createAssistantServer(assistantToolList(deps.tools, api.document(), deps.money), toolContext(c, deps, api));
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {

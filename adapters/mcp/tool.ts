@@ -8,6 +8,8 @@ import type { ApiError } from '../http/api-error.js';
 export interface ToolContext {
   readonly principal: Principal;
   readonly tenant: Tenant;
+  /** Who a confirmation token is bound to: `key:<API key id>`. */
+  readonly callerId: string;
   /** Appends the audit row of a tool write (actor `assistant`), as a REST write of `method path` would. */
   auditWrite(entry: { method: string; path: string; status: number; errorCode: string | null }): Promise<void>;
   /** Logs an unexpected failure (the assistant sees only `internal_error`). */

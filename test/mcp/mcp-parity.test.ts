@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_MOVE_TOOLS } from '../../adapters/mcp/confirmation/money-moves.js';
 import { EXCLUDED_OPERATIONS, OPERATION_META } from '../../adapters/mcp/operations/tool-catalogue.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -103,19 +104,24 @@ describe('assistant tools: one per operation of the public API', () => {
         }
       }
       if (shapes.length > 1) expect(tool.inputSchema.anyOf, key).toEqual(shapes.map((shape) => ({ required: shape.required ?? [] })));
-      expect(constraints(tool.inputSchema).properties ?? {}, key).toEqual(expected);
+      // A money move takes its preview's token besides the operation's arguments.
+      const { confirmationToken, ...own } = constraints(tool.inputSchema).properties ?? {};
+      if (MONEY_MOVE_TOOLS.includes(tool.name as never)) expect(confirmationToken, key).toMatchObject({ type: 'string' });
+      else expect(confirmationToken, key).toBeUndefined();
+      expect(own, key).toEqual(expected);
       expect(tool.inputSchema.required ?? [], key).toEqual(required);
       expect(tool.inputSchema.additionalProperties, key).toBe(false);
 
       const ok = Object.entries<any>(op.responses).find(([status]) => status.startsWith('2'))![1];
       const success = resolve(doc, ok).content?.['application/json']?.schema;
-      if (success) expect(constraints(tool.outputSchema), key).toEqual(constraints(resolve(doc, success)));
-      else expect(tool.outputSchema, key).toBeUndefined();
+      const output = MONEY_MOVE_TOOLS.includes(tool.name as never) ? (tool.outputSchema as any)?.anyOf?.[0] : tool.outputSchema;
+      if (success) expect(constraints(output), key).toEqual(constraints(resolve(doc, success)));
+      else expect(output, key).toBeUndefined();
 
       const a = tool.annotations!;
       expect(a.readOnlyHint, key).toBe(method === 'get');
       if (method === 'get') expect(a).toMatchObject({ destructiveHint: false, idempotentHint: true });
-      if (method === 'patch' || method === 'put' || method === 'delete') expect(a.destructiveHint, key).toBe(true);
+      if (method === 'patch' || method === 'put' || method === 'delete' || MONEY_MOVE_TOOLS.includes(tool.name as never)) expect(a.destructiveHint, key).toBe(true);
       expect(tool.description, key).toContain(`/api/v1${key.slice(key.indexOf(' ') + 1)}`);
     }
   });

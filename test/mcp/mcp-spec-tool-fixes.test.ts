@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { createAffiliate, createCampaign, postConversion, type TestCampaign } from '../support/program-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
-import { callTool, connectAssistant, listen } from './support.js';
+import { callTool, confirmedCall, connectAssistant, listen } from './support.js';
 
 describe('the spec tools say what they return', () => {
   let t: TestService;
@@ -56,7 +56,7 @@ describe('the spec tools say what they return', () => {
 
   it('asks about a zero sale without calling the commission "above 5 times" it', async () => {
     const zero = await postConversion(t, merchant.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 0 });
-    const refused = await callTool(live, 'update_conversion', { id: zero.body.data.id, status: 'approved' });
+    const refused = await confirmedCall(live, 'update_conversion', { id: zero.body.data.id, status: 'approved' });
     expect(refused.error?.code).toBe('commission_above_sale');
     expect(refused.error?.message).toMatch(/^The sale is zero/);
     expect(refused.error?.message).not.toContain('5 times');

@@ -155,3 +155,16 @@ export const exchangeRates = table('exchange_rates', {
   currency: text(),
   usd_per_unit: numeric(),
 });
+
+export const assistantConfirmations = table('assistant_confirmations', {
+  token_hash: text(),
+  merchant_id: uuid(),
+  mode: text(),
+  caller_id: text(),
+  tool: text(),
+  args_digest: text(),
+  state_digest: text(),
+  created_at: timestamptz(),
+  expires_at: timestamptz(),
+  used_at: timestamptz().orNull(),
+});
