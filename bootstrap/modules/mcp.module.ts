@@ -3,6 +3,7 @@ import type { McpDependencies } from '../../adapters/mcp/mcp.routes.js';
 import { assistantTools } from '../../adapters/mcp/tools/index.js';
 import { SqlConfirmationStore } from '../../adapters/persistence/repositories/sql-confirmation-store.js';
 import { Confirmations } from '../../application/assistant/confirmations.js';
+import type { TeamStores } from '../../application/teams/period-settlement.js';
 import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 import type { ServiceConfig } from '../config.js';
@@ -35,6 +36,7 @@ export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({
     confirmations: c.resolve(T.Confirmations),
     conversionQueries: c.resolve(T.ConversionQueries),
     payoutQueries: c.resolve(T.PayoutQueries),
+    awards: c.resolve<TeamStores>(T.TeamStores).awards,
     clock: c.resolve(T.Clock),
   },
   auditLog: c.resolve(T.AuditLog),

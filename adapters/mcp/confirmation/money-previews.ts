@@ -1,7 +1,8 @@
 import type { ConversionQueries } from '../../../application/ports/conversion-queries.js';
 import type { PayoutQueries } from '../../../application/ports/payout-queries.js';
 import type { Clock } from '../../../application/ports/clock.js';
-import { Decimal, isOpenPayout, needsAboveSaleConfirmation, refundConversion, type Conversion } from '../../../domain/index.js';
+import type { TeamAwardRepository } from '../../../application/ports/team-award-repository.js';
+import { approveAward, cancelAward, Decimal, isOpenPayout, markAwardPaid, needsAboveSaleConfirmation, refundConversion, type Award, type Conversion } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { requireId } from '../../http/routes/path-id.js';
 import type { Previewer } from './confirm-first.js';
@@ -10,6 +11,7 @@ import { totalsOf, type PreviewRow } from './preview.js';
 export interface MoneyPreviewDependencies {
   readonly conversionQueries: ConversionQueries;
   readonly payoutQueries: PayoutQueries;
+  readonly awards: Pick<TeamAwardRepository, 'view'>;
   readonly clock: Clock;
 }
 
@@ -97,4 +99,39 @@ export const markPaidPreview =
       ...rows.filter((row) => row.before.status === row.after.status).map((row) => `Payout ${row.id} is ${row.before.status} and will not change`),
     ];
     return { summary: `Mark ${rows.filter((r) => r.before.status !== r.after.status).length} payout row(s) paid by hand`, rows, totals: totalsOf(rows), warnings };
+  };
+
+/** An award's money is committed once approved: approved, being paid, paid or failed (to be paid again). */
+const awardOwed = (award: Pick<Award, 'status' | 'amount'>): string =>
+  ['approved', 'processing', 'paid', 'failed'].includes(award.status) ? award.amount.toFixed() : '0';
+
+/** `update_team_award`: the award's move as the award machine makes it (approve, mark_paid, cancel). */
+export const awardActionPreview =
+  (deps: MoneyPreviewDependencies): Previewer =>
+  async (args, ctx) => {
+    const view = await deps.awards.view(ctx.tenant, requireId(stringArg(args, 'awardId'), 'Award'));
+    if (!view || view.award.teamId !== stringArg(args, 'id')) throw new ApiError('not_found', 'Award not found');
+    const { award } = view;
+    const now = deps.clock.now();
+    const action = stringArg(args, 'action');
+    const moved =
+      action === 'approve'
+        ? approveAward(award, { approvedBy: 'preview', now })
+        : action === 'mark_paid'
+          ? markAwardPaid(award, { payoutMethod: award.payoutMethod, now })
+          : cancelAward(award, now);
+    if (moved.isErr()) throw ApiError.from(moved.error);
+    const next = moved.value.award;
+    const rows: PreviewRow[] = [
+      {
+        type: 'award',
+        id: award.id,
+        currency: award.currency,
+        before: { status: award.status, amount: award.amount.toFixed(), affiliateId: award.affiliateId, updatedAt: award.updatedAt.toISOString() },
+        after: { status: next.status, amount: next.amount.toFixed(), affiliateId: next.affiliateId },
+        owedBefore: awardOwed(award),
+        owedAfter: awardOwed(next),
+      },
+    ];
+    return { summary: `Award of ${view.affiliateName} for ${view.goalName} (${view.teamName}): ${award.status} → ${next.status}`, rows, totals: totalsOf(rows), warnings: [] };
   };

@@ -2,12 +2,12 @@ import { Decimal } from '../../../domain/index.js';
 
 /** One row a money move changes: what it is now and what it will be, its money in its currency. */
 export interface PreviewRow {
-  readonly type: 'conversion' | 'payout';
+  readonly type: 'conversion' | 'payout' | 'award';
   readonly id: string;
   readonly currency: string;
   readonly before: Readonly<Record<string, string | null>>;
   readonly after: Readonly<Record<string, string | null>>;
-  /** What the row owes its affiliate (approved or paid commission, an open payout), before and after, as decimal text. */
+  /** What the row owes its affiliate (approved or paid commission, an open payout, an approved or paid award), before and after, as decimal text. */
   readonly owedBefore: string;
   readonly owedAfter: string;
 }
@@ -59,7 +59,7 @@ export const PREVIEW_ANSWER_SCHEMA = {
           items: {
             type: 'object',
             properties: {
-              type: { type: 'string', enum: ['conversion', 'payout'] },
+              type: { type: 'string', enum: ['conversion', 'payout', 'award'] },
               id: text,
               currency: text,
               before: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
