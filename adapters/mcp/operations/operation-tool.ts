@@ -19,7 +19,11 @@ interface ArgumentPlan {
   /** A body that is one of several shapes: the fields each shape requires (the route refuses mixtures). */
   readonly alternatives: readonly (readonly string[])[];
   readonly hasBody: boolean;
+  /** The body is the `body` argument as a whole, not spread into fields. */
+  readonly wholeBody: boolean;
 }
+
+const BODY_ARGUMENT = 'body';
 
 const resolveRef = (doc: Json, node: Json): Json => {
   if (typeof node?.$ref !== 'string') return node;
@@ -47,11 +51,18 @@ const argumentPlan = (doc: Json, op: ApiOperation): ArgumentPlan => {
   }
   const bodySchema = op.operation.requestBody?.content?.['application/json']?.schema;
   const alternatives: string[][] = [];
+  let wholeBody = false;
   if (bodySchema) {
     const body = toolSchema(doc, bodySchema);
     const shapes: Json[] = body.anyOf ?? body.oneOf ?? [body];
-    if (shapes.some((shape) => shape.type !== 'object' || !shape.properties)) throw new Error(`${op.key}: a tool needs a JSON object body with declared properties`);
-    if (shapes.length === 1) {
+    const fields = shapes.flatMap((shape) => Object.keys(shape.properties ?? {}));
+    // A body that is not one or more objects with declared fields, or whose fields are named like a
+    // parameter, is one argument, `body`, holding the whole JSON body (never a broken tool list).
+    const flat = shapes.every((shape) => shape.type === 'object' && shape.properties) && fields.every((name) => !locations.has(name)) && !locations.has(BODY_ARGUMENT);
+    if (!flat) {
+      wholeBody = true;
+      add(BODY_ARGUMENT, 'body', body, op.operation.requestBody?.required === true);
+    } else if (shapes.length === 1) {
       const bodyRequired = new Set<string>(body.required ?? []);
       for (const [name, schema] of Object.entries<Json>(body.properties)) add(name, 'body', schema, bodyRequired.has(name));
     } else {
@@ -62,7 +73,7 @@ const argumentPlan = (doc: Json, op: ApiOperation): ArgumentPlan => {
       }
     }
   }
-  return { locations, properties, required, alternatives, hasBody: Boolean(bodySchema) };
+  return { locations, properties, required, alternatives, hasBody: Boolean(bodySchema), wholeBody };
 };
 
 /** The JSON success schemas of the operation, as one object schema (the structured content is the API's body as sent). */
@@ -118,10 +129,10 @@ const queryText = (value: unknown): string[] =>
  * descriptions as the document gives them), and a call is that request, dispatched in-process
  * through the API as the caller, so the route's own validation, guards, use case and audit answer it.
  */
-export const operationTool = (doc: Json, op: ApiOperation): McpTool => {
+export const operationTool = (doc: Json, op: ApiOperation, available: (name: string) => boolean = () => true): McpTool => {
   const plan = argumentPlan(doc, op);
   const { operation } = op;
-  const name = toolNameOf(op.key, operation.operationId);
+  const name = toolNameOf(op.key, operation.operationId, available);
   const outputSchema = outputSchemaOf(doc, op);
   const definition: Tool = {
     name,
@@ -145,6 +156,7 @@ export const operationTool = (doc: Json, op: ApiOperation): McpTool => {
     let path = op.path;
     const query = new URLSearchParams();
     const body: Record<string, unknown> = {};
+    let sentBody: unknown = body;
     for (const [key, location] of plan.locations) {
       const value = args[key];
       if (location === 'path') {
@@ -152,12 +164,13 @@ export const operationTool = (doc: Json, op: ApiOperation): McpTool => {
         else path = path.replace(`{${key}}`, encodeURIComponent(String(value)));
       } else if (value !== undefined) {
         if (location === 'query') for (const text of queryText(value)) query.append(key, text);
+        else if (plan.wholeBody) sentBody = value;
         else body[key] = value;
       }
     }
     // What the route's schema would say of these problems, said before anything is sent.
     if (problems.length > 0) return validationRefusal(problems);
-    const response = await ctx.dispatch({ method: op.method.toUpperCase(), path, query, ...(plan.hasBody ? { body } : {}) });
+    const response = await ctx.dispatch({ method: op.method.toUpperCase(), path, query, ...(plan.hasBody ? { body: sentBody } : {}) });
     return answerOf(response);
   };
 

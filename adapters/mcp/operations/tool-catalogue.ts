@@ -104,7 +104,10 @@ const snakeCase = (operationId: string): string =>
     .toLowerCase()
     .slice(0, 64);
 
-export const toolNameOf = (key: string, operationId: string): string => TOOL_NAMES[key] ?? snakeCase(operationId);
+export const toolNameOf = (key: string, operationId: string, available: (name: string) => boolean): string => {
+  const readable = TOOL_NAMES[key];
+  return readable !== undefined && available(readable) ? readable : snakeCase(operationId);
+};
 
 const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 

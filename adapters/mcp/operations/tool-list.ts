@@ -18,17 +18,17 @@ export const assistantToolList = (handTools: readonly AssistantTool[], doc: Json
   const cached = cache.get(doc);
   if (cached) return cached;
   const operationOf = new Map(Object.entries(HAND_TOOL_OPERATIONS).map(([operation, tool]) => [tool, operation]));
-  const tools = withMoneyConfirmation([
-    ...handTools.map((tool) => handTool(tool, operationOf.get(tool.name))),
-    ...apiOperations(doc)
-      .filter((op) => !op.outsideApi && EXCLUDED_OPERATIONS[op.key] === undefined && HAND_TOOL_OPERATIONS[op.key] === undefined)
-      .map((op) => operationTool(doc, op)),
-  ], money);
-  const names = new Set<string>();
-  for (const tool of tools) {
-    if (names.has(tool.name)) throw new Error(`two assistant tools are named ${tool.name}`);
+  const hand = handTools.map((tool) => handTool(tool, operationOf.get(tool.name)));
+  const names = new Set(hand.map((tool) => tool.name));
+  const generated: McpTool[] = [];
+  for (const op of apiOperations(doc)) {
+    if (op.outsideApi || EXCLUDED_OPERATIONS[op.key] !== undefined || HAND_TOOL_OPERATIONS[op.key] !== undefined) continue;
+    // A readable name another tool already has gives way to the operationId's, which the document keeps unique.
+    const tool = operationTool(doc, op, (name) => !names.has(name));
     names.add(tool.name);
+    generated.push(tool);
   }
+  const tools = withMoneyConfirmation([...hand, ...generated], money);
   cache.set(doc, tools);
   return tools;
 };
