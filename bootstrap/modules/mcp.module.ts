@@ -37,6 +37,8 @@ export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({
     conversionQueries: c.resolve(T.ConversionQueries),
     payoutQueries: c.resolve(T.PayoutQueries),
     awards: c.resolve<TeamStores>(T.TeamStores).awards,
+    teams: c.resolve<TeamStores>(T.TeamStores).teams,
+    teamQueries: c.resolve(T.TeamQueries),
     clock: c.resolve(T.Clock),
   },
   auditLog: c.resolve(T.AuditLog),

@@ -13,6 +13,8 @@ describe('award actions through the assistant: preview, then confirm', () => {
   let merchant: TestMerchant;
   let other: TestMerchant;
   let team: { id: string };
+  let campaignId: string;
+  let memberId: string;
   let live: Client;
   let otherLive: Client;
 
@@ -24,6 +26,8 @@ describe('award actions through the assistant: preview, then confirm', () => {
     other = await createMerchant(t, 'scale');
     const campaign = await createCampaign(t, merchant);
     const member = await createAffiliate(t, merchant.liveKey, campaign.id);
+    campaignId = campaign.id;
+    memberId = member.id;
     team = await createTeam(t, merchant);
     await staffTeam(t, merchant, team.id, [member.id], [campaign.id]);
     await createGoal(t, merchant, team.id, { targetValue: 100, bonusValue: 50, refundSafeDays: 7 });
@@ -62,5 +66,22 @@ describe('award actions through the assistant: preview, then confirm', () => {
     // Approving again changes nothing, and the preview says so.
     const again = await callTool(live, 'update_team_award', { id: team.id, awardId: award.id, action: 'approve' });
     expect(JSON.parse(again.text).preview.totals).toEqual([{ currency: 'usd', rows: 1, owedBefore: '50', owedAfter: '50', change: '0' }]);
+  });
+
+  it('previews a rate override per affiliate, refuses the token once the rates changed, and sets it when confirmed', async () => {
+    const args = { id: team.id, campaignId, affiliateIds: [memberId], commissionType: 'percentage', commissionValue: 15 };
+    const first = (await live.callTool({ name: 'set_team_overrides', arguments: args })) as CallToolResult;
+    const answer = first.structuredContent as any;
+    expect(answer.preview.rows).toEqual([expect.objectContaining({ type: 'rate', id: memberId, currency: null, after: { campaignId, rate: '15%' } })]);
+    expect(answer.preview.rows[0].before.rate).not.toBe('15%');
+    // Someone else sets another rate meanwhile: the preview no longer holds.
+    expect((await t.api('POST', `/teams/${team.id}/overrides`, merchant.liveKey, { ...args, id: undefined, commissionValue: 12 })).status).toBe(200);
+    const stale = await callTool(live, 'set_team_overrides', { ...args, confirmationToken: answer.confirmationToken });
+    expect(stale.error?.code).toBe('stale_preview');
+
+    const fresh = (await live.callTool({ name: 'set_team_overrides', arguments: args })) as CallToolResult;
+    expect((fresh.structuredContent as any).preview.rows[0].before.rate).toBe('12%');
+    const done = await callTool(live, 'set_team_overrides', { ...args, confirmationToken: (fresh.structuredContent as any).confirmationToken });
+    expect(done.data).toMatchObject({ updated: 1 });
   });
 });

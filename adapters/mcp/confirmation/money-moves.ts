@@ -2,7 +2,7 @@ import type { Confirmations } from '../../../application/assistant/confirmations
 import { payoutManagementRefusal } from '../../http/routes/payout-configuration.guards.js';
 import type { McpTool } from '../tool.js';
 import { confirmFirst, type Previewer } from './confirm-first.js';
-import { awardActionPreview, conversionStatusPreview, markPaidPreview, refundPreview, type MoneyPreviewDependencies } from './money-previews.js';
+import { awardActionPreview, conversionStatusPreview, markPaidPreview, overridesPreview, refundPreview, type MoneyPreviewDependencies } from './money-previews.js';
 
 export type MoneyMoveDependencies = MoneyPreviewDependencies & { readonly confirmations: Confirmations };
 
@@ -12,6 +12,7 @@ const previewers = (deps: MoneyPreviewDependencies): Readonly<Record<string, Pre
   refund_conversion: refundPreview(deps),
   mark_payouts_paid: markPaidPreview(deps),
   update_team_award: awardActionPreview(deps),
+  set_team_overrides: overridesPreview(deps),
 });
 
 /** Wraps the money-moving tools of the list in preview-then-confirm; the others pass as they are. */
@@ -26,4 +27,4 @@ export const withMoneyConfirmation = (tools: readonly McpTool[], deps: MoneyMove
 };
 
 /** The names of the tools that ask for confirmation (docs and tests). */
-export const MONEY_MOVE_TOOLS = ['update_conversion', 'refund_conversion', 'mark_payouts_paid', 'update_team_award'] as const;
+export const MONEY_MOVE_TOOLS = ['update_conversion', 'refund_conversion', 'mark_payouts_paid', 'update_team_award', 'set_team_overrides'] as const;

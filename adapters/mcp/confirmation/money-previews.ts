@@ -2,6 +2,8 @@ import type { ConversionQueries } from '../../../application/ports/conversion-qu
 import type { PayoutQueries } from '../../../application/ports/payout-queries.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { TeamAwardRepository } from '../../../application/ports/team-award-repository.js';
+import type { TeamQueries } from '../../../application/ports/team-queries.js';
+import type { TeamRepository } from '../../../application/ports/team-repository.js';
 import { approveAward, cancelAward, Decimal, isOpenPayout, markAwardPaid, needsAboveSaleConfirmation, refundConversion, type Award, type Conversion } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { requireId } from '../../http/routes/path-id.js';
@@ -12,6 +14,8 @@ export interface MoneyPreviewDependencies {
   readonly conversionQueries: ConversionQueries;
   readonly payoutQueries: PayoutQueries;
   readonly awards: Pick<TeamAwardRepository, 'view'>;
+  readonly teams: Pick<TeamRepository, 'findById' | 'overrides' | 'members'>;
+  readonly teamQueries: Pick<TeamQueries, 'campaignViews'>;
   readonly clock: Clock;
 }
 
@@ -134,4 +138,35 @@ export const awardActionPreview =
       },
     ];
     return { summary: `Award of ${view.affiliateName} for ${view.goalName} (${view.teamName}): ${award.status} → ${next.status}`, rows, totals: totalsOf(rows), warnings: [] };
+  };
+
+const rateText = (rate: { type: string; value: Decimal | number }): string =>
+  rate.type === 'percentage' ? `${new Decimal(rate.value).toFixed()}%` : `${new Decimal(rate.value).toFixed()} fixed`;
+
+/**
+ * `set_team_overrides`: each named affiliate's rate on the campaign now (its override, else the
+ * team's rate there, else the campaign's) and the override it gets; members the call skips say so.
+ */
+export const overridesPreview =
+  (deps: MoneyPreviewDependencies): Previewer =>
+  async (args, ctx) => {
+    const teamId = requireId(stringArg(args, 'id'), 'Team');
+    if (!(await deps.teams.findById(ctx.tenant, teamId))) throw new ApiError('not_found', 'Team not found');
+    const campaignId = stringArg(args, 'campaignId');
+    const view = (await deps.teamQueries.campaignViews(ctx.tenant, teamId)).find((c) => c.campaignId === campaignId);
+    if (!view) throw new ApiError('validation_error', 'campaignId is not one of the team’s campaigns', [{ field: 'campaignId', message: 'is not one of the team’s campaigns' }]);
+    const affiliateIds = Array.isArray(args.affiliateIds) ? [...new Set(args.affiliateIds.filter((id): id is string => typeof id === 'string'))] : [];
+    const type = stringArg(args, 'commissionType');
+    const value = typeof args.commissionValue === 'number' ? args.commissionValue : Number.NaN;
+    if (!Number.isFinite(value)) throw new ApiError('validation_error', 'Invalid arguments: commissionValue Required', [{ field: 'commissionValue', message: 'Required' }]);
+    const overrides = new Map((await deps.teams.overrides(ctx.tenant, teamId)).filter((o) => o.campaignId === campaignId).map((o) => [o.affiliateId, o.rate]));
+    const members = new Set((await deps.teams.members(ctx.tenant, teamId)).map((m) => m.affiliateId));
+    const base = view.teamRate ?? view.campaignRate;
+    const rows: PreviewRow[] = affiliateIds.map((affiliateId) => {
+      const now = overrides.get(affiliateId) ?? base;
+      const after = members.has(affiliateId) ? rateText({ type, value }) : rateText(now);
+      return { type: 'rate', id: affiliateId, currency: null, before: { campaignId, rate: rateText(now) }, after: { campaignId, rate: after }, owedBefore: null, owedAfter: null };
+    });
+    const warnings = affiliateIds.filter((id) => !members.has(id)).map((id) => `Affiliate ${id} is not a member of the team and is skipped`);
+    return { summary: `Rate on ${view.name} for ${rows.length} affiliate(s) → ${rateText({ type, value })}, for sales from now on`, rows, totals: [], warnings };
   };

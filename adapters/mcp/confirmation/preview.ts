@@ -2,14 +2,15 @@ import { Decimal } from '../../../domain/index.js';
 
 /** One row a money move changes: what it is now and what it will be, its money in its currency. */
 export interface PreviewRow {
-  readonly type: 'conversion' | 'payout' | 'award';
+  readonly type: 'conversion' | 'payout' | 'award' | 'rate';
   readonly id: string;
-  readonly currency: string;
+  /** Null for a rate: it moves future earnings, not an amount of money. */
+  readonly currency: string | null;
   readonly before: Readonly<Record<string, string | null>>;
   readonly after: Readonly<Record<string, string | null>>;
   /** What the row owes its affiliate (approved or paid commission, an open payout, an approved or paid award), before and after, as decimal text. */
-  readonly owedBefore: string;
-  readonly owedAfter: string;
+  readonly owedBefore: string | null;
+  readonly owedAfter: string | null;
 }
 
 export interface PreviewTotal {
@@ -31,6 +32,7 @@ export interface Preview {
 export const totalsOf = (rows: readonly PreviewRow[]): PreviewTotal[] => {
   const by = new Map<string, { rows: number; before: Decimal; after: Decimal }>();
   for (const row of rows) {
+    if (row.currency === null || row.owedBefore === null || row.owedAfter === null) continue;
     const sum = by.get(row.currency) ?? { rows: 0, before: new Decimal(0), after: new Decimal(0) };
     by.set(row.currency, { rows: sum.rows + 1, before: sum.before.plus(row.owedBefore), after: sum.after.plus(row.owedAfter) });
   }
@@ -59,13 +61,13 @@ export const PREVIEW_ANSWER_SCHEMA = {
           items: {
             type: 'object',
             properties: {
-              type: { type: 'string', enum: ['conversion', 'payout', 'award'] },
+              type: { type: 'string', enum: ['conversion', 'payout', 'award', 'rate'] },
               id: text,
-              currency: text,
+              currency: { type: ['string', 'null'] },
               before: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
               after: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
-              owedBefore: money,
-              owedAfter: money,
+              owedBefore: { type: ['string', 'null'] },
+              owedAfter: { type: ['string', 'null'] },
             },
             required: ['type', 'id', 'currency', 'before', 'after', 'owedBefore', 'owedAfter'],
           },
