@@ -180,4 +180,5 @@ export const TOKENS = {
   // The assistant tools' money-move confirmations (modules/mcp.module.ts).
   ConfirmationStore: Symbol('ConfirmationStore'),
   Confirmations: Symbol('Confirmations'),
+  ForgetExpiredConfirmations: Symbol('ForgetExpiredConfirmations'),
 } as const;

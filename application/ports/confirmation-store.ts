@@ -7,4 +7,6 @@ export interface ConfirmationStore {
   find(tenant: Tenant, tokenHash: string): Promise<IssuedConfirmation | null>;
   /** Marks the token used, atomically: true for the one call that did; false when it was used already. */
   use(tenant: Tenant, tokenHash: string, now: Date): Promise<boolean>;
+  /** Deletes up to `limit` tokens expired at `now` (any tenant); answers how many. */
+  deleteExpired(now: Date, limit: number): Promise<number>;
 }

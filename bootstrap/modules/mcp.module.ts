@@ -3,15 +3,19 @@ import type { McpDependencies } from '../../adapters/mcp/mcp.routes.js';
 import { assistantTools } from '../../adapters/mcp/tools/index.js';
 import { SqlConfirmationStore } from '../../adapters/persistence/repositories/sql-confirmation-store.js';
 import { Confirmations } from '../../application/assistant/confirmations.js';
+import { ForgetExpiredConfirmations } from '../../application/assistant/forget-expired-confirmations.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { TeamStores } from '../../application/teams/period-settlement.js';
 import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 import type { ServiceConfig } from '../config.js';
 
-/** The confirmation tokens of money-move previews. */
+/** The confirmation tokens of money-move previews, and the job that forgets expired ones. */
 export const registerMcp = (c: DependencyContainer): void => {
   c.register(T.ConfirmationStore, single((r) => new SqlConfirmationStore(r.resolve(T.Orm))));
   c.register(T.Confirmations, single((r) => new Confirmations(r.resolve(T.ConfirmationStore), r.resolve(T.Clock))));
+  c.register(T.ForgetExpiredConfirmations, single((r) => new ForgetExpiredConfirmations(r.resolve(T.ConfirmationStore))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredConfirmations));
 };
 
 /**

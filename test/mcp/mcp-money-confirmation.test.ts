@@ -135,4 +135,19 @@ describe('money moves answer a preview first, then act on its confirmation token
     expect(borrowed.error?.code).toMatch(/not_found|confirmation_invalid/);
     expect(await statusOf(id)).toBe('pending');
   });
+
+  it('forgets expired tokens with its job, and keeps live ones', async () => {
+    const id = await sale(5);
+    await preview(live, 'update_conversion', { id, status: 'approved' });
+    const rows = async () => t.sql<{ expires_at: Date }>(`select expires_at from assistant_confirmations where merchant_id = $1`, [merchant.id]);
+    await runJobs(t);
+    const now = await clockOf(t).now();
+    const kept = await rows();
+    // The earlier tests' tokens, made before the clock moved ten minutes on, are gone; the live ones stay.
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((row) => new Date(row.expires_at).getTime() > now.getTime())).toBe(true);
+    await clockOf(t).advance(10 * 60_000 + 1000);
+    await runJobs(t);
+    expect(await rows()).toEqual([]);
+  });
 });

@@ -32,4 +32,11 @@ export class SqlConfirmationStore implements ConfirmationStore {
        where token_hash = ${tokenHash} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and used_at is null returning token_hash`);
     return rows.length === 1;
   }
+
+  async deleteExpired(now: Date, limit: number): Promise<number> {
+    const [row] = await this.exec(sql<{ n: number }>`with expired as (
+         delete from assistant_confirmations where token_hash in (select token_hash from assistant_confirmations where expires_at <= ${now} limit ${limit}) returning 1
+       ) select count(*)::int as n from expired`);
+    return row?.n ?? 0;
+  }
 }
