@@ -38,7 +38,7 @@ import { registerStatsSearch, statsSearchHttp } from './modules/stats-search.mod
 import { couponRouteDependencies, registerCoupons } from './modules/coupons.module.js';
 import { ingestDependencies, integrationRouteDependencies, registerSales } from './modules/sales.module.js';
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
-import { mcpDependencies } from './modules/mcp.module.js';
+import { mcpDependencies, registerMcp } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
 import { registerMail, registerMailJob } from './modules/mail.module.js';
 import { notificationsHttp, registerNotifications } from './modules/notifications.module.js';
@@ -146,6 +146,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerTeams(c);
   registerIdempotency(c);
   registerWebSessions(c);
+  registerMcp(c);
   registerSales(c);
   registerCustomers(c);
   registerPortal(c);

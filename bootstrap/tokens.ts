@@ -182,4 +182,8 @@ export const TOKENS = {
   GetStats: Symbol('GetStats'),
   GetOverview: Symbol('GetOverview'),
   Search: Symbol('Search'),
+  // The assistant tools' money-move confirmations (modules/mcp.module.ts).
+  ConfirmationStore: Symbol('ConfirmationStore'),
+  Confirmations: Symbol('Confirmations'),
+  ForgetExpiredConfirmations: Symbol('ForgetExpiredConfirmations'),
 } as const;

@@ -1662,8 +1662,11 @@ export interface components {
             description?: string | null;
             targetUrl?: string | null;
             autoApproveAffiliates?: boolean;
-            /** @description 7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys */
-            autoApproveCommissionsAfterDays?: number | null;
+            /**
+             * @description 7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys
+             * @enum {integer|null}
+             */
+            autoApproveCommissionsAfterDays?: 7 | 14 | 30 | 60 | 90 | null;
             isPublic?: boolean;
             enableRecurringCommissions?: boolean;
             commissionTiers?: components["schemas"]["CommissionTiers"];
@@ -1753,8 +1756,11 @@ export interface components {
              */
             status?: "active" | "inactive" | "expired";
             autoApproveAffiliates?: boolean;
-            /** @description 7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys */
-            autoApproveCommissionsAfterDays?: number | null;
+            /**
+             * @description 7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys
+             * @enum {integer|null}
+             */
+            autoApproveCommissionsAfterDays?: 7 | 14 | 30 | 60 | 90 | null;
             isPublic?: boolean;
             enableRecurringCommissions?: boolean;
             /** @description Months of renewals that earn commission (1 to 120), or null for the lifetime; applies to new sales */
@@ -2943,7 +2949,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable" | "exchange_rate_unavailable";
+                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "confirmation_invalid" | "stale_preview" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable" | "exchange_rate_unavailable";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -3056,7 +3062,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `confirmation_required`, `payout_in_progress`, `idempotency_key_reuse`, `idempotency_key_in_progress` */
+        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `confirmation_required`, `confirmation_invalid`, `stale_preview`, `payout_in_progress`, `idempotency_key_reuse`, `idempotency_key_in_progress` */
         Conflict: {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
@@ -3073,7 +3079,7 @@ export interface components {
                          * @description Machine-readable; one of the listed values
                          * @enum {string}
                          */
-                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress";
+                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "confirmation_invalid" | "stale_preview" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */

@@ -240,7 +240,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
     limitBody,
     requireAuthenticated,
   );
-  app.route('/', mcpRoutes(deps.mcp));
+  // The generated tools dispatch to the API through this app, as the `/mcp` request's caller.
+  app.route('/', mcpRoutes(deps.mcp, { fetch: (request, env) => app.fetch(request, env), document: () => openApiDocuments(app, settings.publicBaseUrl).public }));
 
   if (settings.adminToken) {
     app.use('/admin/*', limitBody, audit(deps.auditLog, deps.ids, deps.clock), adminAuth(settings.adminToken));

@@ -22,6 +22,8 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   currency_locked: 409,
   invalid_transition: 409,
   confirmation_required: 409,
+  confirmation_invalid: 409,
+  stale_preview: 409,
   payout_in_progress: 409,
   idempotency_key_reuse: 409,
   idempotency_key_in_progress: 409,

@@ -9,11 +9,12 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../http/api-error.js';
-import { errorBody } from '../http/envelope.js';
 import { statusOf } from '../http/error-status.js';
 import { closedObjects } from '../http/input-checks.js';
 import { inputProblems, mergeProblems, toFieldProblems } from '../http/validation.js';
-import type { AssistantTool, ToolContext } from './tool.js';
+import { OPERATION_META } from './operations/tool-catalogue.js';
+import { failure, success } from './tool-results.js';
+import type { AssistantTool, McpTool, ToolContext } from './tool.js';
 
 export const SERVER_INFO = { name: 'affiliate-service', version: '1.0.0' } as const;
 
@@ -21,7 +22,9 @@ const INSTRUCTIONS = [
   "Tools of one merchant's affiliate program, acting with the API key the connection was made with:",
   'a live key sees and changes live data only, a test key test data only.',
   'Results are the REST API\'s `{ data }` payloads; refusals carry `{ error: { code, message, details? } }` with the REST error codes.',
-  'Money moves need the user: when update_conversion answers commission_above_sale, ask the user before resending with confirmAboveSale: true.',
+  'Money moves need the user: update_conversion, refund_conversion, mark_payouts_paid, update_team_award and set_team_overrides first answer a preview (rows before and after, totals per currency) and a confirmationToken;',
+  'show it to the user and only if the user agrees call again with the same arguments and the token.',
+  'When update_conversion answers commission_above_sale, ask the user before resending with confirmAboveSale: true.',
 ].join(' ');
 
 const describe = (tool: AssistantTool): Tool => ({
@@ -30,24 +33,10 @@ const describe = (tool: AssistantTool): Tool => ({
   description: tool.description,
   inputSchema: closedObjects(toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: 'input' })) as Tool['inputSchema'],
   ...(tool.output
-    ? { outputSchema: toJsonSchemaCompat(z.object({ data: tool.output }), { strictUnions: true, pipeStrategy: 'output' }) as Tool['outputSchema'] }
+    ? { outputSchema: toJsonSchemaCompat(tool.outputEnvelope ?? z.object({ data: tool.output }), { strictUnions: true, pipeStrategy: 'output' }) as Tool['outputSchema'] }
     : {}),
   annotations: { title: tool.title, ...tool.annotations },
 });
-
-const success = (data: unknown): CallToolResult => {
-  const body = { data };
-  return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
-};
-
-/**
- * A refusal is a tool error (`isError`) whose text is the REST error envelope. It carries no
- * structured content: that must match the tool's output schema, which describes success.
- */
-const failure = (error: ApiError, advice: string | undefined): CallToolResult => {
-  const body = errorBody(error.code, advice ? `${error.message}. ${advice}` : error.message, error.details);
-  return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
-};
 
 const asObject = (args: unknown): Record<string, unknown> => (typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {});
 
@@ -81,24 +70,39 @@ const call = async (tool: AssistantTool, rawArgs: unknown, ctx: ToolContext): Pr
       errorCode: refusal?.code ?? null,
     });
   }
-  return refusal ? failure(refusal, tool.advise?.(refusal)) : success(data);
+  if (refusal) return failure(refusal, tool.advise?.(refusal));
+  return success(tool.envelope ? tool.envelope(data) : { data });
 };
+
+/** A hand-written tool (zod input, a use case) in the shape `tools/list` and `tools/call` take. */
+export const handTool = (tool: AssistantTool, mirrors: string | undefined): McpTool => ({
+  name: tool.name,
+  mirrors,
+  definition: { ...describe(tool), ...(mirrors ? { _meta: { [OPERATION_META]: mirrors } } : {}) },
+  call: (args, ctx) => call(tool, args, ctx),
+});
 
 /**
  * An MCP server for one request's caller: `tools/list` and `tools/call` over the given tools. Built
  * on the SDK's `Server` rather than `McpServer` so that a schema failure is the REST API's
  * `validation_error` with `details`, and every refusal has the same envelope.
  */
-export const createAssistantServer = (tools: readonly AssistantTool[], ctx: ToolContext): Server => {
+export const createAssistantServer = (tools: readonly McpTool[], ctx: ToolContext): Server => {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describe) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     // A plain error with a code: an McpError's message already carries the "MCP error <code>:" prefix,
     // which the client would add a second time.
     if (!tool) throw Object.assign(new Error(`Tool ${request.params.name} not found`), { code: ErrorCode.InvalidParams });
-    return call(tool, request.params.arguments, ctx);
+    try {
+      return await tool.call(request.params.arguments, ctx);
+    } catch (error) {
+      // Whatever fails inside a tool is still a tool error, never a protocol failure.
+      ctx.logError(error, tool.name);
+      return failure(new ApiError('internal_error', 'An unexpected error occurred'));
+    }
   });
   return server;
 };

@@ -6,16 +6,30 @@ import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { AppEnv } from '../http/app-env.js';
 import { clientAddress } from '../http/middleware/client-address.js';
+import { withInternalCaller } from '../http/middleware/internal-caller.js';
+import type { Json } from '../http/openapi/json.js';
+import { PUBLIC_PREFIX } from '../http/openapi/document.js';
 import { createAssistantServer } from './assistant-server.js';
+import type { MoneyMoveDependencies } from './confirmation/money-moves.js';
+import { assistantToolList } from './operations/tool-list.js';
 import type { AssistantTool, ToolContext } from './tool.js';
 
 export const MCP_PATH = '/mcp';
 
 export interface McpDependencies {
+  /** The hand-written tools; the generated ones come from the API's document. */
   readonly tools: readonly AssistantTool[];
+  /** Preview-then-confirm of the money-moving tools. */
+  readonly money: MoneyMoveDependencies;
   readonly auditLog: AuditLog;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+}
+
+/** The service's own API, for the generated tools: its document and its in-process entry. */
+export interface ApiAccess {
+  fetch(request: Request, env: unknown): Response | Promise<Response>;
+  document(): Json;
 }
 
 /** After authentication: this request acts through the assistant interface (audit rows say `assistant`). */
@@ -24,9 +38,22 @@ export const assistantActor: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const toolContext = (c: Context<AppEnv>, deps: McpDependencies): ToolContext => {
+const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess): ToolContext => {
   const principal = c.get('principal');
   return {
+    callerId: `key:${principal.key.id}`,
+    async dispatch({ method, path, query, body }) {
+      const url = new URL(`${PUBLIC_PREFIX}${path}${query && query.size > 0 ? `?${query}` : ''}`, c.req.url);
+      const headers = new Headers({ 'x-request-id': c.get('requestId') });
+      // The address and client of the `/mcp` request, for the API's audit row.
+      for (const name of ['user-agent', 'x-forwarded-for']) {
+        const value = c.req.header(name);
+        if (value !== undefined) headers.set(name, value);
+      }
+      if (body !== undefined) headers.set('content-type', 'application/json');
+      const request = new Request(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      return api.fetch(request, withInternalCaller(c.env, { principal, actor: 'assistant' }));
+    },
     principal,
     tenant: c.get('tenant'),
     async auditWrite({ method, path, status, errorCode }) {
@@ -64,10 +91,10 @@ const methodNotAllowed = (c: Context<AppEnv>) =>
  * the request's key and answers with JSON. No session, so no standalone SSE stream (GET) and nothing
  * to delete (DELETE): both answer 405, which MCP clients expect from a stateless server.
  */
-export const mcpRoutes = (deps: McpDependencies) =>
+export const mcpRoutes = (deps: McpDependencies, api: ApiAccess) =>
   new Hono<AppEnv>()
     .post(MCP_PATH, async (c) => {
-      const server = createAssistantServer(deps.tools, toolContext(c, deps));
+      const server = createAssistantServer(assistantToolList(deps.tools, api.document(), deps.money), toolContext(c, deps, api));
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { ApiError } from '../http/api-error.js';
@@ -8,10 +8,35 @@ import type { ApiError } from '../http/api-error.js';
 export interface ToolContext {
   readonly principal: Principal;
   readonly tenant: Tenant;
+  /** Who a confirmation token is bound to: `key:<API key id>`. */
+  readonly callerId: string;
   /** Appends the audit row of a tool write (actor `assistant`), as a REST write of `method path` would. */
   auditWrite(entry: { method: string; path: string; status: number; errorCode: string | null }): Promise<void>;
   /** Logs an unexpected failure (the assistant sees only `internal_error`). */
   logError(error: unknown, tool: string): void;
+  /**
+   * Sends one request to the service's own API in-process as this caller: the route's validation,
+   * guards, use case, idempotency and audit apply exactly as to a REST client (the rate limit was
+   * counted by the `/mcp` request).
+   */
+  dispatch(request: ApiRequest): Promise<Response>;
+}
+
+/** An in-process API request: `path` is under `/api/v1`, `query` already text, `body` JSON. */
+export interface ApiRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query?: URLSearchParams;
+  readonly body?: unknown;
+}
+
+/** What `tools/list` and `tools/call` need of any tool, hand-written or generated from an API operation. */
+export interface McpTool {
+  readonly name: string;
+  /** The API operation (`PATCH /conversions/{id}`) the tool answers, when it answers one. */
+  readonly mirrors: string | undefined;
+  readonly definition: Tool;
+  call(args: unknown, ctx: ToolContext): Promise<CallToolResult>;
 }
 
 /** How a write tool's call appears in the audit log: the REST operation it mirrors. */
@@ -33,6 +58,9 @@ export interface AssistantTool<S extends z.ZodObject = z.ZodObject> {
   readonly input: S;
   /** The schema of `data` in a success (structured content is `{ data }`). */
   readonly output?: z.ZodType;
+  /** When the structured content carries more than `{ data }`: its whole schema, and how `run`'s result becomes it. */
+  readonly outputEnvelope?: z.ZodType;
+  envelope?(data: unknown): unknown;
   readonly annotations: ToolAnnotations;
   readonly write?: ToolWrite;
   guard?(ctx: ToolContext): ApiError | null;

@@ -1,8 +1,22 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { McpDependencies } from '../../adapters/mcp/mcp.routes.js';
 import { assistantTools } from '../../adapters/mcp/tools/index.js';
+import { SqlConfirmationStore } from '../../adapters/persistence/repositories/sql-confirmation-store.js';
+import { Confirmations } from '../../application/assistant/confirmations.js';
+import { ForgetExpiredConfirmations } from '../../application/assistant/forget-expired-confirmations.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { TeamStores } from '../../application/teams/period-settlement.js';
+import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 import type { ServiceConfig } from '../config.js';
+
+/** The confirmation tokens of money-move previews, and the job that forgets expired ones. */
+export const registerMcp = (c: DependencyContainer): void => {
+  c.register(T.ConfirmationStore, single((r) => new SqlConfirmationStore(r.resolve(T.Orm))));
+  c.register(T.Confirmations, single((r) => new Confirmations(r.resolve(T.ConfirmationStore), r.resolve(T.Clock))));
+  c.register(T.ForgetExpiredConfirmations, single((r) => new ForgetExpiredConfirmations(r.resolve(T.ConfirmationStore))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredConfirmations));
+};
 
 /**
  * The assistant tool interface adds no adapter of its own: its tools call the use cases
@@ -22,6 +36,15 @@ export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({
     search: c.resolve(T.Search),
     publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl,
   }),
+  money: {
+    confirmations: c.resolve(T.Confirmations),
+    conversionQueries: c.resolve(T.ConversionQueries),
+    payoutQueries: c.resolve(T.PayoutQueries),
+    awards: c.resolve<TeamStores>(T.TeamStores).awards,
+    teams: c.resolve<TeamStores>(T.TeamStores).teams,
+    teamQueries: c.resolve(T.TeamQueries),
+    clock: c.resolve(T.Clock),
+  },
   auditLog: c.resolve(T.AuditLog),
   ids: c.resolve(T.Ids),
   clock: c.resolve(T.Clock),

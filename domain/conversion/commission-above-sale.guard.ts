@@ -25,11 +25,6 @@ export const checkCommissionAboveSale = (
   confirmAboveSale: boolean,
 ): Result<void, DomainError> => {
   if (confirmAboveSale || !needsAboveSaleConfirmation(conversion)) return ok(undefined);
-  return err(
-    commissionAboveSale(
-      formatAmount(conversion.commission, conversion.currency),
-      formatAmount(grossSale(conversion), conversion.currency),
-      conversion.currency,
-    ),
-  );
+  const sale = grossSale(conversion);
+  return err(commissionAboveSale(formatAmount(conversion.commission, conversion.currency), formatAmount(sale, conversion.currency), conversion.currency, sale.isZero()));
 };

@@ -7,10 +7,15 @@ export type ConversionAction = 'approve' | 'reject' | 'mark_paid' | 'refund' | '
 export const invalidTransition = (from: ConversionStatus, action: ConversionAction): DomainError<'invalid_transition'> =>
   domainError('invalid_transition', `A ${from} conversion cannot take the action "${action}"`);
 
-/** 409: approval needs `confirmAboveSale: true` (commission above 5x its sale, or a zero sale). */
-export const commissionAboveSale = (commission: string, sale: string, currency: string): DomainError<'commission_above_sale'> =>
+/**
+ * 409: approval needs `confirmAboveSale: true`. The message states the case that applies: a zero
+ * sale (any commission on it, zero included), or a commission above 5 times a non-zero sale.
+ */
+export const commissionAboveSale = (commission: string, sale: string, currency: string, saleIsZero: boolean): DomainError<'commission_above_sale'> =>
   domainError(
     'commission_above_sale',
-    `Commission ${commission} ${currency.toUpperCase()} is above 5 times its sale of ${sale} ${currency.toUpperCase()} ` +
-      '(or the sale is zero); resend with confirmAboveSale: true to approve it',
+    (saleIsZero
+      ? `The sale is zero (${sale} ${currency.toUpperCase()}), with a commission of ${commission} ${currency.toUpperCase()}; `
+      : `Commission ${commission} ${currency.toUpperCase()} is above 5 times its sale of ${sale} ${currency.toUpperCase()}; `) +
+      'resend with confirmAboveSale: true to approve it',
   );

@@ -30,6 +30,19 @@ describe('the 5x guard on approval', () => {
     );
   });
 
+  it('says which case applies: a zero sale is never called "above 5 times" it', () => {
+    fc.assert(
+      fc.property(saleFiguresArb, (figures) => {
+        const result = changeConversionStatus(buildConversion(figures), { to: 'approved', now });
+        if (result.isOk()) return;
+        const zeroSale = figures.amount + (figures.tax ?? 0n) === 0n;
+        expect(result.error.message.includes('above 5 times')).toBe(!zeroSale);
+        expect(result.error.message.startsWith('The sale is zero')).toBe(zeroSale);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('always approves a pending conversion once the merchant confirms', () => {
     fc.assert(
       fc.property(saleFiguresArb, (figures) => {

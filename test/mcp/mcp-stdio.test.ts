@@ -50,13 +50,22 @@ describe('the stdio entry point (npm run mcp)', () => {
     const { client } = await spawnAssistant({ DATABASE_URL: t.db.url, AFFILIATE_API_KEY: merchant.testKey });
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['create_conversion', 'update_conversion', 'get_program_overview', 'search', 'fetch', 'update_campaign', 'update_affiliate']);
+      // The same tools as over HTTP, the generated ones included.
+      const http = await t.request('POST', '/mcp', {
+        key: merchant.testKey,
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+      });
+      expect(tools.map((tool) => tool.name)).toEqual(http.body.result.tools.map((tool: { name: string }) => tool.name));
+      expect(tools.slice(0, 7).map((tool) => tool.name)).toEqual(['create_conversion', 'update_conversion', 'get_program_overview', 'search', 'fetch', 'update_campaign', 'update_affiliate']);
       const created = await callTool(client, 'create_conversion', { campaignId: campaign.id, affiliateId: affiliate.id, amount: 40 });
       expect(created.data).toMatchObject({ amount: 40, commission: 4, status: 'pending', isTest: true });
       const rest = await t.api('GET', `/conversions/${created.data.id}`, merchant.testKey);
       expect(rest.body.data.id).toBe(created.data.id);
       const fetched = await callTool(client, 'fetch', { id: `conversion:${created.data.id}` });
       expect(fetched.data).toEqual(rest.body.data);
+      const listed = await callTool(client, 'list_conversions', { status: 'pending', campaignId: campaign.id });
+      expect(listed.data.map((c: { id: string }) => c.id)).toContain(created.data.id);
     } finally {
       await client.close();
     }

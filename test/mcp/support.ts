@@ -50,3 +50,12 @@ export const callTool = async (client: Client, name: string, args: Record<string
   if (JSON.stringify(result.structuredContent) !== text) throw new Error(`text and structured content differ: ${text}`);
   return { isError: false, data: parsed.data, error: undefined, text };
 };
+
+/** A money move as an assistant makes it after the user agreed: the preview call, then the same call with its token. */
+export const confirmedCall = async (client: Client, name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
+  const preview = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (preview.isError) return callTool(client, name, args);
+  const token = (preview.structuredContent as { confirmationToken?: string }).confirmationToken;
+  if (!token) throw new Error(`${name} answered no preview: ${JSON.stringify(preview.structuredContent)}`);
+  return callTool(client, name, { ...args, confirmationToken: token });
+};

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AuthenticateApiKey } from '../../../application/api-keys/authenticate-api-key.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
+import { internalCallerOf } from './internal-caller.js';
 
 /**
  * Resolves the Bearer key to a principal; a failure is kept for after rate limiting (so that a
@@ -11,6 +12,15 @@ import { ApiError } from '../api-error.js';
 export const authenticate =
   (authenticateKey: AuthenticateApiKey): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
+    // An assistant tool's in-process call: the caller was authenticated by the `/mcp` request.
+    const internal = internalCallerOf(c);
+    if (internal) {
+      c.set('principal', internal.principal);
+      c.set('tenant', { merchantId: internal.principal.merchant.id, mode: internal.principal.key.mode });
+      c.set('actor', internal.actor);
+      await next();
+      return;
+    }
     const { principal: result, refusedKey } = await authenticateKey.execute(c.req.header('authorization'));
     if (result.isOk()) {
       c.set('principal', result.value);

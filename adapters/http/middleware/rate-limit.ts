@@ -5,6 +5,7 @@ import type { RateLimitDecision, RateLimiter } from '../../../application/ports/
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { clientAddress } from './client-address.js';
+import { internalCallerOf } from './internal-caller.js';
 
 const setHeaders = (c: Context<AppEnv>, decision: RateLimitDecision) => {
   c.header('X-RateLimit-Limit', String(decision.limit));
@@ -24,6 +25,8 @@ const refuse = (decision: RateLimitDecision): ApiError =>
 export const rateLimit =
   (limiter: RateLimiter, clock: Clock, anonymousPerMinute: number): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
+    // An assistant tool's in-process call: its `/mcp` request already counted.
+    if (internalCallerOf(c)) return next();
     const principal = c.get('principal');
     const decision = principal
       ? await limiter.consume(merchantBucket(principal.merchant.id), merchantLimit(principal.merchant.plan), clock.now())

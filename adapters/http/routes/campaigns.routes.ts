@@ -4,7 +4,7 @@ import type { CreateCampaign } from '../../../application/campaigns/create-campa
 import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
 import type { UpdateCampaign } from '../../../application/campaigns/update-campaign.js';
-import { CAMPAIGN_STATUSES, Decimal, type CampaignPatch } from '../../../domain/index.js';
+import { AUTO_APPROVE_COMMISSION_DAYS, CAMPAIGN_STATUSES, Decimal, type CampaignPatch } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
@@ -28,7 +28,7 @@ export const CreateCampaignBody = z
       .int()
       .nullable()
       .optional()
-      .openapi({ description: '7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys' }),
+      .openapi({ enum: [...AUTO_APPROVE_COMMISSION_DAYS, null], description: '7, 14, 30, 60, 90 or null; needs Manage payouts on team-member keys' }),
     isPublic: z.boolean().optional(),
     enableRecurringCommissions: z.boolean().optional(),
     commissionTiers: CommissionTiersSchema.nullable().optional(),
@@ -66,7 +66,7 @@ export const UpdateCampaignBody = z
       .int()
       .nullable()
       .optional()
-      .openapi({ description: '7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys' }),
+      .openapi({ enum: [...AUTO_APPROVE_COMMISSION_DAYS, null], description: '7, 14, 30, 60, 90 or null; changing it needs Manage payouts on team-member keys' }),
     isPublic: z.boolean().optional(),
     enableRecurringCommissions: z.boolean().optional(),
     recurringCommissionMonths: z

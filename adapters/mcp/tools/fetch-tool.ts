@@ -5,10 +5,10 @@ import type { ConversionQueries } from '../../../application/ports/conversion-qu
 import type { CouponQueries } from '../../../application/ports/coupon-repository.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { ApiError } from '../../http/api-error.js';
-import { affiliateDetailJson } from '../../http/routes/affiliate.json.js';
-import { campaignDetailJson } from '../../http/routes/campaign.json.js';
-import { conversionJson } from '../../http/routes/conversion.json.js';
-import { couponJson } from '../../http/routes/coupon.json.js';
+import { affiliateDetailJson, AffiliateDetailSchema } from '../../http/routes/affiliate.json.js';
+import { campaignDetailJson, CampaignDetailSchema } from '../../http/routes/campaign.json.js';
+import { conversionJson, ConversionSchema } from '../../http/routes/conversion.json.js';
+import { couponJson, CouponSchema } from '../../http/routes/coupon.json.js';
 import { requireId } from '../../http/routes/path-id.js';
 import { defineTool } from '../tool.js';
 
@@ -72,6 +72,8 @@ export const fetchTool = (deps: FetchToolDependencies) => {
       'exactly as the matching GET /api/v1/<campaigns|affiliates|coupons|conversions>/{id} does. Only objects of this merchant and ' +
       "of the key's mode are found (a live key sees live data, a test key test data); anything else is not_found.",
     input: FetchToolInput,
+    // Whichever object the id names, as its GET-by-id endpoint's schema gives it.
+    output: z.union([CampaignDetailSchema, AffiliateDetailSchema, CouponSchema, ConversionSchema]),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async run(args, ctx) {
       const { kind, id } = splitId(args.id);

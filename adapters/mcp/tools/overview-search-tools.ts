@@ -15,6 +15,29 @@ export interface OverviewSearchToolDependencies {
 /** `GET /stats/overview` takes no parameters. */
 export const OverviewToolInput = z.object({});
 
+const TotalsNoteSchema = z.object({
+  addsCurrencies: z.boolean().describe('true when revenue and commissions add amounts of more than one currency'),
+  currencies: z.array(z.string()).describe('The currencies the single totals add, as recorded'),
+  note: z.string(),
+});
+
+type Overview = z.infer<typeof OverviewSchema>;
+
+/** What the single totals are: one currency's figures, or several currencies added as recorded (never converted). */
+export const totalsNote = (overview: Overview): z.infer<typeof TotalsNoteSchema> => {
+  const currencies = overview.byCurrency.map((row) => row.currency);
+  if (currencies.length <= 1) {
+    return { addsCurrencies: false, currencies, note: currencies.length === 1 ? `revenue and commissions are in ${currencies[0]}` : 'no sales this month' };
+  }
+  return {
+    addsCurrencies: true,
+    currencies,
+    note:
+      `revenue and commissions add ${currencies.join(', ')} amounts as recorded, without converting them, so they are not a sum in any one currency: ` +
+      'quote the per-currency figures of data.byCurrency instead',
+  };
+};
+
 export const getProgramOverviewTool = (deps: OverviewSearchToolDependencies) =>
   defineTool({
     name: 'get_program_overview',
@@ -23,9 +46,12 @@ export const getProgramOverviewTool = (deps: OverviewSearchToolDependencies) =>
       'The current calendar month (UTC) of the affiliate program so far, exactly as GET /api/v1/stats/overview: revenue, commissions ' +
       'and conversion count (single totals add all currencies as recorded, never converted), the per-currency breakdown (byCurrency), ' +
       "the month's leading currency, the top 5 affiliates by commission, and the 10 most recent conversions. Counts the key's mode " +
-      '(live or test) only; rejected and refunded sales are not counted.',
+      '(live or test) only; rejected and refunded sales are not counted. Beside data, totals says whether revenue and commissions add ' +
+      'several currencies (then quote data.byCurrency, not the single totals).',
     input: OverviewToolInput,
     output: OverviewSchema,
+    outputEnvelope: z.object({ data: OverviewSchema, totals: TotalsNoteSchema }),
+    envelope: (data) => ({ data, totals: totalsNote(data as Overview) }),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async run(_args, ctx) {
       return overviewJson(await deps.getOverview.execute(ctx.tenant));

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { DecideMembership } from '../../../application/affiliates/decide-membership.js';
 import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
 import type { UpdateCampaign } from '../../../application/campaigns/update-campaign.js';
+import { AUTO_APPROVE_COMMISSION_DAYS } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { liveKeyRefusal, planRefusal, writeKeyRefusal } from '../../http/middleware/guards.js';
 import { affiliateListItemJson, AffiliateListItemSchema } from '../../http/routes/affiliate.json.js';
@@ -40,6 +41,12 @@ const MONEY_FIELDS = [
 export const UpdateCampaignToolInput = z.object({
   id: z.string().min(1).describe('The campaign id (from search or fetch, without the "campaign:" prefix)'),
   ...UpdateCampaignBody.shape,
+  // The values the campaign rules accept, as an enum the assistant sees (the route's schema documents the same).
+  autoApproveCommissionsAfterDays: z
+    .literal(AUTO_APPROVE_COMMISSION_DAYS)
+    .nullable()
+    .optional()
+    .describe('7, 14, 30, 60, 90 or null (no automatic approval); changing it needs Manage payouts on team-member keys'),
   confirm,
 });
 

@@ -164,3 +164,16 @@ export const exchangeRateFetches = table('exchange_rate_fetches', {
   rate_date: date().orNull(),
   error: text().orNull(),
 });
+
+export const assistantConfirmations = table('assistant_confirmations', {
+  token_hash: text(),
+  merchant_id: uuid(),
+  mode: text(),
+  caller_id: text(),
+  tool: text(),
+  args_digest: text(),
+  state_digest: text(),
+  created_at: timestamptz(),
+  expires_at: timestamptz(),
+  used_at: timestamptz().orNull(),
+});
