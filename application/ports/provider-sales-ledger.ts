@@ -10,6 +10,7 @@ export const DELIVERY_OUTCOMES = [
   'refunded',
   'held',
   'released',
+  'restored',
   'customer_linked',
   'duplicate',
   'unattributed',

@@ -18,6 +18,7 @@ import type { ProviderNotificationReader } from '../../application/ports/provide
 import type { CouponProvider } from '../../domain/index.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
+import { conversionChangeHooks } from './conversions.module.js';
 import { single } from './single.js';
 
 /**
@@ -69,6 +70,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.CommissionAdjustments),
           r.resolve(T.Clock),
           r.resolve(T.Notices),
+          conversionChangeHooks(r),
         ),
     ),
   );

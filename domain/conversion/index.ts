@@ -7,3 +7,4 @@ export * from './conversion.ops.js';
 export * from './auto-approval.js';
 export * from './conversion-corrections.js';
 export * from './script-sale.js';
+export * from './refund-reversal.js';

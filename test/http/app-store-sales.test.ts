@@ -75,7 +75,7 @@ describe('sales from the App Store', () => {
     expect(await latest()).toMatchObject({ type: 'ONE_TIME_CHARGE', outcome: 'created', reason: `attributed by click ${clickId}` });
   });
 
-  it('a renewal chains to the first sale as recurring; refunds by percentage and whole; a reversed refund is ignored with a notice', async () => {
+  it('a renewal chains to the first sale as recurring; refunds by percentage and whole; a reversed refund restores the sale and its commission', async () => {
     const clickId = await click(t, affiliate.trackingLink);
     const first = appleTransaction(LIVE_APP, { price: 4_990, currency: 'EUR', appAccountToken: clickId });
     const sale = await notify('SUBSCRIBED', first, { subtype: 'INITIAL_BUY' });
@@ -96,12 +96,27 @@ describe('sales from the App Store', () => {
     expect(whole.body.data).toEqual({ outcome: 'refunded', conversionId: sale.body.data.conversionId });
     expect(await conversion(sale.body.data.conversionId)).toMatchObject({ status: 'refunded', commission: 0 });
 
+    const outboxed = async (conversionId: string) =>
+      (await t.sql("select type, payload->>'status' as status, payload->>'commission' as commission from outbox_events where payload->>'conversionId' = $1 order by occurred_at, id", [conversionId])) as {
+        type: string;
+        status: string;
+        commission: string;
+      }[];
+    const before = (await outboxed(sale.body.data.conversionId)).length;
+    // Apple took the refund back: the sale and its whole commission stand again, pending a new decision.
     const reversed = await notify('REFUND_REVERSED', first);
-    expect(reversed.body.data).toEqual({ outcome: 'ignored', conversionId: sale.body.data.conversionId });
-    expect((await latest()).reason).toContain('is refunded, a final state: a refund cannot be undone');
-    expect((await conversion(sale.body.data.conversionId)).status).toBe('refunded');
-    const notices = (await t.api('GET', '/notifications', m.liveKey)).body.data as { kind: string; message: string }[];
-    expect(notices.find((n) => n.kind === 'provider_refund_reversed')?.message).toContain('record it again with POST /api/v1/conversions');
+    expect(reversed.body.data).toEqual({ outcome: 'restored', conversionId: sale.body.data.conversionId });
+    expect((await latest()).reason).toContain('is pending again with its commission of 1 EUR');
+    expect(await conversion(sale.body.data.conversionId)).toMatchObject({ status: 'pending', commission: 1, refundedAmount: null, amount: 4.99 });
+    expect((await outboxed(sale.body.data.conversionId)).slice(before)).toEqual([{ type: 'conversion.updated', status: 'pending', commission: '1.00' }]);
+    // A partial refund reversed: the renewal keeps its status, its commission whole again.
+    expect((await notify('REFUND_REVERSED', renewalTx)).body.data).toEqual({ outcome: 'restored', conversionId: recurring.id });
+    expect(await conversion(recurring.id)).toMatchObject({ status: 'pending', refundedAmount: null, commission: 1 });
+    // The same reversal again (another notification) finds nothing to restore.
+    const again = await notify('REFUND_REVERSED', first);
+    expect(again.body.data).toEqual({ outcome: 'ignored', conversionId: sale.body.data.conversionId });
+    expect((await latest()).reason).toContain('was never refunded: nothing to restore');
+    expect((await outboxed(sale.body.data.conversionId)).length).toBe(before + 1);
   });
 
   it('REVOKE (Family Sharing revoked) refunds that purchase whole; a shared entitlement never made a sale', async () => {
