@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   invalid_transition: 409,
   confirmation_required: 409,
   payout_in_progress: 409,
+  not_replayable: 409,
   idempotency_key_reuse: 409,
   idempotency_key_in_progress: 409,
   payload_too_large: 413,

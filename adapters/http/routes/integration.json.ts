@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { DELIVERY_OUTCOMES, type DeliveryRecord } from '../../../application/ports/provider-sales-ledger.js';
+import type { ReplayResult } from '../../../application/sales/replay-provider-sale.js';
 import { COUPON_PROVIDERS, type Integration } from '../../../domain/index.js';
 
 export const IntegrationSchema = z
@@ -52,4 +53,24 @@ export const integrationEventJson = (e: DeliveryRecord): z.infer<typeof Integrat
   reason: e.reason,
   code: e.code,
   conversionId: e.conversionId,
+});
+
+export const ReplaySchema = z
+  .object({
+    id: z.string().openapi({ description: 'The delivery replayed' }),
+    replayed: z.boolean().openapi({ description: 'False when nothing changed: the sale already has its conversion' }),
+    outcome: z.enum(DELIVERY_OUTCOMES).openapi({ description: 'The delivery\'s outcome now (`created` or `renewed` when the replay made the conversion; `rejected` again when a check still refuses it)' }),
+    reason: z.string().nullable().openapi({ example: 'replayed: attributed by click 0192f0c4-…' }),
+    code: z.string().nullable().openapi({ description: "For `rejected`: the create check's error code", example: 'earnings_limit_reached' }),
+    conversionId: z.string().nullable(),
+  })
+  .openapi('IntegrationEventReplay', { 'x-extension': true });
+
+export const replayJson = (r: ReplayResult): z.infer<typeof ReplaySchema> => ({
+  id: r.id,
+  replayed: r.replayed,
+  outcome: r.outcome,
+  reason: r.reason,
+  code: r.code,
+  conversionId: r.conversionId,
 });
