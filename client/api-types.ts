@@ -2777,6 +2777,8 @@ export interface components {
              */
             code: string | null;
             conversionId: string | null;
+            /** @description A refused sale kept with this delivery: `POST /integrations/{id}/events/{eventId}/replay` runs it again */
+            replayable: boolean;
         };
         IntegrationEventReplay: {
             /** @description The delivery replayed */

@@ -34,6 +34,8 @@ export interface DeliveryRecord extends DeliveryResult {
   readonly providerEventId: string;
   readonly type: string;
   readonly receivedAt: Date;
+  /** A refused sale kept for a replay that has not made its conversion yet. */
+  readonly replayable: boolean;
 }
 
 /** A sale or renewal a provider reported, in neutral terms. */

@@ -28,6 +28,7 @@ export const IntegrationEventSchema = z
     reason: z.string().nullable().openapi({ description: 'Why: how the sale was attributed, why it was not, why it was ignored or rejected', example: 'attributed by click 0192f0c4-…' }),
     code: z.string().nullable().openapi({ description: "For `rejected`: the create check's error code", example: 'affiliate_not_approved' }),
     conversionId: z.string().nullable(),
+    replayable: z.boolean().openapi({ description: 'A refused sale kept with this delivery: `POST /integrations/{id}/events/{eventId}/replay` runs it again' }),
   })
   .openapi('IntegrationEvent', { 'x-extension': true });
 
@@ -53,6 +54,7 @@ export const integrationEventJson = (e: DeliveryRecord): z.infer<typeof Integrat
   reason: e.reason,
   code: e.code,
   conversionId: e.conversionId,
+  replayable: e.replayable,
 });
 
 export const ReplaySchema = z

@@ -14,7 +14,7 @@ import { currentDb, type Orm } from '../../orm.js';
 import type { Row } from '../../schema/index.js';
 import { saleFromStored, storedSale } from './replay-fact.json.js';
 
-type EventRow = Omit<Row<'integration_events'>, 'merchant_id' | 'mode' | 'payload' | 'replay_fact'>;
+type EventRow = Omit<Row<'integration_events'>, 'merchant_id' | 'mode' | 'payload' | 'replay_fact'> & { readonly replayable: boolean };
 
 const recordOf = (r: EventRow): DeliveryRecord => ({
   id: r.id,
@@ -26,11 +26,13 @@ const recordOf = (r: EventRow): DeliveryRecord => ({
   reason: r.reason,
   code: r.error_code,
   conversionId: r.conversion_id,
+  replayable: r.replayable,
 });
 
 /** One page of an integration's log, newest first: read along `integration_events_log_idx`, which has this order. */
 export const deliveryPageSql = (tenant: Tenant, integrationId: string, limit: number, offset: number) =>
-  sql<EventRow>`select id, integration_id, provider_event_id, type, received_at, outcome, reason, error_code, conversion_id
+  sql<EventRow>`select id, integration_id, provider_event_id, type, received_at, outcome, reason, error_code, conversion_id,
+      (replay_fact is not null and outcome = 'rejected') as replayable
     from integration_events
     where integration_id = ${integrationId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
     order by received_at desc, id desc limit ${limit} offset ${offset}`;
@@ -69,7 +71,7 @@ export class SqlIntegrationEvents implements IntegrationEvents {
 
   async findForReplay(tenant: Tenant, integrationId: string, id: string): Promise<ReplayableDelivery | null> {
     const { rows } = await sql<EventRow & { replay_fact: Parameters<typeof saleFromStored>[0] | null }>`select id, integration_id, provider_event_id, type, received_at,
-        outcome, reason, error_code, conversion_id, replay_fact
+        outcome, reason, error_code, conversion_id, replay_fact, (replay_fact is not null and outcome = 'rejected') as replayable
       from integration_events
       where id = ${id} and integration_id = ${integrationId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
       for update`.execute(currentDb(this.orm));
