@@ -180,7 +180,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   );
   c.register(
     T.RecordClick,
-    single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock))),
+    single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.TrackingLinks))),
   );
   c.register(T.LoadExchangeRates, single((r) => new LoadExchangeRates(r.resolve(T.ExchangeRates))));
 };

@@ -29,6 +29,7 @@ import { Migration20261127000003AppStoreIntegrations } from './Migration20261127
 import { Migration20261127000004TrackingScriptLeads } from './Migration20261127000004TrackingScriptLeads.js';
 import { Migration20261127000005DashboardSpeed } from './Migration20261127000005DashboardSpeed.js';
 import { Migration20261128050001ReplayableProviderSales } from './Migration20261128050001ReplayableProviderSales.js';
+import { Migration20261128050002MerchantWebsiteUrl } from './Migration20261128050002MerchantWebsiteUrl.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127000004TrackingScriptLeads', class: Migration20261127000004TrackingScriptLeads },
   { name: 'Migration20261127000005DashboardSpeed', class: Migration20261127000005DashboardSpeed },
   { name: 'Migration20261128050001ReplayableProviderSales', class: Migration20261128050001ReplayableProviderSales },
+  { name: 'Migration20261128050002MerchantWebsiteUrl', class: Migration20261128050002MerchantWebsiteUrl },
 ];
