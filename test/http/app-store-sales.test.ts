@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appleNotificationBody, appleTransaction, makeChain, transactionId, type AppleApp, type TestChain } from '../support/app-store-signing.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
+import { createMerchant } from '../support/merchant-mother.js';
 import { click, events } from '../support/card-events.js';
 import type { TestMerchant } from '../support/merchant-mother.js';
+import { payableAffiliate, runJobs } from '../support/payout-mother.js';
 import { providerProgram } from '../support/provider-program.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -19,7 +21,8 @@ describe('sales from the App Store', () => {
 
   beforeAll(async () => {
     [chain, stranger] = await Promise.all([makeChain(), makeChain('Stranger')]);
-    t = await startTestService({ appStoreRootCertPaths: [chain.rootPath], appStoreOnlineChecks: false });
+    // The sandbox pays live payouts: a sale can be paid before its refund (clawback).
+    t = await startTestService({ appStoreRootCertPaths: [chain.rootPath], appStoreOnlineChecks: false, payoutLiveSandbox: true });
     // Recurring commissions with no month limit (the field left out).
     ({ merchant: m, affiliate } = await providerProgram(t, { recurringCommissionMonths: undefined }));
     const created = await t.api('POST', '/integrations', m.liveKey, { provider: 'app_store', bundleId: LIVE_APP.bundleId, appAppleId: LIVE_APP.appAppleId, name: 'iOS' });
@@ -117,6 +120,31 @@ describe('sales from the App Store', () => {
     expect(again.body.data).toEqual({ outcome: 'ignored', conversionId: sale.body.data.conversionId });
     expect((await latest()).reason).toContain('was never refunded: nothing to restore');
     expect((await outboxed(sale.body.data.conversionId)).length).toBe(before + 1);
+  });
+
+  it('a refund reversed after payout leaves the clawback and tells the merchant to pay it by hand', async () => {
+    const payer = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+    const campaign = await createCampaign(t, payer.liveKey, { commissionValue: 10, autoApproveAffiliates: true });
+    const partner = await payableAffiliate(t, payer.id, campaign.id, 'connect');
+    const app = { ...LIVE_APP, bundleId: 'com.example.payer' };
+    const integration = (await t.api('POST', '/integrations', payer.liveKey, { provider: 'app_store', bundleId: app.bundleId, appAppleId: app.appAppleId })).body.data.id as string;
+    const send = async (type: string, transaction: Record<string, unknown>) =>
+      deliver(integration, await appleNotificationBody(chain, app, { type, transaction, renewal: {} }));
+    const listed = await t.api('GET', `/affiliates?campaignId=${campaign.id}`, payer.liveKey);
+    const clickId = await click(t, listed.body.data.find((a: { id: string }) => a.id === partner.id).trackingLink);
+    const purchase = appleTransaction(app, { price: 20_000, currency: 'USD', appAccountToken: clickId });
+    const id = (await send('ONE_TIME_CHARGE', purchase)).body.data.conversionId as string;
+    await t.api('PATCH', `/conversions/${id}`, payer.liveKey, { status: 'approved' });
+    await runJobs(t);
+    expect((await t.api('GET', `/conversions/${id}`, payer.liveKey)).body.data).toMatchObject({ status: 'paid', commission: 2 });
+    expect((await send('REFUND', { ...purchase, revocationDate: Date.now(), revocationReason: 1, revocationType: 'REFUND_FULL' })).body.data.outcome).toBe('refunded');
+
+    const reversed = await send('REFUND_REVERSED', purchase);
+    expect(reversed.body.data).toEqual({ outcome: 'ignored', conversionId: id });
+    expect((await t.api('GET', `/conversions/${id}`, payer.liveKey)).body.data).toMatchObject({ status: 'paid', commission: 2 });
+    expect(await t.sql('select sum(amount)::text as owed from commission_adjustments where conversion_id = $1', [id])).toEqual([{ owed: '2.000000' }]);
+    const notices = (await t.api('GET', '/notifications', payer.liveKey)).body.data as { kind: string; message: string }[];
+    expect(notices.find((n) => n.kind === 'provider_refund_reversed')?.message).toContain('pay the affiliate the commission it took back by hand');
   });
 
   it('REVOKE (Family Sharing revoked) refunds that purchase whole; a shared entitlement never made a sale', async () => {
