@@ -6,6 +6,7 @@ import { createDemoMerchantIfEmpty } from './demo-merchant.js';
 import { listen, stopOnSignals } from './http-server.js';
 import { buildService } from './service.js';
 import { resolveSecretKey } from './secret-key.js';
+import { logStartWarnings } from './start-warnings.js';
 
 const loaded = loadConfig();
 const pino = createPino(loaded.logLevel);
@@ -19,9 +20,7 @@ if (!config.databaseUrl) {
   embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'affiliate', log: (m) => pino.info(m) });
 }
 const service = await buildService(config, config.databaseUrl ?? embedded!.url, pino);
-if (config.webhookDevAllowedHosts.length > 0) {
-  pino.warn({ hosts: config.webhookDevAllowedHosts }, 'WEBHOOK_DEV_ALLOWED_HOSTS set: these hosts may receive webhooks over http and on private addresses');
-}
+logStartWarnings(config, pino);
 
 // An operator who chose ADMIN_TOKEN provisions merchants; the quick start gets a demo to try.
 const demo = loaded.adminToken ? null : await createDemoMerchantIfEmpty(service);

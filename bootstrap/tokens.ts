@@ -143,6 +143,7 @@ export const TOKENS = {
   ApplyPaymentChange: Symbol('ApplyPaymentChange'),
   IngestNotification: Symbol('IngestNotification'),
   ManageIntegrations: Symbol('ManageIntegrations'),
+  ReplayProviderSale: Symbol('ReplayProviderSale'),
   // Payouts (modules/payouts.module.ts).
   PayoutRepository: Symbol('PayoutRepository'),
   PayoutQueries: Symbol('PayoutQueries'),

@@ -981,11 +981,31 @@ export interface paths {
         };
         /**
          * What the provider sent and what each notification did, newest first
-         * @description One row per delivery: the provider event id, its type, when it arrived, the outcome (`created`, `renewed`, `refunded`, `held`, `released`, `customer_linked`, `duplicate`, `unattributed`, `rejected`, `ignored`), the reason and the conversion.
+         * @description One row per delivery: the provider event id, its type, when it arrived, the outcome (`created`, `renewed`, `refunded`, `held`, `released`, `restored`, `customer_linked`, `duplicate`, `unattributed`, `rejected`, `ignored`), the reason and the conversion.
          */
         get: operations["getIntegrationsByIdEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{id}/events/{eventId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a provider sale that a check refused
+         * @description A sale the provider reported that a check refused (outcome `rejected`: the monthly earnings cap, an affiliate not approved yet, ...) is kept; once the cause is gone, this runs it again exactly as its notification did, and the events log shows the new outcome. Idempotent: a delivery whose sale already has its conversion changes nothing and answers `replayed: false`. 409 `not_replayable` for a delivery that kept no refused sale (any other outcome); 404 for another merchant's or mode's ids. A live replay by a team-member key needs Manage payouts.
+         */
+        post: operations["postIntegrationsByIdEventsByEventIdReplay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2756,7 +2776,7 @@ export interface components {
              * @description What the delivery did (`received` only while it is being handled)
              * @enum {string}
              */
-            outcome: "received" | "created" | "renewed" | "refunded" | "held" | "released" | "customer_linked" | "duplicate" | "unattributed" | "rejected" | "ignored";
+            outcome: "received" | "created" | "renewed" | "refunded" | "held" | "released" | "restored" | "customer_linked" | "duplicate" | "unattributed" | "rejected" | "ignored";
             /**
              * @description Why: how the sale was attributed, why it was not, why it was ignored or rejected
              * @example attributed by click 0192f0c4-…
@@ -2765,6 +2785,27 @@ export interface components {
             /**
              * @description For `rejected`: the create check's error code
              * @example affiliate_not_approved
+             */
+            code: string | null;
+            conversionId: string | null;
+            /** @description A refused sale kept with this delivery: `POST /integrations/{id}/events/{eventId}/replay` runs it again */
+            replayable: boolean;
+        };
+        IntegrationEventReplay: {
+            /** @description The delivery replayed */
+            id: string;
+            /** @description False when nothing changed: the sale already has its conversion */
+            replayed: boolean;
+            /**
+             * @description The delivery's outcome now (`created` or `renewed` when the replay made the conversion; `rejected` again when a check still refuses it)
+             * @enum {string}
+             */
+            outcome: "received" | "created" | "renewed" | "refunded" | "held" | "released" | "restored" | "customer_linked" | "duplicate" | "unattributed" | "rejected" | "ignored";
+            /** @example replayed: attributed by click 0192f0c4-… */
+            reason: string | null;
+            /**
+             * @description For `rejected`: the create check's error code
+             * @example earnings_limit_reached
              */
             code: string | null;
             conversionId: string | null;
@@ -2949,7 +2990,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "confirmation_invalid" | "stale_preview" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable" | "exchange_rate_unavailable";
+                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "confirmation_invalid" | "stale_preview" | "payout_in_progress" | "not_replayable" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable" | "exchange_rate_unavailable";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -3062,7 +3103,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `confirmation_required`, `confirmation_invalid`, `stale_preview`, `payout_in_progress`, `idempotency_key_reuse`, `idempotency_key_in_progress` */
+        /** @description Error: `duplicate`, `commission_above_sale`, `coupon_exists`, `team_has_awards`, `too_many_goals`, `stale_goal`, `currency_locked`, `invalid_transition`, `confirmation_required`, `confirmation_invalid`, `stale_preview`, `payout_in_progress`, `not_replayable`, `idempotency_key_reuse`, `idempotency_key_in_progress` */
         Conflict: {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
@@ -3079,7 +3120,7 @@ export interface components {
                          * @description Machine-readable; one of the listed values
                          * @enum {string}
                          */
-                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "confirmation_invalid" | "stale_preview" | "payout_in_progress" | "idempotency_key_reuse" | "idempotency_key_in_progress";
+                        code: "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "confirmation_invalid" | "stale_preview" | "payout_in_progress" | "not_replayable" | "idempotency_key_reuse" | "idempotency_key_in_progress";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */
@@ -6699,6 +6740,52 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postIntegrationsByIdEventsByEventIdReplay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+                /** @description The delivery's `id` in the events log (not the provider's event id) */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the replay did */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationEventReplay"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

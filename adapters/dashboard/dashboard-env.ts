@@ -5,6 +5,8 @@ import type { WebEnv } from '../http/web-session/web-env.js';
 export interface DashboardEnv {
   Variables: WebEnv['Variables'] & {
     user: MerchantUser;
+    /** The service runs with `PAYOUT_LIVE_SANDBOX=1` (a banner on every page). */
+    payoutLiveSandbox: boolean;
   };
 }
 

@@ -26,6 +26,8 @@ export interface DashboardDependencies extends AccountDependencies, DashboardPag
   readonly auditLog: AuditLog;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  /** `PAYOUT_LIVE_SANDBOX=1`: every page says live payouts may go to the sandbox. */
+  readonly payoutLiveSandbox: boolean;
 }
 
 /**
@@ -63,7 +65,10 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
     }),
   );
   inside.route('/', accountRoutes(deps));
-  inside.use('*', signedInUser(deps.users, deps.merchants));
+  inside.use('*', signedInUser(deps.users, deps.merchants), async (c, next) => {
+    c.set('payoutLiveSandbox', deps.payoutLiveSandbox);
+    await next();
+  });
   inside.route('/', settingsRoutes(deps.sessions));
   inside.route('/', dashboardPages(deps));
   app.route(DASHBOARD, inside);

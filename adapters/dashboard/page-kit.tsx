@@ -26,6 +26,7 @@ export const chromeOf = (c: DashboardContext, current: string): Chrome => {
     email: c.get('user').email,
     plan: merchant.plan,
     mode: c.get('tenant').mode,
+    payoutLiveSandbox: c.get('payoutLiveSandbox') === true,
     csrf: c.get('webSession')!.csrfToken,
     current,
   };

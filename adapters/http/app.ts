@@ -28,6 +28,7 @@ import { audit, refusedRequests } from './middleware/audit.js';
 import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit, rateLimitHeadersOnly } from './middleware/rate-limit.js';
+import { refuseInvalidUtf8 } from './middleware/utf8-body.js';
 import { idempotency } from './middleware/idempotency.js';
 import type { IdempotencyGate } from '../../application/idempotency/idempotency-gate.js';
 import { requestContext } from './middleware/request-context.js';
@@ -192,7 +193,10 @@ export const createHttpApp = (deps: HttpDependencies) => {
   const bodyLimited = bodyLimit({ maxSize: settings.bodyLimitBytes, onError: tooLarge });
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
   // a measurable share of a hot read's CPU (bench/README.md).
-  const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (BODILESS.has(c.req.method) ? next() : bodyLimited(c, next));
+  // Every body these paths take is JSON (or a provider's JSON notification): invalid UTF-8 is refused with 400.
+  const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (BODILESS.has(c.req.method) ? next() : bodyLimited(c, async () => {
+          await refuseInvalidUtf8(c, next);
+        }));
   // Audit outermost (it sees every answer, a 413 included); the limit before the body limit, so a 413 carries its headers.
   app.use(
     '/api/*',

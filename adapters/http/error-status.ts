@@ -25,6 +25,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   confirmation_invalid: 409,
   stale_preview: 409,
   payout_in_progress: 409,
+  not_replayable: 409,
   idempotency_key_reuse: 409,
   idempotency_key_in_progress: 409,
   payload_too_large: 413,

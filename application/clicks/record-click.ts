@@ -1,5 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
-import { countsAsClick, domainError, type DomainError } from '../../domain/index.js';
+import { countsAsClick, visitorDestination, type DomainError, type VisitorDestination } from '../../domain/index.js';
+import type { TrackingLinks } from '../affiliates/tracking-links.js';
+import type { ResolvedTrackingLink } from '../ports/click-repository.js';
 import type { ClickRepository } from '../ports/click-repository.js';
 import type { ClickTokens } from '../ports/click-tokens.js';
 import type { Clock } from '../ports/clock.js';
@@ -20,7 +22,7 @@ export interface VisitInput {
 }
 
 export interface Visit {
-  /** Where to send the visitor (empty for the tracking script's clicks of a campaign without a target URL). */
+  /** Where to send the visitor: the campaign's target, else the merchant's website, else the affiliate portal. */
   readonly location: string;
   /** The recorded click's signed id, also passed on to the target as `click_id`; null when the visit did not count. */
   readonly clickId: string | null;
@@ -42,11 +44,12 @@ const withClickId = (target: string, clickId: string): string => {
 
 /**
  * `GET /r/:trackingCode/:refCode`: records a click (when the campaign is active, the affiliate
- * approved on it and the visit counts) and sends the visitor to the campaign's `targetUrl`, with the
- * click id added when one was recorded. A visit that does not count still goes to the target. A
- * campaign without a target URL has nowhere to send anyone: 404, and no click is recorded. The click
- * id handed out is signed (`ClickTokens`): it attributes a sale at once, in any process, before or
- * without its row, which is written in a batch.
+ * approved on it and the visit counts) and sends the visitor on (`visitorDestination`): to the
+ * campaign's `targetUrl`, else the merchant's `websiteUrl`, else the campaign's page in the affiliate
+ * portal (or the portal's home for a campaign it does not show), with the click id added when one was
+ * recorded. A visit that does not count goes to the same place. The click id handed out is signed
+ * (`ClickTokens`): it attributes a sale at once, in any process, before or without its row, which is
+ * written in a batch.
  */
 export class RecordClick {
   constructor(
@@ -55,6 +58,8 @@ export class RecordClick {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly tokens: ClickTokens,
+    /** The affiliate portal's address (the merchant's own domain where it has one). */
+    private readonly links: Pick<TrackingLinks, 'portalBase'>,
   ) {}
 
   async execute(input: VisitInput): Promise<Result<Visit, DomainError>> {
@@ -65,12 +70,11 @@ export class RecordClick {
     if (!link) return err(notFound('Tracking link'));
     const { campaign, merchant, affiliate } = link;
     if (input.tenant && (merchant.id !== input.tenant.merchantId || (affiliate?.isTest ? 'test' : 'live') !== input.tenant.mode)) return err(notFound('Tracking link'));
-    const target = campaign.targetUrl;
-    // The tracking script registers clicks of visitors already on the merchant's page: no target needed.
-    if (!target && !input.tenant) return err(domainError('not_found', 'This campaign has no target URL to send visitors to'));
+    const destination = visitorDestination(campaign, merchant.websiteUrl);
+    const target = this.location(merchant, destination);
     const now = this.clock.now();
     const visit = { attributionWindowDays: campaign.attributionWindowDays, createdAt: now };
-    if (!input.counts || !affiliate || !countsAsClick(campaign.status, link.membershipStatus)) return ok({ location: target ?? '', clickId: null, ...visit });
+    if (!input.counts || !affiliate || !countsAsClick(campaign.status, link.membershipStatus)) return ok({ location: target, clickId: null, ...visit });
     const click = {
       id: this.ids.next(),
       merchantId: merchant.id,
@@ -82,6 +86,13 @@ export class RecordClick {
     };
     const clickId = await this.tokens.issue({ clickRowId: click.id, merchantId: click.merchantId, mode: click.mode, campaignId: click.campaignId, affiliateId: click.affiliateId, issuedAt: now });
     this.clicks.record(click);
-    return ok({ location: target ? withClickId(target, clickId) : '', clickId, ...visit });
+    return ok({ location: withClickId(target, clickId), clickId, ...visit });
   }
+
+  private location(merchant: ResolvedTrackingLink['merchant'], destination: VisitorDestination): string {
+    if (destination.kind === 'url') return destination.url;
+    const portal = this.links.portalBase(merchant);
+    return destination.kind === 'portal_campaign' ? `${portal}/c/${destination.trackingCode}` : `${portal}/`;
+  }
+
 }

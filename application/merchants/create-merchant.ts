@@ -25,6 +25,7 @@ export class CreateMerchant {
         email: input.email,
         plan: input.plan,
         customDomain: input.customDomain ?? null,
+        websiteUrl: input.websiteUrl ?? null,
         automaticPayouts: input.automaticPayouts ?? false,
         monthlyEarningsCap: input.monthlyEarningsCap ?? null,
         reportingCurrency: input.reportingCurrency ?? DEFAULT_CURRENCY,

@@ -5,7 +5,7 @@ import type { MembershipStatus } from '../../domain/affiliate/membership.js';
 /** What a public tracking link resolves to; the affiliate is null when the ref code is unknown. */
 export interface ResolvedTrackingLink {
   readonly campaign: Campaign;
-  readonly merchant: Pick<Merchant, 'id' | 'plan' | 'customDomain'>;
+  readonly merchant: Pick<Merchant, 'id' | 'plan' | 'customDomain' | 'websiteUrl'>;
   readonly affiliate: Affiliate | null;
   readonly membershipStatus: MembershipStatus | null;
 }

@@ -1,4 +1,4 @@
-import type { ClickCandidate, LinkedCustomer, CouponProvider } from '../../domain/index.js';
+import type { ClickCandidate, LinkedCustomer, CouponProvider, SaleFact } from '../../domain/index.js';
 import type { Page, PageRequest, Slice } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -10,6 +10,7 @@ export const DELIVERY_OUTCOMES = [
   'refunded',
   'held',
   'released',
+  'restored',
   'customer_linked',
   'duplicate',
   'unattributed',
@@ -33,6 +34,16 @@ export interface DeliveryRecord extends DeliveryResult {
   readonly providerEventId: string;
   readonly type: string;
   readonly receivedAt: Date;
+  /** A refused sale kept for a replay that has not made its conversion yet. */
+  readonly replayable: boolean;
+}
+
+/** A sale or renewal a provider reported, in neutral terms. */
+export type ProviderSaleFact = Extract<SaleFact, { kind: 'sale' | 'renewal' }>;
+
+/** A delivery with the refused sale it kept, if any: what a replay runs again. */
+export interface ReplayableDelivery extends DeliveryRecord {
+  readonly sale: ProviderSaleFact | null;
 }
 
 export interface NewDelivery {
@@ -55,6 +66,13 @@ export interface IntegrationEvents {
    */
   record(delivery: NewDelivery): Promise<'first' | 'duplicate'>;
   settle(id: string, result: DeliveryResult): Promise<void>;
+  /** Keeps a sale a check refused with its delivery (inside the caller's transaction), for a replay. */
+  keepForReplay(id: string, sale: ProviderSaleFact): Promise<void>;
+  /**
+   * One delivery of the tenant's integration with its kept sale, locked until the caller's transaction
+   * ends, so two replays of it run one after the other; null when it is not the tenant's.
+   */
+  findForReplay(tenant: Tenant, integrationId: string, id: string): Promise<ReplayableDelivery | null>;
   list(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Page<DeliveryRecord>>;
   /** The same rows without counting the whole log: for screens that page with previous / next. */
   browse(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Slice<DeliveryRecord>>;

@@ -1,13 +1,24 @@
 import { err, type Result } from 'neverthrow';
-import { Decimal, holdConversion, issuedRefundShare, refundedSaleShare, releaseConversion, type Conversion, type CouponProvider, type DomainError, type SaleFact } from '../../domain/index.js';
-import { applyConversionChange, type ConversionChangeSinks } from '../conversions/apply-conversion-change.js';
+import {
+  Decimal,
+  holdConversion,
+  issuedRefundShare,
+  refundedSaleShare,
+  releaseConversion,
+  reverseRefund,
+  type Conversion,
+  type ConversionChange,
+  type CouponProvider,
+  type DomainError,
+  type SaleFact,
+} from '../../domain/index.js';
+import { applyConversionChangeWithHooks, type ConversionChangeHook, type ConversionChangeSinks } from '../conversions/apply-conversion-change.js';
 import type { RefundConversion } from '../conversions/refund-conversion.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommissionAdjustments } from '../ports/commission-adjustments.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { Notices } from '../ports/notices.js';
 import type { DeliveryResult, ProviderPayments } from '../ports/provider-sales-ledger.js';
-import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { ignored, result } from './delivery-results.js';
 
@@ -32,6 +43,8 @@ export class ApplyPaymentChange {
     private readonly adjustments: CommissionAdjustments,
     private readonly clock: Clock,
     private readonly notices: Notices,
+    /** Run after a conversion changed, as for the merchant's own changes (team goal progress). */
+    private readonly hooks: readonly ConversionChangeHook[] = [],
   ) {}
 
   private async locked(tenant: Tenant, provider: CouponProvider, references: readonly string[]): Promise<Conversion | null> {
@@ -86,28 +99,39 @@ export class ApplyPaymentChange {
   }
 
   /**
-   * The provider took back a refund it had granted. A refund cannot be undone here: `refunded` is
-   * final in the conversion's state machine and a partial refund's commission is already scaled, so
-   * the delivery is recorded as ignored with why, and the merchant gets a notice to record the sale
-   * again if the affiliate should earn it.
+   * The provider took back a refund it had granted: the sale and its commission stand again, through
+   * the conversion's state machine (`reverseRefund`: a refunded conversion is back to `pending` for a
+   * new decision, one refunded in part keeps its status). A conversion paid before the refund had its
+   * commission taken back from the affiliate's next payment instead (a clawback), which a reversal does
+   * not undo: the merchant gets a notice to pay it again by hand.
    */
   async refundReversed(tenant: Tenant, provider: CouponProvider, fact: RefundReversed): Promise<DeliveryResult> {
     const conversion = await this.locked(tenant, provider, fact.paymentReferences);
     if (!conversion) return ApplyPaymentChange.unknown(fact.paymentReferences);
-    const refunded = conversion.refundedAmount ?? new Decimal(0);
     const payment = fact.paymentReferences.join(' / ');
-    if (conversion.status !== 'refunded' && refunded.lte(0)) {
-      return ignored(`refund of payment ${payment} reversed, but conversion ${conversion.id} was never refunded: nothing to restore`, conversion.id);
-    }
-    const state = conversion.status === 'refunded' ? 'is refunded, a final state' : `had ${refunded.toFixed()} ${conversion.currency.toUpperCase()} refunded`;
-    const reason = `refund of payment ${payment} reversed by the provider, but conversion ${conversion.id} ${state}: a refund cannot be undone, so its commission stays as it is`;
+    if (conversion.status === 'paid') return this.reversedAfterPayout(tenant, provider, conversion, payment);
+    const was = conversion.status === 'refunded' ? 'refunded' : `${(conversion.refundedAmount ?? new Decimal(0)).toFixed()} ${conversion.currency.toUpperCase()} refunded`;
+    const applied = await this.apply(conversion, (now) => reverseRefund(conversion, now));
+    if (applied.isErr()) return result('rejected', { code: applied.error.code, reason: `refund of payment ${payment} reversed, but ${applied.error.message}`, conversionId: conversion.id });
+    if (!applied.value.changed) return ignored(`refund of payment ${payment} reversed, but conversion ${conversion.id} was never refunded: nothing to restore`, conversion.id);
+    const restored = applied.value.conversion;
+    return result('restored', {
+      conversionId: conversion.id,
+      reason: `refund of payment ${payment} reversed by the provider: the conversion (was ${was}) is ${restored.status} again with its commission of ${restored.commission.toFixed()} ${restored.currency.toUpperCase()}`,
+    });
+  }
+
+  private async reversedAfterPayout(tenant: Tenant, provider: CouponProvider, conversion: Conversion, payment: string): Promise<DeliveryResult> {
+    const clawedBack = await this.adjustments.refundedAfterPayout(conversion.id);
+    if (clawedBack.lte(0)) return ignored(`refund of payment ${payment} reversed, but paid conversion ${conversion.id} was never refunded: nothing to restore`, conversion.id);
+    const state = `was paid, and the refund of ${clawedBack.toFixed()} ${conversion.currency.toUpperCase()} after payout was taken back from the affiliate's next payment (a clawback)`;
     await this.notices.notify({
       merchantId: tenant.merchantId,
       mode: tenant.mode,
       kind: 'provider_refund_reversed',
-      message: `${provider} reversed a refund of payment ${payment}. Conversion ${conversion.id} ${state} and cannot be restored; if the affiliate should earn this sale, record it again with POST /api/v1/conversions.`,
+      message: `${provider} reversed a refund of payment ${payment}. Conversion ${conversion.id} ${state}; a clawback is not undone automatically, so pay the affiliate the commission it took back by hand if they should earn it.`,
     });
-    return ignored(reason, conversion.id);
+    return ignored(`refund of payment ${payment} reversed by the provider, but conversion ${conversion.id} ${state}: the clawback stays`, conversion.id);
   }
 
   async disputeOpened(tenant: Tenant, provider: CouponProvider, fact: DisputeOpened): Promise<DeliveryResult> {
@@ -143,12 +167,12 @@ export class ApplyPaymentChange {
     return result('released', { conversionId: conversion.id, reason: `dispute ${fact.disputeId} won: back to ${to}` });
   }
 
-  private async apply(conversion: Conversion, step: (now: Date) => ReturnType<typeof holdConversion>): Promise<Result<void, DomainError>> {
+  /** One step of the conversion's machine, saved with its events, payout-queue effects and change hooks. */
+  private async apply(conversion: Conversion, step: (now: Date) => Result<ConversionChange, DomainError>): Promise<Result<ConversionChange, DomainError>> {
     const now = this.clock.now();
     const change = step(now);
     if (change.isErr()) return err(change.error);
-    const merchant = await this.merchants.findById(conversion.merchantId);
-    if (!merchant) return err(notFound('Merchant'));
-    return applyConversionChange(this.sinks, change.value, merchant, now, conversion.status);
+    const applied = await applyConversionChangeWithHooks({ merchants: this.merchants, sinks: this.sinks, hooks: this.hooks }, change.value, conversion.merchantId, now, conversion.status);
+    return applied.map(() => change.value);
   }
 }

@@ -90,6 +90,9 @@ export class IngestNotification {
         if (first === 'duplicate') return result('duplicate', { reason: `event ${notice.eventId} was already received` });
         const outcome = await this.apply(integration, tenant, notice, now);
         await this.events.settle(id, outcome);
+        // The provider got its 200 and will not send it again: a refused sale is kept for the merchant to replay.
+        const fact = notice.fact;
+        if (outcome.outcome === 'rejected' && (fact?.kind === 'sale' || fact?.kind === 'renewal')) await this.events.keepForReplay(id, fact);
         return outcome;
       }),
     );

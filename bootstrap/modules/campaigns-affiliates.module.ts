@@ -187,7 +187,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   );
   c.register(
     T.RecordClick,
-    single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.ClickTokens))),
+    single((r) => new RecordClick(r.resolve(T.ClickRepository), r.resolve(T.VisitorFingerprint), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.ClickTokens), r.resolve(T.TrackingLinks))),
   );
   c.register(T.LoadExchangeRates, single((r) => new LoadExchangeRates(r.resolve(T.ExchangeRates))));
   c.register(T.ReadExchangeRates, single((r) => new ReadExchangeRates(r.resolve(T.ExchangeRates), r.resolve(T.Clock))));

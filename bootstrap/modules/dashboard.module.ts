@@ -3,6 +3,7 @@ import type { DashboardDependencies } from '../../adapters/dashboard/dashboard.r
 import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SqlDailyFigures } from '../../adapters/persistence/repositories/sql-daily-figures.js';
 import { GetDailySeries } from '../../application/stats/daily-series.js';
+import type { ServiceConfig } from '../config.js';
 import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 
@@ -22,6 +23,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   auditLog: http.auditLog,
   ids: http.ids,
   clock: http.clock,
+  payoutLiveSandbox: c.resolve<ServiceConfig>(T.Config).payoutLiveSandbox,
   overview: { getOverview: http.stats.getOverview, getDailySeries: c.resolve(T.GetDailySeries), notifications: http.notifications },
   campaigns: http.campaigns,
   affiliatePages: { affiliates: http.affiliates, listCampaigns: http.campaigns.listCampaigns, rateLimiter: http.rateLimiter, clock: http.clock },

@@ -3,6 +3,7 @@ import { ManageIntegrations } from '../../application/integrations/manage-integr
 import { ApplyPaymentChange } from '../../application/sales/apply-payment-change.js';
 import { IngestNotification, type ProviderReaders } from '../../application/sales/ingest-notification.js';
 import { RecordProviderSale } from '../../application/sales/record-provider-sale.js';
+import { ReplayProviderSale } from '../../application/sales/replay-provider-sale.js';
 import type { IntegrationRouteDependencies } from '../../adapters/http/routes/integrations.routes.js';
 import { StripeCardNotifications } from '../../adapters/providers/card/stripe-card-notifications.js';
 import { LemonSqueezyNotifications } from '../../adapters/providers/lemon-squeezy/lemon-squeezy-notifications.js';
@@ -18,6 +19,7 @@ import type { ProviderNotificationReader } from '../../application/ports/provide
 import type { CouponProvider } from '../../domain/index.js';
 import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
+import { conversionChangeHooks } from './conversions.module.js';
 import { single } from './single.js';
 
 /**
@@ -70,6 +72,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.CommissionAdjustments),
           r.resolve(T.Clock),
           r.resolve(T.Notices),
+          conversionChangeHooks(r),
         ),
     ),
   );
@@ -113,6 +116,10 @@ export const registerSales = (c: DependencyContainer): void => {
         ),
     ),
   );
+  c.register(
+    T.ReplayProviderSale,
+    single((r) => new ReplayProviderSale(r.resolve(T.UnitOfWork), r.resolve(T.IntegrationRepository), r.resolve(T.IntegrationEvents), r.resolve(T.RecordProviderSale), r.resolve(T.Clock))),
+  );
 };
 
 const unavailableProviders = (readers: ProviderReaders) =>
@@ -123,6 +130,7 @@ const unavailableProviders = (readers: ProviderReaders) =>
 
 export const integrationRouteDependencies = (c: DependencyContainer): IntegrationRouteDependencies => ({
   manageIntegrations: c.resolve(T.ManageIntegrations),
+  replayProviderSale: c.resolve(T.ReplayProviderSale),
   publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl,
 });
 

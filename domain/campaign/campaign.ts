@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { isHttpUrl } from '../shared/http-url.js';
 import type { CommissionType, VolumeTiers } from '../conversion/commission.js';
 import { Decimal } from '../money/decimal.js';
 import { domainError, type DomainError, type FieldProblem } from '../shared/domain-error.js';
@@ -75,9 +76,6 @@ export interface NewCampaignContext {
   readonly now: Date;
 }
 
-/** http(s), a host (name, IPv4 or bracketed IPv6), optional port, then anything without spaces. */
-const HTTP_URL = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
-const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
 
 export const MAX_COMMISSION_TIERS = 10;
 

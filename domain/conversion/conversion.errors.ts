@@ -1,7 +1,7 @@
 import { domainError, type DomainError } from '../shared/domain-error.js';
 import type { ConversionStatus } from './conversion.js';
 
-export type ConversionAction = 'approve' | 'reject' | 'mark_paid' | 'refund' | 'hold' | 'release' | 'reopen' | 'supersede';
+export type ConversionAction = 'approve' | 'reject' | 'mark_paid' | 'refund' | 'hold' | 'release' | 'reopen' | 'supersede' | 'reverse_refund';
 
 /** 409: the state machine has no such move from the conversion's status. */
 export const invalidTransition = (from: ConversionStatus, action: ConversionAction): DomainError<'invalid_transition'> =>

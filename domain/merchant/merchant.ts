@@ -10,6 +10,8 @@ export interface Merchant {
   readonly plan: Plan;
   /** A connected, verified portal domain; tracking links use it on Ultimate and Scale. */
   readonly customDomain: string | null;
+  /** The merchant's website: where visitors of a campaign without a target URL are sent; null = none (the portal instead). */
+  readonly websiteUrl: string | null;
   readonly automaticPayouts: boolean;
   /** Monthly cap on affiliate earnings (live conversions), in `reportingCurrency`; null = none. */
   readonly monthlyEarningsCap: Decimal | null;

@@ -93,6 +93,7 @@ describe('dashboard pages', () => {
       const res = await owner.get(path);
       expect(res.status, path).toBe(200);
       expect(res.html, path).toContain('<nav class="main"');
+      expect(res.html, path).not.toContain('PAYOUT_LIVE_SANDBOX');
       expect((await new DashboardBrowser(t).get(path)).status, path).toBe(303);
     }
     const team = await t.api('POST', '/teams', merchant.liveKey, { name: 'Closers' });

@@ -7,6 +7,7 @@ import {
   refundConversion,
   releaseConversion,
   reopenConversion,
+  reverseRefund,
   type Conversion,
   type ConversionChange,
   type ConversionEventType,
@@ -244,6 +245,25 @@ class Refund implements fc.Command<Model, Real> {
   toString = () => `refund(${this.kind}, ${this.permille}‰)`;
 }
 
+/** A refund taken back by the provider: the sale and its commission whole again; refunded → pending. */
+class ReverseRefund implements fc.Command<Model, Real> {
+  check = () => true;
+  run(m: Model, r: Real) {
+    const now = tick(m);
+    const result = reverseRefund(r.conversion, now);
+    let expected: Expected;
+    if (m.status === 'paid' || m.status === 'rejected') expected = { kind: 'error', code: 'invalid_transition' };
+    else if (m.status !== 'refunded' && m.refunded === 0n) expected = { kind: 'noop' };
+    else {
+      expected = { kind: 'moved', to: m.status === 'refunded' ? 'pending' : m.status, events: ['conversion.updated'], cancelsQueuedPayout: false };
+      m.refunded = 0n;
+    }
+    settle(m, r, result, expected, now);
+    checkInvariants(m, r);
+  }
+  toString = () => 'reverseRefund';
+}
+
 const commandsArb = fc.commands(
   [
     fc.boolean().map((confirm) => new Approve(confirm)),
@@ -255,6 +275,7 @@ const commandsArb = fc.commands(
     fc
       .tuple(fc.constantFrom<RefundKind>('whole', 'part', 'part', 'excess'), fc.integer({ min: 0, max: 1000 }))
       .map(([kind, permille]) => new Refund(kind, permille)),
+    fc.constant(new ReverseRefund()),
   ],
   { maxCommands: 25 },
 );

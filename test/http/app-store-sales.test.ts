@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appleNotificationBody, appleTransaction, makeChain, transactionId, type AppleApp, type TestChain } from '../support/app-store-signing.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
+import { createMerchant } from '../support/merchant-mother.js';
 import { click, events } from '../support/card-events.js';
 import type { TestMerchant } from '../support/merchant-mother.js';
+import { payableAffiliate, runJobs } from '../support/payout-mother.js';
 import { providerProgram } from '../support/provider-program.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -22,7 +24,8 @@ describe('sales from the App Store', () => {
 
   beforeAll(async () => {
     [chain, stranger] = await Promise.all([makeChain(), makeChain('Stranger')]);
-    t = await startTestService({ appStoreRootCertPaths: [chain.rootPath], appStoreOnlineChecks: false });
+    // The sandbox pays live payouts: a sale can be paid before its refund (clawback).
+    t = await startTestService({ appStoreRootCertPaths: [chain.rootPath], appStoreOnlineChecks: false, payoutLiveSandbox: true });
     // Recurring commissions with no month limit (the field left out).
     ({ merchant: m, affiliate } = await providerProgram(t, { recurringCommissionMonths: undefined }));
     const created = await t.api('POST', '/integrations', m.liveKey, { provider: 'app_store', bundleId: LIVE_APP.bundleId, appAppleId: LIVE_APP.appAppleId, name: 'iOS' });
@@ -78,7 +81,7 @@ describe('sales from the App Store', () => {
     expect(await latest()).toMatchObject({ type: 'ONE_TIME_CHARGE', outcome: 'created', reason: `attributed by click ${clickId}` });
   });
 
-  it('a renewal chains to the first sale as recurring; refunds by percentage and whole; a reversed refund is ignored with a notice', async () => {
+  it('a renewal chains to the first sale as recurring; refunds by percentage and whole; a reversed refund restores the sale and its commission', async () => {
     const clickId = appAccountTokenOf(await click(t, affiliate.trackingLink));
     const first = appleTransaction(LIVE_APP, { price: 4_990, currency: 'EUR', appAccountToken: clickId });
     const sale = await notify('SUBSCRIBED', first, { subtype: 'INITIAL_BUY' });
@@ -99,12 +102,52 @@ describe('sales from the App Store', () => {
     expect(whole.body.data).toEqual({ outcome: 'refunded', conversionId: sale.body.data.conversionId });
     expect(await conversion(sale.body.data.conversionId)).toMatchObject({ status: 'refunded', commission: 0 });
 
+    const outboxed = async (conversionId: string) =>
+      (await t.sql("select type, payload->>'status' as status, payload->>'commission' as commission from outbox_events where payload->>'conversionId' = $1 order by occurred_at, id", [conversionId])) as {
+        type: string;
+        status: string;
+        commission: string;
+      }[];
+    const before = (await outboxed(sale.body.data.conversionId)).length;
+    // Apple took the refund back: the sale and its whole commission stand again, pending a new decision.
     const reversed = await notify('REFUND_REVERSED', first);
-    expect(reversed.body.data).toEqual({ outcome: 'ignored', conversionId: sale.body.data.conversionId });
-    expect((await latest()).reason).toContain('is refunded, a final state: a refund cannot be undone');
-    expect((await conversion(sale.body.data.conversionId)).status).toBe('refunded');
-    const notices = (await t.api('GET', '/notifications', m.liveKey)).body.data as { kind: string; message: string }[];
-    expect(notices.find((n) => n.kind === 'provider_refund_reversed')?.message).toContain('record it again with POST /api/v1/conversions');
+    expect(reversed.body.data).toEqual({ outcome: 'restored', conversionId: sale.body.data.conversionId });
+    expect((await latest()).reason).toContain('is pending again with its commission of 1 EUR');
+    expect(await conversion(sale.body.data.conversionId)).toMatchObject({ status: 'pending', commission: 1, refundedAmount: null, amount: 4.99 });
+    expect((await outboxed(sale.body.data.conversionId)).slice(before)).toEqual([{ type: 'conversion.updated', status: 'pending', commission: '1.00' }]);
+    // A partial refund reversed: the renewal keeps its status, its commission whole again.
+    expect((await notify('REFUND_REVERSED', renewalTx)).body.data).toEqual({ outcome: 'restored', conversionId: recurring.id });
+    expect(await conversion(recurring.id)).toMatchObject({ status: 'pending', refundedAmount: null, commission: 1 });
+    // The same reversal again (another notification) finds nothing to restore.
+    const again = await notify('REFUND_REVERSED', first);
+    expect(again.body.data).toEqual({ outcome: 'ignored', conversionId: sale.body.data.conversionId });
+    expect((await latest()).reason).toContain('was never refunded: nothing to restore');
+    expect((await outboxed(sale.body.data.conversionId)).length).toBe(before + 1);
+  });
+
+  it('a refund reversed after payout leaves the clawback and tells the merchant to pay it by hand', async () => {
+    const payer = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+    const campaign = await createCampaign(t, payer.liveKey, { commissionValue: 10, autoApproveAffiliates: true });
+    const partner = await payableAffiliate(t, payer.id, campaign.id, 'connect');
+    const app = { ...LIVE_APP, bundleId: 'com.example.payer' };
+    const integration = (await t.api('POST', '/integrations', payer.liveKey, { provider: 'app_store', bundleId: app.bundleId, appAppleId: app.appAppleId })).body.data.id as string;
+    const send = async (type: string, transaction: Record<string, unknown>) =>
+      deliver(integration, await appleNotificationBody(chain, app, { type, transaction, renewal: {} }));
+    const listed = await t.api('GET', `/affiliates?campaignId=${campaign.id}`, payer.liveKey);
+    const clickId = appAccountTokenOf(await click(t, listed.body.data.find((a: { id: string }) => a.id === partner.id).trackingLink));
+    const purchase = appleTransaction(app, { price: 20_000, currency: 'USD', appAccountToken: clickId });
+    const id = (await send('ONE_TIME_CHARGE', purchase)).body.data.conversionId as string;
+    await t.api('PATCH', `/conversions/${id}`, payer.liveKey, { status: 'approved' });
+    await runJobs(t);
+    expect((await t.api('GET', `/conversions/${id}`, payer.liveKey)).body.data).toMatchObject({ status: 'paid', commission: 2 });
+    expect((await send('REFUND', { ...purchase, revocationDate: Date.now(), revocationReason: 1, revocationType: 'REFUND_FULL' })).body.data.outcome).toBe('refunded');
+
+    const reversed = await send('REFUND_REVERSED', purchase);
+    expect(reversed.body.data).toEqual({ outcome: 'ignored', conversionId: id });
+    expect((await t.api('GET', `/conversions/${id}`, payer.liveKey)).body.data).toMatchObject({ status: 'paid', commission: 2 });
+    expect(await t.sql('select sum(amount)::text as owed from commission_adjustments where conversion_id = $1', [id])).toEqual([{ owed: '2.000000' }]);
+    const notices = (await t.api('GET', '/notifications', payer.liveKey)).body.data as { kind: string; message: string }[];
+    expect(notices.find((n) => n.kind === 'provider_refund_reversed')?.message).toContain('pay the affiliate the commission it took back by hand');
   });
 
   it('REVOKE (Family Sharing revoked) refunds that purchase whole; a shared entitlement never made a sale', async () => {

@@ -79,16 +79,61 @@ describe('tracking links and clicks', () => {
     expect((await slice3Counts(t)).clicks).toBe(before.clicks);
   });
 
-  it('answers 404 for an unknown campaign code or a campaign without a target URL, and records nothing', async () => {
-    const noTarget = await createCampaign(t, m.liveKey, { targetUrl: null });
-    const affiliate = await createAffiliate(t, m.liveKey, noTarget.id);
+  it('answers 404 for an unknown campaign code, and records nothing', async () => {
     const before = await slice3Counts(t);
-    for (const path of ['/r/unknown1/abcdefgh', '/r/NOT_VALID!/x', new URL(affiliate.trackingLink).pathname]) {
+    for (const path of ['/r/unknown1/abcdefgh', '/r/NOT_VALID!/x']) {
       const res = await t.request('GET', path);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
     expect((await slice3Counts(t)).clicks).toBe(before.clicks);
+  });
+
+  it("sends a campaign without a target URL to the merchant's website, else to the campaign's portal page: never a dead link", async () => {
+    const shop = await createMerchant(t, 'scale');
+    const listed = await createCampaign(t, shop.liveKey, { targetUrl: null });
+    const unlisted = await createCampaign(t, shop.liveKey, { targetUrl: null, isPublic: false });
+    const [onListed, onUnlisted] = [await createAffiliate(t, shop.liveKey, listed.id), await createAffiliate(t, shop.liveKey, unlisted.id)];
+    const followed = async (link: string) => {
+      const res = await visit(link);
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location')!);
+      expect(location.searchParams.get('click_id')).toMatch(/^[0-9a-f-]{36}_[A-Za-z0-9_-]{96}$/);
+      return location;
+    };
+    const before = await slice3Counts(t);
+
+    // No website: the campaign's page in the affiliate portal, which exists and shows the campaign.
+    const portalPage = await followed(onListed.trackingLink);
+    expect(`${portalPage.origin}${portalPage.pathname}`).toBe(`${t.config.publicBaseUrl}/portal/m/${shop.id}/c/${listed.trackingCode}`);
+    const page = await t.request('GET', `${portalPage.pathname}${portalPage.search}`);
+    expect(page.status).toBe(200);
+    // A campaign the portal does not list goes to the portal's home, not to a "not found" page.
+    const home = await followed(onUnlisted.trackingLink);
+    expect(home.pathname).toBe(`/portal/m/${shop.id}/`);
+    expect((await t.request('GET', `${home.pathname}${home.search}`)).status).toBe(200);
+
+    // The operator sets the merchant's website (http or https only): every such campaign sends visitors there.
+    for (const bad of ['ftp://shop.example.com', 'shop.example.com', 'https://', 'javascript:alert(1)']) {
+      const refused = await t.admin('PATCH', `/merchants/${shop.id}`, { websiteUrl: bad });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'websiteUrl', message: expect.stringContaining('http or https URL') }] });
+    }
+    const set = await t.admin('PATCH', `/merchants/${shop.id}`, { websiteUrl: ' https://shop.example.com/welcome?src=aff ' });
+    expect(set.status).toBe(200);
+    expect(set.body.data.websiteUrl).toBe('https://shop.example.com/welcome?src=aff');
+    for (const link of [onListed.trackingLink, onUnlisted.trackingLink]) {
+      const website = await followed(link);
+      expect(`${website.origin}${website.pathname}`).toBe('https://shop.example.com/welcome');
+      expect(website.searchParams.get('src')).toBe('aff');
+    }
+    // A campaign's own target still wins.
+    const targeted = await createCampaign(t, shop.liveKey, { targetUrl: 'https://shop.example.com/spring' });
+    expect((await followed((await createAffiliate(t, shop.liveKey, targeted.id)).trackingLink)).pathname).toBe('/spring');
+    // Removing the website sends visitors to the portal again.
+    expect((await t.admin('PATCH', `/merchants/${shop.id}`, { websiteUrl: null })).body.data.websiteUrl).toBeNull();
+    expect((await followed(onListed.trackingLink)).pathname).toBe(`/portal/m/${shop.id}/c/${listed.trackingCode}`);
+    expect((await slice3Counts(t)).clicks).toBe(before.clicks! + 6);
   });
 
   it('serves links under a custom domain the same way (the path carries everything)', async () => {

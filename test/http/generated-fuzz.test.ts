@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoMerchantIfEmpty, type DemoKeys } from '../../bootstrap/demo-merchant.js';
 import { fuzzCases } from '../support/hostile-bodies.js';
-import { apiOperations, dataFingerprint, exampleOf, fillPath, runExamples, seedWebhookDelivery, type ExampleRun } from '../support/openapi-walk.js';
+import { apiOperations, dataFingerprint, exampleOf, fillPath, runExamples, seedIntegrationEvent, seedWebhookDelivery, type ExampleRun } from '../support/openapi-walk.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
@@ -26,6 +26,7 @@ describe('fuzzing every write operation of the OpenAPI document', () => {
     doc = (await t.request('GET', '/api/v1/openapi.json')).body;
     run = await runExamples(t, doc, owner.liveKey);
     await seedWebhookDelivery(t, run);
+    await seedIntegrationEvent(t, run);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -19,6 +19,7 @@ describe('operator API', () => {
       email: 'ops@acme.test',
       plan: 'ultimate',
       customDomain: null,
+      websiteUrl: null,
       automaticPayouts: false,
       monthlyEarningsCap: null,
       reportingCurrency: 'usd',

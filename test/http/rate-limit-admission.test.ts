@@ -46,7 +46,7 @@ describe("the merchant's rate limit and authentication", () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // A refusal is not counted: the shared window holds 60 once merged.
     const stored = async () =>
-      (await t.sql<{ current_count: number }>(`select current_count from rate_limit_windows where bucket = $1`, [`merchant:${merchant.id}`]))[0]
+      (await t.sql<{ current_count: number }>(`select current_count from rate_limit_windows where bucket = $1`, [`merchant:${merchant.id}:live`]))[0]
         ?.current_count;
     for (let i = 0; i < 50 && (await stored()) !== 60; i += 1) await new Promise((r) => setTimeout(r, 20));
     expect(await stored()).toBe(60);

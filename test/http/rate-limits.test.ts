@@ -43,10 +43,20 @@ describe('rate limits', () => {
   it('counts down X-RateLimit-Remaining per request', async () => {
     const merchant = await createMerchant(t, 'ultimate');
     const first = await t.api('GET', '/me', merchant.liveKey);
-    const next = await t.api('GET', '/me', merchant.testKey);
+    const next = await t.api('GET', '/me', merchant.liveReadKey);
     expect(first.headers.get('x-ratelimit-limit')).toBe('300');
-    // Live and test keys of one merchant share the merchant's bucket.
+    // Two live keys of one merchant share the merchant's live bucket.
     expect(Number(next.headers.get('x-ratelimit-remaining'))).toBe(Number(first.headers.get('x-ratelimit-remaining')) - 1);
+  });
+
+  it('counts live and test keys in separate buckets: a test suite exhausting its limit never throttles live traffic', async () => {
+    const merchant = await createMerchant(t, 'professional');
+    const tests = await burst(t, merchant.testKey, 60);
+    expect(tests.every((s) => s === 200)).toBe(true);
+    expect((await t.api('GET', '/me', merchant.testKey)).status).toBe(429);
+    const live = await t.api('GET', '/me', merchant.liveKey);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('x-ratelimit-remaining')).toBe('59');
   });
 
   it('two service processes on one database enforce one limit together (within one request of it)', async () => {

@@ -90,7 +90,8 @@ describe('the stdio entry point (npm run mcp)', () => {
     } finally {
       await http.close();
     }
-  });
+    // Two assistant processes start here, each loading the service's code through tsx.
+  }, 90_000);
 
   it('refuses to start without a key', async () => {
     await expect(spawnAssistant({ DATABASE_URL: t.db.url, AFFILIATE_API_KEY: '' })).rejects.toMatchObject({ stderr: expect.stringContaining('AFFILIATE_API_KEY') });

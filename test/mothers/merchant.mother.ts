@@ -7,6 +7,7 @@ export const aMerchant = (id: string, fields: Partial<Omit<Merchant, 'id'>> = {}
   email: 'owner@acme.example',
   plan: 'scale',
   customDomain: null,
+  websiteUrl: null,
   automaticPayouts: false,
   monthlyEarningsCap: null,
   reportingCurrency: 'usd' as CurrencyCode,

@@ -113,6 +113,24 @@ export const seedWebhookDelivery = async (t: TestService, run: ExampleRun): Prom
   run.ids.add(row.id);
 };
 
+/**
+ * A delivery in the events log of the integration the examples made (deliveries arrive only from a
+ * provider), so routes about one delivery (replay) have a real row to aim at.
+ */
+export const seedIntegrationEvent = async (t: TestService, run: ExampleRun): Promise<void> => {
+  const integration = run.created.integrations;
+  if (!integration) return;
+  const [row] = await t.sql<{ id: string }>(
+    `insert into integration_events (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, reason)
+     select gen_random_uuid(), i.id, i.merchant_id, i.mode, 'evt_seeded', 'checkout.session.completed', now(), 'ignored', 'seeded'
+     from integrations i where i.id = $1 returning id::text`,
+    [integration],
+  );
+  if (!row) return;
+  run.created.events ??= row.id;
+  run.ids.add(row.id);
+};
+
 /** Tables whose rows change on every request by design, so they cannot show whether a request wrote something. */
 const BOOKKEEPING = new Set(['audit_log', 'rate_limit_windows', 'idempotency_keys', 'mikro_orm_migrations', 'service_clock']);
 

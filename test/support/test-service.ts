@@ -23,8 +23,8 @@ export interface TestResponse<T = any> {
 export interface RequestOptions {
   readonly key?: string | undefined;
   readonly body?: unknown;
-  /** Sent as is, not JSON-encoded. */
-  readonly rawBody?: string;
+  /** Sent as is, not JSON-encoded (bytes for a body that is not valid UTF-8). */
+  readonly rawBody?: string | Uint8Array;
   readonly headers?: Record<string, string>;
   /** The socket peer the request comes from (default 127.0.0.1, a trusted proxy unless the test says otherwise). */
   readonly peer?: string;
@@ -72,7 +72,7 @@ export const startTestService = async (
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);

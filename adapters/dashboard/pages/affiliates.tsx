@@ -155,7 +155,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       const form = await formOf(c);
       const refused = guardsRefuse(c, ['write']);
       if (refused) return fail(c, form, refused);
-      const limit = await deps.rateLimiter.consume(routeBucket(c.get('principal').merchant.id, 'affiliates:invite'), INVITES_PER_MINUTE, deps.clock.now());
+      const limit = await deps.rateLimiter.consume(routeBucket(c.get('principal').merchant.id, c.get('tenant').mode, 'affiliates:invite'), INVITES_PER_MINUTE, deps.clock.now());
       if (!limit.allowed) return fail(c, form, new ApiError('rate_limit_exceeded', `At most ${INVITES_PER_MINUTE} invitations a minute; try again in ${limit.retryAfterSeconds} seconds`));
       const parsed = parseWith(InviteAffiliateBody, { email: form.email, name: form.name || undefined, campaignId: form.campaignId });
       if (!parsed.ok) return fail(c, form, parsed.error);

@@ -139,7 +139,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         <IntegrationEditForms id={id} provider={i.provider} current={i} csrf={csrf} state={extra.edit ?? {}} />
         <h2>Events log</h2>
         <div id="list">
-          <Table caption="Provider events, newest first" head={['Received', 'Type', 'Outcome', 'Why', 'Conversion']} empty={events.value.items.length === 0 && (pageNo > 1 ? 'No events on this page.' : 'No notifications yet: they appear here once the provider sends them to the endpoint above, signed with the secret you saved.')}>
+          <Table caption="Provider events, newest first" head={['Received', 'Type', 'Outcome', 'Why', 'Conversion', '']} empty={events.value.items.length === 0 && (pageNo > 1 ? 'No events on this page.' : 'No notifications yet: they appear here once the provider sends them to the endpoint above, signed with the secret you saved.')}>
             {events.value.items.map(integrationEventJson).map((e) => (
               <tr>
                 <td>{shortDate(e.receivedAt)}</td>
@@ -155,6 +155,16 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
                   {e.code ? ` (${e.code})` : ''}
                 </td>
                 <td>{e.conversionId ? <code>{e.conversionId.slice(0, 8)}</code> : "—"}</td>
+                <td>
+                  {e.replayable ? (
+                    <form method="post" action={`/dashboard/integrations/${id}/events/${e.id}/replay`} class="inline">
+                      <CsrfField token={csrf} />
+                      <button type="submit" class="secondary" aria-label={`Replay the refused sale of ${e.providerEventId}`}>
+                        Replay
+                      </button>
+                    </form>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </Table>
@@ -202,6 +212,26 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         return detail(c, id, { problem: r.problem }, r.status);
       }
       return done(c, '/dashboard/integrations', 'Integration deleted: its endpoint answers 404 from now on.');
+    })
+    .post('/integrations/:id/events/:eventId/replay', async (c) => {
+      const refused = guardsRefuse(c, [PLAN, 'write']);
+      if (refused) throw refused;
+      const id = idOrNotFound(c.req.param('id'), 'Integration');
+      const eventId = idOrNotFound(c.req.param('eventId'), 'Integration event');
+      await formOf(c);
+      const result = await deps.replayProviderSale.execute(c.get('tenant'), c.get('principal').key, id, eventId);
+      if (result.isErr()) {
+        throwIfNotFound(result.error);
+        const r = refusal(c, result.error);
+        return detail(c, id, { problem: r.problem }, r.status);
+      }
+      const r = result.value;
+      const message = r.replayed
+        ? `Replayed: conversion ${r.conversionId?.slice(0, 8)} made.`
+        : r.outcome === 'rejected'
+          ? `Replayed, but still refused: ${r.reason ?? r.code}`
+          : `Nothing changed: ${r.reason}`;
+      return done(c, `/dashboard/integrations/${id}`, message);
     })
     .post('/integrations/:id/:action', async (c) => {
       const refused = guardsRefuse(c, [PLAN, 'write']);

@@ -102,7 +102,7 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
     if (refused) return fail(refused);
     if (action === 'resend') {
       // The same budget as sending invitations, as on the API.
-      const limit = await deps.rateLimiter.consume(routeBucket(c.get('principal').merchant.id, 'affiliates:invite'), INVITES_PER_MINUTE, deps.clock.now());
+      const limit = await deps.rateLimiter.consume(routeBucket(c.get('principal').merchant.id, c.get('tenant').mode, 'affiliates:invite'), INVITES_PER_MINUTE, deps.clock.now());
       if (!limit.allowed) return fail(new ApiError('rate_limit_exceeded', `At most ${INVITES_PER_MINUTE} invitations a minute; try again in ${limit.retryAfterSeconds} seconds`));
     }
     const result = action === 'resend' ? await deps.manageInvitations.resend(c.get('tenant'), id) : await deps.manageInvitations.revoke(c.get('tenant'), id);

@@ -9,6 +9,8 @@ export interface Chrome {
   readonly email: string;
   readonly plan: Plan;
   readonly mode: Mode;
+  /** `PAYOUT_LIVE_SANDBOX=1` on this service. */
+  readonly payoutLiveSandbox: boolean;
   readonly csrf: string;
   /** The nav entry of this page. */
   readonly current: string;
@@ -81,6 +83,12 @@ export const Layout = ({ title, chrome, children }: { title: string; chrome: Chr
       {chrome.mode === 'test' ? (
         <div class="banner-test" role="status">
           Test mode: you are looking at test data. Nothing here is real money, and no webhooks or emails go out.
+        </div>
+      ) : null}
+      {chrome.payoutLiveSandbox ? (
+        <div class="banner-test" role="alert">
+          PAYOUT_LIVE_SANDBOX is on: live payouts of methods without credentials go to the sandbox and are marked paid though no money moves. For development
+          only; unset it before real affiliates are paid.
         </div>
       ) : null}
       <nav class="main" aria-label="Main">

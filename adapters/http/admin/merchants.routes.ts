@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateMerchant } from '../../../application/merchants/create-merchant.js';
 import type { MerchantFields } from '../../../application/merchants/merchant-input.js';
 import type { UpdateMerchant } from '../../../application/merchants/update-merchant.js';
-import { Decimal, MAX_INVITATION_EXPIRY_DAYS, type CurrencyCode, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
+import { checkWebsiteUrl, Decimal, MAX_INVITATION_EXPIRY_DAYS, type CurrencyCode, MAX_PAYOUT_HOLDING_DAYS, PLANS } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
@@ -18,6 +18,21 @@ const fields = {
   email: z.email().max(320),
   plan: z.enum(PLANS),
   customDomain: z.string().trim().min(1).max(253).nullable().optional(),
+  // The domain's rule (an absolute http or https URL), so the field's problem is reported as any other.
+  websiteUrl: z
+    .string()
+    .trim()
+    .nullable()
+    .optional()
+    .superRefine((value, ctx) => {
+      const checked = value === undefined ? null : checkWebsiteUrl(value);
+      if (checked?.isErr()) ctx.addIssue({ code: 'custom', message: checked.error.message });
+    })
+    .openapi({
+      description: "The merchant's website (http or https): where visitors of a campaign without a target URL are sent; null removes it (they go to the affiliate portal)",
+      example: 'https://shop.example.com',
+      'x-extension': true,
+    }),
   automaticPayouts: z.boolean().optional(),
   monthlyEarningsCap: z
     .number()

@@ -24,7 +24,7 @@ export const ingestRoutes = (ingest: IngestNotification) =>
       tags: ['Integrations'],
       summary: "A payment provider's signed notification",
       description:
-        "The provider posts here (the integration's `endpointUrl`). Authenticated by the provider's signature (for `card`: `Stripe-Signature`, 300 s tolerance; for `app_store`: the body `{\"signedPayload\": \"<JWS>\"}` verified against Apple's root certificates). 200 once the delivery is recorded (duplicates included); 400 `invalid_signature` or `invalid_json` records nothing; 404 for an unknown, deleted or inactive integration; 503 `verification_unavailable` when the service cannot verify it now (no App Store root certificates configured, Apple's certificate status unreachable); 5xx asks the provider to retry.",
+        "The provider posts here (the integration's `endpointUrl`). Authenticated by the provider's signature (for `card`: `Stripe-Signature`, 300 s tolerance; for `app_store`: the body `{\"signedPayload\": \"<JWS>\"}` verified against Apple's root certificates). 200 once the delivery is recorded (duplicates included); 400 `invalid_signature` or `invalid_json` (malformed JSON, or a body that is not valid UTF-8) records nothing; 404 for an unknown, deleted or inactive integration; 503 `verification_unavailable` when the service cannot verify it now (no App Store root certificates configured, Apple's certificate status unreachable); 5xx asks the provider to retry.",
       security: [],
       request: { params: IdParam },
       responses: { 200: { description: 'Recorded', content: { 'application/json': { schema: z.object({ data: Received }) } } } },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { DELIVERY_OUTCOMES, type DeliveryRecord } from '../../../application/ports/provider-sales-ledger.js';
+import type { ReplayResult } from '../../../application/sales/replay-provider-sale.js';
 import { COUPON_PROVIDERS, type Integration } from '../../../domain/index.js';
 
 export const IntegrationSchema = z
@@ -27,6 +28,7 @@ export const IntegrationEventSchema = z
     reason: z.string().nullable().openapi({ description: 'Why: how the sale was attributed, why it was not, why it was ignored or rejected', example: 'attributed by click 0192f0c4-…' }),
     code: z.string().nullable().openapi({ description: "For `rejected`: the create check's error code", example: 'affiliate_not_approved' }),
     conversionId: z.string().nullable(),
+    replayable: z.boolean().openapi({ description: 'A refused sale kept with this delivery: `POST /integrations/{id}/events/{eventId}/replay` runs it again' }),
   })
   .openapi('IntegrationEvent', { 'x-extension': true });
 
@@ -52,4 +54,25 @@ export const integrationEventJson = (e: DeliveryRecord): z.infer<typeof Integrat
   reason: e.reason,
   code: e.code,
   conversionId: e.conversionId,
+  replayable: e.replayable,
+});
+
+export const ReplaySchema = z
+  .object({
+    id: z.string().openapi({ description: 'The delivery replayed' }),
+    replayed: z.boolean().openapi({ description: 'False when nothing changed: the sale already has its conversion' }),
+    outcome: z.enum(DELIVERY_OUTCOMES).openapi({ description: 'The delivery\'s outcome now (`created` or `renewed` when the replay made the conversion; `rejected` again when a check still refuses it)' }),
+    reason: z.string().nullable().openapi({ example: 'replayed: attributed by click 0192f0c4-…' }),
+    code: z.string().nullable().openapi({ description: "For `rejected`: the create check's error code", example: 'earnings_limit_reached' }),
+    conversionId: z.string().nullable(),
+  })
+  .openapi('IntegrationEventReplay', { 'x-extension': true });
+
+export const replayJson = (r: ReplayResult): z.infer<typeof ReplaySchema> => ({
+  id: r.id,
+  replayed: r.replayed,
+  outcome: r.outcome,
+  reason: r.reason,
+  code: r.code,
+  conversionId: r.conversionId,
 });

@@ -1,16 +1,18 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ManageIntegrations } from '../../../application/integrations/manage-integrations.js';
+import type { ReplayProviderSale } from '../../../application/sales/replay-provider-sale.js';
 import { COUPON_PROVIDERS } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
-import { integrationEventJson, IntegrationEventSchema, integrationJson, IntegrationSchema } from './integration.json.js';
+import { integrationEventJson, IntegrationEventSchema, integrationJson, IntegrationSchema, ReplaySchema, replayJson } from './integration.json.js';
 import { requireId } from './path-id.js';
 
 export interface IntegrationRouteDependencies {
   readonly manageIntegrations: ManageIntegrations;
+  readonly replayProviderSale: ReplayProviderSale;
   /** Where the service is reached (`PUBLIC_BASE_URL`), for endpoint URLs. */
   readonly publicBaseUrl: string;
 }
@@ -45,6 +47,7 @@ export const PatchBody = z
   .refine((b) => Object.keys(b).length > 0, { message: 'give at least one of signingSecret, active, name, bundleId, appAppleId' })
   .openapi('UpdateIntegration', { 'x-extension': true });
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const EventParams = IdParam.extend({ eventId: z.string().openapi({ param: { name: 'eventId', in: 'path' }, description: 'The delivery\'s `id` in the events log (not the provider\'s event id)' }) });
 const dataOf = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema: z.object({ data: schema }) } },
@@ -156,7 +159,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         tags,
         summary: 'What the provider sent and what each notification did, newest first',
         description:
-          'One row per delivery: the provider event id, its type, when it arrived, the outcome (`created`, `renewed`, `refunded`, `held`, `released`, `customer_linked`, `duplicate`, `unattributed`, `rejected`, `ignored`), the reason and the conversion.',
+          'One row per delivery: the provider event id, its type, when it arrived, the outcome (`created`, `renewed`, `refunded`, `held`, `released`, `restored`, `customer_linked`, `duplicate`, `unattributed`, `rejected`, `ignored`), the reason and the conversion.',
         middleware: [plan] as const,
         request: { params: IdParam, query: z.object(pageQuery) },
         responses: { 200: pageOf(IntegrationEventSchema, 'A page of deliveries') },
@@ -166,6 +169,25 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         const result = await manage.deliveries(c.get('tenant'), requireId(c.req.valid('param').id, 'Integration'), { page, limit });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendPage(c, result.value, integrationEventJson);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/integrations/{id}/events/{eventId}/replay',
+        tags,
+        summary: 'Replay a provider sale that a check refused',
+        description:
+          "A sale the provider reported that a check refused (outcome `rejected`: the monthly earnings cap, an affiliate not approved yet, ...) is kept; once the cause is gone, this runs it again exactly as its notification did, and the events log shows the new outcome. Idempotent: a delivery whose sale already has its conversion changes nothing and answers `replayed: false`. 409 `not_replayable` for a delivery that kept no refused sale (any other outcome); 404 for another merchant's or mode's ids. A live replay by a team-member key needs Manage payouts.",
+        middleware: [plan, requireWriteKey] as const,
+        request: { params: EventParams },
+        responses: { 200: dataOf(ReplaySchema, 'What the replay did') },
+      }),
+      async (c) => {
+        const params = c.req.valid('param');
+        const result = await deps.replayProviderSale.execute(c.get('tenant'), c.get('principal').key, requireId(params.id, 'Integration'), requireId(params.eventId, 'Integration event'));
+        if (result.isErr()) throw ApiError.from(result.error);
+        return sendData(c, replayJson(result.value));
       },
     );
 };

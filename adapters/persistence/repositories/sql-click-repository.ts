@@ -19,14 +19,14 @@ export class SqlClickRepository implements ClickRepository {
 
   /** Three unique-index lookups: campaign (with its merchant) by code, the merchant's affiliate by ref code, their membership. */
   async resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null> {
-    const campaigns = await sql<CampaignRow & { plan: string; custom_domain: string | null }>`
-      select ${sql.raw(campaignColumns('c'))}, m.plan, m.custom_domain
+    const campaigns = await sql<CampaignRow & { plan: string; custom_domain: string | null; website_url: string | null }>`
+      select ${sql.raw(campaignColumns('c'))}, m.plan, m.custom_domain, m.website_url
       from campaigns c join merchants m on m.id = c.merchant_id
       where c.tracking_code = ${trackingCode}`.execute(this.db());
     const row = campaigns.rows[0];
     if (!row) return null;
     const campaign = campaignFromRow(row);
-    const merchant = { id: campaign.merchantId, plan: row.plan as Plan, customDomain: row.custom_domain };
+    const merchant = { id: campaign.merchantId, plan: row.plan as Plan, customDomain: row.custom_domain, websiteUrl: row.website_url };
     const affiliates = await sql<AffiliateRow & { membership_status: string | null }>`
       select ${sql.raw(affiliateColumns('a'))}, ms.status as membership_status
       from affiliates a

@@ -14,6 +14,7 @@ export const merchants = table('merchants', {
   updated_at: timestamptz(),
   payout_holding_days: integer(),
   invitation_expiry_days: integer(),
+  website_url: text().orNull(),
 });
 
 export const apiKeys = table('api_keys', {

@@ -73,6 +73,8 @@ export const integrationEvents = table('integration_events', {
   error_code: text().orNull(),
   conversion_id: uuid().orNull(),
   payload: jsonb().orNull(),
+  /** A refused provider sale, as the neutral sale fact, kept for the merchant's replay. */
+  replay_fact: jsonb().orNull(),
 });
 
 export const providerCustomers = table('provider_customers', {

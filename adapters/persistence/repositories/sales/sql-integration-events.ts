@@ -1,15 +1,38 @@
 import { sql } from 'kysely';
-import type { DeliveryOutcome, DeliveryRecord, DeliveryResult, IntegrationEvents, NewDelivery } from '../../../../application/ports/provider-sales-ledger.js';
+import type {
+  DeliveryOutcome,
+  DeliveryRecord,
+  DeliveryResult,
+  IntegrationEvents,
+  NewDelivery,
+  ProviderSaleFact,
+  ReplayableDelivery,
+} from '../../../../application/ports/provider-sales-ledger.js';
 import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../../application/shared/page.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import { currentDb, type Orm } from '../../orm.js';
 import type { Row } from '../../schema/index.js';
+import { saleFromStored, storedSale } from './replay-fact.json.js';
 
-type EventRow = Omit<Row<'integration_events'>, 'merchant_id' | 'mode' | 'payload'>;
+type EventRow = Omit<Row<'integration_events'>, 'merchant_id' | 'mode' | 'payload' | 'replay_fact'> & { readonly replayable: boolean };
+
+const recordOf = (r: EventRow): DeliveryRecord => ({
+  id: r.id,
+  integrationId: r.integration_id,
+  providerEventId: r.provider_event_id,
+  type: r.type,
+  receivedAt: new Date(r.received_at),
+  outcome: r.outcome as DeliveryOutcome,
+  reason: r.reason,
+  code: r.error_code,
+  conversionId: r.conversion_id,
+  replayable: r.replayable,
+});
 
 /** One page of an integration's log, newest first: read along `integration_events_log_idx`, which has this order. */
 export const deliveryPageSql = (tenant: Tenant, integrationId: string, limit: number, offset: number) =>
-  sql<EventRow>`select id, integration_id, provider_event_id, type, received_at, outcome, reason, error_code, conversion_id
+  sql<EventRow>`select id, integration_id, provider_event_id, type, received_at, outcome, reason, error_code, conversion_id,
+      (replay_fact is not null and outcome = 'rejected') as replayable
     from integration_events
     where integration_id = ${integrationId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
     order by received_at desc, id desc limit ${limit} offset ${offset}`;
@@ -42,6 +65,20 @@ export class SqlIntegrationEvents implements IntegrationEvents {
       conversion_id = ${r.conversionId} where id = ${id}`.execute(currentDb(this.orm));
   }
 
+  async keepForReplay(id: string, sale: ProviderSaleFact): Promise<void> {
+    await sql`update integration_events set replay_fact = ${JSON.stringify(storedSale(sale))}::jsonb where id = ${id}`.execute(currentDb(this.orm));
+  }
+
+  async findForReplay(tenant: Tenant, integrationId: string, id: string): Promise<ReplayableDelivery | null> {
+    const { rows } = await sql<EventRow & { replay_fact: Parameters<typeof saleFromStored>[0] | null }>`select id, integration_id, provider_event_id, type, received_at,
+        outcome, reason, error_code, conversion_id, replay_fact, (replay_fact is not null and outcome = 'rejected') as replayable
+      from integration_events
+      where id = ${id} and integration_id = ${integrationId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
+      for update`.execute(currentDb(this.orm));
+    const row = rows[0];
+    return row ? { ...recordOf(row), sale: row.replay_fact === null ? null : saleFromStored(row.replay_fact) } : null;
+  }
+
   async list(tenant: Tenant, integrationId: string, page: PageRequest): Promise<Page<DeliveryRecord>> {
     // The page and its total apart: the count walks the log index alone instead of fetching every event.
     const [items, counted] = await Promise.all([
@@ -60,16 +97,6 @@ export class SqlIntegrationEvents implements IntegrationEvents {
 
   private async read(tenant: Tenant, integrationId: string, limit: number, offset: number): Promise<DeliveryRecord[]> {
     const { rows } = await deliveryPageSql(tenant, integrationId, limit, offset).execute(currentDb(this.orm));
-    return rows.map((r) => ({
-      id: r.id,
-      integrationId: r.integration_id,
-      providerEventId: r.provider_event_id,
-      type: r.type,
-      receivedAt: new Date(r.received_at),
-      outcome: r.outcome as DeliveryOutcome,
-      reason: r.reason,
-      code: r.error_code,
-      conversionId: r.conversion_id,
-    }));
+    return rows.map(recordOf);
   }
 }
