@@ -4,7 +4,8 @@ import {
   checkMembershipEarns,
   createConversion,
   domainError,
-  isScriptSale,
+  isReplaceableScriptSale,
+  selfReferral,
   supersedeScriptSale,
   type Conversion,
   type ConversionSource,
@@ -27,7 +28,6 @@ import { transactionalResult } from '../shared/transactional-result.js';
 import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
 import { calendarMonthOf } from './calendar-month.js';
 import { toOutbox } from './conversion-events.js';
-import { isSelfReferral } from './self-referral.js';
 
 export interface CreateConversionInput {
   readonly tenant: Tenant;
@@ -113,16 +113,14 @@ export class CreateConversion {
           const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
           if (!merchant) return err(notFound('Merchant'));
           if (merchant.monthlyEarningsCap !== null) {
-            const counted = await this.conversions.sumSales(tenant, month.from, month.to);
-            // The script sale this report replaces is already counted.
-            const replaced = scriptSale && scriptSale.createdAt >= month.from && scriptSale.createdAt < month.to ? scriptSale.amount : 0;
-            const soFar = counted.minus(replaced);
+            // Unconfirmed script sales (the one this report replaces included) count toward no cap.
+            const soFar = await this.conversions.sumSales(tenant, month.from, month.to);
             if (soFar.plus(input.amount).gt(merchant.monthlyEarningsCap)) {
               return err(domainError('earnings_limit_reached', "This sale would exceed the plan's monthly earnings cap"));
             }
           }
         }
-        if (input.clickId !== null && input.customerEmail !== null && isSelfReferral(input.customerEmail, affiliate)) {
+        if (input.clickId !== null && selfReferral(input.customerEmail, affiliate) !== null) {
           return err(domainError('self_referral', 'The customer is the referring affiliate'));
         }
       }
@@ -163,11 +161,11 @@ export class CreateConversion {
     });
   }
 
-  /** For a provider's report: the pending script sale of its order, locked, if there is one. */
+  /** For a provider's report: the script sale of its order still awaiting confirmation, locked, if there is one. */
   private async replaceableScriptSale(input: CreateConversionInput): Promise<Conversion | null> {
     if (input.orderId === null || !reportedByProvider(input.source ?? 'api')) return null;
     const existing = await this.conversions.findByOrderIdForUpdate(input.tenant, input.orderId);
-    return existing && isScriptSale(existing) && existing.status === 'pending' ? existing : null;
+    return existing && isReplaceableScriptSale(existing) ? existing : null;
   }
 
   private async replace(scriptSale: Conversion, report: Conversion, now: Date): Promise<Result<RecordedSale, DomainError>> {

@@ -2,14 +2,11 @@ import type { AuditEntry } from '../../application/ports/audit-log.js';
 import type { ConversionRepository, DueConversion } from '../../application/ports/conversion-repository.js';
 import type { OutboxEvent } from '../../application/ports/event-outbox.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import { Decimal, type Conversion, type ConversionStatus, type MonthToDate } from '../../domain/index.js';
+import { countsTowardLimits, Decimal, type Conversion, type MonthToDate } from '../../domain/index.js';
 import type { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import type { InMemoryPrograms } from './in-memory-programs.js';
 import { TransactionalTable, type InMemoryTransactions } from './in-memory-transactions.js';
 
-/** Statistics and caps count every sale but rejected and refunded ones. */
-const NOT_COUNTED: readonly ConversionStatus[] = ['rejected', 'refunded'];
-const counted = (c: Conversion): boolean => !NOT_COUNTED.includes(c.status);
 const inTenant = (tenant: Tenant) => (c: Conversion) => c.merchantId === tenant.merchantId && c.mode === tenant.mode;
 const createdIn = (from: Date, to: Date) => (c: Conversion) => c.createdAt >= from && c.createdAt < to;
 const DAY_MS = 86_400_000;
@@ -22,6 +19,8 @@ const DAY_MS = 86_400_000;
  */
 export class InMemoryConversionRepository implements ConversionRepository {
   private readonly rows: TransactionalTable<Conversion>;
+  /** Ids of conversions a risk signal flagged (the SQL adapter reads `risk_flags`). */
+  readonly flagged = new Set<string>();
   readonly audited: AuditEntry[] = [];
 
   constructor(
@@ -87,14 +86,14 @@ export class InMemoryConversionRepository implements ConversionRepository {
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
     return this.rows
       .values()
-      .filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && counted(c))
+      .filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && countsTowardLimits(c))
       .reduce((sum, c) => sum.plus(c.amount), new Decimal(0));
   }
 
   async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthToDate> {
     const sales = this.rows
       .values()
-      .filter((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.campaignId === campaignId && createdIn(from, to)(c) && counted(c));
+      .filter((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.campaignId === campaignId && createdIn(from, to)(c) && countsTowardLimits(c));
     return { conversions: sales.length, revenue: sales.reduce((sum, c) => sum.plus(c.amount), new Decimal(0)) };
   }
 
@@ -111,7 +110,7 @@ export class InMemoryConversionRepository implements ConversionRepository {
       // SKIP LOCKED: a row another transaction holds is passed over, not waited for.
       if (!this.transactions.tryLock(`conversion:${conversion.id}`)) continue;
       const membership = this.programs.membership(conversion.campaignId, conversion.affiliateId);
-      due.push({ conversion, campaignAutoApproveDays: days, affiliateApproved: membership?.status === 'approved' });
+      due.push({ conversion, campaignAutoApproveDays: days, affiliateApproved: membership?.status === 'approved', flagged: this.flagged.has(conversion.id) });
       if (due.length === limit) break;
     }
     return due;

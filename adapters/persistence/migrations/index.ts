@@ -28,6 +28,7 @@ import { Migration20261127000002PayoutDetailsReminders } from './Migration202611
 import { Migration20261127000003AppStoreIntegrations } from './Migration20261127000003AppStoreIntegrations.js';
 import { Migration20261127000004TrackingScriptLeads } from './Migration20261127000004TrackingScriptLeads.js';
 import { Migration20261127000005DashboardSpeed } from './Migration20261127000005DashboardSpeed.js';
+import { Migration20261128060001RiskReview } from './Migration20261128060001RiskReview.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127000003AppStoreIntegrations', class: Migration20261127000003AppStoreIntegrations },
   { name: 'Migration20261127000004TrackingScriptLeads', class: Migration20261127000004TrackingScriptLeads },
   { name: 'Migration20261127000005DashboardSpeed', class: Migration20261127000005DashboardSpeed },
+  { name: 'Migration20261128060001RiskReview', class: Migration20261128060001RiskReview },
 ];

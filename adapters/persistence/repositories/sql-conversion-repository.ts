@@ -9,7 +9,7 @@ import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type Conversio
 import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
 import { auditInsert } from './sql-audit-log.js';
-import { countedConversion } from './conversion-counting.sql.js';
+import { limitCountedConversion, unconfirmedScriptSaleSql } from './conversion-counting.sql.js';
 
 const COLUMNS = sql.raw(CONVERSION_COLUMNS.join(', '));
 const isMidnight = (t: Date): boolean => t.getTime() % 86_400_000 === 0;
@@ -95,15 +95,20 @@ export class SqlConversionRepository implements ConversionRepository {
 
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<Decimal> {
     if (isMidnight(from) && isMidnight(to)) {
-      // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales.
-      const [day] = await this.exec(sql<{ total: string | null }>`select sum(revenue)::text as total from conversion_daily_totals
-         where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
-           and day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date`);
-      return new Decimal(day?.total ?? 0);
+      // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales, less the sales
+      // only the tracking script reported (the roll-up counts them as sales; the cap does not).
+      const [day] = await this.exec(sql<{ total: string | null; unconfirmed: string | null }>`select
+           (select sum(revenue) from conversion_daily_totals
+             where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
+               and day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date)::text as total,
+           (select sum(c.amount) from conversions c
+             where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${from} and c.created_at < ${to}
+               and ${sql.raw(unconfirmedScriptSaleSql('c'))})::text as unconfirmed`);
+      return new Decimal(day?.total ?? 0).minus(day?.unconfirmed ?? 0);
     }
     const [row] = await this.exec(sql<{ total: string | null }>`select sum(c.amount)::text as total from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${from} and c.created_at < ${to}
-         and ${countedConversion('c')}`);
+         and ${limitCountedConversion('c')}`);
     return new Decimal(row?.total ?? 0);
   }
 
@@ -111,7 +116,7 @@ export class SqlConversionRepository implements ConversionRepository {
     const [row] = await this.exec(sql<{ conversions: number; revenue: string | null }>`
       select count(*)::int as conversions, sum(c.amount)::text as revenue from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.affiliate_id = ${affiliateId} and c.campaign_id = ${campaignId}
-         and c.created_at >= ${from} and c.created_at < ${to} and ${countedConversion('c')}`);
+         and c.created_at >= ${from} and c.created_at < ${to} and ${limitCountedConversion('c')}`);
     return { conversions: row?.conversions ?? 0, revenue: new Decimal(row?.revenue ?? 0) };
   }
 
@@ -120,9 +125,11 @@ export class SqlConversionRepository implements ConversionRepository {
     limit: number,
     after: { createdAt: Date; id: string } | null,
   ): Promise<readonly DueConversion[]> {
-    const rows = await this.exec(sql<ConversionRow & { auto_days: number | null; membership_status: string | null }>`
+    const rows = await this.exec(sql<ConversionRow & { auto_days: number | null; membership_status: string | null; flagged: boolean }>`
       select ${sql.raw(CONVERSION_COLUMNS.map((c) => `c.${c}`).join(', '))},
-              k.auto_approve_commissions_after_days as auto_days, m.status as membership_status
+              k.auto_approve_commissions_after_days as auto_days, m.status as membership_status,
+              exists (select 1 from risk_flags f where f.merchant_id = c.merchant_id and f.mode = c.mode
+                        and f.subject_kind = 'conversion' and f.subject_id = c.id) as flagged
        from conversions c
        join campaigns k on k.id = c.campaign_id
        left join affiliate_memberships m on m.campaign_id = c.campaign_id and m.affiliate_id = c.affiliate_id
@@ -136,6 +143,7 @@ export class SqlConversionRepository implements ConversionRepository {
       conversion: conversionFromRow(row),
       campaignAutoApproveDays: row.auto_days,
       affiliateApproved: row.membership_status === 'approved',
+      flagged: row.flagged,
     }));
   }
 }
