@@ -177,4 +177,11 @@ export const TOKENS = {
   GetStats: Symbol('GetStats'),
   GetOverview: Symbol('GetOverview'),
   Search: Symbol('Search'),
+  // Risk signals, rules and flags (modules/risk.module.ts).
+  RiskSettingsRepository: Symbol('RiskSettingsRepository'),
+  RiskFacts: Symbol('RiskFacts'),
+  RiskFlagStore: Symbol('RiskFlagStore'),
+  DisposableEmailDomains: Symbol('DisposableEmailDomains'),
+  SaleRiskGate: Symbol('SaleRiskGate'),
+  RiskRules: Symbol('RiskRules'),
 } as const;

@@ -33,6 +33,7 @@ export const createConversionWith = (r: DependencyContainer, ids: IdGenerator = 
     ids,
     r.resolve(T.Clock),
     r.resolve(T.ConversionChangeSinks),
+    r.resolve(T.SaleRiskGate),
   );
 
 /** A status change through `sinks` (the service's, or the demo's with preset payout ids). */

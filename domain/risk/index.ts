@@ -5,3 +5,4 @@ export * from './sale-signals.js';
 export * from './affiliate-signals.js';
 export * from './risk-decision.js';
 export * from './script-sale-rules.js';
+export * from './risk.events.js';

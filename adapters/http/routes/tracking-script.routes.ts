@@ -179,7 +179,7 @@ export const trackingScriptRoutes = (deps: TrackingScriptDependencies) => {
         path: '/t/v1/sales',
         tags: ['Tracking'],
         summary: "The page's `sale({ orderId, amount, currency })`: a sale attributed to the click's affiliate",
-        description: `${PUBLIC} Recorded through the same checks as \`POST /api/v1/conversions\`, with \`source: tracking_script\`; never approved automatically. A payment provider's later notification of the same \`orderId\` replaces it (its figures and source, \`conversion.updated\`); an order a provider reported already answers \`409 duplicate\`.`,
+        description: `${PUBLIC} Recorded through the same checks as \`POST /api/v1/conversions\`, with \`source: tracking_script\`; never approved automatically. A payment provider's later notification of the same \`orderId\` replaces it (its figures and source, \`conversion.updated\`); an order a provider reported already answers \`409 duplicate\`. Such a sale moves no money on its own: it stays out of the monthly earnings cap, volume tiers, team goals and payouts (held by default) until a provider confirms it or the merchant approves it. One sale per click (a second answers \`409 duplicate\`); the merchant's ceiling per currency (\`400 validation_error\`); \`403 script_sales_disabled\` while the merchant's \`scriptSales\` is off.`,
         security: [],
         middleware: [limited] as const,
         request: jsonBody(SaleBody),

@@ -11,7 +11,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   alone), nullable: clicks recorded before them have none;
  * - the fingerprints of a portal session, so a sale's click can be compared with the affiliate's own
  *   browser and address;
- * - an index for the sales only the tracking script reported, which the earnings cap leaves out.
+ * - indexes for the sales only the tracking script reported: the earnings cap leaves them out, and a
+ *   click reports at most one.
  */
 export class Migration20261128060001RiskReview extends Migration {
   override up(): void {
@@ -51,5 +52,6 @@ export class Migration20261128060001RiskReview extends Migration {
     this.addSql(`alter table web_sessions add column visitor_hash text null, add column address_hash text null;`);
     this.addSql(`create index conversions_unconfirmed_script_idx on conversions (merchant_id, mode, created_at)
       where source = 'tracking_script' and status in ('pending', 'held');`);
+    this.addSql(`create index conversions_script_click_idx on conversions (merchant_id, mode, click_id) where source = 'tracking_script';`);
   }
 }
