@@ -102,6 +102,7 @@ export const conversionRouteDependencies = (c: DependencyContainer): ConversionU
   getConversion: new GetConversion(c.resolve(T.ConversionQueries)),
   refundConversion: c.resolve(T.RefundConversion),
   conversionQueries: c.resolve(T.ConversionQueries),
+  riskFlags: c.resolve(T.RiskFlagStore),
   // A created sale records its request's audit row in its own transaction (one commit instead of two).
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });

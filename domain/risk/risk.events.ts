@@ -1,10 +1,11 @@
 import type { Conversion, ConversionStatus } from '../conversion/conversion.js';
 import type { RiskFlag } from './risk-flag.js';
 
+/** Plain (mutable) fields: the payload is data a receiver may keep as it is. */
 export interface RiskFlagPayload {
-  readonly code: string;
-  readonly message: string;
-  readonly evidence: string[];
+  code: string;
+  message: string;
+  evidence: string[];
 }
 
 /** `conversion.flagged`: the sale as it stands (held, when a rule held it) and every flag on it. */
