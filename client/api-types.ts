@@ -3164,6 +3164,10 @@ export interface components {
             trackingCode: string;
             /** @description The `ref` query parameter the visitor landed with */
             refCode: string;
+            /** @description The page URL the visitor landed on (risk signals read ad click ids such as `gclid`) */
+            landingUrl?: string;
+            /** @description The page that sent the visitor (`document.referrer`) */
+            referrer?: string;
         };
         TrackingScriptLeadReceipt: {
             id: string;

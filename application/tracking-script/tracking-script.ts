@@ -21,6 +21,8 @@ export interface KeptClick {
 export interface ScriptVisitor {
   readonly address: string | null;
   readonly userAgent: string | null;
+  readonly landingUrl?: string | null;
+  readonly referrer?: string | null;
 }
 
 /** The merchant placed the script on their page: its sales carry the merchant's authority, as a provider's do. */

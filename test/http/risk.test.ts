@@ -111,6 +111,22 @@ describe('risk review over HTTP', () => {
     expect(off.body.error.code).toBe('script_sales_disabled');
   });
 
+  it('reads the click a sale names: a paid-ad landing and a banned referrer, through the tracking link and the card processor', async () => {
+    const merchant = await createMerchant(t, 'scale');
+    await settings(merchant.liveKey, { paidAds: 'forbidden', bannedReferrerDomains: ['coupons.example'], actions: { banned_referrer: 'hold' } });
+    const campaign = await createCampaign(t, merchant.liveKey, { commissionValue: 10 });
+    const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
+    const landed = await t.request('GET', `${new URL(affiliate.trackingLink).pathname}?gclid=Cj0KCQ`, { headers: { referer: 'https://deals.coupons.example/post/1' } });
+    const clickId = new URL(landed.headers.get('location')!).searchParams.get('click_id')!;
+    const integration = await cardIntegration(t, merchant.liveKey);
+    const delivered = await deliver(t, integration.id, cardEvent('checkout.session.completed', paidSession({ amountTotal: 5_000, tax: 0, clickId })), integration.secret);
+    const got = await t.request('GET', `/api/v1/conversions/${delivered.body.data.conversionId}`, { key: merchant.liveKey });
+    expect(got.body.data.status).toBe('held');
+    const flags = got.body.data.risk.flags as { code: string; action: string; evidence: string[] }[];
+    expect(flags.find((f) => f.code === 'paid_ads_click')).toMatchObject({ action: 'flag', evidence: [clickId] });
+    expect(flags.find((f) => f.code === 'banned_referrer')).toMatchObject({ action: 'hold', evidence: [clickId, 'coupons.example'] });
+  });
+
   it("another merchant's settings are its own", async () => {
     const other = await createMerchant(t, 'scale');
     await settings(m.liveKey, { paidAds: 'forbidden' });

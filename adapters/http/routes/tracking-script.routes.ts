@@ -51,6 +51,8 @@ const ClickBody = z
     ...tenantFields,
     trackingCode: z.string().min(1).max(32).openapi({ description: "The campaign's trackingCode (the snippet's `data-campaign`)" }),
     refCode: z.string().min(1).max(32).openapi({ description: 'The `ref` query parameter the visitor landed with' }),
+    landingUrl: z.string().max(2048).optional().openapi({ description: 'The page URL the visitor landed on (risk signals read ad click ids such as `gclid`)' }),
+    referrer: z.string().max(2048).optional().openapi({ description: "The page that sent the visitor (`document.referrer`)" }),
   })
   .strict()
   .openapi('TrackingScriptClickBody', { 'x-extension': true, example: { merchantId: EXAMPLE_MERCHANT, trackingCode: 'spring26', refCode: 'robin7' } });
@@ -143,6 +145,8 @@ export const trackingScriptRoutes = (deps: TrackingScriptDependencies) => {
         const result = await deps.script.registerClick(tenantOf(body), { trackingCode: body.trackingCode, refCode: body.refCode }, {
           address: clientAddress(c),
           userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+          landingUrl: body.landingUrl ?? null,
+          referrer: body.referrer ?? null,
         });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, keptClickJson(result.value), 201);
