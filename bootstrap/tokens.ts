@@ -184,4 +184,5 @@ export const TOKENS = {
   DisposableEmailDomains: Symbol('DisposableEmailDomains'),
   SaleRiskGate: Symbol('SaleRiskGate'),
   RiskRules: Symbol('RiskRules'),
+  AffiliateRisk: Symbol('AffiliateRisk'),
 } as const;

@@ -2001,6 +2001,27 @@ export interface components {
                     owed: number;
                 }[];
             };
+            risk?: components["schemas"]["Risk"];
+        };
+        /** @description What the risk signals found (extension) */
+        Risk: {
+            /** @description False for test-mode data: test keys skip risk checks (spec) */
+            checked: boolean;
+            /** @description Why nothing was checked, in words; null when checked */
+            note: string | null;
+            flags: {
+                /** @description The signal, e.g. `fast_conversion` (see docs/risk.md) */
+                code: string;
+                /** @description What the signal found, in words */
+                message: string;
+                /** @description Ids (clicks, conversions, affiliates, sessions) or values the signal read */
+                evidence: string[];
+                /**
+                 * @description `hold`: this flag held the sale
+                 * @enum {string}
+                 */
+                action: "flag" | "hold";
+            }[];
         };
         /**
          * @example {
@@ -2113,26 +2134,6 @@ export interface components {
             taxAmount: string | null;
             commission: string;
             risk?: components["schemas"]["Risk"];
-        };
-        /** @description What the risk signals found (extension) */
-        Risk: {
-            /** @description False for test-mode data: test keys skip risk checks (spec) */
-            checked: boolean;
-            /** @description Why nothing was checked, in words; null when checked */
-            note: string | null;
-            flags: {
-                /** @description The signal, e.g. `fast_conversion` (see docs/risk.md) */
-                code: string;
-                /** @description What the signal found, in words */
-                message: string;
-                /** @description Ids (clicks, conversions, affiliates, sessions) or values the signal read */
-                evidence: string[];
-                /**
-                 * @description `hold`: this flag held the sale
-                 * @enum {string}
-                 */
-                action: "flag" | "hold";
-            }[];
         };
         Conversion: {
             id: string;

@@ -10,6 +10,7 @@ import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { withTrackingLink, type AffiliateListItem, type TrackingLinks } from './tracking-links.js';
 import { outboxRowsOf } from '../shared/outbox-rows.js';
+import type { AffiliateRisk } from '../risk/affiliate-risk.js';
 
 export interface SavedPayoutDetails {
   readonly affiliate: Affiliate;
@@ -32,6 +33,8 @@ export class SavePayoutDetails {
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly links: TrackingLinks,
+    /** Saving payout details runs the affiliate's risk signals at each of its merchants. */
+    private readonly risk: AffiliateRisk,
   ) {}
 
   execute(affiliateId: string, input: PayoutDetailsInput): Promise<Result<SavedPayoutDetails, DomainError>> {
@@ -42,12 +45,13 @@ export class SavePayoutDetails {
       const saved = savePayoutDetails(affiliate, input, now);
       if (saved.isErr()) return err(saved.error);
       await this.affiliates.update(saved.value.affiliate);
+      const tenants = await this.memberships.tenantsOf(affiliate.id);
       if (saved.value.events.length > 0) {
-        const tenants = await this.memberships.tenantsOf(affiliate.id);
         await this.outbox.record(
           tenants.flatMap((tenant) => outboxRowsOf(tenant, saved.value.events, now)),
         );
       }
+      for (const tenant of tenants) await this.risk.check(tenant, saved.value.affiliate, now);
       const row = await this.queries.firstRowAcrossMerchants(affiliate.id);
       return ok({ affiliate: saved.value.affiliate, item: row ? await this.toItem(row) : null });
     });

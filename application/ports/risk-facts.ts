@@ -1,4 +1,4 @@
-import type { ClickFacts, Footprint } from '../../domain/index.js';
+import type { ClickFacts, Footprint, PayoutIdentity, RefundHistory } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 
 /**
@@ -16,6 +16,10 @@ export interface RiskFacts {
   salesFromVisitor(tenant: Tenant, visitorHash: string, since: Date, limit: number): Promise<readonly string[]>;
   /** The id of the sale the tracking script reported with this click, if any (a click reports at most one). */
   scriptSaleOfClick(tenant: Tenant, clickId: string): Promise<string | null>;
+  /** The affiliate's payout identity at the merchant, and those of other affiliates of the merchant that share its email or account. */
+  payoutIdentities(tenant: Tenant, affiliateId: string): Promise<{ readonly own: PayoutIdentity; readonly sharing: readonly PayoutIdentity[] }>;
+  /** The affiliate's sales at the tenant since `since`: how many, and the refunded ones' ids. */
+  refundHistory(tenant: Tenant, affiliateId: string, since: Date): Promise<RefundHistory>;
 }
 
 /** The maintained list of throwaway mail domains (a domain or any of its parents listed). */

@@ -3,6 +3,7 @@ import { SqlRiskFacts } from '../../adapters/persistence/repositories/sql-risk-f
 import { SqlRiskFlagStore } from '../../adapters/persistence/repositories/sql-risk-flag-store.js';
 import { SqlRiskSettingsRepository } from '../../adapters/persistence/repositories/sql-risk-settings-repository.js';
 import { MailcheckerDisposableDomains } from '../../adapters/risk/mailchecker-disposable-domains.js';
+import { AffiliateRisk } from '../../application/risk/affiliate-risk.js';
 import { RiskRules } from '../../application/risk/risk-rules.js';
 import { SaleRisk } from '../../application/risk/sale-risk.js';
 import type { SaleRiskGate } from '../../application/risk/sale-risk-gate.js';
@@ -22,6 +23,13 @@ export const registerRisk = (c: DependencyContainer): void => {
       assess: new SaleRisk(r.resolve(T.RiskFacts), r.resolve(T.DisposableEmailDomains)),
       flags: r.resolve(T.RiskFlagStore),
     })),
+  );
+  c.register(
+    T.AffiliateRisk,
+    single(
+      (r) =>
+        new AffiliateRisk(r.resolve(T.RiskSettingsRepository), r.resolve(T.RiskFacts), r.resolve(T.DisposableEmailDomains), r.resolve(T.RiskFlagStore), r.resolve(T.EventOutbox)),
+    ),
   );
   c.register(T.RiskRules, single((r) => new RiskRules(r.resolve(T.UnitOfWork), r.resolve(T.RiskSettingsRepository), r.resolve(T.Clock))));
 };

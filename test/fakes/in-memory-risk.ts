@@ -40,6 +40,12 @@ export class InMemoryRiskFacts implements RiskFacts {
   async scriptSaleOfClick(_tenant: Tenant, clickId: string): Promise<string | null> {
     return this.scriptSales.get(clickId) ?? null;
   }
+  async payoutIdentities(_tenant: Tenant, affiliateId: string) {
+    return { own: { affiliateId, payoutEmail: null, connectedAccountId: null }, sharing: [] };
+  }
+  async refundHistory(_tenant: Tenant, affiliateId: string) {
+    return { affiliateId, conversions: 0, refundedIds: [] };
+  }
 }
 
 export class InMemoryRiskFlagStore implements RiskFlagStore {

@@ -127,6 +127,25 @@ describe('risk review over HTTP', () => {
     expect(flags.find((f) => f.code === 'banned_referrer')).toMatchObject({ action: 'hold', evidence: [clickId, 'coupons.example'] });
   });
 
+  it('flags two affiliates paid to the same address when the second saves it, with affiliate.flagged and the risk of Get Affiliate', async () => {
+    const merchant = await createMerchant(t, 'scale');
+    const campaign = await createCampaign(t, merchant.liveKey, { commissionValue: 10 });
+    const first = await createAffiliate(t, merchant.liveKey, campaign.id);
+    const second = await createAffiliate(t, merchant.liveKey, campaign.id);
+    expect((await t.admin('POST', `/affiliates/${first.id}/payout-details`, { method: 'wallet_a', email: 'Shared.Wallet@example.com' })).status).toBe(200);
+    expect((await t.request('GET', `/api/v1/affiliates/${first.id}`, { key: merchant.liveKey })).body.data.risk).toEqual({ checked: true, note: null, flags: [] });
+    expect((await t.admin('POST', `/affiliates/${second.id}/payout-details`, { method: 'wallet_a', email: 'shared.wallet@example.com' })).status).toBe(200);
+    const got = await t.request('GET', `/api/v1/affiliates/${second.id}`, { key: merchant.liveKey });
+    expect(got.body.data.risk.flags).toEqual([
+      { code: 'shared_payout_details', message: 'Another affiliate of yours has the same payout email.', evidence: [second.id, first.id], action: 'flag' },
+    ]);
+    const events = await t.sql(`select payload from outbox_events where type = 'affiliate.flagged' and merchant_id = $1`, [merchant.id]);
+    expect(events.map((e: { payload: { affiliateId: string } }) => e.payload.affiliateId)).toEqual([second.id]);
+    // Another merchant cannot read them.
+    const other = await createMerchant(t, 'scale');
+    expect((await t.request('GET', `/api/v1/affiliates/${second.id}`, { key: other.liveKey })).status).toBe(404);
+  });
+
   it("another merchant's settings are its own", async () => {
     const other = await createMerchant(t, 'scale');
     await settings(m.liveKey, { paidAds: 'forbidden' });
