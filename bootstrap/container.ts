@@ -40,6 +40,7 @@ import { ingestDependencies, integrationRouteDependencies, registerSales } from 
 import { payoutAdminDependencies, payoutRouteDependencies, registerPayouts } from './modules/payouts.module.js';
 import { mcpDependencies, registerMcp } from './modules/mcp.module.js';
 import { registerTeams, teamRouteDependencies } from './modules/teams.module.js';
+import { registerRisk, riskHttp } from './modules/risk.module.js';
 import { registerMail, registerMailJob } from './modules/mail.module.js';
 import { notificationsHttp, registerNotifications } from './modules/notifications.module.js';
 import { TOKENS as T } from './tokens.js';
@@ -140,6 +141,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerCampaignsAndAffiliates(c);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
+  registerRisk(c);
   registerCoupons(c);
   registerPayouts(c);
   registerStatsSearch(c);
@@ -203,6 +205,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
     ...customersHttp(c),
+    ...riskHttp(c),
     teams: teamRouteDependencies(c),
     integrations: integrationRouteDependencies(c),
     ingest: ingestDependencies(c),

@@ -187,4 +187,12 @@ export const TOKENS = {
   ConfirmationStore: Symbol('ConfirmationStore'),
   Confirmations: Symbol('Confirmations'),
   ForgetExpiredConfirmations: Symbol('ForgetExpiredConfirmations'),
+  // Risk signals, rules and flags (modules/risk.module.ts).
+  RiskSettingsRepository: Symbol('RiskSettingsRepository'),
+  RiskFacts: Symbol('RiskFacts'),
+  RiskFlagStore: Symbol('RiskFlagStore'),
+  DisposableEmailDomains: Symbol('DisposableEmailDomains'),
+  SaleRiskGate: Symbol('SaleRiskGate'),
+  RiskRules: Symbol('RiskRules'),
+  AffiliateRisk: Symbol('AffiliateRisk'),
 } as const;

@@ -584,6 +584,30 @@ export interface paths {
         patch: operations["patchPayoutSettings"];
         trace?: never;
     };
+    "/risk/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The risk rules of the key mode
+         * @description Any valid key. Defaults: `self_referral` refuses the sale, `unconfirmed_script_sale` holds, every other signal flags. Test keys skip risk checks (script-sale rules still apply).
+         */
+        get: operations["getRiskSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the risk rules of the key mode
+         * @description Write keys. A partial change: fields left out keep their value; an invalid field answers `400 validation_error` and changes nothing. Applies to sales and affiliates checked from now on.
+         */
+        patch: operations["patchRiskSettings"];
+        trace?: never;
+    };
     "/stats": {
         parameters: {
             query?: never;
@@ -1198,6 +1222,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "conversion.flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversion.flagged
+         * @description Risk signals flagged a new sale (see `flags`); `status` is `held` when a rule held it. See docs/risk.md. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_conversion_flagged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "affiliate.joined": {
         parameters: {
             query?: never;
@@ -1292,6 +1336,46 @@ export interface webhooks {
          * @description An affiliate completed its payout details; fires once per affiliate. POSTed as JSON to every active subscription whose `events` include it.
          */
         post: operations["webhook_affiliate_payout_details_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.flagged
+         * @description Risk signals flagged an affiliate as it joined, was invited or saved payout details. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_flagged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.banned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.banned
+         * @description The merchant banned an affiliate: every membership suspended, pending and held sales rejected, queued payouts cancelled. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_banned"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1468,6 +1552,21 @@ export interface components {
              */
             status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
         };
+        ConversionFlaggedEventData: {
+            conversionId: string;
+            campaignId: string;
+            affiliateId: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "paid" | "rejected" | "refunded" | "held";
+            flags: {
+                /** @description The signal, e.g. `fast_conversion` */
+                code: string;
+                /** @description What the signal found, in words */
+                message: string;
+                /** @description Ids (clicks, conversions, affiliates, sessions) or values the signal read */
+                evidence: string[];
+            }[];
+        };
         AffiliateMembershipEventData: {
             affiliateId: string;
             campaignId: string;
@@ -1498,6 +1597,23 @@ export interface components {
              * @example 2026-11-22T10:00:00.000Z
              */
             completedAt: string;
+        };
+        AffiliateFlaggedEventData: {
+            affiliateId: string;
+            flags: {
+                /** @description The signal, e.g. `fast_conversion` */
+                code: string;
+                /** @description What the signal found, in words */
+                message: string;
+                /** @description Ids (clicks, conversions, affiliates, sessions) or values the signal read */
+                evidence: string[];
+            }[];
+        };
+        AffiliateBannedEventData: {
+            affiliateId: string;
+            reason: string;
+            rejectedConversions: number;
+            cancelledPayouts: number;
         };
         PayoutEventData: {
             payoutId: string;
@@ -1911,6 +2027,27 @@ export interface components {
                     owed: number;
                 }[];
             };
+            risk?: components["schemas"]["Risk"];
+        };
+        /** @description What the risk signals found (extension) */
+        Risk: {
+            /** @description False for test-mode data: test keys skip risk checks (spec) */
+            checked: boolean;
+            /** @description Why nothing was checked, in words; null when checked */
+            note: string | null;
+            flags: {
+                /** @description The signal, e.g. `fast_conversion` (see docs/risk.md) */
+                code: string;
+                /** @description What the signal found, in words */
+                message: string;
+                /** @description Ids (clicks, conversions, affiliates, sessions) or values the signal read */
+                evidence: string[];
+                /**
+                 * @description `hold`: this flag held the sale
+                 * @enum {string}
+                 */
+                action: "flag" | "hold";
+            }[];
         };
         /**
          * @example {
@@ -2022,6 +2159,7 @@ export interface components {
             amount: string;
             taxAmount: string | null;
             commission: string;
+            risk?: components["schemas"]["Risk"];
         };
         Conversion: {
             id: string;
@@ -2059,6 +2197,7 @@ export interface components {
             /** @description Refunded so far (extension) */
             refundedAmount: number | null;
             updatedAt: string;
+            risk?: components["schemas"]["Risk"];
         };
         CreateConversion: {
             /** @description The campaign the sale belongs to */
@@ -2308,6 +2447,169 @@ export interface components {
             payoutDay?: number | null;
             /** @description Currency → amount (number or decimal string); null removes that currency */
             minimumPayout?: {
+                [key: string]: number | string | null;
+            };
+        };
+        /**
+         * @example {
+         *       "mode": "live",
+         *       "actions": {
+         *         "self_referral": "refuse",
+         *         "customer_matches_affiliate": "flag",
+         *         "disposable_email": "flag",
+         *         "fast_conversion": "hold",
+         *         "paid_ads_click": "flag",
+         *         "banned_referrer": "flag",
+         *         "click_velocity": "flag",
+         *         "conversion_velocity": "flag",
+         *         "shared_payout_details": "flag",
+         *         "high_refund_rate": "flag",
+         *         "unconfirmed_script_sale": "hold"
+         *       },
+         *       "fastConversionSeconds": 10,
+         *       "clickVelocity": {
+         *         "max": 30,
+         *         "windowMinutes": 60
+         *       },
+         *       "conversionVelocity": {
+         *         "max": 3,
+         *         "windowMinutes": 1440
+         *       },
+         *       "refundRatePercent": 30,
+         *       "refundRateMinConversions": 5,
+         *       "bannedReferrerDomains": [
+         *         "coupon-spam.example"
+         *       ],
+         *       "paidAds": "forbidden",
+         *       "scriptSales": "on",
+         *       "scriptSaleMaxAmount": {
+         *         "usd": "500.00"
+         *       },
+         *       "updatedAt": "2026-11-28T10:00:00.000Z"
+         *     }
+         */
+        RiskSettings: {
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description Per signal: `off`, `flag` (for review), `hold` (flag and hold the sale); `refuse` for `self_referral` only */
+            actions: {
+                /** @enum {string} */
+                self_referral: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                customer_matches_affiliate: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                disposable_email: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                fast_conversion: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                paid_ads_click: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                banned_referrer: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                click_velocity: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                conversion_velocity: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                shared_payout_details: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                high_refund_rate: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                unconfirmed_script_sale: "off" | "flag" | "hold" | "refuse";
+            };
+            /** @description `fast_conversion`: a sale less than this many seconds after its click */
+            fastConversionSeconds: number;
+            /** @description `click_velocity`: clicks of one visitor (fingerprint or address) in the window */
+            clickVelocity: {
+                /** @description More than this many in the window fires the signal */
+                max: number;
+                windowMinutes: number;
+            };
+            /** @description `conversion_velocity`: sales from one visitor in the window */
+            conversionVelocity: {
+                /** @description More than this many in the window fires the signal */
+                max: number;
+                windowMinutes: number;
+            };
+            /** @description `high_refund_rate`: refunded share over 90 days above this percent */
+            refundRatePercent: number;
+            /** @description `high_refund_rate`: only once the affiliate has this many sales in 90 days */
+            refundRateMinConversions: number;
+            /** @description `banned_referrer`: these domains and their subdomains */
+            bannedReferrerDomains: string[];
+            /**
+             * @description `forbidden`: clicks from paid ads (gclid, fbclid, msclkid, …) fire `paid_ads_click`
+             * @enum {string}
+             */
+            paidAds: "allowed" | "forbidden";
+            /**
+             * @description `off`: `POST /t/v1/sales` answers `403 script_sales_disabled`
+             * @enum {string}
+             */
+            scriptSales: "on" | "off";
+            /** @description Per lowercase currency: the largest amount one script-reported sale may carry; with any set, other currencies are refused */
+            scriptSaleMaxAmount: {
+                [key: string]: string;
+            };
+            updatedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "actions": {
+         *         "fast_conversion": "hold"
+         *       },
+         *       "paidAds": "forbidden",
+         *       "bannedReferrerDomains": [
+         *         "coupon-spam.example"
+         *       ],
+         *       "scriptSaleMaxAmount": {
+         *         "usd": 500
+         *       }
+         *     }
+         */
+        UpdateRiskSettings: {
+            actions?: {
+                /** @enum {string} */
+                self_referral?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                customer_matches_affiliate?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                disposable_email?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                fast_conversion?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                paid_ads_click?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                banned_referrer?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                click_velocity?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                conversion_velocity?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                shared_payout_details?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                high_refund_rate?: "off" | "flag" | "hold" | "refuse";
+                /** @enum {string} */
+                unconfirmed_script_sale?: "off" | "flag" | "hold" | "refuse";
+            };
+            fastConversionSeconds?: number;
+            clickVelocity?: {
+                max?: number;
+                windowMinutes?: number;
+            };
+            conversionVelocity?: {
+                max?: number;
+                windowMinutes?: number;
+            };
+            refundRatePercent?: number;
+            refundRateMinConversions?: number;
+            /** @description Replaces the list; each entry a domain or a URL (its host is kept) */
+            bannedReferrerDomains?: string[];
+            /** @enum {string} */
+            paidAds?: "allowed" | "forbidden";
+            /** @enum {string} */
+            scriptSales?: "on" | "off";
+            /** @description Currency → amount (number or decimal string); null removes that currency */
+            scriptSaleMaxAmount?: {
                 [key: string]: number | string | null;
             };
         };
@@ -2915,6 +3217,10 @@ export interface components {
             trackingCode: string;
             /** @description The `ref` query parameter the visitor landed with */
             refCode: string;
+            /** @description The page URL the visitor landed on (risk signals read ad click ids such as `gclid`) */
+            landingUrl?: string;
+            /** @description The page that sent the visitor (`document.referrer`) */
+            referrer?: string;
         };
         TrackingScriptLeadReceipt: {
             id: string;
@@ -2990,7 +3296,7 @@ export interface components {
                  * @description Machine-readable; one of the listed values
                  * @enum {string}
                  */
-                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "confirmation_invalid" | "stale_preview" | "payout_in_progress" | "not_replayable" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable" | "exchange_rate_unavailable";
+                code: "validation_error" | "invalid_json" | "invalid_signature" | "affiliate_not_approved" | "unauthorized" | "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "script_sales_disabled" | "not_found" | "duplicate" | "commission_above_sale" | "coupon_exists" | "team_has_awards" | "too_many_goals" | "stale_goal" | "currency_locked" | "invalid_transition" | "confirmation_required" | "confirmation_invalid" | "stale_preview" | "payout_in_progress" | "not_replayable" | "idempotency_key_reuse" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "self_referral" | "rate_limit_exceeded" | "internal_error" | "verification_unavailable" | "exchange_rate_unavailable";
                 /** @description Human-readable */
                 message: string;
                 /** @description Per-field problems (validation errors) */
@@ -3051,7 +3357,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error: `insufficient_permissions`, `plan_insufficient`, `test_mode_unsupported`, `earnings_limit_reached`, `affiliate_limit_reached` */
+        /** @description Error: `insufficient_permissions`, `plan_insufficient`, `test_mode_unsupported`, `earnings_limit_reached`, `affiliate_limit_reached`, `script_sales_disabled` */
         Forbidden: {
             headers: {
                 "X-API-Version": components["headers"]["XApiVersion"];
@@ -3068,7 +3374,7 @@ export interface components {
                          * @description Machine-readable; one of the listed values
                          * @enum {string}
                          */
-                        code: "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached";
+                        code: "insufficient_permissions" | "plan_insufficient" | "test_mode_unsupported" | "earnings_limit_reached" | "affiliate_limit_reached" | "script_sales_disabled";
                         /** @description Human-readable */
                         message: string;
                         /** @description Per-field problems (validation errors) */
@@ -5335,6 +5641,77 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getRiskSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules (the defaults when none were saved) */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RiskSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchRiskSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRiskSettings"];
+            };
+        };
+        responses: {
+            /** @description The changed rules */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RiskSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getStats: {
         parameters: {
             query?: {
@@ -7220,6 +7597,42 @@ export interface operations {
             };
         };
     };
+    webhook_conversion_flagged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "conversion.flagged";
+                    data: components["schemas"]["ConversionFlaggedEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_affiliate_joined: {
         parameters: {
             query?: never;
@@ -7380,6 +7793,78 @@ export interface operations {
                     /** @enum {string} */
                     event: "affiliate.payout_details_completed";
                     data: components["schemas"]["PayoutDetailsCompletedEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_flagged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.flagged";
+                    data: components["schemas"]["AffiliateFlaggedEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_banned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.banned";
+                    data: components["schemas"]["AffiliateBannedEventData"];
                     /**
                      * @description When the event happened (ISO 8601)
                      * @example 2026-11-22T10:00:00.000Z

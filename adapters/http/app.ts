@@ -47,6 +47,7 @@ import { payoutAdminRoutes, type PayoutAdminUseCases } from './admin/payouts.rou
 import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
 import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
+import { riskRoutes, type RiskRouteDependencies } from './routes/risk.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -135,6 +136,8 @@ export interface HttpDependencies {
   readonly customers: CustomerRouteDependencies;
   /** The tracking script (`/t.js`) and its public endpoints (`/t/v1`). */
   readonly trackingScript: TrackingScriptDependencies;
+  /** Risk rules and the flags signals left. */
+  readonly risk: RiskRouteDependencies;
   /** What process memories are told of changes: a response waits until this process's own writes came back. */
   readonly changes: Pick<ChangeFeed, 'expectations' | 'settled'>;
 }
@@ -218,6 +221,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
   app.route('/api/v1', manualPayoutRoutes(deps.payouts.manual));
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
+  app.route('/api/v1', riskRoutes(deps.risk));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));

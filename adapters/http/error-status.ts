@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   test_mode_unsupported: 403,
   earnings_limit_reached: 403,
   affiliate_limit_reached: 403,
+  script_sales_disabled: 403,
   not_found: 404,
   duplicate: 409,
   commission_above_sale: 409,

@@ -56,8 +56,11 @@ export class PgBatchedClickWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.slice(0, this.settings.batchSize);
       try {
-        await sql`insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at) values ${sql.join(
-          batch.map((c) => sql`(${c.id}, ${c.merchantId}, ${c.mode}, ${c.campaignId}, ${c.affiliateId}, ${c.visitorHash}, ${c.createdAt})`),
+        await sql`insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at, landing_url, referrer, address_hash) values ${sql.join(
+          batch.map(
+            (c) =>
+              sql`(${c.id}, ${c.merchantId}, ${c.mode}, ${c.campaignId}, ${c.affiliateId}, ${c.visitorHash}, ${c.createdAt}, ${c.landingUrl ?? null}, ${c.referrer ?? null}, ${c.addressHash ?? null})`,
+          ),
         )} on conflict (id) do nothing`.execute(poolDb(this.orm));
       } catch (error) {
         this.logger.warn({ err: (error as Error).message, queued: this.queue.length }, 'clicks not written; kept for the next batch');

@@ -10,6 +10,7 @@ import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { withTrackingLink, type AffiliateListItem, type TrackingLinks } from './tracking-links.js';
 import { outboxRowsOf } from '../shared/outbox-rows.js';
+import type { AffiliateRisk } from '../risk/affiliate-risk.js';
 
 export interface SavedPayoutDetails {
   readonly affiliate: Affiliate;
@@ -32,6 +33,8 @@ export class SavePayoutDetails {
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly links: TrackingLinks,
+    /** Saving payout details runs the affiliate's risk signals at its merchant. */
+    private readonly risk: AffiliateRisk,
   ) {}
 
   execute(affiliateId: string, input: PayoutDetailsInput): Promise<Result<SavedPayoutDetails, DomainError>> {
@@ -42,10 +45,12 @@ export class SavePayoutDetails {
       const saved = savePayoutDetails(affiliate, input, now);
       if (saved.isErr()) return err(saved.error);
       await this.affiliates.update(saved.value.affiliate);
+      // An affiliate is one merchant's record (one tenant), so its signals run at that merchant only.
+      const tenant = { merchantId: affiliate.merchantId, mode: affiliateMode(affiliate) };
       if (saved.value.events.length > 0) {
-        const tenant = { merchantId: affiliate.merchantId, mode: affiliateMode(affiliate) };
         await this.outbox.record(outboxRowsOf(tenant, saved.value.events, now));
       }
+      await this.risk.check(tenant, saved.value.affiliate, now);
       const row = await this.queries.firstRowAcrossMerchants(affiliate.id);
       return ok({ affiliate: saved.value.affiliate, item: row ? await this.toItem(row) : null });
     });

@@ -17,6 +17,9 @@ export interface VisitInput {
   readonly userAgent: string | null;
   /** Whether this visit may count as a click (false when the visitor follows links faster than a person can). */
   readonly counts: boolean;
+  /** The URL the visitor landed on and the page that sent them (risk signals read ad click ids and referrers). */
+  readonly landingUrl?: string | null;
+  readonly referrer?: string | null;
   /** When set, a link of another merchant or mode is unknown here (the tracking script registers its own merchant's clicks). */
   readonly tenant?: Tenant;
 }
@@ -83,6 +86,10 @@ export class RecordClick {
       affiliateId: affiliate.id,
       visitorHash: await this.fingerprint.of(input.address, input.userAgent),
       createdAt: now,
+      landingUrl: input.landingUrl?.slice(0, 2048) ?? null,
+      referrer: input.referrer?.slice(0, 2048) ?? null,
+      // The address alone, salted like the fingerprint: `customer_matches_affiliate` compares it with the affiliate's own sessions.
+      addressHash: input.address === null ? null : await this.fingerprint.of(input.address, null),
     };
     const clickId = await this.tokens.issue({ clickRowId: click.id, merchantId: click.merchantId, mode: click.mode, campaignId: click.campaignId, affiliateId: click.affiliateId, issuedAt: now });
     this.clicks.record(click);

@@ -36,8 +36,8 @@ export class AutoApproveConversions implements DueJob {
         merchants.clear();
         return due;
       },
-      async ({ conversion, campaignAutoApproveDays, affiliateApproved }) => {
-        if (!isDueForAutoApproval(conversion, { campaignAutoApproveDays, affiliateApproved, now })) return 0;
+      async ({ conversion, campaignAutoApproveDays, affiliateApproved, flagged }) => {
+        if (!isDueForAutoApproval(conversion, { campaignAutoApproveDays, affiliateApproved, flagged, now })) return 0;
         const change = changeConversionStatus(conversion, { to: 'approved', confirmAboveSale: false, now });
         if (change.isErr()) return 0;
         if (!merchants.has(conversion.merchantId)) merchants.set(conversion.merchantId, await this.merchants.findById(conversion.merchantId));

@@ -3,12 +3,19 @@ import {
   checkCampaignTakesSale,
   checkEarningsCap,
   checkMembershipEarns,
+  conversionFlagged,
   createConversion,
   dayOf,
   domainError,
   rateHistory,
   tierBasisIn,
   isScriptSale,
+  holdConversion,
+  isReplaceableScriptSale,
+  type ConversionEvent,
+  type RiskAssessment,
+  type RiskEvent,
+  type RiskSettings,
   supersedeScriptSale,
   type Conversion,
   type ConversionSource,
@@ -29,13 +36,13 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { SaleContexts } from '../ports/sale-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { SaleRiskGate } from '../risk/sale-risk-gate.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
 import { calendarMonthOf } from './calendar-month.js';
 import { toOutbox } from './conversion-events.js';
-import { isSelfReferral } from './self-referral.js';
 
 export interface CreateConversionInput {
   readonly tenant: Tenant;
@@ -89,6 +96,8 @@ export class CreateConversion {
     private readonly changes: ConversionChangeSinks,
     /** The dated rates that bring the month's amounts into the merchant's reporting currency for its limits. */
     private readonly exchangeRates: ExchangeRates,
+    /** The risk signals of live sales (test keys skip them, spec). */
+    private readonly risk: SaleRiskGate,
   ) {}
 
   /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
@@ -124,11 +133,8 @@ export class CreateConversion {
           const merchant = await this.merchants.findByIdForUpdate(tenant.merchantId);
           if (!merchant) return err(notFound('Merchant'));
           if (merchant.monthlyEarningsCap !== null) {
-            const counted = [...(await this.conversions.sumSales(tenant, month.from, month.to))];
-            // The script sale this report replaces is already counted.
-            if (scriptSale && scriptSale.createdAt >= month.from && scriptSale.createdAt < month.to) {
-              counted.push({ amount: scriptSale.amount.negated(), currency: scriptSale.currency, day: dayOf(scriptSale.createdAt) });
-            }
+            // Unconfirmed script sales (the one this report replaces included) count toward no cap.
+            const counted = await this.conversions.sumSales(tenant, month.from, month.to);
             const thisSale: DatedAmount = { amount: input.amount, currency: input.currency, day: dayOf(now) };
             const room = checkEarningsCap({
               cap: merchant.monthlyEarningsCap,
@@ -139,9 +145,6 @@ export class CreateConversion {
             });
             if (room.isErr()) return err(room.error);
           }
-        }
-        if (input.clickId !== null && input.customerEmail !== null && isSelfReferral(input.customerEmail, affiliate)) {
-          return err(domainError('self_referral', 'The customer is the referring affiliate'));
         }
       }
 
@@ -175,14 +178,18 @@ export class CreateConversion {
         now,
       });
       if (created.isErr()) return err(created.error);
-      const { conversion, events } = created.value;
-      if (scriptSale) return this.replace(scriptSale, conversion, now);
-      if ((await this.conversions.recordSale(conversion, toOutbox(conversion, events, now), audit)) === 'duplicate_order') {
+      const settings = live ? await this.risk.settings.get(tenant) : null;
+      if (scriptSale) return this.replace(scriptSale, created.value.conversion, now, settings, affiliate);
+      const assessed = settings ? await this.risk.assess.assess(tenant, created.value.conversion, affiliate, settings) : ok(null);
+      if (assessed.isErr()) return err(assessed.error);
+      const { conversion, events, flagged } = withRisk(created.value.conversion, created.value.events, assessed.value, now);
+      if ((await this.conversions.recordSale(conversion, toOutbox(conversion, flagged ? [...events, flagged] : events, now), audit)) === 'duplicate_order') {
         // The script's report may have committed while this one was checked: it waited for it, so it sees it now.
         const late = await this.replaceableScriptSale(input);
-        if (late) return this.replace(late, conversion, now);
+        if (late) return this.replace(late, created.value.conversion, now, settings, affiliate);
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
       }
+      if (assessed.value) await this.keepFlags(conversion, assessed.value, now);
       return ok({ conversion, replacedScriptSale: false });
     });
   }
@@ -194,20 +201,51 @@ export class CreateConversion {
     return rateHistory(await this.exchangeRates.history([...new Set([...currencies, reporting])], dayOf(from), dayOf(now)));
   }
 
-  /** For a provider's report: the pending script sale of its order, locked, if there is one. */
+  private async keepFlags(conversion: Conversion, assessment: RiskAssessment, now: Date): Promise<void> {
+    const flags = assessment.flags.map((f) => ({ ...f, action: f === assessment.holdReason ? ('hold' as const) : ('flag' as const) }));
+    await this.risk.flags.replace(conversion, 'conversion', conversion.id, flags, now);
+  }
+
+  /** For a provider's report: the script sale of its order still awaiting confirmation, locked, if there is one. */
   private async replaceableScriptSale(input: CreateConversionInput): Promise<Conversion | null> {
     if (input.orderId === null || !reportedByProvider(input.source ?? 'api')) return null;
     const existing = await this.conversions.findByOrderIdForUpdate(input.tenant, input.orderId);
-    return existing && isScriptSale(existing) && existing.status === 'pending' ? existing : null;
+    return existing && isReplaceableScriptSale(existing) ? existing : null;
   }
 
-  private async replace(scriptSale: Conversion, report: Conversion, now: Date): Promise<Result<RecordedSale, DomainError>> {
+  /** The provider's report replaces the script's; the sale, now the provider's, gets its own risk check. */
+  private async replace(
+    scriptSale: Conversion,
+    report: Conversion,
+    now: Date,
+    settings: RiskSettings | null,
+    affiliate: Parameters<SaleRiskGate['assess']['assess']>[2],
+  ): Promise<Result<RecordedSale, DomainError>> {
     const change = supersedeScriptSale(scriptSale, report, now);
     if (change.isErr()) return err(change.error);
+    const replaced = change.value.conversion;
+    const assessed = settings ? await this.risk.assess.assess(replaced, replaced, affiliate, settings) : ok(null);
+    if (assessed.isErr()) return err(assessed.error);
     const merchant = await this.merchants.findById(report.merchantId);
     if (!merchant) return err(notFound('Merchant'));
-    const applied = await applyConversionChange(this.changes, change.value, merchant, now, scriptSale.status);
+    const { conversion, events, flagged } = withRisk(replaced, change.value.events, assessed.value, now);
+    const applied = await applyConversionChange(this.changes, { ...change.value, conversion, events }, merchant, now, scriptSale.status);
     if (applied.isErr()) return err(applied.error);
-    return ok({ conversion: change.value.conversion, replacedScriptSale: true });
+    if (flagged) await this.changes.outbox.record(toOutbox(conversion, [flagged], now));
+    if (assessed.value) await this.keepFlags(conversion, assessed.value, now);
+    return ok({ conversion, replacedScriptSale: true });
   }
 }
+
+/** The sale as the merchant's risk rules leave it: held when a rule holds, and `conversion.flagged` when anything fired. */
+const withRisk = (
+  conversion: Conversion,
+  events: readonly ConversionEvent[],
+  assessment: RiskAssessment | null,
+  now: Date,
+): { conversion: Conversion; events: ConversionEvent[]; flagged: RiskEvent | null } => {
+  if (assessment === null || assessment.flags.length === 0) return { conversion, events: [...events], flagged: null };
+  const held = assessment.holdReason ? holdConversion(conversion, now) : null;
+  const next = held?.isOk() ? held.value.conversion : conversion;
+  return { conversion: next, events: [...events, ...(held?.isOk() ? held.value.events : [])], flagged: conversionFlagged(next, assessment.flags) };
+};

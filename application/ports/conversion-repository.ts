@@ -37,4 +37,6 @@ export interface DueConversion {
   readonly conversion: Conversion;
   readonly campaignAutoApproveDays: number | null;
   readonly affiliateApproved: boolean;
+  /** A risk signal flagged the sale (a person reviews it; never approved automatically). */
+  readonly flagged: boolean;
 }

@@ -1,11 +1,13 @@
 import { err, ok, type Result } from 'neverthrow';
-import { domainError, type Conversion, type CurrencyCode, type Decimal, type DomainError } from '../../domain/index.js';
+import { checkScriptSale, domainError, type Conversion, type CurrencyCode, type Decimal, type DomainError } from '../../domain/index.js';
 import type { ClickFinder } from '../clicks/click-lookup.js';
 import type { RecordClick } from '../clicks/record-click.js';
 import type { CreateConversion } from '../conversions/create-conversion.js';
 import type { LinkCustomer, LinkedLead } from '../customers/link-customer.js';
 import { clickExpiresAt, liveClick } from '../customers/live-click.js';
 import type { Clock } from '../ports/clock.js';
+import type { RiskFacts } from '../ports/risk-facts.js';
+import type { RiskSettingsRepository } from '../ports/risk-settings-repository.js';
 import type { Tenant } from '../shared/tenant.js';
 import type { CouponProvider } from '../../domain/index.js';
 
@@ -19,6 +21,8 @@ export interface KeptClick {
 export interface ScriptVisitor {
   readonly address: string | null;
   readonly userAgent: string | null;
+  readonly landingUrl?: string | null;
+  readonly referrer?: string | null;
 }
 
 /** The merchant placed the script on their page: its sales carry the merchant's authority, as a provider's do. */
@@ -38,6 +42,8 @@ export class TrackingScript {
     private readonly linkCustomer: LinkCustomer,
     private readonly createConversion: CreateConversion,
     private readonly clock: Clock,
+    /** The merchant's script-sale rules, and the sale a click already reported. */
+    private readonly risk: { readonly settings: RiskSettingsRepository; readonly facts: Pick<RiskFacts, 'scriptSaleOfClick'> },
   ) {}
 
   /** A landing with `click_id`: whether the page may keep it, and for how long. */
@@ -75,6 +81,12 @@ export class TrackingScript {
   ): Promise<Result<Conversion, DomainError>> {
     const click = await liveClick(this.clicks, tenant, input.clickId, this.clock.now());
     if (click.isErr()) return err(click.error);
+    const allowed = checkScriptSale(await this.risk.settings.get(tenant), input.amount, input.currency);
+    if (allowed.isErr()) return err(allowed.error);
+    // One script sale per click: further orders from the same visit are left to the provider's notification.
+    if ((await this.risk.facts.scriptSaleOfClick(tenant, click.value.id)) !== null) {
+      return err(domainError('duplicate', 'This click already reported a sale; a payment provider\'s notification records further orders'));
+    }
     return this.createConversion.execute({
       tenant,
       key: SCRIPT_ACTOR,

@@ -182,6 +182,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
           r.resolve(T.EventOutbox),
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
+          r.resolve(T.AffiliateRisk),
         ),
     ),
   );
@@ -220,6 +221,7 @@ export const campaignsAndAffiliatesHttp = (
     createAffiliate: c.resolve(T.CreateAffiliate),
     inviteAffiliate: c.resolve(T.InviteAffiliate),
     decideMembership: c.resolve(T.DecideMembership),
+    riskFlags: c.resolve(T.RiskFlagStore),
   },
   recordClick: c.resolve(T.RecordClick),
   affiliateAdmin: {

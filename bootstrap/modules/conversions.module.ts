@@ -34,6 +34,7 @@ export const createConversionWith = (r: DependencyContainer, ids: IdGenerator = 
     r.resolve(T.Clock),
     r.resolve(T.ConversionChangeSinks),
     r.resolve(T.ExchangeRates),
+    r.resolve(T.SaleRiskGate),
   );
 
 /** A status change through `sinks` (the service's, or the demo's with preset payout ids). */
@@ -102,6 +103,7 @@ export const conversionRouteDependencies = (c: DependencyContainer): ConversionU
   getConversion: new GetConversion(c.resolve(T.ConversionQueries)),
   refundConversion: c.resolve(T.RefundConversion),
   conversionQueries: c.resolve(T.ConversionQueries),
+  riskFlags: c.resolve(T.RiskFlagStore),
   // A created sale records its request's audit row in its own transaction (one commit instead of two).
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });

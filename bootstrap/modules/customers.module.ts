@@ -22,7 +22,10 @@ export const registerCustomers = (c: DependencyContainer): void => {
     T.TrackingScript,
     single(
       (r) =>
-        new TrackingScript(r.resolve(T.ClickLookup), r.resolve(T.RecordClick), r.resolve(T.LinkCustomer), r.resolve(T.CreateConversion), r.resolve(T.Clock)),
+        new TrackingScript(r.resolve(T.ClickLookup), r.resolve(T.RecordClick), r.resolve(T.LinkCustomer), r.resolve(T.CreateConversion), r.resolve(T.Clock), {
+          settings: r.resolve(T.RiskSettingsRepository),
+          facts: r.resolve(T.RiskFacts),
+        }),
     ),
   );
 };

@@ -27,6 +27,7 @@ export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({
     createConversion: c.resolve(T.CreateConversion),
     updateConversionStatus: c.resolve(T.UpdateConversionStatus),
     conversionQueries: c.resolve(T.ConversionQueries),
+    riskFlags: c.resolve(T.RiskFlagStore),
     getCampaign: c.resolve(T.GetCampaign),
     getAffiliate: c.resolve(T.GetAffiliate),
     updateCampaign: c.resolve(T.UpdateCampaign),

@@ -13,6 +13,10 @@ export interface Click {
   /** Salted SHA-256 of the visitor's address and user agent; `uniqueClicks` counts distinct values. */
   readonly visitorHash: string;
   readonly createdAt: Date;
+  /** What risk signals read: the URL the visitor landed on (ad click ids), where they came from, and the salted fingerprint of the address alone. */
+  readonly landingUrl?: string | null;
+  readonly referrer?: string | null;
+  readonly addressHash?: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ConversionStatus } from '../conversion/conversion.js';
+import type { ConversionSource, ConversionStatus } from '../conversion/conversion.js';
+import { isUnconfirmedScriptSale } from '../conversion/script-sale.js';
 import type { CurrencyCode } from '../money/currency.js';
 import { Decimal } from '../money/decimal.js';
 import type { GoalMetric, GoalScope } from './goal.js';
@@ -12,17 +13,23 @@ export interface ConversionFact {
   readonly refundedAmount: Decimal | null;
   readonly currency: CurrencyCode;
   readonly status: ConversionStatus;
+  /** Where the sale was reported from: an unconfirmed script sale counts toward no goal. */
+  readonly source: ConversionSource;
   readonly createdAt: Date;
 }
 
 /**
  * Sales that count towards a goal: `pending`, `approved` and `paid`. `rejected` and `refunded` sales
  * never count; `held` ones do not either while they are held (a sale under review must not earn a
- * bonus). A partly refunded sale counts what remains of it (revenue) and still counts as one sale.
+ * bonus), nor do sales only the tracking script reported until a provider or the merchant confirms
+ * them (see `countsFactForGoal`). A partly refunded sale counts what remains of it (revenue) and still counts as one sale.
  */
 export const GOAL_COUNTED_STATUSES: readonly ConversionStatus[] = ['pending', 'approved', 'paid'];
 
 export const countsForGoal = (status: ConversionStatus): boolean => GOAL_COUNTED_STATUSES.includes(status);
+
+/** A sale counts toward a goal when its status does and it is not an unconfirmed script sale. */
+export const countsFactForGoal = (fact: Pick<ConversionFact, 'status' | 'source'>): boolean => countsForGoal(fact.status) && !isUnconfirmedScriptSale(fact);
 
 /** A member's part of a period. */
 export interface MemberProgress {
@@ -89,7 +96,7 @@ export const computeProgress = (input: ProgressInput): Progress => {
   for (const fact of input.facts) {
     const at = fact.createdAt.getTime();
     if (at < from || at >= to) continue;
-    if (!members.has(fact.affiliateId) || !campaigns.has(fact.campaignId) || !countsForGoal(fact.status)) continue;
+    if (!members.has(fact.affiliateId) || !campaigns.has(fact.campaignId) || !countsFactForGoal(fact)) continue;
     const mine = perMember.get(fact.affiliateId) as { count: number; amount: Decimal };
     if (fact.currency === input.currency) {
       mine.count += 1;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CreateConversion, type CreateConversionInput } from '../../application/conversions/create-conversion.js';
+import { inMemorySaleRiskGate } from '../fakes/in-memory-risk.js';
 import type { AuditEntry } from '../../application/ports/audit-log.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import { Decimal, type Campaign, type CommissionRates, type CurrencyCode, type Mode } from '../../domain/index.js';
+import { Decimal, DEFAULT_RISK_SETTINGS, type Campaign, type CommissionRates, type CurrencyCode, type Mode } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import { aConversion } from '../mothers/conversion.mother.js';
 import { aMerchant } from '../mothers/merchant.mother.js';
@@ -42,7 +43,8 @@ const programOf = async (setup: Setup = {}) => {
       ...(setup.rates ? { rates: setup.rates } : {}),
     }),
   );
-  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates);
+  const risk = inMemorySaleRiskGate();
+  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates, risk);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
     tenant,
     key: { createdBy: 'owner', managePayouts: false },
@@ -63,7 +65,7 @@ const programOf = async (setup: Setup = {}) => {
     await world.conversions.recordSale(sale, [], null);
     return sale;
   };
-  return { world, merchant, tenant, campaign, affiliate, useCase, input, earlierSale };
+  return { world, merchant, tenant, campaign, affiliate, useCase, input, earlierSale, risk };
 };
 
 const codeOf = (result: { isErr(): boolean; error?: unknown }) => (result.isErr() ? (result as { error: { code: string } }).error.code : 'ok');
@@ -207,6 +209,63 @@ describe('CreateConversion (use case, in-memory stores)', () => {
       expect(codeOf(await live.useCase.execute(live.input({ clickId, customerEmail: 'someone@else.example' })))).toBe('ok');
       const test = await programOf({ mode: 'test' });
       expect(codeOf(await test.useCase.execute(test.input({ clickId, customerEmail: 'jane.doe@gmail.com' })))).toBe('ok');
+    });
+  });
+
+  describe('risk signals (live sales; the merchant\'s rules decide)', () => {
+    const clickId = '00000000-0000-7000-8000-0000000000c2';
+    const clickAt = (risk: ReturnType<typeof inMemorySaleRiskGate>, at: Date) =>
+      risk.facts.clicks.set(clickId, { id: clickId, visitorHash: 'v1', addressHash: 'a1', landingUrl: 'https://shop.example/?gclid=abc', referrer: 'https://coupons.spam.example/x', createdAt: at });
+
+    it('flags a sale with its evidence, emits conversion.flagged, and keeps it pending by default', async () => {
+      const { world, useCase, input, risk, tenant } = await programOf();
+      clickAt(risk, new Date(world.clock.now().getTime() - 3_000));
+      const sale = (await useCase.execute(input({ clickId, customerEmail: 'buyer@mailinator.com' })))._unsafeUnwrap();
+      expect(sale.status).toBe('pending');
+      const flags = (await risk.flags.forSubjects(tenant, 'conversion', [sale.id])).get(sale.id) ?? [];
+      expect(flags.map((f) => [f.code, f.action])).toEqual([['disposable_email', 'flag'], ['fast_conversion', 'flag']]);
+      expect(flags[1]?.evidence).toEqual([clickId]);
+      expect(world.outbox.events.map((e) => e.type)).toEqual(['conversion.created', 'conversion.flagged']);
+    });
+
+    it('holds the sale when the signal\'s rule is hold (conversion.updated with status held), and says nothing when it is off', async () => {
+      const held = await programOf();
+      clickAt(held.risk, new Date(held.world.clock.now().getTime() - 3_000));
+      await held.risk.settings.save(held.tenant, { ...DEFAULT_RISK_SETTINGS, actions: { ...DEFAULT_RISK_SETTINGS.actions, fast_conversion: 'hold' } });
+      const sale = (await held.useCase.execute(held.input({ clickId })))._unsafeUnwrap();
+      expect([sale.status, sale.heldFrom]).toEqual(['held', 'pending']);
+      expect(held.world.outbox.events.map((e) => e.type)).toEqual(['conversion.created', 'conversion.updated', 'conversion.flagged']);
+      const off = await programOf();
+      clickAt(off.risk, new Date(off.world.clock.now().getTime() - 3_000));
+      await off.risk.settings.save(off.tenant, { ...DEFAULT_RISK_SETTINGS, actions: { ...DEFAULT_RISK_SETTINGS.actions, fast_conversion: 'off' } });
+      const plain = (await off.useCase.execute(off.input({ clickId })))._unsafeUnwrap();
+      expect(plain.status).toBe('pending');
+      expect((await off.risk.flags.forSubjects(off.tenant, 'conversion', [plain.id])).size).toBe(0);
+    });
+
+    it('holds a script-reported sale by default and skips every signal in test mode', async () => {
+      const live = await programOf();
+      const script = (await live.useCase.execute(live.input({ source: 'tracking_script', orderId: 'S-1' })))._unsafeUnwrap();
+      expect(script.status).toBe('held');
+      const test = await programOf({ mode: 'test' });
+      clickAt(test.risk, new Date(test.world.clock.now().getTime() - 3_000));
+      const sale = (await test.useCase.execute(test.input({ clickId, source: 'tracking_script', orderId: 'S-1' })))._unsafeUnwrap();
+      expect(sale.status).toBe('pending');
+      expect(test.risk.flags.rows.size).toBe(0);
+    });
+
+    it('lets a provider\'s report of the order replace a held script sale, which then carries no script flag', async () => {
+      const { useCase, input, risk, tenant } = await programOf();
+      const script = (await useCase.execute(input({ source: 'tracking_script', orderId: 'S-2' })))._unsafeUnwrap();
+      const confirmed = (await useCase.record(input({ source: 'card', orderId: 'S-2' })))._unsafeUnwrap();
+      expect([confirmed.replacedScriptSale, confirmed.conversion.id, confirmed.conversion.status, confirmed.conversion.source]).toEqual([true, script.id, 'pending', 'card']);
+      expect((await risk.flags.forSubjects(tenant, 'conversion', [script.id])).size).toBe(0);
+    });
+
+    it('leaves unconfirmed script sales out of the monthly cap', async () => {
+      const { useCase, input } = await programOf({ cap: '150' });
+      for (const order of ['F-1', 'F-2', 'F-3']) expect(codeOf(await useCase.execute(input({ source: 'tracking_script', orderId: order, amount: new Decimal(100) })))).toBe('ok');
+      expect(codeOf(await useCase.execute(input({ source: 'card', orderId: 'real', amount: new Decimal(100) })))).toBe('ok');
     });
   });
 

@@ -88,6 +88,7 @@ export const conversionFactArb = (
           refundedAmount: refunded === null ? null : new Decimal(exactToString({ units: refunded, scale: digits })),
           currency: r.currency,
           status: r.status,
+          source: 'api' as const,
           createdAt: new Date(FACTS_T0.getTime() + r.offsetMs),
         };
       }),

@@ -1,7 +1,10 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  AffiliateBannedEventData,
+  AffiliateFlaggedEventData,
   BonusEventData,
+  ConversionFlaggedEventData,
   ConversionEventData,
   MembershipEventData,
   PayoutDetailsEventData,
@@ -9,7 +12,10 @@ import {
   PingEventData,
 } from '../../adapters/http/openapi/webhook-events.js';
 import type {
+  AffiliateBannedPayload,
+  AffiliateFlaggedPayload,
   BonusEventPayload,
+  ConversionFlaggedPayload,
   ConversionEventPayload,
   MembershipEventPayload,
   PayoutDetailsEventPayload,
@@ -32,5 +38,8 @@ describe('documented webhook payloads', () => {
     expectTypeOf<z.infer<typeof PayoutEventData>>().toEqualTypeOf<Plain<PayoutEventPayload>>();
     expectTypeOf<z.infer<typeof BonusEventData>>().toEqualTypeOf<Plain<BonusEventPayload>>();
     expectTypeOf<z.infer<typeof PingEventData>>().toEqualTypeOf<Plain<PingPayload>>();
+    expectTypeOf<z.infer<typeof ConversionFlaggedEventData>>().toEqualTypeOf<Plain<ConversionFlaggedPayload>>();
+    expectTypeOf<z.infer<typeof AffiliateFlaggedEventData>>().toEqualTypeOf<Plain<AffiliateFlaggedPayload>>();
+    expectTypeOf<z.infer<typeof AffiliateBannedEventData>>().toEqualTypeOf<Plain<AffiliateBannedPayload>>();
   });
 });

@@ -28,7 +28,7 @@ export const teamConversionFactsContract = (worldOf: () => ContractWorld): void 
         refundedAmount: extra.refunded ? new Decimal(extra.refunded) : null,
       });
       await inTransaction(world, () => world.conversions.recordSale(c, [], null));
-      const fact = { affiliateId, campaignId, amount: c.amount, refundedAmount: c.refundedAmount, currency: c.currency, status, createdAt: c.createdAt };
+      const fact = { affiliateId, campaignId, amount: c.amount, refundedAmount: c.refundedAmount, currency: c.currency, status, source: c.source, createdAt: c.createdAt };
       return plain(fact);
     };
 

@@ -46,13 +46,14 @@ const caseArb = fc
     history: fc.constantFrom<History>('none', 'none', 'none', 'approved', 'rejected', 'held', 'partly_refunded', 'refunded'),
     days: fc.constantFrom<number | null>(null, 7, 14, 30, 60, 90),
     affiliateApproved: fc.boolean(),
+    flagged: fc.boolean(),
   })
   .chain((c) => elapsedArb(c.days).map((elapsed) => ({ ...c, elapsed })));
 
 describe('auto-approval eligibility', () => {
   it('is due exactly when every condition of the spec holds', () => {
     fc.assert(
-      fc.property(caseArb, ({ generated, history, days, affiliateApproved, elapsed }) => {
+      fc.property(caseArb, ({ generated, history, days, affiliateApproved, flagged, elapsed }) => {
         const conversion = withHistory(generated, history);
         const { figures } = generated;
         const sale = figures.amount + (figures.tax ?? 0n);
@@ -62,11 +63,12 @@ describe('auto-approval eligibility', () => {
           elapsed >= days * DAY_MS &&
           conversion.status === 'pending' &&
           affiliateApproved &&
+          !flagged &&
           conversion.source !== 'tracking_script' &&
           sale !== 0n &&
           commission <= 5n * sale;
         const now = new Date(T0.getTime() + elapsed);
-        expect(isDueForAutoApproval(conversion, { campaignAutoApproveDays: days, affiliateApproved, now })).toBe(expected);
+        expect(isDueForAutoApproval(conversion, { campaignAutoApproveDays: days, affiliateApproved, flagged, now })).toBe(expected);
       }),
       { numRuns: 2000 },
     );
@@ -74,10 +76,10 @@ describe('auto-approval eligibility', () => {
 
   it('when due, the job can approve without confirmation', () => {
     fc.assert(
-      fc.property(caseArb, ({ generated, history, days, affiliateApproved, elapsed }) => {
+      fc.property(caseArb, ({ generated, history, days, affiliateApproved, flagged, elapsed }) => {
         const conversion = withHistory(generated, history);
         const now = new Date(T0.getTime() + elapsed);
-        fc.pre(isDueForAutoApproval(conversion, { campaignAutoApproveDays: days, affiliateApproved, now }));
+        fc.pre(isDueForAutoApproval(conversion, { campaignAutoApproveDays: days, affiliateApproved, flagged, now }));
         expect(changeConversionStatus(conversion, { to: 'approved', now }).isOk()).toBe(true);
       }),
     );
@@ -91,7 +93,7 @@ describe('auto-approval eligibility', () => {
     // Across the European DST change (2026-03-29): still 7 × 24 h.
     expect(autoApprovalDueAt(conversion, 7)?.toISOString()).toBe('2026-04-01T23:30:00.000Z');
     const due = (iso: string) =>
-      isDueForAutoApproval(conversion, { campaignAutoApproveDays: 7, affiliateApproved: true, now: new Date(iso) });
+      isDueForAutoApproval(conversion, { campaignAutoApproveDays: 7, affiliateApproved: true, flagged: false, now: new Date(iso) });
     expect(due('2026-04-01T23:29:59.999Z')).toBe(false);
     expect(due('2026-04-01T23:30:00.000Z')).toBe(true);
     expect(autoApprovalDueAt(conversion, null)).toBeNull();
@@ -100,7 +102,7 @@ describe('auto-approval eligibility', () => {
   it('qualifies a partly refunded sale (its refunded amount is recorded), never a tracking-script sale', () => {
     const base = { currency: 'usd' as CurrencyCode, digits: 2, amount: 1000n, tax: null, commission: 100n };
     const later = new Date(T0.getTime() + 30 * DAY_MS);
-    const context = { campaignAutoApproveDays: 7, affiliateApproved: true, now: later };
+    const context = { campaignAutoApproveDays: 7, affiliateApproved: true, flagged: false, now: later };
     expect(isDueForAutoApproval(buildConversion(base), context)).toBe(true);
     expect(isDueForAutoApproval(buildConversion(base, { source: 'tracking_script' }), context)).toBe(false);
     const partly = refundConversion(buildConversion(base), { amount: new Decimal('4.00'), now: T0 })._unsafeUnwrap().conversion;

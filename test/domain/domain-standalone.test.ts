@@ -43,7 +43,7 @@ describe('the domain module on its own', () => {
     expect(created.appliedCommission.rule).toBe('campaign');
 
     const later = new Date(t0.getTime() + 14 * 86_400_000);
-    expect(isDueForAutoApproval(created.conversion, { campaignAutoApproveDays: 14, affiliateApproved: true, now: later })).toBe(true);
+    expect(isDueForAutoApproval(created.conversion, { campaignAutoApproveDays: 14, affiliateApproved: true, flagged: false, now: later })).toBe(true);
 
     const approved = changeConversionStatus(created.conversion, { to: 'approved', now: later })._unsafeUnwrap();
     const paid = markConversionPaid(approved.conversion, {

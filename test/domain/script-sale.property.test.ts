@@ -33,13 +33,24 @@ describe('supersedeScriptSale (property)', () => {
         const report = withOrder(buildConversion(b, { source }), 'order_1');
         const moved =
           decided === 'held'
-            ? holdConversion(script, LATER)._unsafeUnwrap().conversion
+            ? // Held after the merchant approved it: their decision stands (a hold from pending awaits the provider, below).
+              holdConversion(changeConversionStatus(script, { to: 'approved', confirmAboveSale: true, now: LATER })._unsafeUnwrap().conversion, LATER)._unsafeUnwrap().conversion
             : changeConversionStatus(script, { to: decided as 'approved' | 'rejected', confirmAboveSale: true, now: LATER })._unsafeUnwrap().conversion;
         expect(supersedeScriptSale(moved, report, LATER)._unsafeUnwrapErr().code).toBe('invalid_transition');
         expect(supersedeScriptSale(report, script, LATER)._unsafeUnwrapErr().code).toBe('duplicate');
         expect(supersedeScriptSale(script, { ...report, orderId: 'order_2' }, LATER)._unsafeUnwrapErr().code).toBe('validation_error');
         expect(supersedeScriptSale(script, { ...report, mode: 'test' }, LATER)._unsafeUnwrapErr().code).toBe('validation_error');
         expect(supersedeScriptSale(script, withOrder(buildConversion(b, { source: 'tracking_script' }), 'order_1'), LATER)._unsafeUnwrapErr().code).toBe('duplicate');
+      }),
+    );
+  });
+
+  it('replaces a script sale held from pending (the unconfirmed_script_sale hold waits for this report)', () => {
+    fc.assert(
+      fc.property(saleFiguresArb, saleFiguresArb, providerSourceArb, (a, b, source) => {
+        const held = holdConversion(withOrder(buildConversion(a, { source: 'tracking_script' }), 'order_1'), LATER)._unsafeUnwrap().conversion;
+        const replaced = supersedeScriptSale(held, withOrder(buildConversion(b, { source }), 'order_1'), LATER)._unsafeUnwrap().conversion;
+        expect([replaced.status, replaced.heldFrom, replaced.source, replaced.id]).toEqual(['pending', null, source, held.id]);
       }),
     );
   });

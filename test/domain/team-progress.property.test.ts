@@ -121,6 +121,7 @@ describe('computeProgress', () => {
           refundedAmount: null,
           currency: other,
           status: 'approved',
+          source: 'api',
           createdAt: FACTS_T0,
         };
         const after = computeProgress({ ...base, facts: [...c.facts, extra] });

@@ -2,14 +2,11 @@ import type { AuditEntry } from '../../application/ports/audit-log.js';
 import type { ConversionRepository, DueConversion } from '../../application/ports/conversion-repository.js';
 import type { OutboxEvent } from '../../application/ports/event-outbox.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import { dayOf, Decimal, type Conversion, type ConversionStatus, type CurrencyCode, type DatedAmount, type MonthSales } from '../../domain/index.js';
+import { countsTowardLimits, dayOf, Decimal, type Conversion, type ConversionStatus, type CurrencyCode, type DatedAmount, type MonthSales } from '../../domain/index.js';
 import type { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import type { InMemoryPrograms } from './in-memory-programs.js';
 import { TransactionalTable, type InMemoryTransactions } from './in-memory-transactions.js';
 
-/** Statistics and caps count every sale but rejected and refunded ones. */
-const NOT_COUNTED: readonly ConversionStatus[] = ['rejected', 'refunded'];
-const counted = (c: Conversion): boolean => !NOT_COUNTED.includes(c.status);
 const inTenant = (tenant: Tenant) => (c: Conversion) => c.merchantId === tenant.merchantId && c.mode === tenant.mode;
 const createdIn = (from: Date, to: Date) => (c: Conversion) => c.createdAt >= from && c.createdAt < to;
 const DAY_MS = 86_400_000;
@@ -34,6 +31,8 @@ const byDayAndCurrency = (sales: Iterable<Conversion>): DatedAmount[] => {
 
 export class InMemoryConversionRepository implements ConversionRepository {
   private readonly rows: TransactionalTable<Conversion>;
+  /** Ids of conversions a risk signal flagged (the SQL adapter reads `risk_flags`). */
+  readonly flagged = new Set<string>();
   readonly audited: AuditEntry[] = [];
 
   constructor(
@@ -97,13 +96,13 @@ export class InMemoryConversionRepository implements ConversionRepository {
   }
 
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
-    return byDayAndCurrency(this.rows.values().filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && counted(c)));
+    return byDayAndCurrency(this.rows.values().filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && countsTowardLimits(c)));
   }
 
   async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthSales> {
     const sales = this.rows
       .values()
-      .filter((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.campaignId === campaignId && createdIn(from, to)(c) && counted(c));
+      .filter((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.campaignId === campaignId && createdIn(from, to)(c) && countsTowardLimits(c));
     return { conversions: sales.length, sales: byDayAndCurrency(sales) };
   }
 
@@ -120,7 +119,7 @@ export class InMemoryConversionRepository implements ConversionRepository {
       // SKIP LOCKED: a row another transaction holds is passed over, not waited for.
       if (!this.transactions.tryLock(`conversion:${conversion.id}`)) continue;
       const membership = this.programs.membership(conversion.campaignId, conversion.affiliateId);
-      due.push({ conversion, campaignAutoApproveDays: days, affiliateApproved: membership?.status === 'approved' });
+      due.push({ conversion, campaignAutoApproveDays: days, affiliateApproved: membership?.status === 'approved', flagged: this.flagged.has(conversion.id) });
       if (due.length === limit) break;
     }
     return due;

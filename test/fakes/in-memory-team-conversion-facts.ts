@@ -25,6 +25,7 @@ export class InMemoryTeamConversionFacts implements TeamConversionFacts {
         refundedAmount: c.refundedAmount,
         currency: c.currency,
         status: c.status,
+        source: c.source,
         createdAt: c.createdAt,
       }));
   }

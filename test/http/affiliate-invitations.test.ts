@@ -108,7 +108,8 @@ describe('POST /affiliates/invite', () => {
       expect(res.headers.get('x-ratelimit-limit')).toBe('10');
     }
     const before = await slice3Counts(t);
-    const refused = await t.api('POST', '/affiliates/invite', merchant.liveKey, { email: uniqueEmail(), campaignId: c.id });
+    // Live and test keys count apart: the test key's eleventh invite is refused.
+    const refused = await t.api('POST', '/affiliates/invite', merchant.testKey, { email: uniqueEmail(), campaignId: c.id });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('rate_limit_exceeded');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

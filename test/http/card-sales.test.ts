@@ -33,7 +33,8 @@ describe('sales from the card processor', () => {
     const c = await conversion(res.body.data.conversionId);
     expect(c).toMatchObject({ campaignId: campaign.id, affiliateId: affiliate.id, amount: 100, taxAmount: 20, commission: 20, currency: 'usd', status: 'pending', source: 'card', conversionType: 'one_time', clickId, orderId: event.data.object.id, isTest: false });
     const outbox = await t.sql(`select type from outbox_events where payload->>'conversionId' = $1`, [c.id]);
-    expect(outbox.map((r) => r.type)).toEqual(['conversion.created']);
+    // The click is seconds old: the sale is flagged (fast_conversion), not held (default rule: flag).
+    expect(outbox.map((r) => r.type)).toEqual(['conversion.created', 'conversion.flagged']);
     const [logged] = await events(t, m, live.id);
     expect(logged).toMatchObject({ providerEventId: event.id, type: 'checkout.session.completed', outcome: 'created', conversionId: c.id, reason: `attributed by click ${clickId}` });
   });

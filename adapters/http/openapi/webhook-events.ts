@@ -103,7 +103,26 @@ export const PingEventData = z
   .object({ subscriptionId: z.string(), url: z.string(), message: z.string() })
   .openapi('PingEventData', { 'x-extension': true });
 
+const RiskFlagData = z.object({
+  code: z.string().openapi({ description: 'The signal, e.g. `fast_conversion`' }),
+  message: z.string().openapi({ description: 'What the signal found, in words' }),
+  evidence: z.array(z.string()).openapi({ description: 'Ids (clicks, conversions, affiliates, sessions) or values the signal read' }),
+});
+
+export const ConversionFlaggedEventData = z
+  .object({ conversionId: z.string(), campaignId: z.string(), affiliateId: z.string(), status: z.enum(CONVERSION_STATUSES), flags: z.array(RiskFlagData) })
+  .openapi('ConversionFlaggedEventData', { 'x-extension': true });
+
+export const AffiliateFlaggedEventData = z.object({ affiliateId: z.string(), flags: z.array(RiskFlagData) }).openapi('AffiliateFlaggedEventData', { 'x-extension': true });
+
+export const AffiliateBannedEventData = z
+  .object({ affiliateId: z.string(), reason: z.string(), rejectedConversions: z.number().int(), cancelledPayouts: z.number().int() })
+  .openapi('AffiliateBannedEventData', { 'x-extension': true });
+
 const DATA_BY_EVENT: Record<WebhookEventType, z.ZodType> = {
+  'conversion.flagged': ConversionFlaggedEventData,
+  'affiliate.flagged': AffiliateFlaggedEventData,
+  'affiliate.banned': AffiliateBannedEventData,
   'conversion.created': ConversionEventData,
   'conversion.updated': ConversionEventData,
   'conversion.approved': ConversionEventData,
@@ -124,6 +143,9 @@ const DATA_BY_EVENT: Record<WebhookEventType, z.ZodType> = {
 };
 
 const WHEN: Record<WebhookEventType, string> = {
+  'conversion.flagged': 'Risk signals flagged a new sale (see `flags`); `status` is `held` when a rule held it. See docs/risk.md.',
+  'affiliate.flagged': 'Risk signals flagged an affiliate as it joined, was invited or saved payout details.',
+  'affiliate.banned': 'The merchant banned an affiliate: every membership suspended, pending and held sales rejected, queued payouts cancelled.',
   'conversion.created': 'A new conversion is tracked (live keys only; test-key activity dispatches no webhooks).',
   'conversion.updated': 'Any conversion status change (catch-all, sent besides the specific event).',
   'conversion.approved': 'The merchant approved a conversion (or automatic approval did).',
@@ -144,7 +166,7 @@ const WHEN: Record<WebhookEventType, string> = {
 };
 
 /** Payload shapes the spec leaves open (`not shown`): ours, marked as extensions. */
-const EXTENSION_EVENTS = new Set<string>(['affiliate.joined', 'affiliate.approved', 'affiliate.rejected', 'affiliate.suspended', 'campaign.updated', 'affiliate.payout_details_completed', 'payout.completed', 'payout.failed', 'ping']);
+const EXTENSION_EVENTS = new Set<string>(['conversion.flagged', 'affiliate.flagged', 'affiliate.banned', 'affiliate.joined', 'affiliate.approved', 'affiliate.rejected', 'affiliate.suspended', 'campaign.updated', 'affiliate.payout_details_completed', 'payout.completed', 'payout.failed', 'ping']);
 
 const envelope = (event: WebhookEventType) =>
   z

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { AffiliateListItem } from '../../../application/affiliates/tracking-links.js';
 import type { AffiliateDetail } from '../../../application/affiliates/get-affiliate.js';
 import { INVITATION_STATUSES, type Affiliate, type AffiliateInvitation } from '../../../domain/index.js';
+import { RiskSchema } from './risk.json.js';
 import { moneyNumber } from '../money.json.js';
 
 const PayoutMethodSchema = z.enum(['connect', 'wallet_a', 'transfer_b']);
@@ -56,6 +57,7 @@ export const AffiliateDetailSchema = z
         .array(z.object({ currency: z.string(), clawedBack: money, owed: money }))
         .openapi({ 'x-extension': true, description: 'Commission taken back by refunds of already paid sales, per currency; `owed` is what the next payments will net' }),
     }),
+    risk: RiskSchema.optional(),
   })
   .openapi('AffiliateDetail');
 

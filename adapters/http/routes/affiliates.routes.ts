@@ -22,6 +22,8 @@ import {
   InvitationSchema,
 } from './affiliate.json.js';
 import { requireId } from './path-id.js';
+import { risksOf } from './risk.json.js';
+import type { RiskFlagStore } from '../../../application/ports/risk-flag-store.js';
 import { parseSort, sortParam } from './sort.js';
 
 /** `POST /affiliates/invite` has its own limit besides the plan's (spec, Limits). */
@@ -65,6 +67,8 @@ export interface AffiliateRouteDependencies {
   createAffiliate: CreateAffiliate;
   inviteAffiliate: InviteAffiliate;
   decideMembership: DecideMembership;
+  /** The flags risk signals left on affiliates (the `risk` field). */
+  riskFlags: RiskFlagStore;
   rateLimiter: RateLimiter;
   clock: Clock;
 }
@@ -165,7 +169,9 @@ export const affiliateRoutes = (deps: AffiliateRouteDependencies) =>
       async (c) => {
         const result = await deps.getAffiliate.execute(c.get('tenant'), requireId(c.req.valid('param').id, 'Affiliate'));
         if (result.isErr()) throw ApiError.from(result.error);
-        return sendData(c, affiliateDetailJson(result.value));
+        const id = result.value.affiliate.id;
+        const risk = await risksOf(deps.riskFlags, c.get('tenant'), 'affiliate', [id]);
+        return sendData(c, { ...affiliateDetailJson(result.value), risk: risk(id) });
       },
     )
     .openapi(

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CONVERSION_SOURCES, CONVERSION_STATUSES, CONVERSION_TYPES, formatAmount, type Conversion, type Decimal } from '../../../domain/index.js';
+import { RiskSchema } from './risk.json.js';
 import { moneyNumber } from '../money.json.js';
 
 const money = (value: Decimal, c: Conversion) => formatAmount(value, c.currency);
@@ -26,7 +27,7 @@ const common = {
 
 /** List item: money as strings (spec: `amount` "string in lists"). */
 export const ConversionListItemSchema = z
-  .object({ ...common, amount: z.string(), taxAmount: z.string().nullable(), commission: z.string() })
+  .object({ ...common, amount: z.string(), taxAmount: z.string().nullable(), commission: z.string(), risk: RiskSchema.optional() })
   .openapi('ConversionListItem');
 
 /** Create and Get: money as numbers, plus the Get-only fields. */
@@ -43,6 +44,7 @@ export const ConversionSchema = z
     clickId: z.string().nullable(),
     refundedAmount: z.number().nullable().openapi({ 'x-extension': true, description: 'Refunded so far (extension)' }),
     updatedAt: z.string(),
+    risk: RiskSchema.optional(),
   })
   .openapi('Conversion');
 

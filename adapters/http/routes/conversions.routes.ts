@@ -21,6 +21,8 @@ import {
   UpdateConversionBody,
 } from './conversion.input.js';
 import { conversionJson, conversionListItemJson, ConversionListItemSchema, ConversionSchema, conversionUpdateJson, ConversionUpdateSchema } from './conversion.json.js';
+import { risksOf } from './risk.json.js';
+import type { RiskFlagStore } from '../../../application/ports/risk-flag-store.js';
 import { dateRangeQuery, toDateRange } from './date-range.js';
 import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
 
@@ -44,6 +46,8 @@ export interface ConversionUseCases {
   getConversion: GetConversion;
   refundConversion: RefundConversion;
   conversionQueries: ConversionQueries;
+  /** The flags risk signals left (the `risk` field). */
+  riskFlags: RiskFlagStore;
   /** The request's audit row as answered with a status; a sale records it in its own transaction. */
   auditRow: AuditRow;
 }
@@ -78,7 +82,8 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
           { status: q.status, campaignId: q.campaignId?.toLowerCase(), affiliateId: q.affiliateId?.toLowerCase(), ...range },
           { page: q.page, limit: q.limit },
         );
-        return sendPage(c, page, conversionListItemJson);
+        const risk = await risksOf(useCases.riskFlags, c.get('tenant'), 'conversion', page.items.map((item) => item.id));
+        return sendPage(c, page, (item) => ({ ...conversionListItemJson(item), risk: risk(item.id) }));
       },
     )
     .openapi(
@@ -99,7 +104,8 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         const result = await useCases.createConversion.execute(input, useCases.auditRow(c, 201));
         if (result.isErr()) throw ApiError.from(result.error);
         c.set('auditRecorded', true);
-        return sendData(c, conversionJson(result.value), 201);
+        const risk = await risksOf(useCases.riskFlags, input.tenant, 'conversion', [result.value.id]);
+        return sendData(c, { ...conversionJson(result.value), risk: risk(result.value.id) }, 201);
       },
     )
     .openapi(
@@ -116,7 +122,8 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         const id = requireId(c.req.valid('param').id, 'Conversion');
         const result = await useCases.getConversion.execute(c.get('tenant'), id);
         if (result.isErr()) throw ApiError.from(result.error);
-        return sendData(c, conversionJson(result.value.conversion, result.value.campaignName));
+        const risk = await risksOf(useCases.riskFlags, c.get('tenant'), 'conversion', [id]);
+        return sendData(c, { ...conversionJson(result.value.conversion, result.value.campaignName), risk: risk(id) });
       },
     )
     .openapi(

@@ -51,6 +51,8 @@ const ClickBody = z
     ...tenantFields,
     trackingCode: z.string().min(1).max(32).openapi({ description: "The campaign's trackingCode (the snippet's `data-campaign`)" }),
     refCode: z.string().min(1).max(32).openapi({ description: 'The `ref` query parameter the visitor landed with' }),
+    landingUrl: z.string().max(2048).optional().openapi({ description: 'The page URL the visitor landed on (risk signals read ad click ids such as `gclid`)' }),
+    referrer: z.string().max(2048).optional().openapi({ description: "The page that sent the visitor (`document.referrer`)" }),
   })
   .strict()
   .openapi('TrackingScriptClickBody', { 'x-extension': true, example: { merchantId: EXAMPLE_MERCHANT, trackingCode: 'spring26', refCode: 'robin7' } });
@@ -158,6 +160,8 @@ export const trackingScriptRoutes = (deps: TrackingScriptDependencies) => {
         const result = await deps.script.registerClick(tenantOf(body), { trackingCode: body.trackingCode, refCode: body.refCode }, {
           address: clientAddress(c),
           userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+          landingUrl: body.landingUrl ?? null,
+          referrer: body.referrer ?? null,
         });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, keptClickJson(result.value), 201);
@@ -194,7 +198,7 @@ export const trackingScriptRoutes = (deps: TrackingScriptDependencies) => {
         path: '/t/v1/sales',
         tags: ['Tracking'],
         summary: "The page's `sale({ orderId, amount, currency })`: a sale attributed to the click's affiliate",
-        description: `${PUBLIC} Recorded through the same checks as \`POST /api/v1/conversions\`, with \`source: tracking_script\`; never approved automatically. A payment provider's later notification of the same \`orderId\` replaces it (its figures and source, \`conversion.updated\`); an order a provider reported already answers \`409 duplicate\`.`,
+        description: `${PUBLIC} Recorded through the same checks as \`POST /api/v1/conversions\`, with \`source: tracking_script\`; never approved automatically. A payment provider's later notification of the same \`orderId\` replaces it (its figures and source, \`conversion.updated\`); an order a provider reported already answers \`409 duplicate\`. Such a sale moves no money on its own: it stays out of the monthly earnings cap, volume tiers, team goals and payouts (held by default) until a provider confirms it or the merchant approves it. One sale per click (a second answers \`409 duplicate\`); the merchant's ceiling per currency (\`400 validation_error\`); \`403 script_sales_disabled\` while the merchant's \`scriptSales\` is off.`,
         security: [],
         middleware: [limitedSale] as const,
         request: jsonBody(SaleBody),

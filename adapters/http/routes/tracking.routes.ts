@@ -37,6 +37,8 @@ export const trackingRoutes = (recordClick: RecordClick, limiter: RateLimiter, c
       address,
       userAgent,
       counts: byVisitor.allowed && byAddress.allowed,
+      landingUrl: c.req.url,
+      referrer: c.req.header('referer') ?? null,
     });
     if (result.isErr()) throw ApiError.from(result.error);
     c.header('Cache-Control', 'no-store');

@@ -90,7 +90,7 @@
     };
     ready = confirm(true);
   } else if (ref && campaign) {
-    ready = call('POST', '/t/v1/clicks', { trackingCode: campaign, refCode: ref }).then(function (r) {
+    ready = call('POST', '/t/v1/clicks', { trackingCode: campaign, refCode: ref, landingUrl: location.href.slice(0, 2048), referrer: document.referrer ? document.referrer.slice(0, 2048) : undefined }).then(function (r) {
       if (r.status === 201) keep(r.json.data.clickId, new Date(r.json.data.expiresAt));
       else clickId = readCookie();
     });

@@ -6,10 +6,13 @@ import { planRefusal, writeKeyRefusal } from '../../http/middleware/guards.js';
 import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput, UpdateConversionBody } from '../../http/routes/conversion.input.js';
 import { conversionJson, ConversionSchema, conversionUpdateJson, ConversionUpdateSchema } from '../../http/routes/conversion.json.js';
 import { defineTool, type ToolContext } from '../tool.js';
+import { risksOf } from '../../http/routes/risk.json.js';
+import type { RiskFlagStore } from '../../../application/ports/risk-flag-store.js';
 
 export interface ConversionToolDependencies {
   readonly createConversion: CreateConversion;
   readonly updateConversionStatus: UpdateConversionStatus;
+  readonly riskFlags: RiskFlagStore;
 }
 
 /** The guards of `POST`/`PATCH /conversions`, in the same order: a write key, then Ultimate or Scale. */
@@ -37,7 +40,8 @@ export const createConversionTool = (deps: ConversionToolDependencies) =>
     async run(args, ctx) {
       const result = await deps.createConversion.execute(toCreateConversionInput(args, ctx.tenant, ctx.principal.key));
       if (result.isErr()) throw ApiError.from(result.error);
-      return conversionJson(result.value);
+      const risk = await risksOf(deps.riskFlags, ctx.tenant, 'conversion', [result.value.id]);
+      return { ...conversionJson(result.value), risk: risk(result.value.id) };
     },
   });
 

@@ -11,12 +11,16 @@ import { conversionJson, ConversionSchema } from '../../http/routes/conversion.j
 import { couponJson, CouponSchema } from '../../http/routes/coupon.json.js';
 import { requireId } from '../../http/routes/path-id.js';
 import { defineTool } from '../tool.js';
+import { risksOf } from '../../http/routes/risk.json.js';
+import type { RiskFlagStore } from '../../../application/ports/risk-flag-store.js';
 
 export interface FetchToolDependencies {
   readonly getCampaign: GetCampaign;
   readonly getAffiliate: GetAffiliate;
   readonly couponQueries: CouponQueries;
   readonly conversionQueries: ConversionQueries;
+  /** The flags risk signals left: the `risk` field the GET endpoints answer. */
+  readonly riskFlags: RiskFlagStore;
 }
 
 /** The kinds a composite id names (spec: Search result), each resolved as its GET-by-id endpoint does. */
@@ -44,9 +48,11 @@ const resolvers = (deps: FetchToolDependencies): Record<Kind, (tenant: Tenant, i
   },
   // GET /affiliates/:id
   async affiliate(tenant, id) {
-    const result = await deps.getAffiliate.execute(tenant, requireId(id, 'Affiliate'));
+    const affiliateId = requireId(id, 'Affiliate');
+    const result = await deps.getAffiliate.execute(tenant, affiliateId);
     if (result.isErr()) throw ApiError.from(result.error);
-    return affiliateDetailJson(result.value);
+    const risk = await risksOf(deps.riskFlags, tenant, 'affiliate', [affiliateId]);
+    return { ...affiliateDetailJson(result.value), risk: risk(affiliateId) };
   },
   // GET /coupons/:id
   async coupon(tenant, id) {
@@ -58,7 +64,8 @@ const resolvers = (deps: FetchToolDependencies): Record<Kind, (tenant: Tenant, i
   async conversion(tenant, id) {
     const detail = await deps.conversionQueries.get(tenant, requireId(id, 'Conversion'));
     if (!detail) throw new ApiError('not_found', 'Conversion not found');
-    return conversionJson(detail.conversion, detail.campaignName);
+    const risk = await risksOf(deps.riskFlags, tenant, 'conversion', [detail.conversion.id]);
+    return { ...conversionJson(detail.conversion, detail.campaignName), risk: risk(detail.conversion.id) };
   },
 });
 

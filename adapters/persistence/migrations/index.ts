@@ -34,6 +34,7 @@ import { Migration20261128030001ReportingCurrency } from './Migration20261128030
 import { Migration20261128040001AffiliatesPerMerchant } from './Migration20261128040001AffiliatesPerMerchant.js';
 import { Migration20261128050001ReplayableProviderSales } from './Migration20261128050001ReplayableProviderSales.js';
 import { Migration20261128050002MerchantWebsiteUrl } from './Migration20261128050002MerchantWebsiteUrl.js';
+import { Migration20261128060001RiskReview } from './Migration20261128060001RiskReview.js';
 import { Migration20261128080001AssistantConfirmations } from './Migration20261128080001AssistantConfirmations.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
@@ -73,5 +74,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128040001AffiliatesPerMerchant', class: Migration20261128040001AffiliatesPerMerchant },
   { name: 'Migration20261128050001ReplayableProviderSales', class: Migration20261128050001ReplayableProviderSales },
   { name: 'Migration20261128050002MerchantWebsiteUrl', class: Migration20261128050002MerchantWebsiteUrl },
+  { name: 'Migration20261128060001RiskReview', class: Migration20261128060001RiskReview },
   { name: 'Migration20261128080001AssistantConfirmations', class: Migration20261128080001AssistantConfirmations },
 ];

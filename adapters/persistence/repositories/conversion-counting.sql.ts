@@ -12,3 +12,12 @@ export const countedConversionSql = (alias: string): string => `${alias}.status 
 
 /** The same condition as a kysely fragment. */
 export const countedConversion = (alias: string): RawBuilder<unknown> => sql.raw(countedConversionSql(alias));
+
+/**
+ * The sales that count toward the merchant's limits and the affiliate's volume tiers (domain
+ * `countsTowardLimits`): counted sales, less those only the tracking script reported and nobody
+ * confirmed yet (pending or held).
+ */
+export const unconfirmedScriptSaleSql = (alias: string): string => `(${alias}.source = 'tracking_script' and ${alias}.status in ('pending', 'held'))`;
+
+export const limitCountedConversion = (alias: string): RawBuilder<unknown> => sql.raw(`${countedConversionSql(alias)} and not ${unconfirmedScriptSaleSql(alias)}`);

@@ -9,7 +9,7 @@ import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type Conversio
 import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
 import { auditInsert } from './sql-audit-log.js';
-import { countedConversion } from './conversion-counting.sql.js';
+import { limitCountedConversion, unconfirmedScriptSaleSql } from './conversion-counting.sql.js';
 
 const COLUMNS = sql.raw(CONVERSION_COLUMNS.join(', '));
 const isMidnight = (t: Date): boolean => t.getTime() % 86_400_000 === 0;
@@ -106,16 +106,23 @@ export class SqlConversionRepository implements ConversionRepository {
 
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
     if (isMidnight(from) && isMidnight(to)) {
-      // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales.
-      const days = await this.exec(sql<DayTotalRow>`select day::text as day, currency, revenue::text as total from conversion_daily_totals
+      // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales, less the sales
+      // only the tracking script reported (the roll-up counts them as sales; the cap does not).
+      const [days, unconfirmed] = await Promise.all([
+        this.exec(sql<DayTotalRow>`select day::text as day, currency, revenue::text as total from conversion_daily_totals
          where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
            and day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date
-         order by day, currency`);
-      return days.map(datedAmount);
+         order by day, currency`),
+        this.exec(sql<DayTotalRow>`select ${UTC_DAY} as day, c.currency, sum(c.amount)::text as total from conversions c
+         where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${from} and c.created_at < ${to}
+           and ${sql.raw(unconfirmedScriptSaleSql('c'))}
+         group by 1, 2 order by 1, 2`),
+      ]);
+      return [...days.map(datedAmount), ...unconfirmed.map((row) => ({ ...datedAmount(row), amount: new Decimal(row.total).negated() }))];
     }
     const rows = await this.exec(sql<DayTotalRow>`select ${UTC_DAY} as day, c.currency, sum(c.amount)::text as total from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${from} and c.created_at < ${to}
-         and ${countedConversion('c')}
+         and ${limitCountedConversion('c')}
        group by 1, 2 order by 1, 2`);
     return rows.map(datedAmount);
   }
@@ -124,7 +131,7 @@ export class SqlConversionRepository implements ConversionRepository {
     const rows = await this.exec(sql<DayTotalRow & { conversions: number }>`
       select ${UTC_DAY} as day, c.currency, count(*)::int as conversions, sum(c.amount)::text as total from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.affiliate_id = ${affiliateId} and c.campaign_id = ${campaignId}
-         and c.created_at >= ${from} and c.created_at < ${to} and ${countedConversion('c')}
+         and c.created_at >= ${from} and c.created_at < ${to} and ${limitCountedConversion('c')}
        group by 1, 2 order by 1, 2`);
     return { conversions: rows.reduce((n, r) => n + r.conversions, 0), sales: rows.map(datedAmount) };
   }
@@ -134,9 +141,11 @@ export class SqlConversionRepository implements ConversionRepository {
     limit: number,
     after: { createdAt: Date; id: string } | null,
   ): Promise<readonly DueConversion[]> {
-    const rows = await this.exec(sql<ConversionRow & { auto_days: number | null; membership_status: string | null }>`
+    const rows = await this.exec(sql<ConversionRow & { auto_days: number | null; membership_status: string | null; flagged: boolean }>`
       select ${sql.raw(CONVERSION_COLUMNS.map((c) => `c.${c}`).join(', '))},
-              k.auto_approve_commissions_after_days as auto_days, m.status as membership_status
+              k.auto_approve_commissions_after_days as auto_days, m.status as membership_status,
+              exists (select 1 from risk_flags f where f.merchant_id = c.merchant_id and f.mode = c.mode
+                        and f.subject_kind = 'conversion' and f.subject_id = c.id) as flagged
        from conversions c
        join campaigns k on k.id = c.campaign_id
        left join affiliate_memberships m on m.campaign_id = c.campaign_id and m.affiliate_id = c.affiliate_id
@@ -150,6 +159,7 @@ export class SqlConversionRepository implements ConversionRepository {
       conversion: conversionFromRow(row),
       campaignAutoApproveDays: row.auto_days,
       affiliateApproved: row.membership_status === 'approved',
+      flagged: row.flagged,
     }));
   }
 }

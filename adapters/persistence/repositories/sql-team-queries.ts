@@ -3,7 +3,7 @@ import type { FactsQuery, TeamConversionFacts } from '../../../application/ports
 import type { TeamCampaignView, TeamQueries, TeamSummary } from '../../../application/ports/team-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type ConversionFact, type ConversionStatus, type CurrencyCode } from '../../../domain/index.js';
+import { Decimal, type ConversionFact, type ConversionSource, type ConversionStatus, type CurrencyCode } from '../../../domain/index.js';
 import { rateOf, TEAM_COLUMNS, teamFromRow, type TeamRow } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 
@@ -96,9 +96,10 @@ export class SqlTeamConversionFacts implements TeamConversionFacts {
       refunded_amount: string | null;
       currency: string;
       status: string;
+      source: string;
       created_at: Date | string;
     }>`
-      select affiliate_id, campaign_id, amount, refunded_amount, currency, status, created_at from conversions
+      select affiliate_id, campaign_id, amount, refunded_amount, currency, status, source, created_at from conversions
       where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
         and affiliate_id = any(${[...query.affiliateIds]}::uuid[]) and campaign_id = any(${[...query.campaignIds]}::uuid[])
         and created_at >= ${query.from} ${query.to === null ? sql`` : sql`and created_at < ${query.to}`}`.execute(
@@ -111,6 +112,7 @@ export class SqlTeamConversionFacts implements TeamConversionFacts {
       refundedAmount: r.refunded_amount === null ? null : new Decimal(r.refunded_amount),
       currency: r.currency as CurrencyCode,
       status: r.status as ConversionStatus,
+      source: r.source as ConversionSource,
       createdAt: new Date(r.created_at),
     }));
   }

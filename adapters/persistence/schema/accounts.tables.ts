@@ -50,6 +50,8 @@ export const webSessions = table('web_sessions', {
   csrf_token: text(),
   created_at: timestamptz(),
   expires_at: timestamptz(),
+  visitor_hash: text().orNull(),
+  address_hash: text().orNull(),
 });
 
 export const linkTokens = table('link_tokens', {

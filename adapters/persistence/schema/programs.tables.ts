@@ -77,6 +77,9 @@ export const clicks = table('clicks', {
   affiliate_id: uuid(),
   visitor_hash: text(),
   created_at: timestamptz(),
+  landing_url: text().orNull(),
+  referrer: text().orNull(),
+  address_hash: text().orNull(),
 });
 
 export const coupons = table('coupons', {

@@ -1,0 +1,67 @@
+import type { RiskFacts } from '../../application/ports/risk-facts.js';
+import type { RiskFlagStore, StoredRiskFlag } from '../../application/ports/risk-flag-store.js';
+import type { RiskSettingsRepository } from '../../application/ports/risk-settings-repository.js';
+import { SaleRisk } from '../../application/risk/sale-risk.js';
+import type { SaleRiskGate } from '../../application/risk/sale-risk-gate.js';
+import type { Tenant } from '../../application/shared/tenant.js';
+import { DEFAULT_RISK_SETTINGS, type ClickFacts, type RiskFlag, type RiskSettings, type RiskSubject } from '../../domain/index.js';
+
+const key = (tenant: Tenant) => `${tenant.merchantId}:${tenant.mode}`;
+
+export class InMemoryRiskSettings implements RiskSettingsRepository {
+  readonly saved = new Map<string, RiskSettings>();
+  async get(tenant: Tenant): Promise<RiskSettings> {
+    return this.saved.get(key(tenant)) ?? DEFAULT_RISK_SETTINGS;
+  }
+  getForUpdate(tenant: Tenant): Promise<RiskSettings> {
+    return this.get(tenant);
+  }
+  async save(tenant: Tenant, settings: RiskSettings): Promise<void> {
+    this.saved.set(key(tenant), settings);
+  }
+}
+
+/** Clicks as the test sets them; no portal sessions, no other visitors. */
+export class InMemoryRiskFacts implements RiskFacts {
+  readonly clicks = new Map<string, ClickFacts>();
+  async click(_tenant: Tenant, clickId: string): Promise<ClickFacts | null> {
+    return this.clicks.get(clickId) ?? null;
+  }
+  async footprints(): Promise<readonly []> {
+    return [];
+  }
+  async clicksFromVisitor(): Promise<readonly string[]> {
+    return [];
+  }
+  async salesFromVisitor(): Promise<readonly string[]> {
+    return [];
+  }
+  readonly scriptSales = new Map<string, string>();
+  async scriptSaleOfClick(_tenant: Tenant, clickId: string): Promise<string | null> {
+    return this.scriptSales.get(clickId) ?? null;
+  }
+  async payoutIdentities(_tenant: Tenant, affiliateId: string) {
+    return { own: { affiliateId, payoutEmail: null, connectedAccountId: null }, sharing: [] };
+  }
+  async refundHistory(_tenant: Tenant, affiliateId: string) {
+    return { affiliateId, conversions: 0, refundedIds: [] };
+  }
+}
+
+export class InMemoryRiskFlagStore implements RiskFlagStore {
+  readonly rows = new Map<string, StoredRiskFlag[]>();
+  async replace(tenant: Tenant, kind: RiskSubject, subjectId: string, flags: readonly (RiskFlag & { readonly action: 'flag' | 'hold' })[], now: Date): Promise<void> {
+    this.rows.set(`${key(tenant)}:${kind}:${subjectId}`, flags.map((f) => ({ ...f, createdAt: now })));
+  }
+  async forSubjects(tenant: Tenant, kind: RiskSubject, subjectIds: readonly string[]): Promise<ReadonlyMap<string, readonly StoredRiskFlag[]>> {
+    return new Map(subjectIds.flatMap((id) => {
+      const found = this.rows.get(`${key(tenant)}:${kind}:${id}`);
+      return found && found.length > 0 ? [[id, found] as const] : [];
+    }));
+  }
+}
+
+export const inMemorySaleRiskGate = (): SaleRiskGate & { facts: InMemoryRiskFacts; settings: InMemoryRiskSettings; flags: InMemoryRiskFlagStore } => {
+  const facts = new InMemoryRiskFacts();
+  return { settings: new InMemoryRiskSettings(), facts, assess: new SaleRisk(facts, { isDisposable: (d) => d === 'mailinator.com' }), flags: new InMemoryRiskFlagStore() };
+};
