@@ -9,3 +9,4 @@ export * from './conversion-corrections.js';
 export * from './conversion-moves.js';
 export * from './script-sale.js';
 export * from './volume-tier-basis.js';
+export * from './counted-sales.js';

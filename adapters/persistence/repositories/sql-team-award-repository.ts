@@ -8,7 +8,7 @@ import type {
 } from '../../../application/ports/team-award-repository.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type Award, type AwardEventContext, type AwardStatus, type Mode, type PayoutMethod } from '../../../domain/index.js';
+import { Decimal, IN_PAYOUT_AWARD_STATUSES, type Award, type AwardEventContext, type AwardStatus, type Mode, type PayoutMethod } from '../../../domain/index.js';
 import { AWARD_COLUMNS, awardFromRow, type AwardRow } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 
@@ -164,7 +164,7 @@ export class SqlTeamAwardRepository implements TeamAwardRepository {
     const rows = await this.rows(sql<AwardRow>`
       select ${sql.raw(AWARD_COLUMNS('w'))} from team_awards w
       join affiliates a on a.id = w.affiliate_id
-      where w.status in ('approved', 'processing') and w.next_payout_attempt_at is not null and w.next_payout_attempt_at <= ${now}
+      where w.status = any(${[...IN_PAYOUT_AWARD_STATUSES]}) and w.next_payout_attempt_at is not null and w.next_payout_attempt_at <= ${now}
         and a.headless = false and a.payout_method = 'connect'
       order by w.next_payout_attempt_at, w.id
       limit ${limit}
