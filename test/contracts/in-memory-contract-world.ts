@@ -37,6 +37,15 @@ export const inMemoryContractWorld = (): ContractWorld => {
     run: (work) => work(),
     ids: world.ids,
     conversions: world.conversions,
+    outbox: world.outbox,
+    merchants: world.merchants,
+    payouts: world.payouts,
+    async queuedPayout(conversionId) {
+      return world.payouts.queued(conversionId)?.amount ?? null;
+    },
+    async payoutWithProvider(conversionId) {
+      world.payouts.markInProgress(conversionId);
+    },
     teams: world.teams,
     goals: world.goals,
     awards: world.awards,
