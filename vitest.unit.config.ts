@@ -12,6 +12,9 @@ export default defineConfig({
     // most of a minute on their own. `npm test` runs them.
     exclude: ['test/architecture/domain-package.test.ts', 'test/architecture/webhooks-package.test.ts', 'test/architecture/package-contents.test.ts'],
     pool: 'threads',
+    // One worker runs many files: the shared modules (domain, fakes) load once per worker, not per file.
+    // Safe because these tests keep no module-level state (each builds its own world).
+    isolate: false,
     testTimeout: 30_000,
     reporters: ['default'],
   },
