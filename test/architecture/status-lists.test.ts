@@ -10,11 +10,11 @@ const files = (dir: string): string[] =>
     entry.isDirectory() ? files(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
   );
 
-/** Every list of statuses the domain exports (`…STATUSES`), as a set. */
+/** Every list of statuses (`…STATUSES`) or plans (`…PLANS`) the domain exports, as a set. */
 const domainLists = (): Map<string, string> => {
   const lists = new Map<string, string>();
   for (const [name, value] of Object.entries(domain)) {
-    if (!/STATUSES$/.test(name) || !Array.isArray(value) || value.length < 2) continue;
+    if (!/(STATUSES|PLANS)$/.test(name) || !Array.isArray(value) || value.length < 2) continue;
     lists.set([...new Set(value as string[])].sort().join(','), name);
   }
   return lists;
@@ -49,7 +49,7 @@ describe('status lists the domain exports', () => {
 
   it('include the rules pages and SQL select by, so a copy of one is caught', () => {
     const lists = domainLists();
-    for (const name of ['DUE_PAYOUT_STATUSES', 'MANUALLY_PAYABLE_PAYOUT_STATUSES', 'UNCOUNTED_SALE_STATUSES', 'COUNTED_SALE_STATUSES', 'ACTIVE_MEMBERSHIP_STATUSES', 'PENDING_AWARD_STATUSES', 'IN_PAYOUT_AWARD_STATUSES', 'REFUNDABLE_STATUSES']) {
+    for (const name of ['DUE_PAYOUT_STATUSES', 'MANUALLY_PAYABLE_PAYOUT_STATUSES', 'UNCOUNTED_SALE_STATUSES', 'COUNTED_SALE_STATUSES', 'ACTIVE_MEMBERSHIP_STATUSES', 'PENDING_AWARD_STATUSES', 'IN_PAYOUT_AWARD_STATUSES', 'REFUNDABLE_STATUSES', 'CUSTOM_DOMAIN_PLANS']) {
       expect([...lists.values()]).toContain(name);
     }
     // The shapes a copy takes: SQL `in (…)` / `not in (…)`, an array literal, a Set.

@@ -9,7 +9,7 @@ import type {
   PublicCampaign,
 } from '../../../application/ports/portal-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
-import { COUNTED_SALE_STATUSES, Decimal, type CommissionType, type CurrencyCode, type MembershipStatus, type PayoutStatus } from '../../../domain/index.js';
+import { COUNTED_SALE_STATUSES, CUSTOM_DOMAIN_PLANS, Decimal, type CommissionType, type CurrencyCode, type MembershipStatus, type PayoutStatus } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
 import { sql } from 'kysely';
 import { dateOrNull } from '../mappers/timestamps.js';
@@ -107,7 +107,7 @@ export class SqlPortalQueries implements PortalQueries {
   async merchantIdByCustomDomain(host: string): Promise<string | null> {
     const [row] = await this.rows<{ id: string }>(sql`
       select m.id from merchants m
-      where m.custom_domain is not null and m.plan in ('ultimate', 'scale') and ${sql.raw(DOMAIN_HOST)} = ${host.toLowerCase()}
+      where m.custom_domain is not null and m.plan = any(${[...CUSTOM_DOMAIN_PLANS]}) and ${sql.raw(DOMAIN_HOST)} = ${host.toLowerCase()}
       limit 1`);
     return row?.id ?? null;
   }
