@@ -6,6 +6,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Each fake's port, and the contract (in `test/contracts/`) that holds it and its real adapter to one behaviour. */
 const CONTRACTS: Readonly<Record<string, string>> = {
+  CampaignRepository: 'campaign-repository',
   ConversionRepository: 'conversion-repository',
   EventOutbox: 'event-outbox',
   ExchangeRates: 'exchange-rates',

@@ -1,3 +1,4 @@
+import type { CampaignRepository } from '../../application/ports/campaign-repository.js';
 import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
 import type { EventOutbox } from '../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
@@ -52,6 +53,7 @@ export interface ContractWorld {
   run<T>(work: () => Promise<T>): Promise<T>;
   readonly ids: IdGenerator;
   readonly conversions: ConversionRepository;
+  readonly campaigns: CampaignRepository;
   readonly outbox: EventOutbox;
   readonly merchants: MerchantRepository;
   readonly payouts: PayoutQueue;

@@ -40,6 +40,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     conversions: world.conversions,
     outbox: world.outbox,
     merchants: world.merchants,
+    campaigns: world.campaigns,
     payouts: world.payouts,
     async queuedPayout(conversionId) {
       return world.payouts.queued(conversionId)?.amount ?? null;

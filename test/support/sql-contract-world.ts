@@ -6,6 +6,7 @@ import type { Orm } from '../../adapters/persistence/orm.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
+import { SqlCampaignRepository } from '../../adapters/persistence/repositories/sql-campaign-repository.js';
 import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
 import { SqlTeamAwardRepository } from '../../adapters/persistence/repositories/sql-team-award-repository.js';
 import { SqlTeamGoalRepository } from '../../adapters/persistence/repositories/sql-team-goal-repository.js';
@@ -54,6 +55,7 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     conversions: new SqlConversionRepository(orm, ids),
     outbox: c.resolve<EventOutbox>(TOKENS.EventOutbox),
     merchants: c.resolve<MerchantRepository>(TOKENS.MerchantRepository),
+    campaigns: new SqlCampaignRepository(orm),
     payouts: new ConversionPayoutQueue(new SqlPayoutRepository(orm), ids),
     async queuedPayout(conversionId) {
       const [row] = await t.sql<{ amount: string }>(`select amount::text as amount from payouts where conversion_id = $1`, [conversionId]);
