@@ -5,6 +5,14 @@ import type { Mode } from '../shared/mode.js';
 export const MEMBERSHIP_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
+/**
+ * A pending or approved membership holds the affiliate's place in the program: affiliate lists show
+ * these unless asked for a status, and the plan's affiliate limit counts them. Rejected and suspended
+ * ones free the place.
+ */
+export const ACTIVE_MEMBERSHIP_STATUSES: readonly MembershipStatus[] = ['pending', 'approved'];
+export const holdsPlace = (status: MembershipStatus): boolean => ACTIVE_MEMBERSHIP_STATUSES.includes(status);
+
 /** An affiliate's relationship with one campaign. The affiliate's status is per campaign. */
 export interface Membership {
   readonly id: string;

@@ -10,3 +10,4 @@ export * from './conversion-moves.js';
 export * from './script-sale.js';
 export * from './volume-tier-basis.js';
 export * from './refund-reversal.js';
+export * from './counted-sales.js';

@@ -6,3 +6,4 @@ export * from './payment.js';
 export * from './provider-credentials.js';
 export * from './payout-settings.js';
 export * from './clawback.js';
+export * from './payout-eligibility.js';

@@ -3,6 +3,7 @@ import type { Conversion, PayoutMethod } from '../conversion/conversion.js';
 import type { Decimal } from '../money/decimal.js';
 import { validationError, type DomainError } from '../shared/domain-error.js';
 import { payoutInProgress, payoutInvalidTransition } from './payout.errors.js';
+import { DUE_PAYOUT_STATUSES, RELEASABLE_PAYOUT_STATUSES } from './payout-eligibility.js';
 import { payoutEvent, type PayoutEvent } from './payout.events.js';
 import {
   ATTEMPT_LEASE_MS,
@@ -104,7 +105,7 @@ export const cancelPayout = (payout: Payout): Result<Payout, DomainError> => {
 
 /** The holding period is over: `pending` → `scheduled`, due at once or on the merchant's next payout day (`payableFrom`). */
 export const releasePayout = (payout: Payout, now: Date, payableFrom: Date = now): Result<PayoutChange, DomainError> => {
-  if (payout.status !== 'pending') return err(payoutInvalidTransition(payout.status, 'release'));
+  if (!RELEASABLE_PAYOUT_STATUSES.includes(payout.status)) return err(payoutInvalidTransition(payout.status, 'release'));
   if (payout.scheduledDate.getTime() > now.getTime()) {
     return err(payoutInvalidTransition(payout.status, 'release', 'the holding period has not ended'));
   }
@@ -129,7 +130,7 @@ export interface StartAttemptInput {
  * same request (same method, same key) once `nextCheckAt` (the lease) has passed: never a second payment.
  */
 export const startAttempt = (payout: Payout, input: StartAttemptInput): Result<Payout, DomainError> => {
-  if (payout.status !== 'scheduled' && payout.status !== 'awaiting_funds') {
+  if (!DUE_PAYOUT_STATUSES.includes(payout.status)) {
     return err(payoutInvalidTransition(payout.status, 'attempt'));
   }
   if (payout.scheduledDate.getTime() > input.now.getTime()) {

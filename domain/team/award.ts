@@ -12,6 +12,11 @@ export const OPEN_AWARD_STATUSES: readonly AwardStatus[] = ['pending_window', 'p
 /** What a plan downgrade from Scale cancels: everything not paid and not in the payout provider's hands. */
 export const UNPAID_AWARD_STATUSES: readonly AwardStatus[] = ['pending_window', 'pending_approval', 'approved', 'failed'];
 
+/** Awards not yet decided: waiting for their refund window to end, or for the merchant's approval. */
+export const PENDING_AWARD_STATUSES: readonly AwardStatus[] = ['pending_window', 'pending_approval'];
+/** Awards the payout job pays or checks on (to a Connect account, when the next attempt is due). */
+export const IN_PAYOUT_AWARD_STATUSES: readonly AwardStatus[] = ['approved', 'processing'];
+
 export type CancelReason = 'merchant' | 'refund' | 'target_missed' | 'plan_downgrade';
 
 /** One member's bonus for one goal period. */

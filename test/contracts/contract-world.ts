@@ -1,5 +1,9 @@
+import type { CampaignRepository } from '../../application/ports/campaign-repository.js';
 import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
+import type { EventOutbox } from '../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
+import type { PayoutQueue } from '../../application/ports/payout-queue.js';
 import type { TeamAwardRepository } from '../../application/ports/team-award-repository.js';
 import type { TeamConversionFacts } from '../../application/ports/team-conversion-facts.js';
 import type { TeamGoalRepository } from '../../application/ports/team-goal-repository.js';
@@ -49,6 +53,14 @@ export interface ContractWorld {
   run<T>(work: () => Promise<T>): Promise<T>;
   readonly ids: IdGenerator;
   readonly conversions: ConversionRepository;
+  readonly campaigns: CampaignRepository;
+  readonly outbox: EventOutbox;
+  readonly merchants: MerchantRepository;
+  readonly payouts: PayoutQueue;
+  /** The amount queued for the conversion's payout (as the store writes it), or null when none is. */
+  queuedPayout(conversionId: string): Promise<string | null>;
+  /** Puts the conversion's queued payout with its provider (`processing`), as the payout job would. */
+  payoutWithProvider(conversionId: string): Promise<void>;
   readonly teams: TeamRepository;
   readonly goals: TeamGoalRepository;
   readonly awards: TeamAwardRepository;

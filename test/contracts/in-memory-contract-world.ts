@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from './contract-world.js';
 
@@ -37,6 +38,16 @@ export const inMemoryContractWorld = (): ContractWorld => {
     run: (work) => work(),
     ids: world.ids,
     conversions: world.conversions,
+    outbox: world.outbox,
+    merchants: world.merchants,
+    campaigns: world.campaigns,
+    payouts: world.payouts,
+    async queuedPayout(conversionId) {
+      return world.payouts.queued(conversionId)?.amount ?? null;
+    },
+    async payoutWithProvider(conversionId) {
+      world.payouts.markInProgress(conversionId);
+    },
     teams: world.teams,
     goals: world.goals,
     awards: world.awards,
@@ -51,6 +62,24 @@ export const inMemoryContractWorld = (): ContractWorld => {
     },
     async program() {
       const merchantId = next();
+      // The merchant's row, as signing up writes it (Scale, the program's plan in the SQL world).
+      const created = new Date('2026-11-01T00:00:00.000Z');
+      await world.merchants.insert({
+        id: merchantId,
+        businessName: `Merchant ${merchantId.slice(-4)}`,
+        email: `merchant-${merchantId}@example.com`,
+        plan: 'scale',
+        customDomain: null,
+        websiteUrl: null,
+        automaticPayouts: true,
+        monthlyEarningsCap: null,
+        reportingCurrency: 'usd' as CurrencyCode,
+        affiliateLimit: null,
+        payoutHoldingDays: 30,
+        invitationExpiryDays: 14,
+        createdAt: created,
+        updatedAt: created,
+      });
       const base = { merchantId, live: { merchantId, mode: 'live' as const }, test: { merchantId, mode: 'test' as const } };
       const campaignId = await campaign({ ...base, campaignId: '', liveAffiliateId: '', testAffiliateId: '' });
       const refs = { ...base, campaignId, liveAffiliateId: '', testAffiliateId: '' };

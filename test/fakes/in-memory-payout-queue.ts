@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { PayoutQueue } from '../../application/ports/payout-queue.js';
-import { payoutInProgress, type Conversion, type DomainError, type Merchant } from '../../domain/index.js';
+import { payoutInProgress, queuePayout, type Conversion, type DomainError, type Merchant } from '../../domain/index.js';
 import type { InMemoryTransactions } from './in-memory-transactions.js';
 
 export interface QueuedPayout {
@@ -31,10 +31,11 @@ export class InMemoryPayoutQueue implements PayoutQueue {
     this.inProgress.add(conversionId);
   }
 
-  async queueFor(conversion: Conversion, _merchant: Merchant, now: Date): Promise<void> {
+  async queueFor(conversion: Conversion, merchant: Merchant, now: Date): Promise<void> {
     this.calls.push(`queue:${conversion.id}`);
-    // A commission of zero queues nothing (docs/payouts.md).
-    if (conversion.commission.isZero()) return;
+    // The machine decides what is queued (an approved conversion with a commission); one row per conversion.
+    if (this.rows.has(conversion.id)) return;
+    if (queuePayout({ id: conversion.id, conversion, holdingDays: merchant.payoutHoldingDays, now }).isErr()) return;
     this.write(conversion.id, { conversionId: conversion.id, amount: conversion.commission.toFixed(), queuedAt: now });
   }
 
@@ -49,7 +50,9 @@ export class InMemoryPayoutQueue implements PayoutQueue {
     this.calls.push(`resize:${conversion.id}`);
     if (this.inProgress.has(conversion.id)) return err(payoutInProgress());
     const row = this.rows.get(conversion.id);
-    if (row) this.write(conversion.id, { ...row, amount: conversion.commission.toFixed() });
+    // A commission rounded down to zero cancels the row, as the real queue does.
+    if (row && !conversion.commission.gt(0)) this.write(conversion.id, undefined);
+    else if (row) this.write(conversion.id, { ...row, amount: conversion.commission.toFixed() });
     return ok(undefined);
   }
 

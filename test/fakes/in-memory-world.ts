@@ -1,5 +1,6 @@
 import type { TeamStores } from '../../application/teams/period-settlement.js';
 import { FixedClock } from './fixed-clock.js';
+import { InMemoryCampaignRepository } from './in-memory-campaign-repository.js';
 import { InMemoryConversionRepository } from './in-memory-conversion-repository.js';
 import { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import { InMemoryExchangeRates } from './in-memory-exchange-rates.js';
@@ -27,6 +28,7 @@ export const inMemoryWorld = (start?: Date | string) => {
   const clock = new FixedClock(start);
   const conversions = new InMemoryConversionRepository(transactions, outbox, programs);
   const merchants = new InMemoryMerchantRepository(transactions);
+  const campaigns = new InMemoryCampaignRepository(transactions);
   const saleContexts = new InMemorySaleContexts();
   const exchangeRates = new InMemoryExchangeRates();
   const payouts = new InMemoryPayoutQueue(transactions);
@@ -48,6 +50,7 @@ export const inMemoryWorld = (start?: Date | string) => {
     clock,
     conversions,
     merchants,
+    campaigns,
     saleContexts,
     exchangeRates,
     payouts,

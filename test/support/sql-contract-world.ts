@@ -1,7 +1,12 @@
+import type { EventOutbox } from '../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { Orm } from '../../adapters/persistence/orm.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
+import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
+import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
+import { SqlCampaignRepository } from '../../adapters/persistence/repositories/sql-campaign-repository.js';
 import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
 import { SqlTeamAwardRepository } from '../../adapters/persistence/repositories/sql-team-award-repository.js';
 import { SqlTeamGoalRepository } from '../../adapters/persistence/repositories/sql-team-goal-repository.js';
@@ -48,6 +53,17 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     run: (work) => scope(work),
     ids,
     conversions: new SqlConversionRepository(orm, ids),
+    outbox: c.resolve<EventOutbox>(TOKENS.EventOutbox),
+    merchants: c.resolve<MerchantRepository>(TOKENS.MerchantRepository),
+    campaigns: new SqlCampaignRepository(orm),
+    payouts: new ConversionPayoutQueue(new SqlPayoutRepository(orm), ids),
+    async queuedPayout(conversionId) {
+      const [row] = await t.sql<{ amount: string }>(`select amount::text as amount from payouts where conversion_id = $1`, [conversionId]);
+      return row?.amount ?? null;
+    },
+    async payoutWithProvider(conversionId) {
+      await t.sql(`update payouts set status = 'processing', attempts = attempts + 1, next_check_at = now() where conversion_id = $1`, [conversionId]);
+    },
     teams: new SqlTeamRepository(orm),
     goals: new SqlTeamGoalRepository(orm),
     awards: new SqlTeamAwardRepository(orm),

@@ -1,14 +1,17 @@
 import { sql, type RawBuilder } from 'kysely';
+import { UNCOUNTED_SALE_STATUSES } from '../../../domain/index.js';
+import { sqlTextList } from './sql-text-list.js';
 
 /**
- * The one rule for which conversions statistics count: every sale except rejected and refunded
- * ones (pending, approved, paid and held sales are real sales). Every statistic (campaign
- * conversions and revenue, affiliate earnings, and later `/stats`) uses this fragment.
+ * The domain's rule for which conversions statistics count (`UNCOUNTED_SALE_STATUSES`), as SQL text:
+ * every statistic (campaign conversions and revenue, affiliate earnings, `/stats`) uses this fragment.
+ * It stays literal text (not a parameter) so the statistics' query plans and partial-index matches do
+ * not depend on the value of a parameter.
  */
-export const COUNTED_CONVERSION_STATUSES_SQL = `('rejected', 'refunded')`;
+const UNCOUNTED = sqlTextList(UNCOUNTED_SALE_STATUSES);
 
-/** `<alias>.status not in ('rejected', 'refunded')` for raw SQL text. */
-export const countedConversionSql = (alias: string): string => `${alias}.status not in ${COUNTED_CONVERSION_STATUSES_SQL}`;
+/** `<alias>.status not in (…)` for raw SQL text. */
+export const countedConversionSql = (alias: string): string => `${alias}.status not in ${UNCOUNTED}`;
 
 /** The same condition as a kysely fragment. */
 export const countedConversion = (alias: string): RawBuilder<unknown> => sql.raw(countedConversionSql(alias));

@@ -9,7 +9,7 @@ import type {
 import type { SortDirection } from '../../../application/ports/campaign-queries.js';
 import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import type { MembershipStatus } from '../../../domain/affiliate/membership.js';
+import { ACTIVE_MEMBERSHIP_STATUSES, type MembershipStatus } from '../../../domain/affiliate/membership.js';
 import { affiliateColumns, affiliateFromRow, type AffiliateRow } from '../mappers/affiliate.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 import { affiliateDetailFromRow, affiliateDetailQuery } from './affiliate-detail.sql.js';
@@ -52,7 +52,7 @@ const whereOf = (tenant: Tenant, filter: AffiliateListFilter): RawBuilder<unknow
     sql`m.merchant_id = ${tenant.merchantId}`,
     sql`m.mode = ${tenant.mode}`,
     // Rejected memberships are never listed.
-    filter.status ? sql`m.status = ${filter.status}` : sql`m.status in ('pending', 'approved')`,
+    filter.status ? sql`m.status = ${filter.status}` : sql`m.status = any(${[...ACTIVE_MEMBERSHIP_STATUSES]})`,
   ];
   if (filter.campaignId) conditions.push(sql`m.campaign_id = ${filter.campaignId}`);
   return sql.join(conditions, sql` and `);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AffiliateRepository, MembershipRepository } from '../../../application/ports/affiliate-repository.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Membership } from '../../../domain/affiliate/membership.js';
-import type { Affiliate } from '../../../domain/index.js';
+import { ACTIVE_MEMBERSHIP_STATUSES, type Affiliate } from '../../../domain/index.js';
 import {
   affiliateColumns,
   affiliateFromRow,
@@ -67,7 +67,7 @@ export class SqlAffiliateRepository implements AffiliateRepository {
   async countTowardsLimit(tenant: Tenant): Promise<number> {
     const { rows } = await sql<{ n: number }>`
       select count(distinct affiliate_id)::int as n from affiliate_memberships
-      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and status in ('pending', 'approved')`.execute(this.db());
+      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and status = any(${[...ACTIVE_MEMBERSHIP_STATUSES]})`.execute(this.db());
     return rows[0]?.n ?? 0;
   }
 }

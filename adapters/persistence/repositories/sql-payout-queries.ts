@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ListedPayout, ManualAwardRow, ManualPayoutRow, PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type CurrencyCode, type PayoutMethod } from '../../../domain/index.js';
+import { Decimal, MANUALLY_PAYABLE_PAYOUT_STATUSES, type CurrencyCode, type PayoutMethod } from '../../../domain/index.js';
 import { PAYOUT_COLUMNS, payoutFromRow, type PayoutRow } from '../mappers/payout.mapper.js';
 import { AWARD_COLUMNS, awardFromRow, type AwardRow } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
@@ -53,7 +53,7 @@ export class SqlPayoutQueries implements PayoutQueries {
       select ${SELECT}, a.name as a_name, a.email as a_email, a.payout_email as a_payout_email
        from payouts p join affiliates a on a.id = p.affiliate_id
        where p.merchant_id = ${tenant.merchantId} and p.mode = ${tenant.mode} and p.currency = ${currency} and a.payout_method = ${method}
-         and p.status in ('scheduled', 'awaiting_funds', 'failed')
+         and p.status = any(${[...MANUALLY_PAYABLE_PAYOUT_STATUSES]})
        order by a.name, p.affiliate_id, p.id`.execute(currentDb(this.orm));
     return rows.map((r) => ({ payout: payoutFromRow(r), affiliateName: r.a_name, affiliateEmail: r.a_email, payoutEmail: r.a_payout_email }));
   }

@@ -10,7 +10,7 @@ import type {
   ScanCursor,
 } from '../../../application/ports/payout-repository.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import type { Payout, PayoutMethod } from '../../../domain/index.js';
+import { DUE_PAYOUT_STATUSES, PAYABLE_CONVERSION_STATUS, RELEASABLE_PAYOUT_STATUSES, type Payout, type PayoutMethod } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { PAYOUT_COLUMNS, payoutFromRow, payoutValues, type PayoutRow } from '../mappers/payout.mapper.js';
 import { assignmentsOf } from './row-sql.js';
@@ -88,7 +88,7 @@ export class SqlPayoutRepository implements PayoutRepository {
     const rows = await this.exec(sql<PayoutRow & { s_payout_day: number | null }>`select ${P_COLUMNS}, ps.payout_day as s_payout_day from payouts p
        join affiliates a on a.id = p.affiliate_id
        left join payout_settings ps on ps.merchant_id = p.merchant_id and ps.mode = p.mode
-       where p.status = 'pending' and p.scheduled_date <= ${now} and (a.headless or a.payout_method is not null) ${cursor}
+       where p.status = any(${[...RELEASABLE_PAYOUT_STATUSES]}) and p.scheduled_date <= ${now} and (a.headless or a.payout_method is not null) ${cursor}
        order by p.scheduled_date, p.id
        limit ${limit}
        for update of p skip locked`);
@@ -96,8 +96,9 @@ export class SqlPayoutRepository implements PayoutRepository {
   }
 
   async claimAttemptable(now: Date, groups: number, after: PaymentGroupCursor | null): Promise<ClaimedGroups> {
-    const due = sql`p.status in ('scheduled', 'awaiting_funds') and p.scheduled_date <= ${now}
-         and c.status = 'approved' and m.automatic_payouts and not a.headless and a.payout_method is not null`;
+    // The domain's `payoutDue` as a selection: its lists, passed as parameters.
+    const due = sql`p.status = any(${[...DUE_PAYOUT_STATUSES]}) and p.scheduled_date <= ${now}
+         and c.status = ${PAYABLE_CONVERSION_STATUS} and m.automatic_payouts and not a.headless and a.payout_method is not null`;
     const cursor = after
       ? sql`where (g.merchant_id, g.mode, g.affiliate_id, g.currency) > (${after.merchantId}::uuid, ${after.mode}, ${after.affiliateId}::uuid, ${after.currency})`
       : sql``;

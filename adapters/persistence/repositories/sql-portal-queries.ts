@@ -9,7 +9,7 @@ import type {
   PublicCampaign,
 } from '../../../application/ports/portal-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
-import { Decimal, type CommissionType, type CurrencyCode, type MembershipStatus, type PayoutStatus } from '../../../domain/index.js';
+import { COUNTED_SALE_STATUSES, CUSTOM_DOMAIN_PLANS, Decimal, type CommissionType, type CurrencyCode, type MembershipStatus, type PayoutStatus } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
 import { sql } from 'kysely';
 import { dateOrNull } from '../mappers/timestamps.js';
@@ -107,7 +107,7 @@ export class SqlPortalQueries implements PortalQueries {
   async merchantIdByCustomDomain(host: string): Promise<string | null> {
     const [row] = await this.rows<{ id: string }>(sql`
       select m.id from merchants m
-      where m.custom_domain is not null and m.plan in ('ultimate', 'scale') and ${sql.raw(DOMAIN_HOST)} = ${host.toLowerCase()}
+      where m.custom_domain is not null and m.plan = any(${[...CUSTOM_DOMAIN_PLANS]}) and ${sql.raw(DOMAIN_HOST)} = ${host.toLowerCase()}
       limit 1`);
     return row?.id ?? null;
   }
@@ -132,7 +132,7 @@ export class SqlPortalQueries implements PortalQueries {
         coalesce(sum(commission) filter (where status = 'paid'), 0) as paid
       from conversions
       where affiliate_id = ${v.affiliateId}::uuid and merchant_id = ${v.merchantId}::uuid and mode = 'live'
-        and status in ('pending', 'approved', 'paid', 'held')
+        and status = any(${[...COUNTED_SALE_STATUSES]})
       group by currency order by currency`);
     const from = new Date(Date.UTC(until.getUTCFullYear(), until.getUTCMonth(), until.getUTCDate() - (days - 1)));
     const daily = await this.rows<{ day: string; clicks: string; conversions: string; commissions: Record<string, string> | null }>(sql`
@@ -144,7 +144,7 @@ export class SqlPortalQueries implements PortalQueries {
       c as (
         select (created_at at time zone 'UTC')::date as day, currency, count(*) as n, sum(commission) as commission from conversions
         where affiliate_id = ${v.affiliateId}::uuid and merchant_id = ${v.merchantId}::uuid and mode = 'live' and created_at >= ${from}
-          and status in ('pending', 'approved', 'paid', 'held')
+          and status = any(${[...COUNTED_SALE_STATUSES]})
         group by 1, 2)
       select to_char(span.day, 'YYYY-MM-DD') as day, coalesce(k.n, 0) as clicks,
         coalesce((select sum(n) from c where c.day = span.day), 0) as conversions,

@@ -3,7 +3,7 @@ import type { FactsQuery, TeamConversionFacts } from '../../../application/ports
 import type { TeamCampaignView, TeamQueries, TeamSummary } from '../../../application/ports/team-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type ConversionFact, type ConversionSource, type ConversionStatus, type CurrencyCode } from '../../../domain/index.js';
+import { Decimal, PENDING_AWARD_STATUSES, type ConversionFact, type ConversionSource, type ConversionStatus, type CurrencyCode } from '../../../domain/index.js';
 import { rateOf, TEAM_COLUMNS, teamFromRow, type TeamRow } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 
@@ -23,8 +23,8 @@ export class SqlTeamQueries implements TeamQueries {
           (select count(*)::int from team_campaigns c where c.team_id = t.id) as campaign_count,
           (select count(*)::int from team_overrides o where o.team_id = t.id)
             + (select count(*)::int from team_campaigns c where c.team_id = t.id and c.commission_type is not null) as custom_rate_count,
-          (select count(*)::int from team_awards w where w.team_id = t.id and w.status in ('pending_window', 'pending_approval')) as pending_count,
-          (select sum(w.amount)::text from team_awards w where w.team_id = t.id and w.status in ('pending_window', 'pending_approval')) as pending_total
+          (select count(*)::int from team_awards w where w.team_id = t.id and w.status = any(${[...PENDING_AWARD_STATUSES]})) as pending_count,
+          (select sum(w.amount)::text from team_awards w where w.team_id = t.id and w.status = any(${[...PENDING_AWARD_STATUSES]})) as pending_total
         from teams t
         where t.merchant_id = ${tenant.merchantId} and t.mode = ${tenant.mode}
         order by t.created_at desc, t.id desc

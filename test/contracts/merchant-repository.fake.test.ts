@@ -1,0 +1,4 @@
+import { merchantRepositoryContract } from './merchant-repository.contract.js';
+import { inMemoryContractWorld } from './in-memory-contract-world.js';
+
+merchantRepositoryContract(inMemoryContractWorld);

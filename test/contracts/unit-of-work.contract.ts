@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Merchant } from '../../domain/index.js';
+import { inTransaction, type ContractWorld, type ProgramRefs } from './contract-world.js';
+
+/**
+ * What `UnitOfWork` promises every use case (seen through the merchant store and the outbox, which
+ * join it): a transaction's writes stand together or not at all; a nested transaction that fails
+ * takes back only its own writes, and the outer one may still commit; a row lock taken in one
+ * transaction makes another wait until the first has ended.
+ */
+export const unitOfWorkContract = (worldOf: () => ContractWorld): void => {
+  describe('UnitOfWork contract', () => {
+    let world: ContractWorld;
+    let program: ProgramRefs;
+    let merchant: Merchant;
+
+    beforeAll(async () => {
+      world = worldOf();
+      program = await world.program();
+      merchant = (await world.run(() => world.merchants.findById(program.merchantId))) as Merchant;
+    });
+
+    const nameNow = async () => (await world.run(() => world.merchants.findById(merchant.id)))?.businessName;
+    const rename = (businessName: string) => world.merchants.update({ ...merchant, businessName });
+    const event = (type: string) => world.outbox.record([{ merchantId: merchant.id, mode: 'live', type, payload: {}, occurredAt: new Date('2026-11-20T00:00:00.000Z') }]);
+
+    it("keeps every write of a committed transaction and none of a failed one's", async () => {
+      await inTransaction(world, async () => {
+        await rename('Committed');
+        await event('contract.uow.committed');
+      });
+      expect(await nameNow()).toBe('Committed');
+      const failed = inTransaction(world, async () => {
+        await rename('Failed');
+        await event('contract.uow.failed');
+        throw new Error('the change failed');
+      });
+      await expect(failed).rejects.toThrow('the change failed');
+      expect(await nameNow()).toBe('Committed');
+      expect(await world.eventsOfType('contract.uow.committed')).toHaveLength(1);
+      expect(await world.eventsOfType('contract.uow.failed')).toEqual([]);
+    });
+
+    it('takes back only what a failed nested transaction wrote', async () => {
+      await inTransaction(world, async () => {
+        await event('contract.uow.outer');
+        const inner = world.uow.transaction(async () => {
+          await rename('Inner');
+          await event('contract.uow.inner');
+          throw new Error('the inner change failed');
+        });
+        await expect(inner).rejects.toThrow('the inner change failed');
+        await rename('Outer');
+      });
+      expect(await nameNow()).toBe('Outer');
+      expect(await world.eventsOfType('contract.uow.outer')).toHaveLength(1);
+      expect(await world.eventsOfType('contract.uow.inner')).toEqual([]);
+    });
+
+    it('makes a second transaction wait for a row lock until the first has ended', async () => {
+      const order: string[] = [];
+      let locked!: () => void;
+      const firstHolds = new Promise<void>((resolve) => (locked = resolve));
+      const first = inTransaction(world, async () => {
+        await world.merchants.findByIdForUpdate(merchant.id);
+        locked();
+        // Give the second transaction every chance to (wrongly) get the lock before this one ends.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await rename('First');
+        order.push('first ends');
+      });
+      await firstHolds;
+      const second = inTransaction(world, async () => {
+        const seen = await world.merchants.findByIdForUpdate(merchant.id);
+        order.push(`second locks and reads ${seen?.businessName}`);
+      });
+      await Promise.all([first, second]);
+      expect(order).toEqual(['first ends', 'second locks and reads First']);
+    });
+  });
+};
