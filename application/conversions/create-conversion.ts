@@ -9,7 +9,6 @@ import {
   domainError,
   rateHistory,
   tierBasisIn,
-  isScriptSale,
   holdConversion,
   isReplaceableScriptSale,
   type ConversionEvent,

@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../application/ports/audit-log.js';
 import type { ConversionRepository, DueConversion } from '../../application/ports/conversion-repository.js';
 import type { OutboxEvent } from '../../application/ports/event-outbox.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import { countsTowardLimits, dayOf, Decimal, type Conversion, type ConversionStatus, type CurrencyCode, type DatedAmount, type MonthSales } from '../../domain/index.js';
+import { countsTowardLimits, dayOf, Decimal, type Conversion, type CurrencyCode, type DatedAmount, type MonthSales } from '../../domain/index.js';
 import type { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import type { InMemoryPrograms } from './in-memory-programs.js';
 import { TransactionalTable, type InMemoryTransactions } from './in-memory-transactions.js';

@@ -7,7 +7,7 @@ import type {
 } from '../../../application/ports/team-award-repository.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, IN_PAYOUT_AWARD_STATUSES, type Award, type AwardEventContext, type AwardPayoutSchedule, type AwardStatus, type Mode, type PayoutMethod } from '../../../domain/index.js';
+import { Decimal, type Award, type AwardEventContext, type AwardPayoutSchedule, type AwardStatus, type Mode, type PayoutMethod } from '../../../domain/index.js';
 import { AWARD_COLUMNS, awardFromRow, type AwardRow } from '../mappers/team.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 
