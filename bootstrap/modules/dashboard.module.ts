@@ -3,6 +3,8 @@ import type { DashboardDependencies } from '../../adapters/dashboard/dashboard.r
 import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SqlDailyFigures } from '../../adapters/persistence/repositories/sql-daily-figures.js';
 import { GetDailySeries } from '../../application/stats/daily-series.js';
+import { SqlAffiliateNames } from '../../adapters/persistence/repositories/sql-affiliate-names.js';
+import { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
 import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 
@@ -34,5 +36,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   integrations: http.integrations,
   payoutConfiguration: http.payouts.configuration,
   manageInvitations: http.manageInvitations,
+  people: { names: new NameAffiliates(new SqlAffiliateNames(c.resolve(T.Orm)), c.resolve(T.SearchIndex)), listAffiliates: http.affiliates.listAffiliates },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

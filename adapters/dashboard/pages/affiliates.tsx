@@ -11,7 +11,7 @@ import { CreateAffiliateBody, INVITES_PER_MINUTE, InviteAffiliateBody, type Affi
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
-import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { choicesOf, countOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { payoutMethodName } from '../../display/names.js';
 
@@ -198,7 +198,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           </p>
           <h2>Earnings</h2>
           <p>
-            {d.earnings.totalConversions} conversions · {d.earnings.uniqueClicks} unique clicks
+            {countOf(d.earnings.totalConversions, 'conversion')} · {countOf(d.earnings.uniqueClicks, 'unique click')}
           </p>
           <Table caption="Earnings by currency" head={['Currency', { label: 'Revenue', num: true }, { label: 'Commissions', num: true }, { label: 'Conversions', num: true }]} empty={d.earnings.byCurrency.length === 0}>
             {d.earnings.byCurrency.map((b) => (

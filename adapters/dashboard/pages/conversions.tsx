@@ -14,6 +14,8 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optio
 import { choicesOf, ConfirmDialog, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { ConversionCells } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
+import { offeredAffiliates, type People } from '../affiliate-choices.js';
+import { AffiliateCell, AffiliatePicker, CampaignCell } from '../views/people.js';
 import { AboveSaleResendFields, BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';
 
 const WRITE_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
@@ -42,7 +44,7 @@ const AboveSaleDialog = ({ csrf, id, status, message, back }: { csrf: string; id
   </ConfirmDialog>
 );
 
-export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: ListCampaigns) => {
+export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: ListCampaigns, people: People) => {
   const list = async (c: DashboardContext, extra?: { form?: Form; problem?: Problem | null; dialog?: { id: string; status: string; message: string }; aside?: Child }, status: ContentfulStatusCode = 200) => {
     const tenant = c.get('tenant');
     const { page: pageNo, limit } = pageParams(c);
@@ -51,8 +53,13 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
       campaignId: c.req.query('campaignId') ? idOrNotFound(c.req.query('campaignId'), 'Campaign') : undefined,
       affiliateId: c.req.query('affiliateId') ? idOrNotFound(c.req.query('affiliateId'), 'Affiliate') : undefined,
     };
-    const [result, choices] = await Promise.all([useCases.conversionQueries.browse(tenant, q, { page: pageNo, limit }), campaignChoices(listCampaigns, tenant)]);
+    const [result, choices, offered] = await Promise.all([
+      useCases.conversionQueries.browse(tenant, q, { page: pageNo, limit }),
+      campaignChoices(listCampaigns, tenant),
+      offeredAffiliates(people, tenant, c.get('principal').merchant),
+    ]);
     const rows = result.items.map(conversionListItemJson);
+    const affiliates = await people.names.directory(tenant, rows.map((r) => r.affiliateId));
     const csrf = c.get('webSession')!.csrfToken;
     // Where an action comes back to: this view without its last notice (the action brings its own).
     const query = new URL(c.req.url).searchParams;
@@ -74,7 +81,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
           {q.affiliateId ? <input type="hidden" name="affiliateId" value={q.affiliateId} /> : null}
         </FilterForm>
         <div id="list">
-          <Table caption="Conversions, newest first" head={['Select', 'When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
+          <Table caption="Conversions, newest first" head={['Select', 'When', 'Affiliate', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
               rows.length === 0 &&
               (q.status || q.campaignId || q.affiliateId
                 ? 'No conversions match these filters.'
@@ -88,7 +95,12 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
                   {SELECTABLE.has(r.status) ? <input type="checkbox" name="ids" value={r.id} form={BULK_FORM_ID} aria-label={`Select the conversion of ${rowLabel(r)}`} /> : null}
                 </td>
                 <td>{shortDate(r.createdAt)}</td>
-                <td class="hide-narrow">{names.get(r.campaignId) ?? r.campaignId.slice(0, 8)}</td>
+                <td>
+                  <AffiliateCell id={r.affiliateId} names={affiliates} />
+                </td>
+                <td class="hide-narrow">
+                  <CampaignCell id={r.campaignId} names={names} />
+                </td>
                 <ConversionCells {...r} />
                 <td>
                   {ACTIONS[r.status].length > 0 ? (
@@ -133,10 +145,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
           <form method="post" action="/dashboard/conversions" class="stack">
             <CsrfField token={csrf} />
             <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={extra?.form?.campaignId} required />
-            <label>
-              Affiliate id
-              <input name="affiliateId" required value={extra?.form?.affiliateId ?? ''} />
-            </label>
+            <AffiliatePicker name="affiliateId" label="Affiliate" value={extra?.form?.affiliateId} offered={offered} required invalid={extra?.problem?.details?.some((d) => d.field === 'affiliateId')} />
             <label>
               Amount
               <input name="amount" inputmode="decimal" required value={extra?.form?.amount ?? ''} />
@@ -169,9 +178,11 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
       const form = await formOf(c);
       const refused = guardsRefuse(c, WRITE_GUARDS);
       if (refused) return fail(c, form, refused);
+      const affiliateId = (await people.names.resolve(c.get('tenant'), form.affiliateId ?? '')) ?? '';
+      if (affiliateId === '') return fail(c, form, new ApiError('validation_error', 'Choose an affiliate', [{ field: 'affiliateId', message: 'type the name or the email of one of your affiliates and pick it' }]));
       const parsed = parseWith(CreateConversionBody, {
         campaignId: form.campaignId,
-        affiliateId: form.affiliateId,
+        affiliateId,
         amount: numberOrText(form.amount),
         currency: optional(form.currency),
         orderId: optional(form.orderId),

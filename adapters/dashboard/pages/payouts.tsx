@@ -14,6 +14,8 @@ import { CsrfField } from '../views/layout.js';
 import { markSeveralHandler, MarkSeveralForm } from './payout-mark-several.js';
 import { EXPORT_GUARDS, ExportForm, payoutExportHandler } from './payout-export.js';
 import { payoutMethodName } from '../../display/names.js';
+import type { People } from '../affiliate-choices.js';
+import { AffiliateCell } from '../views/people.js';
 
 export interface PayoutPageDependencies {
   readonly payoutQueries: PayoutQueries;
@@ -35,7 +37,7 @@ const csvCell = (value: unknown) => {
 };
 
 /** The payout queue: filter, CSV export, the PayPal / Wise batch file, and marking rows paid by hand, one or several at once (how headless affiliates are paid). */
-export const payoutRoutes = (deps: PayoutPageDependencies) => {
+export const payoutRoutes = (deps: PayoutPageDependencies, people: People) => {
   const statusOf = (c: DashboardContext): PayoutStatus | undefined => ((PAYOUT_STATUSES as readonly string[]).includes(c.req.query('status') ?? '') ? (c.req.query('status') as PayoutStatus) : undefined);
 
   const list = async (c: DashboardContext, extra: { problem?: Problem | null; notice?: string; aside?: Child } = {}, status: ContentfulStatusCode = 200) => {
@@ -45,6 +47,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
     const filter = statusOf(c);
     const result = await deps.payoutQueries.list(c.get('tenant'), { status: filter }, { page: pageNo, limit });
     const rows = result.items.map(payoutJson);
+    const affiliates = await people.names.directory(c.get('tenant'), rows.map((p) => p.affiliateId));
     const csrf = c.get('webSession')!.csrfToken;
     // Offered only to whom the API would let mark rows paid; a forged post meets the same guards.
     const mayMarkPaid = guardsRefuse(c, MARK_PAID_GUARDS) === null;
@@ -73,7 +76,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
               <tr>
                 <td>{shortDate(p.scheduledDate)}</td>
                 <td class="hide-narrow">
-                  <a href={`/dashboard/affiliates/${p.affiliateId}`}>{p.affiliateId.slice(0, 8)}</a>
+                  <AffiliateCell id={p.affiliateId} names={affiliates} />
                 </td>
                 <td class="num">
                   {p.amount} {p.currency.toUpperCase()}
@@ -95,7 +98,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
                           <option value={m}>{payoutMethodName(m)}</option>
                         ))}
                       </select>
-                      <button type="submit" aria-label={`Mark paid: ${p.amount} ${p.currency.toUpperCase()}`}>
+                      <button type="submit" aria-label={`Mark paid: ${p.amount} ${p.currency.toUpperCase()} to ${affiliates.get(p.affiliateId)?.name ?? 'this affiliate'}`}>
                         Mark paid
                       </button>
                     </form>
@@ -115,7 +118,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
 
   return new Hono<DashboardEnv>()
     .get('/payouts', (c) => list(c))
-    .post('/payouts/mark-paid', markSeveralHandler(deps, MARK_PAID_GUARDS, list))
+    .post('/payouts/mark-paid', markSeveralHandler(deps, MARK_PAID_GUARDS, list, people))
     .get('/payouts/export', payoutExportHandler(deps, MARK_PAID_GUARDS, list))
     .get('/payouts.csv', async (c) => {
       const refused = guardsRefuse(c, [{ plan: 'professional', feature: 'Payout reads' }]);
