@@ -1,12 +1,15 @@
 import type { ListAffiliates } from '../../application/affiliates/list-affiliates.js';
 import type { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
 import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
+import type { Clock } from '../../application/ports/clock.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 
 /** What pages need to show affiliates by name and let a form pick one. */
 export interface People {
   readonly names: NameAffiliates;
   readonly listAffiliates: ListAffiliates;
+  /** Today, for the date filters' presets. */
+  readonly clock: Clock;
 }
 
 /** What a picker offers before anything is typed: the merchant's latest approved affiliates (the first 100 memberships, each affiliate once). */

@@ -36,6 +36,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   integrations: http.integrations,
   payoutConfiguration: http.payouts.configuration,
   manageInvitations: http.manageInvitations,
-  people: { names: new NameAffiliates(new SqlAffiliateNames(c.resolve(T.Orm)), c.resolve(T.SearchIndex)), listAffiliates: http.affiliates.listAffiliates },
+  people: { names: new NameAffiliates(new SqlAffiliateNames(c.resolve(T.Orm)), c.resolve(T.SearchIndex)), listAffiliates: http.affiliates.listAffiliates, clock: http.clock },
+  search: http.search.search,
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -98,3 +98,69 @@ describe('people, not ids', () => {
     expect(theirs.status).toBe(400);
   });
 });
+
+describe('find and slice', () => {
+  it('finds affiliates, campaigns, coupons, conversions and customers from the header search, linking to their pages', async () => {
+    expect((await owner.get('/dashboard')).html).toMatch(/<form method="get" action="\/dashboard\/search" role="search"/);
+    const found = await owner.get('/dashboard/search?q=ada');
+    expect(found.status).toBe(200);
+    expect(found.html).toContain(`<a href="/dashboard/affiliates/${ada.id}">Ada Lovelace &lt;ada.names@example.com&gt;</a>`);
+    expect(found.html).toMatch(/<a href="\/dashboard\/coupons\/[0-9a-f-]{36}">ADA10/);
+    expect((await owner.get('/dashboard/search?q=spring')).html).toContain(`<a href="/dashboard/campaigns/${campaign.id}">Spring launch</a>`);
+    const order = await owner.get('/dashboard/search?q=names-1');
+    const link = /href="(\/dashboard\/conversions\?id=[0-9a-f-]{36})"/.exec(order.html)![1]!;
+    const one = await owner.get(link.replace('&amp;', '&'));
+    expect(one.html).toContain('names-1');
+    expect(one.html).not.toContain('names-2');
+    expect((await owner.get('/dashboard/search?q=a')).html).toContain('Type at least 2 characters');
+  });
+
+  it('filters conversions by affiliate and period, and exports exactly the filtered rows with names', async () => {
+    const byGrace = await owner.get('/dashboard/conversions?affiliate=grace.names%40example.com');
+    expect(byGrace.html).toContain('names-2');
+    expect(byGrace.html).not.toContain('names-1');
+    expect(byGrace.html).toContain('value="Grace Hopper &lt;grace.names@example.com&gt;"');
+    const longAgo = await owner.get('/dashboard/conversions?from=2020-01-01&to=2020-01-31');
+    expect(longAgo.html).not.toContain('names-1');
+    expect(longAgo.html).toContain('No conversions match these filters.');
+    expect((await owner.get('/dashboard/conversions?range=7d')).html).toContain('names-1');
+    const csv = await owner.get('/dashboard/conversions.csv?affiliate=grace.names%40example.com');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = csv.html.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('"id","createdAt","status","affiliateName","affiliateEmail","affiliateId","campaignName","campaignId","orderId","amount","taxAmount","commission","currency","conversionType","source"');
+    expect(lines.slice(1).every((l) => l.includes('"Grace Hopper","grace.names@example.com"'))).toBe(true);
+    expect(lines.some((l) => l.includes('"names-2"') && l.includes('"1250"') && l.includes('"JPY"'))).toBe(true);
+    expect(lines.some((l) => l.includes('names-1'))).toBe(false);
+  });
+
+  it('exports every conversion of a long list through its cursor, each once', async () => {
+    const many = await createCampaign(t, merchant.liveKey, { name: 'Many' });
+    const who = await createAffiliate(t, merchant.liveKey, many.id, { name: '=cmd|evil', email: 'formula@example.com' });
+    // Rows sharing one creation time: the cursor must order ties by id, neither skipping nor repeating one.
+    const first = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: many.id, affiliateId: who.id, amount: 10, orderId: 'bulk-0' });
+    await t.sql(
+      `insert into conversions
+       select (jsonb_populate_record(null::conversions, to_jsonb(c) || jsonb_build_object('id', gen_random_uuid(), 'order_id', 'bulk-' || g, 'created_at', '2026-01-05T00:00:00Z'))).*
+       from conversions c, generate_series(1, 1202) g where c.id = $1`,
+      [first.body.data.id],
+    );
+    await t.sql(`update conversions set created_at = '2026-01-05T00:00:00Z' where id = $1`, [first.body.data.id]);
+    const csv = await owner.get(`/dashboard/conversions.csv?campaignId=${many.id}`);
+    const lines = csv.html.trimEnd().split('\r\n').slice(1);
+    expect(lines).toHaveLength(1203);
+    expect(new Set(lines.map((l) => l.split(',')[0])).size).toBe(1203);
+    // A cell that a spreadsheet would run as a formula is neutralised.
+    expect(lines[0]).toContain(`"'=cmd|evil"`);
+  });
+
+  it('exports payouts with the affiliate, their payout email and the filters of the page', async () => {
+    const all = await owner.get('/dashboard/payouts.csv');
+    const [head, ...rows] = all.html.trimEnd().split('\r\n');
+    expect(head).toBe('"id","conversionId","campaignId","affiliateId","amount","currency","status","scheduledDate","attempts","completedAt","failureReason","createdAt","affiliateName","affiliateEmail","payoutEmail"');
+    expect(rows.some((l) => l.includes('"Ada Lovelace","ada.names@example.com"'))).toBe(true);
+    const none = await owner.get('/dashboard/payouts.csv?affiliate=grace.names%40example.com&status=scheduled');
+    expect(none.html.trimEnd().split('\r\n')).toHaveLength(1);
+    const affiliates = await owner.get(`/dashboard/affiliates.csv?campaignId=${campaign.id}`);
+    expect(affiliates.html).toContain('"Grace Hopper","grace.names@example.com","Spring launch"');
+  });
+});

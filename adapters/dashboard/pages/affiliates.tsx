@@ -14,6 +14,7 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, p
 import { choicesOf, countOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { payoutMethodName } from '../../display/names.js';
+import { streamCsv } from '../csv.js';
 
 export interface AffiliatePageDependencies {
   readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
@@ -61,7 +62,17 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
-        <FilterForm action="/dashboard/affiliates" after={<a href="/dashboard/affiliates/invitations">Invitations sent</a>}>
+        <FilterForm
+          action="/dashboard/affiliates"
+          after={
+            <>
+              <a href={`/dashboard/affiliates.csv${campaignId || statusFilter ? `?${new URLSearchParams({ ...(campaignId ? { campaignId } : {}), ...(statusFilter ? { status: statusFilter } : {}) }).toString()}` : ''}`} download>
+                Export CSV
+              </a>
+              <a href="/dashboard/affiliates/invitations">Invitations sent</a>
+            </>
+          }
+        >
           <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={campaignId} />
           <SelectField
             label="Status"
@@ -141,6 +152,22 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
 
   return new Hono<DashboardEnv>()
     .get('/affiliates', (c) => list(c))
+    .get('/affiliates.csv', async (c) => {
+      const tenant = c.get('tenant');
+      const merchant = c.get('principal').merchant;
+      const campaignId = c.req.query('campaignId') ? idOrNotFound(c.req.query('campaignId'), 'Campaign') : undefined;
+      const status = c.req.query('status') === 'pending' || c.req.query('status') === 'approved' ? (c.req.query('status') as 'pending' | 'approved') : undefined;
+      // The list's own read, a page at a time, each written before the next is read.
+      async function* rows() {
+        for (let pageNo = 1; ; pageNo += 1) {
+          const result = await deps.affiliates.listAffiliates.browse({ tenant, merchant, filter: { campaignId, status }, sort: { field: 'joinedAt', direction: 'desc' }, page: { page: pageNo, limit: 100 } });
+          if (result.isErr()) throw ApiError.from(result.error);
+          yield result.value.items.map(affiliateListItemJson).map((a) => [a.id, a.name ?? '', a.email, a.campaignName, a.campaignId, a.status, a.joinedAt, a.trackingLink]);
+          if (!result.value.hasMore) return;
+        }
+      }
+      return streamCsv(c, `affiliates-${tenant.mode}.csv`, ['id', 'name', 'email', 'campaignName', 'campaignId', 'status', 'joinedAt', 'trackingLink'], rows());
+    })
     .post('/affiliates/create', async (c) => {
       const form = await formOf(c);
       const refused = guardsRefuse(c, [{ plan: 'ultimate', feature: 'Creating affiliates' }, 'write']);

@@ -26,6 +26,8 @@ import type { ManageInvitations } from '../../../application/affiliates/manage-i
 import { payoutSettingsRoutes } from './payout-settings.js';
 import { invitationRoutes } from './invitations.js';
 import { pickerRoutes } from './pickers.js';
+import { searchRoutes } from './search.js';
+import type { Search } from '../../../application/search/search.js';
 import type { People } from '../affiliate-choices.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
@@ -46,6 +48,8 @@ export interface DashboardPageDependencies {
   readonly manageInvitations: ManageInvitations;
   /** Affiliates by name wherever a page names one, and the pickers' search. */
   readonly people: People;
+  /** The header's search, the API's `GET /search`. */
+  readonly search: Search;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -66,4 +70,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', auditLogRoutes(deps.auditLog))
     .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns))
     .route('/', integrationRoutes(deps.integrations))
-    .route('/', pickerRoutes(deps.people));
+    .route('/', pickerRoutes(deps.people))
+    .route('/', searchRoutes(deps.search));
