@@ -1,6 +1,7 @@
 import type { ListAffiliates } from '../../application/affiliates/list-affiliates.js';
 import type { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
 import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
+import type { TrackingLinks } from '../../application/affiliates/tracking-links.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 
@@ -10,6 +11,8 @@ export interface People {
   readonly listAffiliates: ListAffiliates;
   /** Today, for the date filters' presets. */
   readonly clock: Clock;
+  /** The merchant's portal address, for a campaign's public join link. */
+  readonly trackingLinks: TrackingLinks;
 }
 
 /** What a picker offers before anything is typed: the merchant's latest approved affiliates (the first 100 memberships, each affiliate once). */

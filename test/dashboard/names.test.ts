@@ -45,7 +45,8 @@ describe('people, not ids', () => {
     for (const path of pages) {
       const page = await owner.get(path);
       expect(page.status, path).toBe(200);
-      expect(visibleText(page.html), path).not.toMatch(UUID);
+      // Addresses (a portal's join link holds the merchant's id) are links to copy, not names.
+      expect(visibleText(page.html).replace(/https?:\/\/\S+/g, ' '), path).not.toMatch(UUID);
     }
     const conversions = await owner.get('/dashboard/conversions');
     expect(conversions.html).toContain(`<a href="/dashboard/affiliates/${ada.id}">Ada Lovelace</a>`);
@@ -162,5 +163,30 @@ describe('find and slice', () => {
     expect(none.html.trimEnd().split('\r\n')).toHaveLength(1);
     const affiliates = await owner.get(`/dashboard/affiliates.csv?campaignId=${campaign.id}`);
     expect(affiliates.html).toContain('"Grace Hopper","grace.names@example.com","Spring launch"');
+  });
+});
+
+describe("an affiliate's and a campaign's page", () => {
+  it('shows links, coupons, rate, earnings per click, commissions by status and currency, what is owed and payouts', async () => {
+    const page = await owner.get(`/dashboard/affiliates/${ada.id}`);
+    expect(page.status).toBe(200);
+    const text = visibleText(page.html).replace(/\s+/g, ' ');
+    expect(text).toContain('Tracking links');
+    expect(page.html).toMatch(/<code>https?:\/\/[^<]+<\/code>/);
+    expect(text).toContain('ADA10');
+    expect(text).toMatch(/approved USD 16\.00 USD 1/);
+    expect(text).toMatch(/conversion rate/);
+    expect(text).toMatch(/Owed now: (nothing|[\d.]+ USD)/);
+    expect(page.html).toContain(`/dashboard/conversions.csv?affiliateId=${ada.id}`);
+  });
+
+  it("offers a campaign's invite button and, once public, its join link", async () => {
+    const page = await owner.get(`/dashboard/campaigns/${campaign.id}`);
+    expect(page.html).toContain(`/dashboard/affiliates?invite=${campaign.id}#invite-affiliate`);
+    await t.api('PATCH', `/campaigns/${campaign.id}`, merchant.liveKey, { isPublic: true });
+    const open = await owner.get(`/dashboard/campaigns/${campaign.id}`);
+    expect(open.html).toMatch(/Public join link: <code>[^<]+\/c\/[^<]+<\/code>/);
+    const invite = await owner.get(`/dashboard/affiliates?invite=${campaign.id}`);
+    expect(invite.html).toContain(`<option value="${campaign.id}" selected="">Spring launch</option>`);
   });
 });

@@ -11,16 +11,19 @@ import { CreateAffiliateBody, INVITES_PER_MINUTE, InviteAffiliateBody, type Affi
 import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
-import { choicesOf, countOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { payoutMethodName } from '../../display/names.js';
 import { streamCsv } from '../csv.js';
+import type { GetAffiliateProfile } from '../../../application/affiliates/affiliate-profile.js';
+import { AffiliateProfileView } from './affiliate-profile.js';
 
 export interface AffiliatePageDependencies {
   readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
   readonly listCampaigns: ListCampaigns;
   readonly rateLimiter: RateLimiter;
   readonly clock: Clock;
+  readonly profile: GetAffiliateProfile;
 }
 
 /** The membership moves the state machine allows from each status (`PATCH /affiliates/:id`). */
@@ -134,7 +137,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
                 Name
                 <input name="name" value={form?.kind === kind ? (form.name ?? '') : ''} />
               </label>
-              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId} required />
+              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId ?? c.req.query('invite')} required />
               <input type="hidden" name="kind" value={kind} />
               <button type="submit">{kind === 'create' ? 'Add affiliate' : 'Send invitation'}</button>
             </form>
@@ -211,9 +214,9 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       return done(c, back, `${result.value.affiliate.name ?? result.value.affiliate.email} ${status} on ${result.value.campaignName}.`);
     })
     .get('/affiliates/:id', async (c) => {
-      const result = await deps.affiliates.getAffiliate.execute(c.get('tenant'), idOrNotFound(c.req.param('id'), 'Affiliate'));
+      const result = await deps.profile.execute(c.get('tenant'), c.get('principal').merchant, idOrNotFound(c.req.param('id'), 'Affiliate'));
       if (result.isErr()) throw ApiError.from(result.error);
-      const d = affiliateDetailJson(result.value);
+      const d = affiliateDetailJson(result.value.detail);
       return page(
         c,
         d.name,
@@ -223,20 +226,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           <p>
             {d.email} · {d.createdVia === 'api' ? 'added by the merchant (no login)' : 'signed up'} · payout details {d.payoutDetailsCompleted ? `complete (${payoutMethodName(d.payoutMethod)})` : 'missing'}
           </p>
-          <h2>Earnings</h2>
-          <p>
-            {countOf(d.earnings.totalConversions, 'conversion')} · {countOf(d.earnings.uniqueClicks, 'unique click')}
-          </p>
-          <Table caption="Earnings by currency" head={['Currency', { label: 'Revenue', num: true }, { label: 'Commissions', num: true }, { label: 'Conversions', num: true }]} empty={d.earnings.byCurrency.length === 0}>
-            {d.earnings.byCurrency.map((b) => (
-              <tr>
-                <td>{b.currency.toUpperCase()}</td>
-                <td class="num">{b.revenue}</td>
-                <td class="num">{b.commissions}</td>
-                <td class="num">{b.conversions}</td>
-              </tr>
-            ))}
-          </Table>
+          <AffiliateProfileView profile={result.value} detail={d} />
           <h2>Campaigns</h2>
           <Table caption="Campaign memberships" head={['Campaign', 'Status', 'Joined', 'Actions']}>
             {d.campaigns.map((m) => (
@@ -265,7 +255,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
             ))}
           </Table>
           <p>
-            <a href={`/dashboard/conversions?affiliateId=${d.id}`}>Conversions of this affiliate</a>
+            <a href={`/dashboard/conversions?affiliateId=${d.id}`}>Conversions of this affiliate</a> · <a href={`/dashboard/conversions.csv?affiliateId=${d.id}`}>Export them as CSV</a>
           </p>
         </>,
       );

@@ -180,6 +180,22 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
               {countOf(d.conversions, 'conversion')} ({d.byCurrency.map((b) => `${b.revenue} ${b.currency.toUpperCase()}`).join(', ') || 'no revenue yet'})
             </dd>
           </dl>
+          <h2>Recruit affiliates</h2>
+          {d.isPublic ? (
+            <p>
+              Public join link: <code>{`${people.trackingLinks.portalBase(c.get('principal').merchant)}/c/${d.trackingCode}`}</code>{' '}
+              <button type="button" class="secondary" data-copy={`${people.trackingLinks.portalBase(c.get('principal').merchant)}/c/${d.trackingCode}`} aria-label="Copy the public join link">
+                Copy
+              </button>
+            </p>
+          ) : (
+            <p class="muted">This campaign is not listed publicly: affiliates join it by invitation (or make it public in Edit).</p>
+          )}
+          <p>
+            <a class="button" href={`/dashboard/affiliates?invite=${d.id}#invite-affiliate`}>
+              Invite an affiliate to {d.name}
+            </a>
+          </p>
           <h2>Tracking links</h2>
           <div id="links">
             <Table caption="Tracking links of approved affiliates, newest first" head={['Affiliate', 'Link']} empty={links.length === 0}>
