@@ -38,8 +38,8 @@ describe.skipIf(!CHROMIUM)('running the program from the dashboard in a real bro
     const form = page.locator('section', { has: page.getByRole('heading', { name: 'Register a coupon' }) });
     await form.getByLabel('Code (as customers enter it)').fill('browser15');
     await form.getByLabel('Campaign').selectOption({ label: 'Coupon campaign' });
-    await form.getByLabel('Affiliate id').fill(affiliate.id);
-    await form.getByLabel('card: promotion code id (promo_…)').fill('promo_first');
+    await form.getByLabel(/^Affiliate/).fill(affiliate.email);
+    await form.getByLabel('Stripe: promotion code id (promo_…)').fill('promo_first');
     await form.getByLabel('Percent off').fill('15');
     await form.getByRole('button', { name: 'Register coupon' }).click();
     await page.waitForURL(/\/dashboard\/coupons\/[0-9a-f-]{36}\?notice=/);
@@ -48,12 +48,12 @@ describe.skipIf(!CHROMIUM)('running the program from the dashboard in a real bro
     await session.check(page, 'coupon-detail');
 
     // A malformed id is refused beside its field; then a good one is saved.
-    await page.getByLabel('Promotion code id at the card processor (promo_…)').fill('not-a-promo');
+    await page.getByLabel('Promotion code id on Stripe (promo_…)').fill('not-a-promo');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForLoadState('load');
     await expect(page.locator('#cardPromotionCodeId-error').innerText()).resolves.toContain('promo_');
     await session.check(page, 'coupon-detail-error');
-    await page.getByLabel('Promotion code id at the card processor (promo_…)').fill('promo_second');
+    await page.getByLabel('Promotion code id on Stripe (promo_…)').fill('promo_second');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/notice=Coupon%20saved/);
     expect((await t.api('GET', `/coupons/${id}`, merchant.liveKey)).body.data).toMatchObject({ code: 'BROWSER15', cardPromotionCodeId: 'promo_second', percentOff: '15.00' });
