@@ -161,6 +161,10 @@ describe('find and slice', () => {
     expect(rows.some((l) => l.includes('"Ada Lovelace","ada.names@example.com"'))).toBe(true);
     const none = await owner.get('/dashboard/payouts.csv?affiliate=grace.names%40example.com&status=scheduled');
     expect(none.html.trimEnd().split('\r\n')).toHaveLength(1);
+    // The award ledger exports as filtered (no awards here: the header alone), linked from its page.
+    expect((await owner.get('/dashboard/awards?status=approved')).html).toContain('href="/dashboard/awards.csv?status=approved"');
+    const awards = await owner.get('/dashboard/awards.csv?status=approved');
+    expect(awards.html).toBe('"id","createdAt","status","teamName","teamId","goalName","periodKey","affiliateName","affiliateEmail","affiliateId","amount","currency","payableAfter","approvedAt","paidAt"\r\n');
     const affiliates = await owner.get(`/dashboard/affiliates.csv?campaignId=${campaign.id}`);
     expect(affiliates.html).toContain('"Grace Hopper","grace.names@example.com","Spring launch"');
   });
