@@ -10,6 +10,8 @@ export interface ConversionFilters {
   readonly from?: Date | undefined;
   /** Exclusive upper bound on `createdAt`. */
   readonly to?: Date | undefined;
+  /** Only conversions after this one in the list's order (newest first): a cursor, so a long list is read page by page without an offset. */
+  readonly after?: { readonly createdAt: Date; readonly id: string } | undefined;
   /** Only these conversions (lower-case UUIDs). */
   readonly ids?: readonly string[] | undefined;
 }

@@ -32,6 +32,7 @@ export interface AffiliateMonth {
 
 export interface LatestConversion {
   readonly id: string;
+  readonly affiliateId: string;
   readonly orderId: string | null;
   readonly customerName: string | null;
   readonly amount: Decimal;

@@ -4,6 +4,9 @@ import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SqlDailyFigures } from '../../adapters/persistence/repositories/sql-daily-figures.js';
 import { GetDailySeries } from '../../application/stats/daily-series.js';
 import type { ServiceConfig } from '../config.js';
+import { SqlAffiliateNames } from '../../adapters/persistence/repositories/sql-affiliate-names.js';
+import { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
+import { GetAffiliateProfile } from '../../application/affiliates/affiliate-profile.js';
 import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 
@@ -26,7 +29,13 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   payoutLiveSandbox: c.resolve<ServiceConfig>(T.Config).payoutLiveSandbox,
   overview: { getOverview: http.stats.getOverview, getDailySeries: c.resolve(T.GetDailySeries), notifications: http.notifications },
   campaigns: http.campaigns,
-  affiliatePages: { affiliates: http.affiliates, listCampaigns: http.campaigns.listCampaigns, rateLimiter: http.rateLimiter, clock: http.clock },
+  affiliatePages: {
+    affiliates: http.affiliates,
+    listCampaigns: http.campaigns.listCampaigns,
+    rateLimiter: http.rateLimiter,
+    clock: http.clock,
+    profile: new GetAffiliateProfile(c.resolve(T.GetAffiliate), c.resolve(T.AffiliateQueries), c.resolve(T.TrackingLinks), c.resolve(T.CouponQueries), c.resolve(T.ConversionQueries), c.resolve(T.PayoutQueries)),
+  },
   conversions: http.conversions,
   keys: { issueApiKey: http.admin.issueApiKey, revokeApiKey: http.admin.revokeApiKey, apiKeys: c.resolve(T.ApiKeyRepository) },
   webhooks: http.webhooks,
@@ -36,5 +45,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   integrations: http.integrations,
   payoutConfiguration: http.payouts.configuration,
   manageInvitations: http.manageInvitations,
+  people: { names: new NameAffiliates(new SqlAffiliateNames(c.resolve(T.Orm)), c.resolve(T.SearchIndex)), listAffiliates: http.affiliates.listAffiliates, clock: http.clock, trackingLinks: c.resolve(T.TrackingLinks) },
+  search: http.search.search,
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

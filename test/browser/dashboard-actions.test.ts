@@ -38,7 +38,7 @@ describe.skipIf(!CHROMIUM)('running the program from the dashboard in a real bro
     const form = page.locator('section', { has: page.getByRole('heading', { name: 'Register a coupon' }) });
     await form.getByLabel('Code (as customers enter it)').fill('browser15');
     await form.getByLabel('Campaign').selectOption({ label: 'Coupon campaign' });
-    await form.getByLabel('Affiliate id').fill(affiliate.id);
+    await form.getByLabel(/^Affiliate/).fill(affiliate.email);
     await form.getByLabel('Stripe: promotion code id (promo_…)').fill('promo_first');
     await form.getByLabel('Percent off').fill('15');
     await form.getByRole('button', { name: 'Register coupon' }).click();

@@ -294,7 +294,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     const affiliate = await createAffiliate(t, merchant.liveKey, campaign.id);
     await member.goto(`${base}/dashboard/conversions`);
     await member.locator('form[action="/dashboard/conversions"][method="post"] select[name="campaignId"]').selectOption(campaign.id);
-    await member.getByLabel('Affiliate id').fill(affiliate.id);
+    await member.locator('form[action="/dashboard/conversions"][method="post"]').getByLabel(/^Affiliate/).fill(affiliate.email);
     await member.getByLabel('Amount').fill('25');
     await member.getByRole('button', { name: 'Record sale' }).click();
     await expect(member.getByRole('alert').innerText()).resolves.toContain('Manage payouts');

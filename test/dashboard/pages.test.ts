@@ -260,7 +260,7 @@ describe('payouts, coupons, users', () => {
     const [payout] = await t.sql(`select id from payouts where conversion_id = $1`, [sale.body.data.id]);
     const csv = await owner.get('/dashboard/payouts.csv');
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect(csv.html.split('\r\n')[0]).toBe('id,conversionId,campaignId,affiliateId,amount,currency,status,scheduledDate,attempts,completedAt,failureReason,createdAt');
+    expect(csv.html.split('\r\n')[0]).toBe('"id","conversionId","campaignId","affiliateId","amount","currency","status","scheduledDate","attempts","completedAt","failureReason","createdAt","affiliateName","affiliateEmail","payoutEmail"');
     expect(csv.html).toContain(`"${payout.id}"`);
     await owner.get('/dashboard/payouts');
     const paid = await owner.post(`/dashboard/payouts/${payout.id}/mark-paid`, { payoutMethod: 'wallet_a' });

@@ -14,12 +14,16 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, p
 import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { payoutMethodName } from '../../display/names.js';
+import { streamCsv } from '../csv.js';
+import type { GetAffiliateProfile } from '../../../application/affiliates/affiliate-profile.js';
+import { AffiliateProfileView } from './affiliate-profile.js';
 
 export interface AffiliatePageDependencies {
   readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
   readonly listCampaigns: ListCampaigns;
   readonly rateLimiter: RateLimiter;
   readonly clock: Clock;
+  readonly profile: GetAffiliateProfile;
 }
 
 /** The membership moves the state machine allows from each status (`PATCH /affiliates/:id`). */
@@ -61,7 +65,17 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
-        <FilterForm action="/dashboard/affiliates" after={<a href="/dashboard/affiliates/invitations">Invitations sent</a>}>
+        <FilterForm
+          action="/dashboard/affiliates"
+          after={
+            <>
+              <a href={`/dashboard/affiliates.csv${campaignId || statusFilter ? `?${new URLSearchParams({ ...(campaignId ? { campaignId } : {}), ...(statusFilter ? { status: statusFilter } : {}) }).toString()}` : ''}`} download>
+                Export CSV
+              </a>
+              <a href="/dashboard/affiliates/invitations">Invitations sent</a>
+            </>
+          }
+        >
           <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={campaignId} />
           <SelectField
             label="Status"
@@ -123,7 +137,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
                 Name
                 <input name="name" value={form?.kind === kind ? (form.name ?? '') : ''} />
               </label>
-              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId} required />
+              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId ?? c.req.query('invite')} required />
               <input type="hidden" name="kind" value={kind} />
               <button type="submit">{kind === 'create' ? 'Add affiliate' : 'Send invitation'}</button>
             </form>
@@ -141,6 +155,22 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
 
   return new Hono<DashboardEnv>()
     .get('/affiliates', (c) => list(c))
+    .get('/affiliates.csv', async (c) => {
+      const tenant = c.get('tenant');
+      const merchant = c.get('principal').merchant;
+      const campaignId = c.req.query('campaignId') ? idOrNotFound(c.req.query('campaignId'), 'Campaign') : undefined;
+      const status = c.req.query('status') === 'pending' || c.req.query('status') === 'approved' ? (c.req.query('status') as 'pending' | 'approved') : undefined;
+      // The list's own read, a page at a time, each written before the next is read.
+      async function* rows() {
+        for (let pageNo = 1; ; pageNo += 1) {
+          const result = await deps.affiliates.listAffiliates.browse({ tenant, merchant, filter: { campaignId, status }, sort: { field: 'joinedAt', direction: 'desc' }, page: { page: pageNo, limit: 100 } });
+          if (result.isErr()) throw ApiError.from(result.error);
+          yield result.value.items.map(affiliateListItemJson).map((a) => [a.id, a.name ?? '', a.email, a.campaignName, a.campaignId, a.status, a.joinedAt, a.trackingLink]);
+          if (!result.value.hasMore) return;
+        }
+      }
+      return streamCsv(c, `affiliates-${tenant.mode}.csv`, ['id', 'name', 'email', 'campaignName', 'campaignId', 'status', 'joinedAt', 'trackingLink'], rows());
+    })
     .post('/affiliates/create', async (c) => {
       const form = await formOf(c);
       const refused = guardsRefuse(c, [{ plan: 'ultimate', feature: 'Creating affiliates' }, 'write']);
@@ -184,9 +214,9 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       return done(c, back, `${result.value.affiliate.name ?? result.value.affiliate.email} ${status} on ${result.value.campaignName}.`);
     })
     .get('/affiliates/:id', async (c) => {
-      const result = await deps.affiliates.getAffiliate.execute(c.get('tenant'), idOrNotFound(c.req.param('id'), 'Affiliate'));
+      const result = await deps.profile.execute(c.get('tenant'), c.get('principal').merchant, idOrNotFound(c.req.param('id'), 'Affiliate'));
       if (result.isErr()) throw ApiError.from(result.error);
-      const d = affiliateDetailJson(result.value);
+      const d = affiliateDetailJson(result.value.detail);
       return page(
         c,
         d.name,
@@ -196,20 +226,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           <p>
             {d.email} · {d.createdVia === 'api' ? 'added by the merchant (no login)' : 'signed up'} · payout details {d.payoutDetailsCompleted ? `complete (${payoutMethodName(d.payoutMethod)})` : 'missing'}
           </p>
-          <h2>Earnings</h2>
-          <p>
-            {d.earnings.totalConversions} conversions · {d.earnings.uniqueClicks} unique clicks
-          </p>
-          <Table caption="Earnings by currency" head={['Currency', { label: 'Revenue', num: true }, { label: 'Commissions', num: true }, { label: 'Conversions', num: true }]} empty={d.earnings.byCurrency.length === 0}>
-            {d.earnings.byCurrency.map((b) => (
-              <tr>
-                <td>{b.currency.toUpperCase()}</td>
-                <td class="num">{b.revenue}</td>
-                <td class="num">{b.commissions}</td>
-                <td class="num">{b.conversions}</td>
-              </tr>
-            ))}
-          </Table>
+          <AffiliateProfileView profile={result.value} detail={d} />
           <h2>Campaigns</h2>
           <Table caption="Campaign memberships" head={['Campaign', 'Status', 'Joined', 'Actions']}>
             {d.campaigns.map((m) => (
@@ -238,7 +255,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
             ))}
           </Table>
           <p>
-            <a href={`/dashboard/conversions?affiliateId=${d.id}`}>Conversions of this affiliate</a>
+            <a href={`/dashboard/conversions?affiliateId=${d.id}`}>Conversions of this affiliate</a> · <a href={`/dashboard/conversions.csv?affiliateId=${d.id}`}>Export them as CSV</a>
           </p>
         </>,
       );

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
+import type { People } from '../affiliate-choices.js';
 import { CAMPAIGN_SORT_FIELDS, type CampaignSortField } from '../../../application/campaigns/campaign-stats.js';
 import { Decimal } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
@@ -10,7 +11,7 @@ import type { AffiliateRouteDependencies } from '../../http/routes/affiliates.ro
 import type { DashboardEnv } from '../dashboard-env.js';
 import { checked, done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optional, page, pageParams, parseWith, refusal, type DashboardContext, type Form } from '../page-kit.js';
 import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
-import { ErrorBox, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
+import { countOf, ErrorBox, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { RecentConversions } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
 import { CampaignActions } from './campaign-edit.js';
@@ -49,7 +50,7 @@ const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; pr
   </section>
 );
 
-export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>) => {
+export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>, people: People) => {
   const list = async (c: DashboardContext, form?: Form, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
     const { page: pageNo, limit } = pageParams(c);
     const sortRaw = c.req.query('sort') ?? 'createdAt:desc';
@@ -152,6 +153,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
       });
       if (members.isErr()) throw ApiError.from(members.error);
       const links = members.value.items.map(affiliateListItemJson);
+      const named = await people.names.directory(c.get('tenant'), d.recentConversions.map((r) => r.affiliateId));
       return page(
         c,
         d.name,
@@ -175,9 +177,25 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
             <dd>{d.autoApproveCommissionsAfterDays ? `after ${d.autoApproveCommissionsAfterDays} days` : 'off'}</dd>
             <dt>Conversions</dt>
             <dd>
-              {d.conversions} ({d.byCurrency.map((b) => `${b.revenue} ${b.currency.toUpperCase()}`).join(', ') || 'no revenue yet'})
+              {countOf(d.conversions, 'conversion')} ({d.byCurrency.map((b) => `${b.revenue} ${b.currency.toUpperCase()}`).join(', ') || 'no revenue yet'})
             </dd>
           </dl>
+          <h2>Recruit affiliates</h2>
+          {d.isPublic ? (
+            <p>
+              Public join link: <code>{`${people.trackingLinks.portalBase(c.get('principal').merchant)}/c/${d.trackingCode}`}</code>{' '}
+              <button type="button" class="secondary" data-copy={`${people.trackingLinks.portalBase(c.get('principal').merchant)}/c/${d.trackingCode}`} aria-label="Copy the public join link">
+                Copy
+              </button>
+            </p>
+          ) : (
+            <p class="muted">This campaign is not listed publicly: affiliates join it by invitation (or make it public in Edit).</p>
+          )}
+          <p>
+            <a class="button" href={`/dashboard/affiliates?invite=${d.id}#invite-affiliate`}>
+              Invite an affiliate to {d.name}
+            </a>
+          </p>
           <h2>Tracking links</h2>
           <div id="links">
             <Table caption="Tracking links of approved affiliates, newest first" head={['Affiliate', 'Link']} empty={links.length === 0}>
@@ -200,7 +218,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           <p>
             <a href={`/dashboard/affiliates?campaignId=${d.id}`}>All affiliates of this campaign</a>
           </p>
-          <RecentConversions rows={d.recentConversions} />
+          <RecentConversions rows={d.recentConversions} affiliates={named} />
           <p>
             <a href={`/dashboard/conversions?campaignId=${d.id}`}>All conversions of this campaign</a>
           </p>

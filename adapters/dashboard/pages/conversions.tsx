@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
-import { CONVERSION_CORRECTIONS, CONVERSION_PATCH_STATUSES, CONVERSION_STATUSES, isRefundable, type ConversionStatus } from '../../../domain/index.js';
+import { CONVERSION_CORRECTIONS, CONVERSION_PATCH_STATUSES, isRefundable } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { CreateConversionBody, toCreateConversionInput, toUpdateConversionInput } from '../../http/routes/conversion.input.js';
 import { conversionListItemJson } from '../../http/routes/conversion.json.js';
@@ -14,6 +14,12 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, optio
 import { choicesOf, ConfirmDialog, ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { ConversionCells } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
+import { offeredAffiliates, type People } from '../affiliate-choices.js';
+import { AffiliateCell, AffiliatePicker, CampaignCell } from '../views/people.js';
+import { ConversionFilterFields, conversionViewOf, queryOf } from './conversion-filters.js';
+import { CONVERSION_CSV_COLUMNS, conversionCsvRows, EXPORT_PAGE } from './conversion-csv.js';
+import { cursorPages, streamCsv } from '../csv.js';
+import type { Conversion } from '../../../domain/index.js';
 import { AboveSaleResendFields, BULK_ACTION, BULK_FORM_ID, BULK_STATUSES, bulkStatusHandler, rowLabel } from './conversion-bulk.js';
 
 const WRITE_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
@@ -42,17 +48,19 @@ const AboveSaleDialog = ({ csrf, id, status, message, back }: { csrf: string; id
   </ConfirmDialog>
 );
 
-export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: ListCampaigns) => {
+export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: ListCampaigns, people: People) => {
   const list = async (c: DashboardContext, extra?: { form?: Form; problem?: Problem | null; dialog?: { id: string; status: string; message: string }; aside?: Child }, status: ContentfulStatusCode = 200) => {
     const tenant = c.get('tenant');
     const { page: pageNo, limit } = pageParams(c);
-    const q = {
-      status: (CONVERSION_STATUSES as readonly string[]).includes(c.req.query('status') ?? '') ? (c.req.query('status') as ConversionStatus) : undefined,
-      campaignId: c.req.query('campaignId') ? idOrNotFound(c.req.query('campaignId'), 'Campaign') : undefined,
-      affiliateId: c.req.query('affiliateId') ? idOrNotFound(c.req.query('affiliateId'), 'Affiliate') : undefined,
-    };
-    const [result, choices] = await Promise.all([useCases.conversionQueries.browse(tenant, q, { page: pageNo, limit }), campaignChoices(listCampaigns, tenant)]);
+    const view = await conversionViewOf(c, people);
+    const q = view.filters;
+    const [result, choices, offered] = await Promise.all([
+      view.unknownAffiliate ? { items: [], page: pageNo, limit, hasMore: false } : useCases.conversionQueries.browse(tenant, q, { page: pageNo, limit }),
+      campaignChoices(listCampaigns, tenant),
+      offeredAffiliates(people, tenant, c.get('principal').merchant),
+    ]);
     const rows = result.items.map(conversionListItemJson);
+    const affiliates = await people.names.directory(tenant, rows.map((r) => r.affiliateId));
     const csrf = c.get('webSession')!.csrfToken;
     // Where an action comes back to: this view without its last notice (the action brings its own).
     const query = new URL(c.req.url).searchParams;
@@ -68,15 +76,20 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
         <ErrorBox problem={extra?.problem} />
         {extra?.aside}
         {extra?.dialog ? <AboveSaleDialog csrf={csrf} id={extra.dialog.id} status={extra.dialog.status} message={extra.dialog.message} back={c.req.header('referer') ? new URL(c.req.header('referer')!).pathname + new URL(c.req.header('referer')!).search : '/dashboard/conversions'} /> : null}
-        <FilterForm action="/dashboard/conversions">
-          <SelectField label="Status" name="status" none="Any status" choices={CONVERSION_STATUSES} selected={q.status} />
-          <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={q.campaignId} />
-          {q.affiliateId ? <input type="hidden" name="affiliateId" value={q.affiliateId} /> : null}
+        <FilterForm
+          action="/dashboard/conversions"
+          after={
+            <a href={`/dashboard/conversions.csv${queryOf(view.params)}`} download>
+              Export CSV
+            </a>
+          }
+        >
+          <ConversionFilterFields view={view} campaigns={choices} offered={offered} />
         </FilterForm>
         <div id="list">
-          <Table caption="Conversions, newest first" head={['Select', 'When', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
+          <Table caption="Conversions, newest first" head={['Select', 'When', 'Affiliate', { label: 'Campaign', narrow: true }, 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status', 'Actions']} empty={
               rows.length === 0 &&
-              (q.status || q.campaignId || q.affiliateId
+              (q.status || q.campaignId || q.affiliateId || q.from || q.to || view.unknownAffiliate
                 ? 'No conversions match these filters.'
                 : tenant.mode === 'test'
                   ? 'No test conversions yet: record one below or send one with a test key. Live data is behind "Back to live data".'
@@ -88,7 +101,12 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
                   {SELECTABLE.has(r.status) ? <input type="checkbox" name="ids" value={r.id} form={BULK_FORM_ID} aria-label={`Select the conversion of ${rowLabel(r)}`} /> : null}
                 </td>
                 <td>{shortDate(r.createdAt)}</td>
-                <td class="hide-narrow">{names.get(r.campaignId) ?? r.campaignId.slice(0, 8)}</td>
+                <td>
+                  <AffiliateCell id={r.affiliateId} names={affiliates} />
+                </td>
+                <td class="hide-narrow">
+                  <CampaignCell id={r.campaignId} names={names} />
+                </td>
                 <ConversionCells {...r} />
                 <td>
                   {ACTIONS[r.status].length > 0 ? (
@@ -114,7 +132,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
               </tr>
             ))}
           </Table>
-          <Pager base="/dashboard/conversions" params={{ status: q.status, campaignId: q.campaignId, affiliateId: q.affiliateId }} page={result.page} limit={result.limit} hasMore={result.hasMore} />
+          <Pager base="/dashboard/conversions" params={view.params} page={result.page} limit={result.limit} hasMore={result.hasMore} />
         </div>
         {rows.length > 0 ? (
           <form method="post" action={BULK_ACTION} id={BULK_FORM_ID} class="actions" aria-label="With the selected conversions">
@@ -133,10 +151,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
           <form method="post" action="/dashboard/conversions" class="stack">
             <CsrfField token={csrf} />
             <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={extra?.form?.campaignId} required />
-            <label>
-              Affiliate id
-              <input name="affiliateId" required value={extra?.form?.affiliateId ?? ''} />
-            </label>
+            <AffiliatePicker name="affiliateId" label="Affiliate" value={extra?.form?.affiliateId} offered={offered} required invalid={extra?.problem?.details?.some((d) => d.field === 'affiliateId')} />
             <label>
               Amount
               <input name="amount" inputmode="decimal" required value={extra?.form?.amount ?? ''} />
@@ -164,14 +179,26 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
 
   return new Hono<DashboardEnv>()
     .get('/conversions', (c) => list(c))
+    .get('/conversions.csv', async (c) => {
+      const tenant = c.get('tenant');
+      const view = await conversionViewOf(c, people);
+      const campaigns = new Map((await campaignChoices(listCampaigns, tenant)).map((ch) => [ch.id, ch.name]));
+      // Newest first, a page at a time after the last row written (a cursor, not an offset).
+      const pages = cursorPages<Conversion>(async (after) =>
+        view.unknownAffiliate ? { items: [], hasMore: false } : useCases.conversionQueries.browse(tenant, { ...view.filters, after: after ? { createdAt: after.createdAt, id: after.id } : undefined }, { page: 1, limit: EXPORT_PAGE }),
+      );
+      return streamCsv(c, `conversions-${tenant.mode}.csv`, CONVERSION_CSV_COLUMNS, conversionCsvRows(pages, (ids) => people.names.directory(tenant, ids), campaigns));
+    })
     .post('/conversions/bulk-status', bulkStatusHandler(useCases, WRITE_GUARDS, list))
     .post('/conversions', async (c) => {
       const form = await formOf(c);
       const refused = guardsRefuse(c, WRITE_GUARDS);
       if (refused) return fail(c, form, refused);
+      const affiliateId = (await people.names.resolve(c.get('tenant'), form.affiliateId ?? '')) ?? '';
+      if (affiliateId === '') return fail(c, form, new ApiError('validation_error', 'Choose an affiliate', [{ field: 'affiliateId', message: 'type the name or the email of one of your affiliates and pick it' }]));
       const parsed = parseWith(CreateConversionBody, {
         campaignId: form.campaignId,
-        affiliateId: form.affiliateId,
+        affiliateId,
         amount: numberOrText(form.amount),
         currency: optional(form.currency),
         orderId: optional(form.orderId),

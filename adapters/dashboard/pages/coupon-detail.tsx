@@ -10,6 +10,9 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, parseWith, re
 import { ErrorBox, Notice, shortDate, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { providerName } from '../../display/names.js';
+import type { AffiliateName } from '../../../application/ports/affiliate-names.js';
+import type { People } from '../affiliate-choices.js';
+import { AffiliateCell } from '../views/people.js';
 
 /** The guards of `POST`, `PATCH` and `DELETE /coupons…`, in the routes' order. */
 export const COUPON_WRITE_GUARDS: readonly Guard[] = ['write', { plan: 'ultimate', feature: 'Coupon writes' }];
@@ -21,7 +24,7 @@ const MATCH_ID_LABELS: Record<CouponMatchIdField, string> = {
   morCDiscountId: 'Discount id on Polar',
 };
 
-const Facts = ({ k }: { k: CouponJson }) => (
+const Facts = ({ k, affiliates }: { k: CouponJson; affiliates: ReadonlyMap<string, AffiliateName> }) => (
   <dl>
     <dt>Provider</dt>
     <dd>{providerName(k.provider)}</dd>
@@ -31,7 +34,7 @@ const Facts = ({ k }: { k: CouponJson }) => (
     </dd>
     <dt>Affiliate</dt>
     <dd>
-      <a href={`/dashboard/affiliates/${k.affiliateId}`}>{k.affiliateId}</a>
+      <AffiliateCell id={k.affiliateId} names={affiliates} />
     </dd>
     {k.appleOfferType === null ? null : (
       <>
@@ -52,11 +55,12 @@ const Facts = ({ k }: { k: CouponJson }) => (
  * One coupon: its facts, the one field `PATCH /coupons/:id` lets change (the match id of the coupon's
  * own provider; code, provider and parties never change) and delete, over the API's use cases and guards.
  */
-export const couponDetailRoutes = (useCases: CouponUseCases) => {
+export const couponDetailRoutes = (useCases: CouponUseCases, people: People) => {
   const detail = async (c: DashboardContext, id: string, extra: { form?: Form; problem?: Problem | null } = {}, status: 200 | 400 | 403 | 409 = 200) => {
     const found = await useCases.couponQueries.get(c.get('tenant'), id);
     if (!found) throw new ApiError('not_found', 'Coupon not found');
     const k = couponJson(found);
+    const affiliates = await people.names.directory(c.get('tenant'), [k.affiliateId]);
     const own = MATCH_ID_FIELD_OF[k.provider];
     const form: Form = extra.form ?? (own ? { [own]: k[own] ?? '' } : {});
     const csrf = c.get('webSession')!.csrfToken;
@@ -70,7 +74,7 @@ export const couponDetailRoutes = (useCases: CouponUseCases) => {
         </p>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={extra.problem} />
-        <Facts k={k} />
+        <Facts k={k} affiliates={affiliates} />
         <section aria-labelledby="change-coupon">
           <h2 id="change-coupon">Change</h2>
           {own ? (

@@ -14,14 +14,16 @@ import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, Table, Tex
 import { CsrfField } from '../views/layout.js';
 import { couponDetailRoutes, COUPON_WRITE_GUARDS } from './coupon-detail.js';
 import { providerName } from '../../display/names.js';
+import { offeredAffiliates, type People } from '../affiliate-choices.js';
+import { AffiliateCell, AffiliatePicker } from '../views/people.js';
 
 const APPLE_OFFER_LABELS: Record<(typeof APPLE_OFFER_TYPES)[number], string> = { 1: '1: introductory', 2: '2: promotional', 3: '3: offer code' };
 const APPLE_OFFER_CHOICES = APPLE_OFFER_TYPES.map((t) => ({ value: String(t), label: APPLE_OFFER_LABELS[t] }));
 
 /** The register form's values as `POST /coupons` would receive them: empty fields are absent, numbers are numbers. */
-const createBodyOf = (form: Form) => ({
+const createBodyOf = (form: Form, affiliateId: string) => ({
   campaignId: form.campaignId ?? '',
-  affiliateId: form.affiliateId ?? '',
+  affiliateId,
   code: form.code ?? '',
   provider: optional(form.provider),
   cardPromotionCodeId: optional(form.cardPromotionCodeId),
@@ -34,13 +36,13 @@ const createBodyOf = (form: Form) => ({
   currency: optional(form.currency),
 });
 
-const RegisterForm = ({ csrf, form, problem, choices }: { csrf: string; form: Form; problem: Problem | null | undefined; choices: readonly { id: string; name: string }[] }) => (
+const RegisterForm = ({ csrf, form, problem, choices, offered }: { csrf: string; form: Form; problem: Problem | null | undefined; choices: readonly { id: string; name: string }[]; offered: readonly { name: string; email: string }[] }) => (
   <form method="post" action="/dashboard/coupons" class="stack">
     <CsrfField token={csrf} />
     <TextField form={form} problem={problem} name="code" label="Code (as customers enter it)" required />
     <SelectField label="Provider" name="provider" choices={PROVIDER_CHOICES} selected={form.provider} problem={problem} />
     <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form.campaignId} required />
-    <TextField form={form} problem={problem} name="affiliateId" label="Affiliate id" required />
+    <AffiliatePicker name="affiliateId" label="Affiliate" value={form.affiliateId} offered={offered} required invalid={problem?.details?.some((d) => d.field === 'affiliateId')} />
     <fieldset class="stack">
       <legend>The provider's id for this code (optional; only the field of the coupon's provider)</legend>
       <TextField form={form} problem={problem} name="cardPromotionCodeId" label="Stripe: promotion code id (promo_…)" />
@@ -62,7 +64,7 @@ const RegisterForm = ({ csrf, form, problem, choices }: { csrf: string; form: Fo
 const PROVIDER_CHOICES = COUPON_PROVIDERS.map((p) => ({ value: p, label: providerName(p) }));
 
 /** Coupon references (the codes live at the payment provider): filter, register, open one to change its provider id, delete. */
-export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampaigns) => {
+export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampaigns, people: People) => {
   const list = async (c: DashboardContext, form?: Form, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 = 200) => {
     const tenant = c.get('tenant');
     const { page: pageNo, limit } = pageParams(c);
@@ -73,10 +75,12 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
     };
     // As the API: a filter on an id that cannot exist matches nothing.
     const impossible = q.campaignId !== undefined && !isUuid(q.campaignId);
-    const [result, choices] = await Promise.all([
+    const [result, choices, offered] = await Promise.all([
       impossible ? { items: [], total: 0, page: pageNo, limit } : useCases.couponQueries.list(tenant, { ...q, campaignId: q.campaignId?.toLowerCase() }, { page: pageNo, limit }),
       campaignChoices(listCampaigns, tenant),
+      offeredAffiliates(people, tenant, c.get('principal').merchant),
     ]);
+    const affiliates = await people.names.directory(tenant, result.items.map((k) => k.coupon.affiliateId));
     const csrf = c.get('webSession')!.csrfToken;
     const filtered = q.campaignId !== undefined || q.provider !== undefined || q.code !== undefined;
     return page(
@@ -104,9 +108,11 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
                   </a>
                 </td>
                 <td>{providerName(k.provider)}</td>
-                <td>{k.campaignName}</td>
+                <td>
+                  <a href={`/dashboard/campaigns/${k.campaignId}`}>{k.campaignName}</a>
+                </td>
                 <td class="hide-narrow">
-                  <a href={`/dashboard/affiliates/${k.affiliateId}`}>{k.affiliateId.slice(0, 8)}</a>
+                  <AffiliateCell id={k.affiliateId} names={affiliates} />
                 </td>
                 <td>
                   <div class="actions">
@@ -128,7 +134,7 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
         </div>
         <section aria-labelledby="new-coupon">
           <h2 id="new-coupon">Register a coupon</h2>
-          <RegisterForm csrf={csrf} form={form ?? {}} problem={problem} choices={choices} />
+          <RegisterForm csrf={csrf} form={form ?? {}} problem={problem} choices={choices} offered={offered} />
         </section>
       </>,
       status,
@@ -145,7 +151,9 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
       const form = await formOf(c);
       const refused = guardsRefuse(c, COUPON_WRITE_GUARDS);
       if (refused) return fail(c, form, refused);
-      const parsed = parseWith(CreateCouponBody, createBodyOf(form));
+      const affiliateId = (await people.names.resolve(c.get('tenant'), form.affiliateId ?? '')) ?? '';
+      if (affiliateId === '') return fail(c, form, new ApiError('validation_error', 'Choose an affiliate', [{ field: 'affiliateId', message: 'type the name or the email of one of your affiliates and pick it' }]));
+      const parsed = parseWith(CreateCouponBody, createBodyOf(form, affiliateId));
       if (!parsed.ok) return fail(c, form, parsed.error);
       try {
         const result = await useCases.registerCoupon.execute(toRegisterCouponInput(parsed.value, c.get('tenant')));
@@ -156,5 +164,5 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
         throw error;
       }
     })
-    .route('/', couponDetailRoutes(useCases));
+    .route('/', couponDetailRoutes(useCases, people));
 };

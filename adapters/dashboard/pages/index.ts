@@ -25,6 +25,10 @@ import type { PayoutConfiguration } from '../../../application/payouts/payout-co
 import type { ManageInvitations } from '../../../application/affiliates/manage-invitations.js';
 import { payoutSettingsRoutes } from './payout-settings.js';
 import { invitationRoutes } from './invitations.js';
+import { pickerRoutes } from './pickers.js';
+import { searchRoutes } from './search.js';
+import type { Search } from '../../../application/search/search.js';
+import type { People } from '../affiliate-choices.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -42,23 +46,29 @@ export interface DashboardPageDependencies {
   readonly integrations: IntegrationRouteDependencies;
   readonly payoutConfiguration: PayoutConfiguration;
   readonly manageInvitations: ManageInvitations;
+  /** Affiliates by name wherever a page names one, and the pickers' search. */
+  readonly people: People;
+  /** The header's search, the API's `GET /search`. */
+  readonly search: Search;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
   new Hono<DashboardEnv>()
-    .route('/', overviewRoutes(deps.overview))
-    .route('/', campaignRoutes(deps.campaigns, deps.affiliatePages.affiliates))
+    .route('/', overviewRoutes(deps.overview, deps.people))
+    .route('/', campaignRoutes(deps.campaigns, deps.affiliatePages.affiliates, deps.people))
     .route('/', campaignEditRoutes(deps.campaigns))
     .route('/', invitationRoutes({ manageInvitations: deps.manageInvitations, listCampaigns: deps.campaigns.listCampaigns, rateLimiter: deps.affiliatePages.rateLimiter, clock: deps.affiliatePages.clock }))
     .route('/', affiliateRoutes(deps.affiliatePages))
-    .route('/', conversionRoutes(deps.conversions, deps.campaigns.listCampaigns))
+    .route('/', conversionRoutes(deps.conversions, deps.campaigns.listCampaigns, deps.people))
     .route('/', conversionRefundRoutes(deps.conversions))
     .route('/', keyRoutes(deps.keys))
     .route('/', webhookRoutes(deps.webhooks))
-    .route('/', payoutRoutes(deps.payouts))
+    .route('/', payoutRoutes(deps.payouts, deps.people))
     .route('/', payoutSettingsRoutes(deps.payoutConfiguration))
-    .route('/', couponRoutes(deps.coupons, deps.campaigns.listCampaigns))
+    .route('/', couponRoutes(deps.coupons, deps.campaigns.listCampaigns, deps.people))
     .route('/', userRoutes(deps.userPages))
     .route('/', auditLogRoutes(deps.auditLog))
     .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns))
-    .route('/', integrationRoutes(deps.integrations));
+    .route('/', integrationRoutes(deps.integrations))
+    .route('/', pickerRoutes(deps.people))
+    .route('/', searchRoutes(deps.search));

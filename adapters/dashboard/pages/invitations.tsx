@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
+import { CampaignCell } from '../views/people.js';
 import { routeBucket } from '../../../application/account/rate-limit-policy.js';
 import type { ManageInvitations } from '../../../application/affiliates/manage-invitations.js';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
@@ -60,7 +61,9 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
                   {i.name ? `${i.name} ` : ''}
                   <span class="muted">{i.email}</span>
                 </td>
-                <td>{names.get(i.campaignId) ?? i.campaignId.slice(0, 8)}</td>
+                <td>
+                  <CampaignCell id={i.campaignId} names={names} />
+                </td>
                 <td>{i.status}</td>
                 <td class="hide-narrow">
                   {shortDate(i.sentAt)} ({i.sendCount}×)

@@ -1,5 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
+import type { People } from '../affiliate-choices.js';
+import { countOf } from '../views/components.js';
 import { raw } from 'hono/html';
 import { SERIES_SPANS, type GetDailySeries, type SeriesSpan } from '../../../application/stats/daily-series.js';
 import type { GetOverview } from '../../../application/stats/get-overview.js';
@@ -56,7 +58,7 @@ const Chart = ({
   </figure>
 );
 
-export const overviewRoutes = (deps: OverviewDependencies) =>
+export const overviewRoutes = (deps: OverviewDependencies, people: People) =>
   new Hono<DashboardEnv>()
     .post('/notifications/read', async (c) => {
       await deps.notifications.markRead(c.get('tenant'), 'all');
@@ -72,6 +74,7 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
       deps.notifications.list(tenant, { page: 1, limit: 5 }),
     ]);
     const unread = notices.items.filter((n) => n.readAt === null);
+    const affiliates = await people.names.directory(tenant, overview.recentConversions.map((r) => r.affiliateId));
     return page(
       c,
       'Overview',
@@ -109,7 +112,7 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
               <div class="muted">{b.currency.toUpperCase()}</div>
               <div class="figure">{formatAmount(b.revenue, b.currency)}</div>
               <div>
-                revenue · {formatAmount(b.commissions, b.currency)} commission · {b.conversions} conversions
+                revenue · {formatAmount(b.commissions, b.currency)} commission · {countOf(b.conversions, 'conversion')}
               </div>
             </div>
           ))}
@@ -147,8 +150,10 @@ export const overviewRoutes = (deps: OverviewDependencies) =>
           ))}
         </Table>
         <RecentConversions
+          affiliates={affiliates}
           rows={overview.recentConversions.map((r) => ({
             createdAt: r.createdAt.toISOString(),
+            affiliateId: r.affiliateId,
             orderId: r.orderId,
             amount: formatAmount(r.amount, r.currency),
             currency: r.currency,

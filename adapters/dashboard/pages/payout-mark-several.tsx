@@ -1,5 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
+import type { AffiliateName } from '../../../application/ports/affiliate-names.js';
+import type { People } from '../affiliate-choices.js';
+import { AffiliateCell } from '../views/people.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isOpenPayout, type DomainError } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
@@ -39,7 +42,7 @@ export const MarkSeveralForm = ({ csrf, methods }: { csrf: string; methods: read
   </section>
 );
 
-type Row = { readonly given: string; readonly payout: ReturnType<typeof payoutJson> | null };
+type Row = { readonly given: string; readonly payout: ReturnType<typeof payoutJson> | null; readonly affiliates: ReadonlyMap<string, AffiliateName> };
 
 const outcomeOf = (row: Row, succeeded: boolean) => {
   if (!row.payout) return 'Not found: no payout of this program in this mode has this id';
@@ -56,7 +59,7 @@ const Results = ({ rows, succeeded }: { rows: readonly Row[]; succeeded: boolean
           <td>
             <code>{r.given.length > 40 ? `${r.given.slice(0, 40)}…` : r.given}</code>
           </td>
-          <td class="hide-narrow">{r.payout ? <a href={`/dashboard/affiliates/${r.payout.affiliateId}`}>{r.payout.affiliateId.slice(0, 8)}</a> : '—'}</td>
+          <td class="hide-narrow">{r.payout ? <AffiliateCell id={r.payout.affiliateId} names={r.affiliates} /> : '—'}</td>
           <td class="num">{r.payout ? `${r.payout.amount} ${r.payout.currency.toUpperCase()}` : '—'}</td>
           <td>{r.payout?.status ?? '—'}</td>
           <td>{outcomeOf(r, succeeded)}</td>
@@ -73,7 +76,7 @@ export type RenderPayouts = (c: DashboardContext, extra: { problem?: Problem | n
  * then its use case (all or nothing). The page then shows each payout handed in as it is now, so
  * the merchant sees which were marked paid or which one stopped the batch.
  */
-export const markSeveralHandler = (deps: PayoutPageDependencies, guards: readonly Guard[], render: RenderPayouts) => async (c: DashboardContext) => {
+export const markSeveralHandler = (deps: PayoutPageDependencies, guards: readonly Guard[], render: RenderPayouts, people: People) => async (c: DashboardContext) => {
   const refused = guardsRefuse(c, guards);
   if (refused) {
     const r = refusal(c, refused);
@@ -96,7 +99,8 @@ export const markSeveralHandler = (deps: PayoutPageDependencies, guards: readonl
   const rowsNow = async (): Promise<Row[]> => {
     const found = await deps.payoutQueries.list(tenant, { ids: known }, { page: 1, limit: Math.max(1, known.length) });
     const byId = new Map(found.items.map((p) => [p.id, payoutJson(p)]));
-    return given.map((id) => ({ given: id, payout: byId.get(id.toLowerCase()) ?? null }));
+    const affiliates = await people.names.directory(tenant, found.items.map((p) => p.affiliateId));
+    return given.map((id) => ({ given: id, payout: byId.get(id.toLowerCase()) ?? null, affiliates }));
   };
   let ids: string[];
   try {

@@ -14,6 +14,11 @@ import { CsrfField } from '../views/layout.js';
 import { markSeveralHandler, MarkSeveralForm } from './payout-mark-several.js';
 import { EXPORT_GUARDS, ExportForm, payoutExportHandler } from './payout-export.js';
 import { payoutMethodName } from '../../display/names.js';
+import type { People } from '../affiliate-choices.js';
+import { AffiliateCell, AffiliatePicker } from '../views/people.js';
+import { dateRangeOf, DateRangeFields } from '../date-range.js';
+import { streamCsv } from '../csv.js';
+import { queryOf } from './conversion-filters.js';
 
 export interface PayoutPageDependencies {
   readonly payoutQueries: PayoutQueries;
@@ -28,23 +33,30 @@ const MANUAL_METHODS = ['wallet_a', 'transfer_b'] as const satisfies readonly Pa
 
 const OPEN = new Set<string>(OPEN_PAYOUT_STATUSES);
 const CSV_COLUMNS = ['id', 'conversionId', 'campaignId', 'affiliateId', 'amount', 'currency', 'status', 'scheduledDate', 'attempts', 'completedAt', 'failureReason', 'createdAt'] as const;
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Quoted always; a leading formula character is neutralised for spreadsheet apps.
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-};
+/** After the API's columns (the `id` column stays first: Mark several paid reads it back), who is paid and where. */
+const NAME_COLUMNS = ['affiliateName', 'affiliateEmail', 'payoutEmail'] as const;
+const EXPORT_PAGE = 100;
 
 /** The payout queue: filter, CSV export, the PayPal / Wise batch file, and marking rows paid by hand, one or several at once (how headless affiliates are paid). */
-export const payoutRoutes = (deps: PayoutPageDependencies) => {
+export const payoutRoutes = (deps: PayoutPageDependencies, people: People) => {
   const statusOf = (c: DashboardContext): PayoutStatus | undefined => ((PAYOUT_STATUSES as readonly string[]).includes(c.req.query('status') ?? '') ? (c.req.query('status') as PayoutStatus) : undefined);
+  /** The list's filters: status, affiliate (picked by name or email), due date. */
+  const viewOf = async (c: DashboardContext) => {
+    const typed = c.req.query('affiliate')?.trim() ?? '';
+    const affiliateId = typed === '' ? undefined : ((await people.names.resolve(c.get('tenant'), typed)) ?? null);
+    const range = dateRangeOf((name) => c.req.query(name), people.clock.now());
+    const status = statusOf(c);
+    return { filter: { status, affiliateId: affiliateId ?? undefined, from: range.from, to: range.to }, unknown: affiliateId === null, range, typed, params: { status, affiliate: typed || undefined, ...range.params } };
+  };
 
   const list = async (c: DashboardContext, extra: { problem?: Problem | null; notice?: string; aside?: Child } = {}, status: ContentfulStatusCode = 200) => {
     const refused = guardsRefuse(c, [{ plan: 'professional', feature: 'Payout reads' }]);
     if (refused) throw refused;
     const { page: pageNo, limit } = pageParams(c);
-    const filter = statusOf(c);
-    const result = await deps.payoutQueries.list(c.get('tenant'), { status: filter }, { page: pageNo, limit });
+    const view = await viewOf(c);
+    const result = view.unknown ? { items: [], total: 0, page: pageNo, limit } : await deps.payoutQueries.list(c.get('tenant'), view.filter, { page: pageNo, limit });
     const rows = result.items.map(payoutJson);
+    const affiliates = await people.names.directory(c.get('tenant'), rows.map((p) => p.affiliateId));
     const csrf = c.get('webSession')!.csrfToken;
     // Offered only to whom the API would let mark rows paid; a forged post meets the same guards.
     const mayMarkPaid = guardsRefuse(c, MARK_PAID_GUARDS) === null;
@@ -59,12 +71,14 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
         <FilterForm
           action="/dashboard/payouts"
           after={
-            <a href={`/dashboard/payouts.csv${filter ? `?status=${filter}` : ''}`} download>
+            <a href={`/dashboard/payouts.csv${queryOf(view.params)}`} download>
               Export CSV
             </a>
           }
         >
-          <SelectField label="Status" name="status" none="Any status" choices={PAYOUT_STATUSES} selected={filter} />
+          <SelectField label="Status" name="status" none="Any status" choices={PAYOUT_STATUSES} selected={view.filter.status} />
+          <AffiliatePicker name="affiliate" label="Affiliate" value={view.typed} offered={[]} />
+          <DateRangeFields range={view.range} />
         </FilterForm>
         <div id="list">
           {mayMarkPaid ? null : <p class="muted">Marking payouts paid by hand needs the Ultimate plan or above and, for team members, the Manage payouts permission.</p>}
@@ -73,7 +87,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
               <tr>
                 <td>{shortDate(p.scheduledDate)}</td>
                 <td class="hide-narrow">
-                  <a href={`/dashboard/affiliates/${p.affiliateId}`}>{p.affiliateId.slice(0, 8)}</a>
+                  <AffiliateCell id={p.affiliateId} names={affiliates} />
                 </td>
                 <td class="num">
                   {p.amount} {p.currency.toUpperCase()}
@@ -95,7 +109,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
                           <option value={m}>{payoutMethodName(m)}</option>
                         ))}
                       </select>
-                      <button type="submit" aria-label={`Mark paid: ${p.amount} ${p.currency.toUpperCase()}`}>
+                      <button type="submit" aria-label={`Mark paid: ${p.amount} ${p.currency.toUpperCase()} to ${affiliates.get(p.affiliateId)?.name ?? 'this affiliate'}`}>
                         Mark paid
                       </button>
                     </form>
@@ -104,7 +118,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
               </tr>
             ))}
           </Table>
-          <Pager base="/dashboard/payouts" params={{ status: filter }} page={result.page} limit={result.limit} total={result.total} />
+          <Pager base="/dashboard/payouts" params={view.params} page={result.page} limit={result.limit} total={result.total} />
         </div>
         {guardsRefuse(c, EXPORT_GUARDS) === null ? <ExportForm form={{ method: c.req.query('method') ?? '', currency: c.req.query('currency') ?? 'usd' }} problem={extra.problem} /> : null}
         {mayMarkPaid ? <MarkSeveralForm csrf={csrf} methods={MANUAL_METHODS} /> : null}
@@ -115,22 +129,27 @@ export const payoutRoutes = (deps: PayoutPageDependencies) => {
 
   return new Hono<DashboardEnv>()
     .get('/payouts', (c) => list(c))
-    .post('/payouts/mark-paid', markSeveralHandler(deps, MARK_PAID_GUARDS, list))
+    .post('/payouts/mark-paid', markSeveralHandler(deps, MARK_PAID_GUARDS, list, people))
     .get('/payouts/export', payoutExportHandler(deps, MARK_PAID_GUARDS, list))
     .get('/payouts.csv', async (c) => {
       const refused = guardsRefuse(c, [{ plan: 'professional', feature: 'Payout reads' }]);
       if (refused) throw refused;
-      const lines = [CSV_COLUMNS.join(',')];
-      const filter = statusOf(c);
-      // Page by page (100 rows a read), so a long history never sits in one result.
-      for (let pageNo = 1; ; pageNo += 1) {
-        const result = await deps.payoutQueries.list(c.get('tenant'), { status: filter }, { page: pageNo, limit: 100 });
-        for (const p of result.items.map(payoutJson)) lines.push(CSV_COLUMNS.map((k) => csvCell(p[k])).join(','));
-        if (pageNo * 100 >= result.total || result.items.length === 0) break;
+      const tenant = c.get('tenant');
+      const view = await viewOf(c);
+      // Page by page, each written before the next is read, so a long history never sits in memory.
+      async function* rows() {
+        if (view.unknown) return;
+        for (let pageNo = 1; ; pageNo += 1) {
+          const result = await deps.payoutQueries.list(tenant, view.filter, { page: pageNo, limit: EXPORT_PAGE });
+          const named = await people.names.directory(tenant, result.items.map((p) => p.affiliateId));
+          yield result.items.map(payoutJson).map((p) => {
+            const a = named.get(p.affiliateId);
+            return [...CSV_COLUMNS.map((k) => p[k]), a?.name ?? '', a?.email ?? '', a?.payoutEmail ?? ''];
+          });
+          if (pageNo * EXPORT_PAGE >= result.total || result.items.length === 0) return;
+        }
       }
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="payouts-${c.get('tenant').mode}.csv"`);
-      return c.body(`${lines.join('\r\n')}\r\n`);
+      return streamCsv(c, `payouts-${tenant.mode}.csv`, [...CSV_COLUMNS, ...NAME_COLUMNS], rows());
     })
     .post('/payouts/:id/mark-paid', async (c) => {
       const id = idOrNotFound(c.req.param('id'), 'Payout');

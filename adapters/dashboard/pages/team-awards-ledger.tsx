@@ -5,6 +5,7 @@ import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { guardsRefuse, noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
 import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, type Problem } from '../views/components.js';
+import { streamCsv } from '../csv.js';
 import { AWARD_STATUS_CHOICES, AwardsTable, isAwardStatus, type TeamPageStatus } from './team-detail.js';
 
 export const LEDGER_PATH = '/dashboard/awards';
@@ -49,7 +50,14 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
       </p>
       <Notice text={noticeOf(c)} />
       <ErrorBox problem={refused?.problem} />
-      <FilterForm action={LEDGER_PATH}>
+      <FilterForm
+        action={LEDGER_PATH}
+        after={
+          <a href={`${LEDGER_PATH}.csv${query ? `?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString()}` : ''}`} download>
+            Export CSV
+          </a>
+        }
+      >
         <SelectField label="Status" name="status" none="Any" choices={AWARD_STATUS_CHOICES} selected={filters.status} />
         <SelectField label="Team" name="teamId" none="Any" choices={choicesOf(teams)} selected={filters.teamId} />
         <label>
@@ -68,4 +76,24 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
     </>,
     refused?.status ?? 200,
   );
+};
+
+const AWARD_CSV_COLUMNS = ['id', 'createdAt', 'status', 'teamName', 'teamId', 'goalName', 'periodKey', 'affiliateName', 'affiliateEmail', 'affiliateId', 'amount', 'currency', 'payableAfter', 'approvedAt', 'paidAt'] as const;
+
+/** The ledger as filtered, as CSV: its own read, a page at a time, each written before the next is read. */
+export const awardLedgerCsv = (deps: TeamRouteDependencies) => async (c: DashboardContext) => {
+  const planRefused = guardsRefuse(c, [{ plan: 'scale', feature: 'Teams' }]);
+  if (planRefused) throw planRefused;
+  const tenant = c.get('tenant');
+  const filters = filtersOf(new URL(c.req.url).searchParams);
+  const impossible = [filters.teamId, filters.affiliateId].some((id) => id !== undefined && !isUuid(id));
+  async function* rows() {
+    if (impossible) return;
+    for (let pageNo = 1; ; pageNo += 1) {
+      const result = await deps.reads.awards(tenant, { ...filters, teamId: filters.teamId?.toLowerCase(), affiliateId: filters.affiliateId?.toLowerCase() }, { page: pageNo, limit: 100 });
+      yield result.items.map(awardJson).map((a) => AWARD_CSV_COLUMNS.map((k) => (k === 'currency' ? a.currency.toUpperCase() : a[k])));
+      if (pageNo * 100 >= result.total || result.items.length === 0) return;
+    }
+  }
+  return streamCsv(c, `awards-${tenant.mode}.csv`, AWARD_CSV_COLUMNS, rows());
 };

@@ -9,7 +9,7 @@ import type { TeamRouteDependencies } from '../../http/routes/teams.routes.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table } from '../views/components.js';
-import { awardLedgerView, LEDGER_PATH } from './team-awards-ledger.js';
+import { awardLedgerCsv, awardLedgerView, LEDGER_PATH } from './team-awards-ledger.js';
 import { teamDetailView, type TeamPageStatus } from './team-detail.js';
 import { teamEditRoutes } from './team-edit.js';
 import { CreateTeamForm, type TeamFormState } from './team-forms.js';
@@ -73,6 +73,7 @@ export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<Affilia
     .route('/', teamMemberRateRoutes(deps))
     .get('/teams', (c) => list(c))
     .get('/awards', (c) => ledger(c))
+    .get('/awards.csv', awardLedgerCsv(deps))
     .get('/teams/:id', async (c) => {
       const refused = guardsRefuse(c, [SCALE]);
       if (refused) throw refused;

@@ -262,3 +262,6 @@ export const ConfirmDialog = ({
     </form>
   </dialog>
 );
+
+/** A count with its noun, grammatical: `1 conversion`, `2 conversions` (`plural` for irregular nouns). */
+export const countOf = (n: number, noun: string, plural = `${noun}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? noun : plural}`;

@@ -1,5 +1,7 @@
 /** @jsxImportSource hono/jsx */
+import type { AffiliateName } from '../../../application/ports/affiliate-names.js';
 import { shortDate, Table } from './components.js';
+import { AffiliateCell } from './people.js';
 
 /** What a table shows of a conversion, its figures as the JSON shows them. */
 export interface ConversionFigures {
@@ -24,14 +26,17 @@ export const ConversionCells = ({ orderId, amount, currency, commission, status 
   </>
 );
 
-/** The latest conversions, newest first (the overview's, a campaign's). */
-export const RecentConversions = ({ rows }: { rows: readonly (ConversionFigures & { readonly createdAt: string })[] }) => (
+/** The latest conversions, newest first (the overview's, a campaign's), each with its affiliate. */
+export const RecentConversions = ({ rows, affiliates }: { rows: readonly (ConversionFigures & { readonly createdAt: string; readonly affiliateId: string })[]; affiliates: ReadonlyMap<string, AffiliateName> }) => (
   <>
     <h2>Recent conversions</h2>
-    <Table caption="Recent conversions" head={['When', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={rows.length === 0}>
+    <Table caption="Recent conversions" head={['When', 'Affiliate', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={rows.length === 0}>
       {rows.map((r) => (
         <tr>
           <td>{shortDate(r.createdAt)}</td>
+          <td>
+            <AffiliateCell id={r.affiliateId} names={affiliates} />
+          </td>
           <ConversionCells {...r} />
         </tr>
       ))}

@@ -72,6 +72,15 @@ export const Layout = ({ title, chrome, children }: { title: string; chrome: Chr
         <span class="muted">
           {chrome.email} · plan {chrome.plan}
         </span>
+        <form method="get" action="/dashboard/search" role="search" class="inline header-search">
+          <label for="header-search" class="sr-only">
+            Search affiliates, campaigns, coupons, conversions and customers
+          </label>
+          <input type="search" id="header-search" name="q" placeholder="Search names, emails, codes, orders" minlength={2} maxlength={200} />
+          <button type="submit" class="secondary">
+            Search
+          </button>
+        </form>
         <form method="post" action="/dashboard/mode" class="inline">
           <CsrfField token={chrome.csrf} />
           <input type="hidden" name="mode" value={chrome.mode === 'live' ? 'test' : 'live'} />

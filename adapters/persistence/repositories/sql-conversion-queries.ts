@@ -17,6 +17,7 @@ const whereOf = (tenant: Tenant, filters: ConversionFilters): RawBuilder<unknown
   if (filters.affiliateId) where.push(sql`c.affiliate_id = ${filters.affiliateId}`);
   if (filters.from) where.push(sql`c.created_at >= ${filters.from}`);
   if (filters.to) where.push(sql`c.created_at < ${filters.to}`);
+  if (filters.after) where.push(sql`(c.created_at, c.id) < (${filters.after.createdAt}, ${filters.after.id})`);
   if (filters.ids) where.push(filters.ids.length === 0 ? sql`false` : sql`c.id in (${sql.join(filters.ids)})`);
   return sql.join(where, sql` and `);
 };

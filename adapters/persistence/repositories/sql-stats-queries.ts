@@ -53,6 +53,7 @@ interface LatestRow {
   id: string;
   order_id: string | null;
   customer_name: string | null;
+  affiliate_id: string;
   amount: string;
   commission: string;
   currency: string;
@@ -152,7 +153,7 @@ export const statsSql = {
     order by t.affiliate_id, t.currency`,
 
   latestConversions: (tenant: Tenant, limit: number) => sql<LatestRow>`
-    select id, order_id, customer_name, amount::text as amount, commission::text as commission, currency, status, created_at
+    select id, affiliate_id, order_id, customer_name, amount::text as amount, commission::text as commission, currency, status, created_at
     from conversions
     where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
     order by created_at desc, id desc
@@ -246,6 +247,7 @@ export class SqlStatsQueries implements StatsQueries {
     return rows.map((r) => ({
       id: r.id,
       orderId: r.order_id,
+      affiliateId: r.affiliate_id,
       customerName: r.customer_name,
       amount: new Decimal(r.amount),
       commission: new Decimal(r.commission),
