@@ -103,6 +103,9 @@ export const TOKENS = {
   OperatorMailActions: Symbol('OperatorMailActions'),
   // Notifications (modules/notifications.module.ts).
   Notices: Symbol('Notices'),
+  MerchantSettingsRepository: Symbol('MerchantSettingsRepository'),
+  UpdateMerchantSettings: Symbol('UpdateMerchantSettings'),
+  VerifyCustomDomains: Symbol('VerifyCustomDomains'),
   MerchantNotifications: Symbol('MerchantNotifications'),
   // Idempotency keys (modules/idempotency.module.ts).
   IdempotencyRecords: Symbol('IdempotencyRecords'),

@@ -4,10 +4,37 @@ import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SqlDailyFigures } from '../../adapters/persistence/repositories/sql-daily-figures.js';
 import { GetDailySeries } from '../../application/stats/daily-series.js';
 import { single } from './single.js';
+import { NodeTxtResolver } from '../../adapters/dns/node-txt-resolver.js';
+import { SqlMerchantSettingsRepository } from '../../adapters/persistence/repositories/sql-merchant-settings-repository.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { TxtResolver } from '../../application/ports/txt-resolver.js';
+import { UpdateMerchantSettings } from '../../application/merchants/update-merchant-settings.js';
+import { VerifyCustomDomains } from '../../application/merchants/verify-custom-domains.js';
 import { TOKENS as T } from '../tokens.js';
 
-export const registerDashboard = (c: DependencyContainer): void => {
+export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
   c.register(T.DailyFigures, single((r) => new SqlDailyFigures(r.resolve(T.Orm))));
+  c.register(T.MerchantSettingsRepository, single((r) => new SqlMerchantSettingsRepository(r.resolve(T.Orm))));
+  c.register(
+    T.UpdateMerchantSettings,
+    single((r) => new UpdateMerchantSettings(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.MerchantSettingsRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
+  );
+  c.register(
+    T.VerifyCustomDomains,
+    single(
+      (r) =>
+        new VerifyCustomDomains(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.MerchantSettingsRepository),
+          txtResolver,
+          r.resolve(T.Notices),
+          r.resolve(T.Clock),
+          r.resolve(T.Logger),
+        ),
+    ),
+  );
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.VerifyCustomDomains));
   c.register(T.GetDailySeries, single((r) => new GetDailySeries(r.resolve(T.DailyFigures), r.resolve(T.Clock))));
 };
 
@@ -34,5 +61,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   integrations: http.integrations,
   payoutConfiguration: http.payouts.configuration,
   manageInvitations: http.manageInvitations,
+  merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -28,6 +28,7 @@ const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/users', label: 'Users' },
   { href: '/dashboard/audit-log', label: 'Audit log' },
+  { href: '/dashboard/settings', label: 'Settings' },
   { href: '/dashboard/account', label: 'Account' },
 ];
 

@@ -32,6 +32,7 @@ import { Migration20261128010001SignedClickIds } from './Migration20261128010001
 import { Migration20261128020001AwardsInPayments } from './Migration20261128020001AwardsInPayments.js';
 import { Migration20261128030001ReportingCurrency } from './Migration20261128030001ReportingCurrency.js';
 import { Migration20261128040001AffiliatesPerMerchant } from './Migration20261128040001AffiliatesPerMerchant.js';
+import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -68,4 +69,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128020001AwardsInPayments', class: Migration20261128020001AwardsInPayments },
   { name: 'Migration20261128030001ReportingCurrency', class: Migration20261128030001ReportingCurrency },
   { name: 'Migration20261128040001AffiliatesPerMerchant', class: Migration20261128040001AffiliatesPerMerchant },
+  { name: 'Migration20261128130001MerchantSettings', class: Migration20261128130001MerchantSettings },
 ];

@@ -164,3 +164,16 @@ export const exchangeRateFetches = table('exchange_rate_fetches', {
   rate_date: date().orNull(),
   error: text().orNull(),
 });
+
+export const merchantSettings = table('merchant_settings', {
+  merchant_id: uuid(),
+  requested_domain: text().orNull(),
+  domain_token: text().orNull(),
+  domain_status: text().orNull(),
+  domain_requested_at: timestamptz().orNull(),
+  domain_checked_at: timestamptz().orNull(),
+  brand_colour: text().orNull(),
+  logo_data_url: text().orNull(),
+  email_notices: jsonb<string[]>(),
+  updated_at: timestamptz(),
+});
