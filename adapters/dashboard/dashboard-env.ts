@@ -5,6 +5,8 @@ import type { WebEnv } from '../http/web-session/web-env.js';
 export interface DashboardEnv {
   Variables: WebEnv['Variables'] & {
     user: MerchantUser;
+    /** Unread notices of the tenant, for the header. */
+    unreadNotices: number;
   };
 }
 

@@ -64,6 +64,10 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
   );
   inside.route('/', accountRoutes(deps));
   inside.use('*', signedInUser(deps.users, deps.merchants));
+  inside.use('*', async (c, next) => {
+    c.set('unreadNotices', await deps.overview.notifications.unreadCount(c.get('tenant')));
+    await next();
+  });
   inside.route('/', settingsRoutes(deps.sessions));
   inside.route('/', dashboardPages(deps));
   app.route(DASHBOARD, inside);

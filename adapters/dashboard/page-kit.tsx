@@ -28,6 +28,7 @@ export const chromeOf = (c: DashboardContext, current: string): Chrome => {
     mode: c.get('tenant').mode,
     csrf: c.get('webSession')!.csrfToken,
     current,
+    unread: c.get('unreadNotices') ?? 0,
   };
 };
 

@@ -1,3 +1,5 @@
+import type { Notices } from '../ports/notices.js';
+import { firstSaleNotice } from '../notifications/notice-texts.js';
 import { err, ok, type Result } from 'neverthrow';
 import {
   checkCampaignTakesSale,
@@ -19,6 +21,7 @@ import {
   type DomainError,
   type MonthToDate,
   type RateHistory,
+  formatAmount,
 } from '../../domain/index.js';
 import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
 import type { AuditEntry } from '../ports/audit-log.js';
@@ -89,6 +92,8 @@ export class CreateConversion {
     private readonly changes: ConversionChangeSinks,
     /** The dated rates that bring the month's amounts into the merchant's reporting currency for its limits. */
     private readonly exchangeRates: ExchangeRates,
+    /** Tells the merchant of an affiliate's first sale. */
+    private readonly notices?: Notices,
   ) {}
 
   /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
@@ -182,6 +187,11 @@ export class CreateConversion {
         const late = await this.replaceableScriptSale(input);
         if (late) return this.replace(late, conversion, now);
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
+      }
+      if (this.notices && !(await this.conversions.hasOtherSale(tenant, affiliate.id, conversion.id))) {
+        const amount = `${formatAmount(conversion.amount, conversion.currency)} ${conversion.currency.toUpperCase()}`;
+        // Keyed by affiliate: two first sales committing together still tell it once.
+        await this.notices.notify({ merchantId: tenant.merchantId, mode: tenant.mode, once: `first_sale:${affiliate.id}`, ...firstSaleNotice(affiliate, amount, campaign.name) });
       }
       return ok({ conversion, replacedScriptSale: false });
     });

@@ -105,7 +105,7 @@ export class ApplyPaymentChange {
       merchantId: tenant.merchantId,
       mode: tenant.mode,
       kind: 'provider_refund_reversed',
-      message: `${provider} reversed a refund of payment ${payment}. Conversion ${conversion.id} ${state} and cannot be restored; if the affiliate should earn this sale, record it again with POST /api/v1/conversions.`,
+      message: `${provider} reversed a refund of payment ${payment}. Conversion ${conversion.id} ${state} and cannot be restored; if the affiliate should earn this sale, record it again from Conversions → Record a sale in your dashboard.`,
     });
     return ignored(reason, conversion.id);
   }

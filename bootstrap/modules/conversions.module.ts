@@ -34,6 +34,7 @@ export const createConversionWith = (r: DependencyContainer, ids: IdGenerator = 
     r.resolve(T.Clock),
     r.resolve(T.ConversionChangeSinks),
     r.resolve(T.ExchangeRates),
+    r.resolve(T.Notices),
   );
 
 /** A status change through `sinks` (the service's, or the demo's with preset payout ids). */

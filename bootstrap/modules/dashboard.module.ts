@@ -5,7 +5,6 @@ import { SqlDailyFigures } from '../../adapters/persistence/repositories/sql-dai
 import { GetDailySeries } from '../../application/stats/daily-series.js';
 import { single } from './single.js';
 import { NodeTxtResolver } from '../../adapters/dns/node-txt-resolver.js';
-import { SqlMerchantSettingsRepository } from '../../adapters/persistence/repositories/sql-merchant-settings-repository.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { TxtResolver } from '../../application/ports/txt-resolver.js';
 import { UpdateMerchantSettings } from '../../application/merchants/update-merchant-settings.js';
@@ -14,7 +13,6 @@ import { TOKENS as T } from '../tokens.js';
 
 export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
   c.register(T.DailyFigures, single((r) => new SqlDailyFigures(r.resolve(T.Orm))));
-  c.register(T.MerchantSettingsRepository, single((r) => new SqlMerchantSettingsRepository(r.resolve(T.Orm))));
   c.register(
     T.UpdateMerchantSettings,
     single((r) => new UpdateMerchantSettings(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.MerchantSettingsRepository), r.resolve(T.Ids), r.resolve(T.Clock))),

@@ -104,7 +104,7 @@ describe('sales from the App Store', () => {
     expect((await latest()).reason).toContain('is refunded, a final state: a refund cannot be undone');
     expect((await conversion(sale.body.data.conversionId)).status).toBe('refunded');
     const notices = (await t.api('GET', '/notifications', m.liveKey)).body.data as { kind: string; message: string }[];
-    expect(notices.find((n) => n.kind === 'provider_refund_reversed')?.message).toContain('record it again with POST /api/v1/conversions');
+    expect(notices.find((n) => n.kind === 'provider_refund_reversed')?.message).toContain('record it again from Conversions → Record a sale in your dashboard');
   });
 
   it('REVOKE (Family Sharing revoked) refunds that purchase whole; a shared entitlement never made a sale', async () => {

@@ -25,6 +25,7 @@ import type { PayoutConfiguration } from '../../../application/payouts/payout-co
 import type { ManageInvitations } from '../../../application/affiliates/manage-invitations.js';
 import { payoutSettingsRoutes } from './payout-settings.js';
 import { invitationRoutes } from './invitations.js';
+import { notificationRoutes } from './notifications.js';
 import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from './merchant-settings.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
@@ -64,4 +65,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', auditLogRoutes(deps.auditLog))
     .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns))
     .route('/', integrationRoutes(deps.integrations))
-    .route('/', merchantSettingsRoutes(deps.merchantSettings));
+    .route('/', merchantSettingsRoutes(deps.merchantSettings))
+    .route('/', notificationRoutes(deps.overview.notifications));

@@ -12,6 +12,8 @@ export interface Chrome {
   readonly csrf: string;
   /** The nav entry of this page. */
   readonly current: string;
+  /** Unread notices in the mode shown. */
+  readonly unread: number;
 }
 
 const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
@@ -71,6 +73,15 @@ export const Layout = ({ title, chrome, children }: { title: string; chrome: Chr
         <span class="muted">
           {chrome.email} · plan {chrome.plan}
         </span>
+        <a href="/dashboard/notifications" class="notices-link" aria-current={chrome.current === '/dashboard/notifications' ? 'page' : undefined}>
+          Notifications
+          {chrome.unread > 0 ? (
+            <span class="badge">
+              {chrome.unread}
+              <span class="sr-only"> unread</span>
+            </span>
+          ) : null}
+        </a>
         <form method="post" action="/dashboard/mode" class="inline">
           <CsrfField token={chrome.csrf} />
           <input type="hidden" name="mode" value={chrome.mode === 'live' ? 'test' : 'live'} />

@@ -111,6 +111,7 @@ export const notifications = table('notifications', {
   created_at: timestamptz(),
   mode: text(),
   read_at: timestamptz().orNull(),
+  once_key: text().orNull(),
 });
 
 export const mailOutbox = table('mail_outbox', {

@@ -8,3 +8,4 @@ export { passwordLinkMail } from './password-link.js';
 export { webhookPausedMail } from './webhook-paused.js';
 export { payoutCompletedMail } from './payout-completed.js';
 export { payoutDetailsNeededMail } from './payout-details-needed.js';
+export { merchantNoticeMail } from './merchant-notice.js';
