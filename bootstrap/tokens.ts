@@ -103,6 +103,7 @@ export const TOKENS = {
   OperatorMailActions: Symbol('OperatorMailActions'),
   // Notifications (modules/notifications.module.ts).
   Notices: Symbol('Notices'),
+  CommissionMail: Symbol('CommissionMail'),
   MerchantSettingsRepository: Symbol('MerchantSettingsRepository'),
   UpdateMerchantSettings: Symbol('UpdateMerchantSettings'),
   VerifyCustomDomains: Symbol('VerifyCustomDomains'),

@@ -1,3 +1,4 @@
+import type { CommissionMail } from './commission-mail.js';
 import type { Notices } from '../ports/notices.js';
 import { firstSaleNotice } from '../notifications/notice-texts.js';
 import { err, ok, type Result } from 'neverthrow';
@@ -94,6 +95,8 @@ export class CreateConversion {
     private readonly exchangeRates: ExchangeRates,
     /** Tells the merchant of an affiliate's first sale. */
     private readonly notices?: Notices,
+    /** Tells the affiliate of the commission. */
+    private readonly commissionMail?: Pick<CommissionMail, 'created'>,
   ) {}
 
   /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
@@ -193,6 +196,7 @@ export class CreateConversion {
         // Keyed by affiliate: two first sales committing together still tell it once.
         await this.notices.notify({ merchantId: tenant.merchantId, mode: tenant.mode, once: `first_sale:${affiliate.id}`, ...firstSaleNotice(affiliate, amount, campaign.name) });
       }
+      await this.commissionMail?.created(conversion);
       return ok({ conversion, replacedScriptSale: false });
     });
   }

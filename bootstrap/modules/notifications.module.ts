@@ -1,3 +1,4 @@
+import { CommissionMail } from '../../application/conversions/commission-mail.js';
 import { SqlMerchantSettingsRepository } from '../../adapters/persistence/repositories/sql-merchant-settings-repository.js';
 import type { ServiceConfig } from '../config.js';
 import type { DependencyContainer } from 'tsyringe';
@@ -11,6 +12,11 @@ import { single } from './single.js';
  * transaction); the merchant reads and marks them through `/notifications`.
  */
 export const registerNotifications = (c: DependencyContainer): void => {
+  c.register(
+    T.CommissionMail,
+    single((r) => new CommissionMail(r.resolve(T.MerchantRepository), r.resolve(T.AffiliateRepository), r.resolve(T.Mailer), r.resolve<ServiceConfig>(T.Config).publicBaseUrl)),
+  );
+  c.register(T.ConversionChangeHook, { useFactory: (r) => r.resolve(T.CommissionMail) });
   // Which notices the merchant wants by email lives with its settings.
   c.register(T.MerchantSettingsRepository, single((r) => new SqlMerchantSettingsRepository(r.resolve(T.Orm))));
   c.register(

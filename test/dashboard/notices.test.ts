@@ -95,4 +95,22 @@ describe('notices that matter', () => {
     expect(after.html).not.toContain('<span class="sr-only"> unread</span>');
     expect(after.html).not.toContain('name="id"');
   });
+
+  it('emails an affiliate with a portal for a new commission and its approval; a headless one gets none', async () => {
+    const campaign = await createCampaign(t, merchant.liveKey, { name: 'Autumn', autoApproveAffiliates: true });
+    const email = uniqueEmail('earner');
+    const signed = await t.admin('POST', `/merchants/${merchant.id}/affiliate-signups`, { email, name: 'Emmy', campaignId: campaign.id });
+    const affiliateId = signed.body.data.affiliateId ?? signed.body.data.id;
+    const made = await sale(merchant.liveKey, campaign.id, affiliateId, 100);
+    expect(made.status).toBe(201);
+    expect((await t.api('PATCH', `/conversions/${made.body.data.id}`, merchant.liveKey, { status: 'approved' })).status).toBe(200);
+    const mails = await t.sql<{ kind: string; status: string; subject: string }>(`select kind, status, subject from mail_outbox where recipient = $1 and kind like 'commission_%' order by created_at`, [email]);
+    expect(mails.map((m) => m.kind)).toEqual(['commission_created', 'commission_approved']);
+    expect(mails[0]!.subject).toBe(`You earned 20.00 USD from ${(await t.admin('GET', `/merchants/${merchant.id}`)).body.data.businessName}`);
+
+    const headless = await createAffiliate(t, merchant.liveKey, campaign.id);
+    expect((await sale(merchant.liveKey, campaign.id, headless.id)).status).toBe(201);
+    expect(await t.sql(`select 1 from mail_outbox where recipient = $1`, [headless.email])).toHaveLength(0);
+
+  });
 });

@@ -9,3 +9,4 @@ export { webhookPausedMail } from './webhook-paused.js';
 export { payoutCompletedMail } from './payout-completed.js';
 export { payoutDetailsNeededMail } from './payout-details-needed.js';
 export { merchantNoticeMail } from './merchant-notice.js';
+export { commissionMail } from './commission.js';
