@@ -1,3 +1,4 @@
+import type { TxtResolver } from '../application/ports/txt-resolver.js';
 import 'reflect-metadata';
 import type { Logger as Pino } from 'pino';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
@@ -60,6 +61,7 @@ export interface Infrastructure {
   readonly changeFeed: ChangeFeed;
   /** Webhook host names are resolved with it (tests point names at chosen addresses); default: the system resolver. */
   readonly hostResolver?: HostResolver | undefined;
+  readonly txtResolver?: TxtResolver | undefined;
 }
 
 
@@ -153,7 +155,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerCustomers(c);
   registerPortal(c);
   registerMerchantUsers(c);
-  registerDashboard(c);
+  registerDashboard(c, infra.txtResolver);
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);

@@ -1,3 +1,4 @@
+import type { TxtResolver } from '../application/ports/txt-resolver.js';
 import type { Logger as Pino } from 'pino';
 import type { DependencyContainer } from 'tsyringe';
 import { AdjustableClock } from '../adapters/clock/adjustable-clock.js';
@@ -33,6 +34,8 @@ export interface Service {
 export interface AdapterOverrides {
   /** Resolves webhook host names (default: the system resolver). */
   readonly hostResolver?: HostResolver;
+  /** Answers DNS TXT look-ups for portal domain proofs (default: node:dns). */
+  readonly txtResolver?: TxtResolver;
 }
 
 /** Everything but the listening socket: database, migrations, clock, queue, container, HTTP app. */
@@ -62,7 +65,7 @@ export const buildService = async (
     let pollLoop: PollLoop | null = null;
     let mailLoop: PollLoop | null = null;
     const jobs = await PgBossJobs.start({ databaseUrl, poolMax: config.jobsPoolMax, tickCron: config.jobTickCron }, orm, logger);
-    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs, changeFeed, hostResolver: overrides.hostResolver });
+    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs, changeFeed, hostResolver: overrides.hostResolver, txtResolver: overrides.txtResolver });
     if (config.runJobs) {
       await jobs.scheduleDueJobs(container.resolve(TOKENS.JobRegistry), clock, container.resolve(TOKENS.RequestScope), logger, config.jobTickCron);
       // Webhooks cannot wait for the per-minute tick: this process also polls for them (see decisions).

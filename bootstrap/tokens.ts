@@ -103,6 +103,10 @@ export const TOKENS = {
   OperatorMailActions: Symbol('OperatorMailActions'),
   // Notifications (modules/notifications.module.ts).
   Notices: Symbol('Notices'),
+  CommissionMail: Symbol('CommissionMail'),
+  MerchantSettingsRepository: Symbol('MerchantSettingsRepository'),
+  UpdateMerchantSettings: Symbol('UpdateMerchantSettings'),
+  VerifyCustomDomains: Symbol('VerifyCustomDomains'),
   MerchantNotifications: Symbol('MerchantNotifications'),
   // Idempotency keys (modules/idempotency.module.ts).
   IdempotencyRecords: Symbol('IdempotencyRecords'),

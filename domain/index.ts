@@ -27,3 +27,6 @@ export * as webhook from './webhook/index.js';
 export * from './mail/mail-delivery.js';
 export * from './sales/index.js';
 export * from './risk/index.js';
+export * from './merchant/portal-domain.js';
+export * from './merchant/portal-branding.js';
+export * from './merchant/notice-choices.js';

@@ -7,6 +7,8 @@ export interface DashboardEnv {
     user: MerchantUser;
     /** The service runs with `PAYOUT_LIVE_SANDBOX=1` (a banner on every page). */
     payoutLiveSandbox: boolean;
+    /** Unread notices of the tenant, for the header. */
+    unreadNotices: number;
   };
 }
 

@@ -67,6 +67,7 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
   inside.route('/', accountRoutes(deps));
   inside.use('*', signedInUser(deps.users, deps.merchants), async (c, next) => {
     c.set('payoutLiveSandbox', deps.payoutLiveSandbox);
+    c.set('unreadNotices', await deps.overview.notifications.unreadCount(c.get('tenant')));
     await next();
   });
   inside.route('/', settingsRoutes(deps.sessions));

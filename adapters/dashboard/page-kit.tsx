@@ -29,6 +29,7 @@ export const chromeOf = (c: DashboardContext, current: string): Chrome => {
     payoutLiveSandbox: c.get('payoutLiveSandbox') === true,
     csrf: c.get('webSession')!.csrfToken,
     current,
+    unread: c.get('unreadNotices') ?? 0,
   };
 };
 

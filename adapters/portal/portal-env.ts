@@ -20,6 +20,8 @@ export interface PortalEnv {
     /** The signed-in affiliate at this merchant, when the session is valid. */
     affiliate: PortalContext | undefined;
     hasTeam: boolean;
+    /** The merchant's logo (a `data:` URL) and whether it set a brand colour (served as `brand.css`). */
+    branding: { readonly logo: string | null; readonly colour: string | null };
   };
 }
 

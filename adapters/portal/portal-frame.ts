@@ -11,5 +11,7 @@ export const frameOf = (c: PortalRequest, title = ''): Frame => {
     base: c.get('base'),
     signedIn: session && affiliate ? { name: affiliate.affiliate.name, csrf: session.csrfToken } : null,
     hasTeam: c.get('hasTeam'),
+    logo: c.get('branding')?.logo ?? null,
+    brandCss: c.get('branding')?.colour ? `${c.get('base')}/brand.css` : null,
   };
 };

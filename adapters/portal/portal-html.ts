@@ -15,6 +15,10 @@ export interface Frame {
   /** The current section, for `aria-current`. */
   readonly section?: 'home' | 'conversions' | 'payouts' | 'team' | 'payout-details' | 'campaigns' | 'sign-in';
   readonly hasTeam?: boolean;
+  /** The merchant's logo as a `data:` URL, shown beside its name. */
+  readonly logo?: string | null;
+  /** The merchant's colour stylesheet, when it chose a colour. */
+  readonly brandCss?: string | null;
 }
 
 export const ASSETS = '/portal/assets';
@@ -52,12 +56,13 @@ export const page = (frame: Frame, body: Html, options: { chart?: boolean } = {}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.title}${frame.brand ? ` · ${frame.brand}` : ''} · Affiliate portal</title>
 <link rel="stylesheet" href="${ASSETS}/portal.css">
+${frame.brandCss ? html`<link rel="stylesheet" href="${frame.brandCss}">` : ''}
 ${options.chart ? html`<link rel="stylesheet" href="${ASSETS}/uplot.min.css">` : ''}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header>
-  <p class="brand">${frame.brand ?? 'Affiliate programs'}${frame.signedIn ? html` <span class="who">· ${frame.signedIn.name}</span>` : ''}</p>
+  <p class="brand">${frame.logo ? html`<img class="logo" src="${frame.logo}" alt="" height="32"> ` : ''}${frame.brand ?? 'Affiliate programs'}${frame.signedIn ? html` <span class="who">· ${frame.signedIn.name}</span>` : ''}</p>
   ${nav(frame)}
 </header>
 <main id="main">

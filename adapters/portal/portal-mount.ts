@@ -4,6 +4,7 @@ import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
+import type { MerchantSettingsRepository } from '../../application/ports/merchant-settings-repository.js';
 import type { PortalQueries } from '../../application/ports/portal-queries.js';
 import type { WebSessions } from '../../application/web-sessions/web-sessions.js';
 import { clientAddress } from '../http/middleware/client-address.js';
@@ -23,6 +24,7 @@ import { campaignList, messagePage } from './public-pages.js';
 
 export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliateUseCases, PortalPayoutDetailsUseCases {
   readonly merchants: MerchantRepository;
+  readonly branding: Pick<MerchantSettingsRepository, 'find'>;
   readonly sessions: WebSessions;
   readonly queries: Pick<PortalQueries, 'merchantIdByCustomDomain' | 'teamIdOf'>;
   /** The service's own host (from `PUBLIC_BASE_URL`): requests for it are never a merchant's domain. */
@@ -54,6 +56,8 @@ const merchantPortal = (deps: PortalDependencies) => {
     c.set('base', mount.base);
     c.set('cookie', portalCookie(mount.base));
     c.set('hasTeam', false);
+    const settings = await deps.branding.find(merchant.id);
+    c.set('branding', { logo: settings.logoDataUrl, colour: settings.brandColour });
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.header(name, value);
   });
@@ -79,6 +83,12 @@ const merchantPortal = (deps: PortalDependencies) => {
       return redirectTo(c, `${c.get('base')}/sign-in`);
     }
     await next();
+  });
+  // The brand colour as a stylesheet of the portal's own origin: the Content-Security-Policy allows no inline style.
+  app.get('/brand.css', (c) => {
+    const colour = c.get('branding').colour;
+    c.header('Cache-Control', 'no-cache');
+    return c.body(colour ? `:root { --brand: ${colour}; }\n` : '', 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
   app.route('/', portalPublicRoutes(deps));
   app.route('/', portalAffiliateRoutes(deps));

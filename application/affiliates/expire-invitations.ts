@@ -37,7 +37,7 @@ export class ExpireInvitations implements DueJob {
           kind: 'invitation_expired',
           message:
             `The invitation of ${invitation.email} (invitation ${invitation.id}) expired unaccepted ${days} days after it was last sent. ` +
-            `Invite the email again with POST /api/v1/affiliates/invite if you still want them.`,
+            `If you still want them, invite the email again from Affiliates → Invite in your dashboard.`,
         });
         return 1;
       },

@@ -1,3 +1,5 @@
+import type { Notices } from '../ports/notices.js';
+import { newApplicationNotice } from '../notifications/notice-texts.js';
 import { err, ok, type Result } from 'neverthrow';
 import { joinCampaign, type MembershipStatus } from '../../domain/affiliate/membership.js';
 import { checkAffiliateLimit, claimBySignup, newAffiliate, type Affiliate, type DomainError, type Mode } from '../../domain/index.js';
@@ -49,6 +51,8 @@ export class SignUpAffiliate {
     private readonly outbox: EventOutbox,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    /** Tells the merchant of an application it must review. */
+    private readonly notices?: Notices,
   ) {}
 
   execute(input: SignUpAffiliateInput): Promise<Result<SignUpResult, DomainError>> {
@@ -97,6 +101,9 @@ export class SignUpAffiliate {
       });
       await this.memberships.insert(tenant, change.membership);
       await this.outbox.record(outboxRowsOf(tenant, change.events, now));
+      if (change.membership.status === 'pending') {
+        await this.notices?.notify({ merchantId: tenant.merchantId, mode: tenant.mode, ...newApplicationNotice(affiliate, campaign.name) });
+      }
       return ok({ affiliateId: affiliate.id, campaignId: campaign.id, status: change.membership.status, joined: true });
     });
   }

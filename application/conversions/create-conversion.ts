@@ -1,3 +1,6 @@
+import type { CommissionMail } from './commission-mail.js';
+import type { Notices } from '../ports/notices.js';
+import { firstSaleNotice } from '../notifications/notice-texts.js';
 import { err, ok, type Result } from 'neverthrow';
 import {
   checkCampaignTakesSale,
@@ -25,6 +28,7 @@ import {
   type DomainError,
   type MonthToDate,
   type RateHistory,
+  formatAmount,
 } from '../../domain/index.js';
 import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
 import type { AuditEntry } from '../ports/audit-log.js';
@@ -97,6 +101,10 @@ export class CreateConversion {
     private readonly exchangeRates: ExchangeRates,
     /** The risk signals of live sales (test keys skip them, spec). */
     private readonly risk: SaleRiskGate,
+    /** Tells the merchant of an affiliate's first sale. */
+    private readonly notices?: Notices,
+    /** Tells the affiliate of the commission. */
+    private readonly commissionMail?: Pick<CommissionMail, 'created'>,
   ) {}
 
   /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
@@ -189,6 +197,12 @@ export class CreateConversion {
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
       }
       if (assessed.value) await this.keepFlags(conversion, assessed.value, now);
+      if (this.notices && !(await this.conversions.hasOtherSale(tenant, affiliate.id, conversion.id))) {
+        const amount = `${formatAmount(conversion.amount, conversion.currency)} ${conversion.currency.toUpperCase()}`;
+        // Keyed by affiliate: two first sales committing together still tell it once.
+        await this.notices.notify({ merchantId: tenant.merchantId, mode: tenant.mode, once: `first_sale:${affiliate.id}`, ...firstSaleNotice(affiliate, amount, campaign.name) });
+      }
+      await this.commissionMail?.created(conversion);
       return ok({ conversion, replacedScriptSale: false });
     });
   }

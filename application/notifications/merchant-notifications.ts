@@ -21,6 +21,10 @@ export class MerchantNotifications {
     return { ...found, unreadCount };
   }
 
+  unreadCount(tenant: Tenant): Promise<number> {
+    return this.notifications.unreadCount(tenant);
+  }
+
   /** Marks read; already-read notices keep their first read time. Answers how many changed and what stays unread. */
   markRead(tenant: Tenant, which: { readonly ids: readonly string[] } | 'all'): Promise<{ marked: number; unreadCount: number }> {
     return this.uow.transaction(async () => {

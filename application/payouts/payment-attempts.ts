@@ -265,7 +265,7 @@ export class PaymentAttempts {
       merchantId: payment.merchantId,
       mode: payment.mode,
       kind: 'payout_failed',
-      message: `A ${payment.method} payout of ${amount} to affiliate ${payment.affiliateId} (payment ${payment.id}) failed: ${why}. See GET /api/v1/payouts?status=failed.`,
+      message: `A ${payment.method} payout of ${amount} to affiliate ${payment.affiliateId} (payment ${payment.id}) failed: ${why}. See the failed payouts on the Payouts page of your dashboard.`,
     });
   }
 

@@ -7,6 +7,8 @@ export interface Notice {
   readonly kind: string;
   /** What the merchant reads, with what to do about it. */
   readonly message: string;
+  /** A notice told only once per merchant and mode carries a key (`first_sale:<affiliate id>`); a second one with it is dropped. */
+  readonly once?: string;
 }
 
 /**

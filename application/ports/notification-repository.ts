@@ -16,11 +16,12 @@ export interface Notification {
 }
 
 /** A notice as its writer gives it: live unless said otherwise, unread. */
-export type NewNotification = Omit<Notification, 'mode' | 'readAt'> & { readonly mode?: Mode };
+export type NewNotification = Omit<Notification, 'mode' | 'readAt'> & { readonly mode?: Mode; readonly once?: string };
 
 /** In-app notifications for a merchant's account. Every method joins the caller's transaction. */
 export interface NotificationRepository {
-  insert(notification: NewNotification): Promise<void>;
+  /** Answers false when a notice with the same `once` key was already told (nothing is written). */
+  insert(notification: NewNotification): Promise<boolean>;
   /** The operator's view: every notice of the merchant, both modes, newest first. */
   listForMerchant(merchantId: string): Promise<readonly Notification[]>;
   /** The tenant's notices, newest first. */

@@ -107,7 +107,7 @@ export class IngestNotification {
         merchantId: integration.merchantId,
         mode: integration.mode,
         kind: 'integration_signatures_rejected',
-        message: `The ${integration.provider} integration ${integration.name ?? integration.id} refused ${SIGNATURE_REJECTIONS_BEFORE_NOTICE} notifications in a row because their signature did not verify; sales sent meanwhile are not recorded. Check that its signing secret matches the one the provider shows for this endpoint (PATCH /api/v1/integrations/${integration.id}); the provider retries refused notifications.`,
+        message: `The ${integration.provider} integration ${integration.name ?? integration.id} refused ${SIGNATURE_REJECTIONS_BEFORE_NOTICE} notifications in a row because their signature did not verify; sales sent meanwhile are not recorded. In your dashboard, open Integrations → ${integration.name ?? integration.provider} and use Replace the signing secret with the one the provider shows for this endpoint; the provider retries refused notifications.`,
       });
       await this.signatureRejections.noticed(integration.id);
     });

@@ -20,8 +20,8 @@ export class WebhookPauseNotice {
   async paused(subscription: WebhookSubscription): Promise<void> {
     const message =
       `Your webhook endpoint ${subscription.url} (subscription ${subscription.id}) was paused after ` +
-      `${FAILURES_BEFORE_PAUSE} consecutive failed deliveries. Fix the endpoint, then re-enable it with ` +
-      `PATCH /api/v1/webhooks/${subscription.id} and the body {"active": true}.`;
+      `${FAILURES_BEFORE_PAUSE} consecutive failed deliveries. Fix the endpoint, then open Webhooks in your ` +
+      `dashboard and resume the subscription; failed deliveries can be resent from its delivery log.`;
     await this.notifications.insert({
       id: this.ids.next(),
       merchantId: subscription.merchantId,

@@ -82,6 +82,7 @@ export const signUpAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r
     r.resolve(T.EventOutbox),
     ids,
     r.resolve(T.Clock),
+    r.resolve(T.Notices),
   );
 
 /** Campaigns, affiliates and clicks: adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */

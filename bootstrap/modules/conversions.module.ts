@@ -35,6 +35,8 @@ export const createConversionWith = (r: DependencyContainer, ids: IdGenerator = 
     r.resolve(T.ConversionChangeSinks),
     r.resolve(T.ExchangeRates),
     r.resolve(T.SaleRiskGate),
+    r.resolve(T.Notices),
+    r.resolve(T.CommissionMail),
   );
 
 /** A status change through `sinks` (the service's, or the demo's with preset payout ids). */

@@ -8,10 +8,35 @@ import { SqlAffiliateNames } from '../../adapters/persistence/repositories/sql-a
 import { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
 import { GetAffiliateProfile } from '../../application/affiliates/affiliate-profile.js';
 import { single } from './single.js';
+import { NodeTxtResolver } from '../../adapters/dns/node-txt-resolver.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { TxtResolver } from '../../application/ports/txt-resolver.js';
+import { UpdateMerchantSettings } from '../../application/merchants/update-merchant-settings.js';
+import { VerifyCustomDomains } from '../../application/merchants/verify-custom-domains.js';
 import { TOKENS as T } from '../tokens.js';
 
-export const registerDashboard = (c: DependencyContainer): void => {
+export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
   c.register(T.DailyFigures, single((r) => new SqlDailyFigures(r.resolve(T.Orm))));
+  c.register(
+    T.UpdateMerchantSettings,
+    single((r) => new UpdateMerchantSettings(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.MerchantSettingsRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
+  );
+  c.register(
+    T.VerifyCustomDomains,
+    single(
+      (r) =>
+        new VerifyCustomDomains(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.MerchantRepository),
+          r.resolve(T.MerchantSettingsRepository),
+          txtResolver,
+          r.resolve(T.Notices),
+          r.resolve(T.Clock),
+          r.resolve(T.Logger),
+        ),
+    ),
+  );
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.VerifyCustomDomains));
   c.register(T.GetDailySeries, single((r) => new GetDailySeries(r.resolve(T.DailyFigures), r.resolve(T.Clock))));
 };
 
@@ -47,5 +72,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   manageInvitations: http.manageInvitations,
   people: { names: new NameAffiliates(new SqlAffiliateNames(c.resolve(T.Orm)), c.resolve(T.SearchIndex)), listAffiliates: http.affiliates.listAffiliates, clock: http.clock, trackingLinks: c.resolve(T.TrackingLinks) },
   search: http.search.search,
+  merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

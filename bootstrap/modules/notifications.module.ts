@@ -1,3 +1,6 @@
+import { CommissionMail } from '../../application/conversions/commission-mail.js';
+import { SqlMerchantSettingsRepository } from '../../adapters/persistence/repositories/sql-merchant-settings-repository.js';
+import type { ServiceConfig } from '../config.js';
 import type { DependencyContainer } from 'tsyringe';
 import { MerchantNotifications } from '../../application/notifications/merchant-notifications.js';
 import { RecordedNotices } from '../../application/notifications/recorded-notices.js';
@@ -9,7 +12,25 @@ import { single } from './single.js';
  * transaction); the merchant reads and marks them through `/notifications`.
  */
 export const registerNotifications = (c: DependencyContainer): void => {
-  c.register(T.Notices, single((r) => new RecordedNotices(r.resolve(T.NotificationRepository), r.resolve(T.Ids), r.resolve(T.Clock))));
+  c.register(
+    T.CommissionMail,
+    single((r) => new CommissionMail(r.resolve(T.MerchantRepository), r.resolve(T.AffiliateRepository), r.resolve(T.Mailer), r.resolve<ServiceConfig>(T.Config).publicBaseUrl)),
+  );
+  c.register(T.ConversionChangeHook, { useFactory: (r) => r.resolve(T.CommissionMail) });
+  // Which notices the merchant wants by email lives with its settings.
+  c.register(T.MerchantSettingsRepository, single((r) => new SqlMerchantSettingsRepository(r.resolve(T.Orm))));
+  c.register(
+    T.Notices,
+    single(
+      (r) =>
+        new RecordedNotices(r.resolve(T.NotificationRepository), r.resolve(T.Ids), r.resolve(T.Clock), {
+          merchants: r.resolve(T.MerchantRepository),
+          settings: r.resolve(T.MerchantSettingsRepository),
+          mailer: r.resolve(T.Mailer),
+          notificationsUrl: new URL('/dashboard/notifications', r.resolve<ServiceConfig>(T.Config).publicBaseUrl).toString(),
+        }),
+    ),
+  );
   c.register(T.MerchantNotifications, single((r) => new MerchantNotifications(r.resolve(T.UnitOfWork), r.resolve(T.NotificationRepository), r.resolve(T.Clock))));
 };
 

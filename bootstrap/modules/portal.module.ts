@@ -84,6 +84,7 @@ export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
   connectOnboarding: c.resolve(T.ConnectOnboarding),
   links: c.resolve(T.TrackingLinks),
   merchants: c.resolve(T.MerchantRepository),
+  branding: c.resolve(T.MerchantSettingsRepository),
   queries: c.resolve(T.PortalQueries),
   publicHost: new URL(c.resolve<ServiceConfig>(T.Config).publicBaseUrl).hostname.toLowerCase(),
   logger: c.resolve(T.Logger),

@@ -95,6 +95,10 @@ export class InMemoryConversionRepository implements ConversionRepository {
     return this.rows.get(id) ?? null;
   }
 
+  async hasOtherSale(tenant: Tenant, affiliateId: string, conversionId: string): Promise<boolean> {
+    return this.rows.values().some((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.id !== conversionId);
+  }
+
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
     return byDayAndCurrency(this.rows.values().filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && countsTowardLimits(c)));
   }

@@ -65,10 +65,10 @@ export class DashboardBrowser {
   }
 
   /** Posts a `multipart/form-data` form (a file input's form), with the page's CSRF token and the same-origin header. */
-  async postMultipart(path: string, fields: Record<string, string>, files: Record<string, { name: string; text: string }> = {}): Promise<PageResponse> {
+  async postMultipart(path: string, fields: Record<string, string>, files: Record<string, { name: string; text?: string; bytes?: Uint8Array; type?: string }> = {}): Promise<PageResponse> {
     const body = new FormData();
     for (const [k, v] of Object.entries(fields)) body.set(k, v);
-    for (const [k, f] of Object.entries(files)) body.set(k, new File([f.text], f.name, { type: 'text/csv' }));
+    for (const [k, f] of Object.entries(files)) body.set(k, new File([f.bytes ?? f.text ?? ''], f.name, { type: f.type ?? 'text/csv' }));
     body.set('_csrf', this.csrf ?? '');
     return this.answer(await this.t.service.app.request(path, { method: 'POST', headers: { cookie: this.cookieHeader(), origin: ORIGIN }, body }, this.env));
   }

@@ -29,6 +29,8 @@ import { pickerRoutes } from './pickers.js';
 import { searchRoutes } from './search.js';
 import type { Search } from '../../../application/search/search.js';
 import type { People } from '../affiliate-choices.js';
+import { notificationRoutes } from './notifications.js';
+import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from './merchant-settings.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -50,6 +52,7 @@ export interface DashboardPageDependencies {
   readonly people: People;
   /** The header's search, the API's `GET /search`. */
   readonly search: Search;
+  readonly merchantSettings: MerchantSettingsPageDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -71,4 +74,6 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns))
     .route('/', integrationRoutes(deps.integrations))
     .route('/', pickerRoutes(deps.people))
-    .route('/', searchRoutes(deps.search));
+    .route('/', searchRoutes(deps.search))
+    .route('/', merchantSettingsRoutes(deps.merchantSettings))
+    .route('/', notificationRoutes(deps.overview.notifications));

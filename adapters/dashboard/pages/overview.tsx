@@ -8,7 +8,7 @@ import type { GetOverview } from '../../../application/stats/get-overview.js';
 import { formatAmount } from '../../../domain/index.js';
 import type { MerchantNotifications } from '../../../application/notifications/merchant-notifications.js';
 import { CsrfField } from '../views/layout.js';
-import { done } from '../page-kit.js';
+import { done, formOf } from '../page-kit.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { noticeOf, page } from '../page-kit.js';
 import { Notice, Table } from '../views/components.js';
@@ -61,8 +61,11 @@ const Chart = ({
 export const overviewRoutes = (deps: OverviewDependencies, people: People) =>
   new Hono<DashboardEnv>()
     .post('/notifications/read', async (c) => {
-      await deps.notifications.markRead(c.get('tenant'), 'all');
-      return done(c, '/dashboard', 'Notifications marked read.');
+      const form = await formOf(c);
+      const id = form.id && /^[0-9a-f-]{36}$/i.test(form.id) ? form.id : null;
+      await deps.notifications.markRead(c.get('tenant'), id ? { ids: [id] } : 'all');
+      // Back to the page the form was on: the overview's list or the notifications page.
+      return done(c, form.back === '/dashboard/notifications' ? '/dashboard/notifications' : '/dashboard', id ? 'Marked read.' : 'Notifications marked read.');
     })
     .get('/', async (c) => {
     const tenant = c.get('tenant');

@@ -14,6 +14,8 @@ export interface Chrome {
   readonly csrf: string;
   /** The nav entry of this page. */
   readonly current: string;
+  /** Unread notices in the mode shown. */
+  readonly unread: number;
 }
 
 const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
@@ -30,6 +32,7 @@ const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/users', label: 'Users' },
   { href: '/dashboard/audit-log', label: 'Audit log' },
+  { href: '/dashboard/settings', label: 'Settings' },
   { href: '/dashboard/account', label: 'Account' },
 ];
 
@@ -81,6 +84,15 @@ export const Layout = ({ title, chrome, children }: { title: string; chrome: Chr
             Search
           </button>
         </form>
+        <a href="/dashboard/notifications" class="notices-link" aria-current={chrome.current === '/dashboard/notifications' ? 'page' : undefined}>
+          Notifications
+          {chrome.unread > 0 ? (
+            <span class="badge">
+              {chrome.unread}
+              <span class="sr-only"> unread</span>
+            </span>
+          ) : null}
+        </a>
         <form method="post" action="/dashboard/mode" class="inline">
           <CsrfField token={chrome.csrf} />
           <input type="hidden" name="mode" value={chrome.mode === 'live' ? 'test' : 'live'} />

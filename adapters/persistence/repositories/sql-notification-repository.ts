@@ -25,10 +25,13 @@ const fromRow = (r: NotificationRow): Notification => ({
 export class SqlNotificationRepository implements NotificationRepository {
   constructor(private readonly orm: Orm) {}
 
-  async insert(n: NewNotification): Promise<void> {
-    await sql`
-      insert into notifications (id, merchant_id, mode, kind, message, created_at)
-      values (${n.id}, ${n.merchantId}, ${n.mode ?? 'live'}, ${n.kind}, ${n.message}, ${n.createdAt})`.execute(currentDb(this.orm));
+  async insert(n: NewNotification): Promise<boolean> {
+    const { rows } = await sql<{ id: string }>`
+      insert into notifications (id, merchant_id, mode, kind, message, created_at, once_key)
+      values (${n.id}, ${n.merchantId}, ${n.mode ?? 'live'}, ${n.kind}, ${n.message}, ${n.createdAt}, ${n.once ?? null})
+      on conflict (merchant_id, mode, once_key) where once_key is not null do nothing
+      returning id`.execute(currentDb(this.orm));
+    return rows.length > 0;
   }
 
   async listForMerchant(merchantId: string): Promise<readonly Notification[]> {

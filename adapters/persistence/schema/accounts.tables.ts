@@ -114,6 +114,7 @@ export const notifications = table('notifications', {
   created_at: timestamptz(),
   mode: text(),
   read_at: timestamptz().orNull(),
+  once_key: text().orNull(),
 });
 
 export const mailOutbox = table('mail_outbox', {
@@ -179,4 +180,17 @@ export const assistantConfirmations = table('assistant_confirmations', {
   created_at: timestamptz(),
   expires_at: timestamptz(),
   used_at: timestamptz().orNull(),
+});
+
+export const merchantSettings = table('merchant_settings', {
+  merchant_id: uuid(),
+  requested_domain: text().orNull(),
+  domain_token: text().orNull(),
+  domain_status: text().orNull(),
+  domain_requested_at: timestamptz().orNull(),
+  domain_checked_at: timestamptz().orNull(),
+  brand_colour: text().orNull(),
+  logo_data_url: text().orNull(),
+  email_notices: jsonb<string[]>(),
+  updated_at: timestamptz(),
 });

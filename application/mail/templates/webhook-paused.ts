@@ -20,8 +20,8 @@ export const webhookPausedMail = (input: WebhookPausedMailInput): MailMessage =>
     paragraphs: [
       `Hello ${input.businessName},`,
       `Your webhook endpoint ${input.url} (subscription ${input.subscriptionId}) was paused after ${input.failures} consecutive failed deliveries.`,
-      `Fix the endpoint, then re-enable it with PATCH /api/v1/webhooks/${input.subscriptionId} and the body {"active": true}.`,
-      `Deliveries that failed are listed in GET /api/v1/webhooks/${input.subscriptionId}/deliveries and can be resent.`,
+      'Fix the endpoint, then open Webhooks in your dashboard and resume the subscription.',
+      "Deliveries that failed are in the subscription's delivery log there, and can be resent.",
     ],
     action: input.manageLink ? { label: 'Open the webhook', url: input.manageLink } : undefined,
   };
