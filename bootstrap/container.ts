@@ -45,6 +45,7 @@ import { notificationsHttp, registerNotifications } from './modules/notification
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
 import { portalHttp, registerPortal } from './modules/portal.module.js';
+import { registerTax, taxHttp } from './modules/tax.module.js';
 import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
 import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 import { customersHttp, registerCustomers } from './modules/customers.module.js';
@@ -148,6 +149,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerWebSessions(c);
   registerSales(c);
   registerCustomers(c);
+  registerTax(c);
   registerPortal(c);
   registerMerchantUsers(c);
   registerDashboard(c);
@@ -198,6 +200,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     conversionAdmin: conversionAdminDependencies(c),
     coupons: couponRouteDependencies(c),
     payouts: payoutRouteDependencies(c),
+    tax: taxHttp(c),
     payoutAdmin: payoutAdminDependencies(c),
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),

@@ -183,4 +183,8 @@ export const TOKENS = {
   GetStats: Symbol('GetStats'),
   GetOverview: Symbol('GetOverview'),
   Search: Symbol('Search'),
+  // Tax details (tax.module.ts).
+  TaxDetailsStore: Symbol('TaxDetailsStore'),
+  SaveTaxDetails: Symbol('SaveTaxDetails'),
+  TaxDetailsReads: Symbol('TaxDetailsReads'),
 } as const;

@@ -584,6 +584,46 @@ export interface paths {
         patch: operations["patchPayoutSettings"];
         trace?: never;
     };
+    "/affiliates/{id}/tax-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An affiliate's tax details, masked, with their history
+         * @description TINs show their last four characters only; the typed signature is never shown. The full form is `GET /affiliates/{id}/tax-details/form` (audited).
+         */
+        get: operations["getAffiliatesByIdTaxDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/{id}/tax-details/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an affiliate's latest tax form in full (audited)
+         * @description The latest W-9, W-8BEN or W-8BEN-E with the TIN and the typed signature in the clear, for the merchant's records. Needs a full-access key; every download writes an audit row (with the same transaction that reads the form). `404 not_found` when no details were given.
+         */
+        get: operations["getAffiliatesByIdTaxDetailsForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stats": {
         parameters: {
             query?: never;
@@ -1278,6 +1318,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "affiliate.tax_details_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.tax_details_completed
+         * @description An affiliate gave its tax details (W-9, W-8BEN or W-8BEN-E) for the first time; fires once per affiliate, never on later changes. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_tax_details_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payout.completed": {
         parameters: {
             query?: never;
@@ -1473,6 +1533,19 @@ export interface components {
             payoutMethod: "connect" | "wallet_a" | "transfer_b";
             /** @description null for connect; bank details are never sent */
             payoutEmail: string | null;
+            /**
+             * @description ISO 8601
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            completedAt: string;
+        };
+        /** @description Never a TIN, a name or a signature */
+        TaxDetailsCompletedEventData: {
+            affiliateId: string;
+            /** @description ISO 3166-1 alpha-2 country of tax residence */
+            country: string;
+            /** @enum {string} */
+            form: "w9" | "w8ben" | "w8bene";
             /**
              * @description ISO 8601
              * @example 2026-11-22T10:00:00.000Z
@@ -2280,6 +2353,23 @@ export interface components {
                 [key: string]: number | string | null;
             };
         };
+        TaxDetails: {
+            affiliateId: string;
+            current: components["schemas"]["TaxDetailsVersion"];
+            /** @description Every version, newest first (a change never overwrites) */
+            history: components["schemas"]["TaxDetailsVersion"][];
+        };
+        /** @description The latest version; null when the affiliate has given none */
+        TaxDetailsVersion: {
+            version: number;
+            savedAt: string;
+            country: string;
+            vatId: string | null;
+            /** @description The form's fields (docs/tax.md): `form` (`w9`, `w8ben`, `w8bene`) and its fields. In the masked view TINs show their last four only and the signature only its date and capacity. */
+            form: {
+                [key: string]: unknown;
+            };
+        } | null;
         Stats: {
             /** @description Counted sales (net of tax), all currencies added as recorded, not converted */
             totalRevenue: number;
@@ -5283,6 +5373,102 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getAffiliatesByIdTaxDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The masked tax details */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxDetails"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAffiliatesByIdTaxDetailsForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The full form */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxDetailsVersion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `insufficient_permissions` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "insufficient_permissions";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getStats: {
         parameters: {
             query?: {
@@ -7282,6 +7468,42 @@ export interface operations {
                     /** @enum {string} */
                     event: "affiliate.payout_details_completed";
                     data: components["schemas"]["PayoutDetailsCompletedEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_tax_details_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.tax_details_completed";
+                    data: components["schemas"]["TaxDetailsCompletedEventData"];
                     /**
                      * @description When the event happened (ISO 8601)
                      * @example 2026-11-22T10:00:00.000Z

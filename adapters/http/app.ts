@@ -46,6 +46,7 @@ import { payoutAdminRoutes, type PayoutAdminUseCases } from './admin/payouts.rou
 import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
 import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
+import { taxDetailsRoutes, type TaxDetailsRouteDependencies } from './routes/tax-details.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -112,6 +113,8 @@ export interface HttpDependencies {
   /** The payout queue and the operator's manual payout actions. */
   readonly payouts: PayoutRouteDependencies;
   readonly payoutAdmin: PayoutAdminUseCases;
+  /** Affiliates' tax details (masked, and the audited full form). */
+  readonly tax: TaxDetailsRouteDependencies;
   /** The assistant tool interface (MCP) at `/mcp`. */
   readonly mcp: McpDependencies;
   /** Statistics, the monthly overview and search. */
@@ -214,6 +217,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', payoutProviderRoutes(deps.payouts.configuration));
   app.route('/api/v1', manualPayoutRoutes(deps.payouts.manual));
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
+  app.route('/api/v1', taxDetailsRoutes(deps.tax));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));

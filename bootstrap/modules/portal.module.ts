@@ -81,6 +81,8 @@ export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
   signInWithLink: c.resolve(T.SignInWithLink),
   sessions: c.resolve(T.WebSessions),
   savePayoutDetails: c.resolve(T.SavePayoutDetails),
+  saveTaxDetails: c.resolve(T.SaveTaxDetails),
+  taxDetailsReads: c.resolve(T.TaxDetailsReads),
   connectOnboarding: c.resolve(T.ConnectOnboarding),
   links: c.resolve(T.TrackingLinks),
   merchants: c.resolve(T.MerchantRepository),

@@ -67,17 +67,54 @@ export const formName = (form: TaxForm): string => {
   return form.form === 'w8ben' ? form.name : form.organisationName;
 };
 
+type WithoutSignature<F> = F extends unknown ? Omit<F, 'signature'> & { readonly signature: { readonly date: string; readonly capacity: string | null } } : never;
+
+/** Tax details as every view but the merchant's audited download shows them. */
+export interface MaskedTaxDetails {
+  readonly country: string;
+  readonly vatId: VatId | null;
+  readonly form: WithoutSignature<TaxForm>;
+}
+
 /**
  * The details as every view but the merchant's audited download shows them: TINs masked to their last
- * four, the signature reduced to who signed and when (never the typed signature's certification data).
+ * four, the signature reduced to the day signed and the signer's capacity (the typed name is sealed
+ * with the TIN).
  */
-export const maskTaxDetails = (details: TaxDetails): TaxDetails => {
+export const maskTaxDetails = (details: TaxDetails): MaskedTaxDetails => {
   const { form } = details;
-  if (form.form === 'w9') return { ...details, form: { ...form, tin: maskTin(form.tin, form.tinType) } };
+  const signature = { date: form.signature.date, capacity: form.signature.capacity };
+  if (form.form === 'w9') return { ...details, form: { ...form, tin: maskTin(form.tin, form.tinType), signature } };
   const masked = {
     ...form,
     foreignTin: form.foreignTin === null ? null : maskTin(form.foreignTin, 'foreign'),
     usTin: form.usTin === null ? null : maskTin(form.usTin, form.form === 'w8ben' ? 'ssn' : 'ein'),
+    signature,
   };
   return { ...details, form: masked };
 };
+
+/** `affiliate.tax_details_completed`: which form, from where, when; never a TIN or a name. */
+export interface TaxDetailsCompletedPayload {
+  readonly affiliateId: string;
+  readonly country: string;
+  readonly form: TaxFormKind;
+  readonly completedAt: string;
+}
+
+export interface TaxDetailsVersion {
+  readonly version: number;
+  readonly events: readonly { readonly type: 'affiliate.tax_details_completed'; readonly payload: TaxDetailsCompletedPayload }[];
+}
+
+/**
+ * Saving details makes the next version (a change never overwrites: the history keeps each one).
+ * The first version completes the affiliate's tax details: `affiliate.tax_details_completed`, once.
+ */
+export const nextTaxDetailsVersion = (affiliateId: string, latestVersion: number | null, details: TaxDetails, now: Date): TaxDetailsVersion => ({
+  version: (latestVersion ?? 0) + 1,
+  events:
+    latestVersion === null
+      ? [{ type: 'affiliate.tax_details_completed', payload: { affiliateId, country: details.country, form: details.form.form, completedAt: now.toISOString() } }]
+      : [],
+});

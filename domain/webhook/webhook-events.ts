@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'affiliate.rejected',
   'affiliate.suspended',
   'affiliate.payout_details_completed',
+  'affiliate.tax_details_completed',
   'payout.completed',
   'payout.failed',
   'bonus.awarded',

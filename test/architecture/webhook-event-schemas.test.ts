@@ -7,6 +7,7 @@ import {
   PayoutDetailsEventData,
   PayoutEventData,
   PingEventData,
+  TaxDetailsEventData,
 } from '../../adapters/http/openapi/webhook-events.js';
 import type {
   BonusEventPayload,
@@ -14,6 +15,7 @@ import type {
   MembershipEventPayload,
   PayoutDetailsEventPayload,
   PayoutEventData as PayoutEventPayload,
+  TaxDetailsCompletedPayload,
 } from '../../domain/index.js';
 import type { PingPayload } from '../../domain/webhook/index.js';
 
@@ -31,6 +33,7 @@ describe('documented webhook payloads', () => {
     expectTypeOf<z.infer<typeof PayoutDetailsEventData>>().toEqualTypeOf<Plain<PayoutDetailsEventPayload>>();
     expectTypeOf<z.infer<typeof PayoutEventData>>().toEqualTypeOf<Plain<PayoutEventPayload>>();
     expectTypeOf<z.infer<typeof BonusEventData>>().toEqualTypeOf<Plain<BonusEventPayload>>();
+    expectTypeOf<z.infer<typeof TaxDetailsEventData>>().toEqualTypeOf<Plain<TaxDetailsCompletedPayload>>();
     expectTypeOf<z.infer<typeof PingEventData>>().toEqualTypeOf<Plain<PingPayload>>();
   });
 });

@@ -1,0 +1,34 @@
+import type { DependencyContainer } from 'tsyringe';
+import { auditRowOf } from '../../adapters/http/middleware/audit.js';
+import type { TaxDetailsRouteDependencies } from '../../adapters/http/routes/tax-details.routes.js';
+import { SqlTaxDetailsStore } from '../../adapters/persistence/repositories/sql-tax-details-store.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import { SaveTaxDetails } from '../../application/tax/save-tax-details.js';
+import { TaxDetailsReads } from '../../application/tax/tax-details-reads.js';
+import { TOKENS as T } from '../tokens.js';
+import { single } from './single.js';
+
+/** Tax details: the sealed store (the payout credentials' key), the portal's save and the merchant's reads. */
+export const registerTax = (c: DependencyContainer): void => {
+  c.register(T.TaxDetailsStore, single((r) => new SqlTaxDetailsStore(r.resolve(T.Orm), r.resolve(T.SecretBox))));
+  c.register(
+    T.SaveTaxDetails,
+    single(
+      (r) =>
+        new SaveTaxDetails(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.TaxDetailsStore), r.resolve(T.EventOutbox), r.resolve(T.Ids), r.resolve(T.Clock)),
+    ),
+  );
+  c.register(
+    T.TaxDetailsReads,
+    single((r) => new TaxDetailsReads(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.TaxDetailsStore), r.resolve(T.AuditLog))),
+  );
+};
+
+/** Rotation: tax forms sealed with a previous key are resealed with the current one, as payout credentials are. */
+export const resealTaxForms = (c: DependencyContainer): Promise<number> =>
+  c.resolve<UnitOfWork>(T.UnitOfWork).transaction(() => c.resolve<SqlTaxDetailsStore>(T.TaxDetailsStore).resealAll());
+
+export const taxHttp = (c: DependencyContainer): TaxDetailsRouteDependencies => ({
+  taxDetails: c.resolve(T.TaxDetailsReads),
+  auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
+});
