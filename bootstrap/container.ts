@@ -142,6 +142,8 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
   registerCoupons(c);
+  // Before payouts: the payout job asks the tax-details gate.
+  registerTax(c);
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
@@ -149,7 +151,6 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerWebSessions(c);
   registerSales(c);
   registerCustomers(c);
-  registerTax(c);
   registerPortal(c);
   registerMerchantUsers(c);
   registerDashboard(c);

@@ -187,4 +187,7 @@ export const TOKENS = {
   TaxDetailsStore: Symbol('TaxDetailsStore'),
   SaveTaxDetails: Symbol('SaveTaxDetails'),
   TaxDetailsReads: Symbol('TaxDetailsReads'),
+  TaxPayoutHolds: Symbol('TaxPayoutHolds'),
+  TaxDetailsGate: Symbol('TaxDetailsGate'),
+  TaxSettings: Symbol('TaxSettings'),
 } as const;

@@ -624,6 +624,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tax/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether payouts wait for tax details, in the key mode
+         * @description Any valid key. `effectiveThreshold` is the figure in force this year: the merchant's own, or the IRS 1099-NEC threshold of the year in US dollars ($600 through 2025, $2,000 from 2026).
+         */
+        get: operations["getTaxSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set whether payouts wait for tax details
+         * @description Rows that must wait are held (`scheduled` with `failureReason` `tax_details_missing`) and become due as soon as the affiliate saves its tax details in the portal. See docs/tax.md for the threshold and its source.
+         */
+        patch: operations["patchTaxSettings"];
+        trace?: never;
+    };
     "/stats": {
         parameters: {
             query?: never;
@@ -2370,6 +2394,31 @@ export interface components {
                 [key: string]: unknown;
             };
         } | null;
+        TaxSettings: {
+            /**
+             * @description `off`: payouts never wait; `always`: an affiliate without tax details is not paid; `above_yearly_total`: not paid once its payments of the calendar year (this one included) reach the threshold
+             * @enum {string}
+             */
+            taxDetailsRequired: "off" | "always" | "above_yearly_total";
+            /** @description The merchant's threshold in its reporting currency; null uses the IRS 1099-NEC figure of the payment's year (US dollars) */
+            taxDetailsThreshold: string | null;
+            taxDetailsThresholdCurrency: string | null;
+            /** @description The threshold in force this year */
+            effectiveThreshold: {
+                amount: string;
+                currency: string;
+            };
+        };
+        /**
+         * @example {
+         *       "taxDetailsRequired": "above_yearly_total",
+         *       "taxDetailsThreshold": null
+         *     }
+         */
+        UpdateTaxSettings: {
+            taxDetailsRequired: string;
+            taxDetailsThreshold?: string | number | null;
+        };
         Stats: {
             /** @description Counted sales (net of tax), all currencies added as recorded, not converted */
             totalRevenue: number;
@@ -5465,6 +5514,77 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTaxSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting (default: off) */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchTaxSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaxSettings"];
+            };
+        };
+        responses: {
+            /** @description The setting after the change */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { TaxDetailsRecord } from '../../../application/ports/tax-details-store.js';
 import type { TaxDetailsReads } from '../../../application/tax/tax-details-reads.js';
+import type { TaxSettings } from '../../../application/tax/tax-settings.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
@@ -46,6 +47,7 @@ const dataOf = <T extends z.ZodType>(schema: T, description: string) => ({
 export interface TaxDetailsRouteDependencies {
   readonly taxDetails: TaxDetailsReads;
   readonly auditRow: AuditRow;
+  readonly taxSettings: TaxSettings;
 }
 
 /** `/affiliates/{id}/tax-details`: the masked view for any key, the full form audited for a full-access key. */

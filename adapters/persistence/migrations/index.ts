@@ -31,6 +31,7 @@ import { Migration20261127000005DashboardSpeed } from './Migration20261127000005
 import { Migration20261128010001SignedClickIds } from './Migration20261128010001SignedClickIds.js';
 import { Migration20261128030001ReportingCurrency } from './Migration20261128030001ReportingCurrency.js';
 import { Migration20261128100001TaxDetails } from './Migration20261128100001TaxDetails.js';
+import { Migration20261128100002TaxPayoutRule } from './Migration20261128100002TaxPayoutRule.js';
 import { Migration20261128040001AffiliatesPerMerchant } from './Migration20261128040001AffiliatesPerMerchant.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
@@ -68,4 +69,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128030001ReportingCurrency', class: Migration20261128030001ReportingCurrency },
   { name: 'Migration20261128040001AffiliatesPerMerchant', class: Migration20261128040001AffiliatesPerMerchant },
   { name: 'Migration20261128100001TaxDetails', class: Migration20261128100001TaxDetails },
+  { name: 'Migration20261128100002TaxPayoutRule', class: Migration20261128100002TaxPayoutRule },
 ];

@@ -112,3 +112,12 @@ export const affiliateTaxDetails = table('affiliate_tax_details', {
   key_id: text(),
   created_at: timestamptz(),
 });
+
+export const taxSettings = table('tax_settings', {
+  merchant_id: uuid(),
+  mode: text(),
+  requirement: text(),
+  threshold: numeric().orNull(),
+  threshold_currency: text().orNull(),
+  updated_at: timestamptz(),
+});
