@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Clock } from '../../application/ports/clock.js';
 import type { SaveTaxDetails } from '../../application/tax/save-tax-details.js';
+import type { TaxDetailsGate } from '../../application/tax/tax-details-gate.js';
 import type { TaxDetailsReads } from '../../application/tax/tax-details-reads.js';
 import { TAX_FORM_KINDS, type TaxFormKind } from '../../domain/index.js';
 import type { PortalEnv, PortalRequest } from './portal-env.js';
@@ -10,6 +11,7 @@ import { taxDetailsPage, type TaxDetailsState } from './tax-details-pages.js';
 export interface PortalTaxDetailsUseCases {
   readonly saveTaxDetails: SaveTaxDetails;
   readonly taxDetailsReads: TaxDetailsReads;
+  readonly taxDetailsGate: Pick<TaxDetailsGate, 'waiting'>;
   /** The service clock dates the signature. */
   readonly clock: Clock;
 }
@@ -37,7 +39,9 @@ export const portalTaxDetailsRoutes = (uc: PortalTaxDetailsUseCases) => {
     const me = c.get('affiliate')!;
     const record = await uc.taxDetailsReads.own(me.viewer.merchantId, me.affiliate.id);
     const today = uc.clock.now().toISOString().slice(0, 10);
-    return c.html(taxDetailsPage(frameOf(c, 'Tax details'), record, kind, c.get('webSession')!.csrfToken, today, state), status);
+    // Once details are on file the held rows are due: nothing waits for the affiliate any more.
+    const waiting = record ? 0 : await uc.taxDetailsGate.waiting(me.viewer.merchantId, me.affiliate.id);
+    return c.html(taxDetailsPage(frameOf(c, 'Tax details'), record, kind, c.get('webSession')!.csrfToken, today, { ...state, waiting }), status);
   };
   return new Hono<PortalEnv>()
     .get('/tax-details', (c) => render(c, kindOf(c.req.query('form'))))

@@ -8,6 +8,8 @@ export interface TaxDetailsState {
   readonly problems?: readonly FieldProblem[];
   /** What was posted, to fill the form again after a problem (never a TIN: it is typed again). */
   readonly posted?: Readonly<Record<string, string>>;
+  /** Payouts held until tax details are given. */
+  readonly waiting?: number;
 }
 
 const FORM_LABELS: Record<TaxFormKind, string> = {
@@ -115,6 +117,7 @@ export const taxDetailsPage = (frame: Frame, record: TaxDetailsRecord | null, ki
     html`<h1>Tax details</h1>
     ${state.saved ? notice('Saved. Thank you.') : ''}
     ${state.problems?.length ? notice(`Check the form: ${state.problems.map((p) => `${label(p.field)} ${p.message}`).join('; ')}.`, 'error') : ''}
+    ${state.waiting ? notice(`${state.waiting === 1 ? 'A payout waits' : `${state.waiting} payouts wait`} for your tax details. Give them below and ${state.waiting === 1 ? 'it is' : 'they are'} paid on the next payout run.`, 'error') : ''}
     ${onFile(record)}
     <p>The program keeps these details for its tax reporting; your TIN is stored encrypted and shown masked. This is not tax advice.</p>
     <nav aria-label="Form"><ul>${(Object.keys(FORM_LABELS) as TaxFormKind[]).map(

@@ -31,6 +31,11 @@ export class TaxDetailsGate {
     return needsTaxDetails({ requirement, hasTaxDetails: false, payout: { amount, currency, day }, paidEarlierInYear: earlier, rates: history }).unwrapOr(true);
   }
 
+  /** How many of the affiliate's payouts wait for its tax details (the portal says so). */
+  waiting(merchantId: string, affiliateId: string): Promise<number> {
+    return this.holds.heldCount(merchantId, affiliateId, TAX_DETAILS_MISSING);
+  }
+
   /** After a save: rows held for the details become due now. */
   async released(merchantId: string, affiliateId: string, now: Date): Promise<void> {
     await this.holds.releaseHeld(merchantId, affiliateId, TAX_DETAILS_MISSING, now);

@@ -83,6 +83,7 @@ export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
   savePayoutDetails: c.resolve(T.SavePayoutDetails),
   saveTaxDetails: c.resolve(T.SaveTaxDetails),
   taxDetailsReads: c.resolve(T.TaxDetailsReads),
+  taxDetailsGate: c.resolve(T.TaxDetailsGate),
   connectOnboarding: c.resolve(T.ConnectOnboarding),
   links: c.resolve(T.TrackingLinks),
   merchants: c.resolve(T.MerchantRepository),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, uniqueEmail } from '../support/campaign-mother.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { PortalBrowser, visibleText } from '../support/portal-browser.js';
+import { approvedSale } from '../support/payout-mother.js';
 import { signedInBrowser } from '../support/portal-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -123,6 +124,23 @@ describe('tax details', () => {
     expect(saved.status).toBe(200);
     const masked = await t.api('GET', `/affiliates/${affiliateId}/tax-details`, m.liveKey);
     expect(masked.body.data.current).toMatchObject({ vatId: 'DE123456789', form: { form: 'w8bene', foreignTin: '••••2101', signature: { capacity: 'Geschäftsführerin' } } });
+  });
+
+  it('tells the affiliate that payouts wait for its details, and saving them makes the held rows due at once', async () => {
+    const payer = await createMerchant(t, 'scale', { businessName: 'Payer', automaticPayouts: true, payoutHoldingDays: 0 });
+    const { browser, affiliateId } = await join(payer);
+    const [membership] = await t.sql('select campaign_id from affiliate_memberships where affiliate_id = $1', [affiliateId]);
+    const saleId = await approvedSale(t, payer.liveKey, membership.campaign_id, affiliateId, 20);
+    expect(await t.sql('select status from payouts where conversion_id = $1', [saleId])).toEqual([{ status: 'pending' }]);
+    // As the payout job leaves a row it held for tax details (the job itself: test/http/tax-payout-hold.test.ts).
+    await t.sql(`update payouts set status = 'scheduled', failure_reason = 'tax_details_missing', scheduled_date = now() + interval '30 days' where conversion_id = $1`, [saleId]);
+    const page = await browser.get(`/portal/m/${payer.id}/tax-details`);
+    expect(visibleText(page.text)).toContain('A payout waits for your tax details.');
+    const saved = await browser.post(`/portal/m/${payer.id}/tax-details`, w9(await today()));
+    expect(saved.status).toBe(200);
+    expect(visibleText(saved.text)).not.toContain('waits for your tax details');
+    const [row] = await t.sql('select status, scheduled_date <= now() as due from payouts where conversion_id = $1', [saleId]);
+    expect(row).toEqual({ status: 'scheduled', due: true });
   });
 
   it('keeps no TIN and no typed signature in the clear in any table', async () => {

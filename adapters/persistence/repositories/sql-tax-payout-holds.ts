@@ -42,6 +42,12 @@ export class SqlTaxPayoutHolds implements TaxPayoutHolds {
     return rows.map((r) => ({ amount: new Decimal(r.amount), currency: r.currency as CurrencyCode, day: r.day }));
   }
 
+  async heldCount(merchantId: string, affiliateId: string, reason: string): Promise<number> {
+    const [row] = await this.exec(sql<{ n: number }>`select count(*)::int as n from payouts
+      where merchant_id = ${merchantId} and affiliate_id = ${affiliateId} and status = 'scheduled' and failure_reason = ${reason}`);
+    return row?.n ?? 0;
+  }
+
   async releaseHeld(merchantId: string, affiliateId: string, reason: string, now: Date): Promise<number> {
     const rows = await this.exec(sql<{ id: string }>`update payouts set scheduled_date = ${now}, updated_at = ${now}, version = version + 1
       where merchant_id = ${merchantId} and affiliate_id = ${affiliateId} and status = 'scheduled' and failure_reason = ${reason} and scheduled_date > ${now}
