@@ -190,4 +190,5 @@ export const TOKENS = {
   TaxPayoutHolds: Symbol('TaxPayoutHolds'),
   TaxDetailsGate: Symbol('TaxDetailsGate'),
   TaxSettings: Symbol('TaxSettings'),
+  TaxSummaries: Symbol('TaxSummaries'),
 } as const;

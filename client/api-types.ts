@@ -648,6 +648,26 @@ export interface paths {
         patch: operations["patchTaxSettings"];
         trace?: never;
     };
+    "/tax/summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each affiliate's payments of a calendar year, and whether a 1099-NEC is due
+         * @description One row per affiliate with completed payments in the year (UTC) in the key mode: per currency, converted to the reporting currency at each payment day, the form on file, and the 1099-NEC verdict (docs/tax.md). Not tax advice.
+         */
+        get: operations["getTaxSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stats": {
         parameters: {
             query?: never;
@@ -2418,6 +2438,26 @@ export interface components {
         UpdateTaxSettings: {
             taxDetailsRequired: string;
             taxDetailsThreshold?: string | number | null;
+        };
+        TaxYearSummary: {
+            affiliateId: string;
+            /** @description Completed payments of the year per currency, never converted */
+            payments: {
+                currency: string;
+                amount: string;
+            }[];
+            /** @description The year's payments in the reporting currency, each converted at its payment day's rate; null when a rate is unknown */
+            total: {
+                amount: string;
+                currency: string;
+            } | null;
+            /** @enum {string|null} */
+            formOnFile: "w9" | "w8ben" | "w8bene" | null;
+            /**
+             * @description `due`: a W-9 payee (not a corporation) paid at least the IRS 1099-NEC threshold of the year in US dollars; `form_missing`: at or above it with no form on file
+             * @enum {string}
+             */
+            form1099Nec: "due" | "not_due" | "form_missing" | "rate_unavailable";
         };
         Stats: {
             /** @description Counted sales (net of tax), all currencies added as recorded, not converted */
@@ -5585,6 +5625,40 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTaxSummaries: {
+        parameters: {
+            query: {
+                /** @description The calendar year (UTC) */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summaries */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxYearSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -48,6 +48,7 @@ import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import { taxDetailsRoutes, type TaxDetailsRouteDependencies } from './routes/tax-details.routes.js';
 import { taxSettingsRoutes } from './routes/tax-settings.routes.js';
+import { taxSummaryRoutes } from './routes/tax-summaries.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -220,6 +221,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', taxDetailsRoutes(deps.tax));
   app.route('/api/v1', taxSettingsRoutes(deps.tax.taxSettings));
+  app.route('/api/v1', taxSummaryRoutes(deps.tax.taxSummaries));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));

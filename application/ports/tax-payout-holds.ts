@@ -8,6 +8,8 @@ export interface TaxPayoutHolds {
   saveRequirement(tenant: Tenant, requirement: TaxDetailsRequirement, now: Date): Promise<void>;
   /** The affiliate's completed payments of the calendar year (UTC), each dated by its completion day. */
   paidInYear(tenant: Tenant, affiliateId: string, year: number): Promise<readonly DatedAmount[]>;
+  /** Every affiliate's completed payments of the calendar year (UTC), for the year-end summary. */
+  yearPayments(tenant: Tenant, year: number): Promise<readonly (DatedAmount & { readonly affiliateId: string })[]>;
   /** How many of the affiliate's rows are held for `reason`. */
   heldCount(merchantId: string, affiliateId: string, reason: string): Promise<number>;
   /** Rows held for `reason` become due at `now` (details arrived). Returns how many. */

@@ -7,6 +7,7 @@ import { SaveTaxDetails } from '../../application/tax/save-tax-details.js';
 import { TaxDetailsReads } from '../../application/tax/tax-details-reads.js';
 import { TaxDetailsGate } from '../../application/tax/tax-details-gate.js';
 import { TaxSettings } from '../../application/tax/tax-settings.js';
+import { TaxSummaries } from '../../application/tax/tax-summaries.js';
 import { SqlTaxPayoutHolds } from '../../adapters/persistence/repositories/sql-tax-payout-holds.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
@@ -17,6 +18,10 @@ export const registerTax = (c: DependencyContainer): void => {
   c.register(T.TaxPayoutHolds, single((r) => new SqlTaxPayoutHolds(r.resolve(T.Orm))));
   c.register(T.TaxDetailsGate, single((r) => new TaxDetailsGate(r.resolve(T.TaxPayoutHolds), r.resolve(T.TaxDetailsStore), r.resolve(T.ExchangeRates))));
   c.register(T.TaxSettings, single((r) => new TaxSettings(r.resolve(T.UnitOfWork), r.resolve(T.TaxPayoutHolds), r.resolve(T.MerchantRepository), r.resolve(T.Clock))));
+  c.register(
+    T.TaxSummaries,
+    single((r) => new TaxSummaries(r.resolve(T.TaxPayoutHolds), r.resolve(T.TaxDetailsStore), r.resolve(T.ExchangeRates), r.resolve(T.MerchantRepository))),
+  );
   c.register(
     T.SaveTaxDetails,
     single((r) => {
@@ -39,5 +44,6 @@ export const resealTaxForms = (c: DependencyContainer): Promise<number> =>
 export const taxHttp = (c: DependencyContainer): TaxDetailsRouteDependencies => ({
   taxDetails: c.resolve(T.TaxDetailsReads),
   taxSettings: c.resolve(T.TaxSettings),
+  taxSummaries: c.resolve(T.TaxSummaries),
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });

@@ -65,6 +65,22 @@ describe('payouts held for tax details', () => {
     await runJobs(t);
     await runJobs(t);
     expect(await payoutOf(t, m.testKey, reaching)).toMatchObject({ status: 'completed' });
+
+    // The year-end summary: both payments of the service year, the W-9 on file, under the IRS threshold.
+    const year = new Date((await t.admin('GET', '/clock')).body.data.now as string).getUTCFullYear();
+    const summary = await t.api('GET', `/tax/summaries?year=${year}`, m.testKey);
+    expect(summary.status).toBe(200);
+    expect(summary.body.data.find((r: { affiliateId: string }) => r.affiliateId === affiliate.id)).toEqual({
+      affiliateId: affiliate.id,
+      payments: [{ currency: 'usd', amount: '100.00' }],
+      total: { amount: '100.00', currency: 'usd' },
+      formOnFile: 'w9',
+      form1099Nec: 'not_due',
+    });
+    // The year before and the year after know nothing of them; another mode neither.
+    for (const other of [year - 1, year + 1]) expect((await t.api('GET', `/tax/summaries?year=${other}`, m.testKey)).body.data).toEqual([]);
+    expect((await t.api('GET', `/tax/summaries?year=${year}`, m.liveKey)).body.data).toEqual([]);
+    expect((await t.api('GET', '/tax/summaries?year=banana', m.testKey)).status).toBe(400);
   });
 
   it('"always" holds an affiliate without details and never one with them', async () => {

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { TaxDetailsRecord } from '../../../application/ports/tax-details-store.js';
 import type { TaxDetailsReads } from '../../../application/tax/tax-details-reads.js';
 import type { TaxSettings } from '../../../application/tax/tax-settings.js';
+import type { TaxSummaries } from '../../../application/tax/tax-summaries.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
@@ -48,6 +49,7 @@ export interface TaxDetailsRouteDependencies {
   readonly taxDetails: TaxDetailsReads;
   readonly auditRow: AuditRow;
   readonly taxSettings: TaxSettings;
+  readonly taxSummaries: TaxSummaries;
 }
 
 /** `/affiliates/{id}/tax-details`: the masked view for any key, the full form audited for a full-access key. */

@@ -42,6 +42,15 @@ export class SqlTaxPayoutHolds implements TaxPayoutHolds {
     return rows.map((r) => ({ amount: new Decimal(r.amount), currency: r.currency as CurrencyCode, day: r.day }));
   }
 
+  async yearPayments(tenant: Tenant, year: number): Promise<readonly (DatedAmount & { readonly affiliateId: string })[]> {
+    const rows = await this.exec(sql<{ affiliate_id: string; amount: string; currency: string; day: string }>`select affiliate_id, amount, currency,
+        to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD') as day
+      from payout_payments where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and status = 'completed'
+        and updated_at >= ${new Date(Date.UTC(year, 0, 1))} and updated_at < ${new Date(Date.UTC(year + 1, 0, 1))}
+      order by affiliate_id, updated_at`);
+    return rows.map((r) => ({ affiliateId: r.affiliate_id, amount: new Decimal(r.amount), currency: r.currency as CurrencyCode, day: r.day }));
+  }
+
   async heldCount(merchantId: string, affiliateId: string, reason: string): Promise<number> {
     const [row] = await this.exec(sql<{ n: number }>`select count(*)::int as n from payouts
       where merchant_id = ${merchantId} and affiliate_id = ${affiliateId} and status = 'scheduled' and failure_reason = ${reason}`);
