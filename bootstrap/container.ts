@@ -47,6 +47,7 @@ import { notificationsHttp, registerNotifications } from './modules/notification
 import { TOKENS as T } from './tokens.js';
 import { registerWebSessions } from './modules/web-sessions.module.js';
 import { portalHttp, registerPortal } from './modules/portal.module.js';
+import { registerTax, taxHttp } from './modules/tax.module.js';
 import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
 import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 import { customersHttp, registerCustomers } from './modules/customers.module.js';
@@ -145,6 +146,8 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerConversions(c);
   registerRisk(c);
   registerCoupons(c);
+  // Before payouts: the payout job asks the tax-details gate.
+  registerTax(c);
   registerPayouts(c);
   registerStatsSearch(c);
   registerTeams(c);
@@ -203,6 +206,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     conversionAdmin: conversionAdminDependencies(c),
     coupons: couponRouteDependencies(c),
     payouts: payoutRouteDependencies(c),
+    tax: taxHttp(c),
     payoutAdmin: payoutAdminDependencies(c),
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),

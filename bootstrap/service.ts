@@ -21,6 +21,7 @@ import type { ServiceConfig } from './config.js';
 import { buildContainer, httpDependencies } from './container.js';
 import { TOKENS } from './tokens.js';
 import { resealPayoutCredentials } from './modules/payouts.module.js';
+import { resealTaxForms } from './modules/tax.module.js';
 
 export interface Service {
   readonly app: HttpApp;
@@ -93,6 +94,8 @@ export const buildService = async (
     }
     const resealed = await resealPayoutCredentials(container);
     if (resealed > 0) logger.info({ resealed }, 'payout credentials resealed with the current SECRET_KEY');
+    const resealedForms = await resealTaxForms(container);
+    if (resealedForms > 0) logger.info({ resealed: resealedForms }, 'tax forms resealed with the current SECRET_KEY');
     const app = createHttpApp(httpDependencies(container));
     return {
       app,

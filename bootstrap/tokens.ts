@@ -199,4 +199,12 @@ export const TOKENS = {
   SaleRiskGate: Symbol('SaleRiskGate'),
   RiskRules: Symbol('RiskRules'),
   AffiliateRisk: Symbol('AffiliateRisk'),
+  // Tax details (tax.module.ts).
+  TaxDetailsStore: Symbol('TaxDetailsStore'),
+  SaveTaxDetails: Symbol('SaveTaxDetails'),
+  TaxDetailsReads: Symbol('TaxDetailsReads'),
+  TaxPayoutHolds: Symbol('TaxPayoutHolds'),
+  TaxDetailsGate: Symbol('TaxDetailsGate'),
+  TaxSettings: Symbol('TaxSettings'),
+  TaxSummaries: Symbol('TaxSummaries'),
 } as const;

@@ -608,6 +608,90 @@ export interface paths {
         patch: operations["patchRiskSettings"];
         trace?: never;
     };
+    "/affiliates/{id}/tax-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An affiliate's tax details, masked, with their history
+         * @description TINs show their last four characters only; the typed signature is never shown. The full form is `GET /affiliates/{id}/tax-details/form` (audited).
+         */
+        get: operations["getAffiliatesByIdTaxDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/{id}/tax-details/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an affiliate's latest tax form in full (audited)
+         * @description The latest W-9, W-8BEN or W-8BEN-E with the TIN and the typed signature in the clear, for the merchant's records. Needs a full-access key; every download writes an audit row (with the same transaction that reads the form). `404 not_found` when no details were given.
+         */
+        get: operations["getAffiliatesByIdTaxDetailsForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tax/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether payouts wait for tax details, in the key mode
+         * @description Any valid key. `effectiveThreshold` is the figure in force this year: the merchant's own, or the IRS 1099-NEC threshold of the year in US dollars ($600 through 2025, $2,000 from 2026).
+         */
+        get: operations["getTaxSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set whether payouts wait for tax details
+         * @description Rows that must wait are held (`scheduled` with `failureReason` `tax_details_missing`) and become due as soon as the affiliate saves its tax details in the portal. See docs/tax.md for the threshold and its source.
+         */
+        patch: operations["patchTaxSettings"];
+        trace?: never;
+    };
+    "/tax/summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each affiliate's payments of a calendar year, and whether a 1099-NEC is due
+         * @description One row per affiliate with completed payments in the year (UTC) in the key mode: per currency, converted to the reporting currency at each payment day, the form on file, and the 1099-NEC verdict (docs/tax.md). Not tax advice.
+         */
+        get: operations["getTaxSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stats": {
         parameters: {
             query?: never;
@@ -1382,6 +1466,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "affiliate.tax_details_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.tax_details_completed
+         * @description An affiliate gave its tax details (W-9, W-8BEN or W-8BEN-E) for the first time; fires once per affiliate, never on later changes. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_tax_details_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payout.completed": {
         parameters: {
             query?: never;
@@ -1614,6 +1718,19 @@ export interface components {
             reason: string;
             rejectedConversions: number;
             cancelledPayouts: number;
+        };
+        /** @description Never a TIN, a name or a signature */
+        TaxDetailsCompletedEventData: {
+            affiliateId: string;
+            /** @description ISO 3166-1 alpha-2 country of tax residence */
+            country: string;
+            /** @enum {string} */
+            form: "w9" | "w8ben" | "w8bene";
+            /**
+             * @description ISO 8601
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            completedAt: string;
         };
         PayoutEventData: {
             payoutId: string;
@@ -2612,6 +2729,68 @@ export interface components {
             scriptSaleMaxAmount?: {
                 [key: string]: number | string | null;
             };
+        };
+        TaxDetails: {
+            affiliateId: string;
+            current: components["schemas"]["TaxDetailsVersion"];
+            /** @description Every version, newest first (a change never overwrites) */
+            history: components["schemas"]["TaxDetailsVersion"][];
+        };
+        /** @description The latest version; null when the affiliate has given none */
+        TaxDetailsVersion: {
+            version: number;
+            savedAt: string;
+            country: string;
+            vatId: string | null;
+            /** @description The form's fields (docs/tax.md): `form` (`w9`, `w8ben`, `w8bene`) and its fields. In the masked view TINs show their last four only and the signature only its date and capacity. */
+            form: {
+                [key: string]: unknown;
+            };
+        } | null;
+        TaxSettings: {
+            /**
+             * @description `off`: payouts never wait; `always`: an affiliate without tax details is not paid; `above_yearly_total`: not paid once its payments of the calendar year (this one included) reach the threshold
+             * @enum {string}
+             */
+            taxDetailsRequired: "off" | "always" | "above_yearly_total";
+            /** @description The merchant's threshold in its reporting currency; null uses the IRS 1099-NEC figure of the payment's year (US dollars) */
+            taxDetailsThreshold: string | null;
+            taxDetailsThresholdCurrency: string | null;
+            /** @description The threshold in force this year */
+            effectiveThreshold: {
+                amount: string;
+                currency: string;
+            };
+        };
+        /**
+         * @example {
+         *       "taxDetailsRequired": "above_yearly_total",
+         *       "taxDetailsThreshold": null
+         *     }
+         */
+        UpdateTaxSettings: {
+            taxDetailsRequired: string;
+            taxDetailsThreshold?: string | number | null;
+        };
+        TaxYearSummary: {
+            affiliateId: string;
+            /** @description Completed payments of the year per currency, never converted */
+            payments: {
+                currency: string;
+                amount: string;
+            }[];
+            /** @description The year's payments in the reporting currency, each converted at its payment day's rate; null when a rate is unknown */
+            total: {
+                amount: string;
+                currency: string;
+            } | null;
+            /** @enum {string|null} */
+            formOnFile: "w9" | "w8ben" | "w8bene" | null;
+            /**
+             * @description `due`: a W-9 payee (not a corporation) paid at least the IRS 1099-NEC threshold of the year in US dollars; `form_missing`: at or above it with no form on file
+             * @enum {string}
+             */
+            form1099Nec: "due" | "not_due" | "form_missing" | "rate_unavailable";
         };
         Stats: {
             /** @description Counted sales (net of tax), all currencies added as recorded, not converted */
@@ -5712,6 +5891,207 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getAffiliatesByIdTaxDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The masked tax details */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxDetails"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAffiliatesByIdTaxDetailsForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The full form */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxDetailsVersion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Error: `insufficient_permissions` */
+            403: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable; one of the listed values
+                             * @enum {string}
+                             */
+                            code: "insufficient_permissions";
+                            /** @description Human-readable */
+                            message: string;
+                            /** @description Per-field problems (validation errors) */
+                            details?: components["schemas"]["FieldProblem"][];
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTaxSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting (default: off) */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchTaxSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaxSettings"];
+            };
+        };
+        responses: {
+            /** @description The setting after the change */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTaxSummaries: {
+        parameters: {
+            query: {
+                /** @description The calendar year (UTC) */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summaries */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxYearSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getStats: {
         parameters: {
             query?: {
@@ -7865,6 +8245,42 @@ export interface operations {
                     /** @enum {string} */
                     event: "affiliate.banned";
                     data: components["schemas"]["AffiliateBannedEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_tax_details_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.tax_details_completed";
+                    data: components["schemas"]["TaxDetailsCompletedEventData"];
                     /**
                      * @description When the event happened (ISO 8601)
                      * @example 2026-11-22T10:00:00.000Z

@@ -30,3 +30,4 @@ export * from './risk/index.js';
 export * from './merchant/portal-domain.js';
 export * from './merchant/portal-branding.js';
 export * from './merchant/notice-choices.js';
+export * from './tax/index.js';

@@ -48,6 +48,9 @@ import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
 import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import { riskRoutes, type RiskRouteDependencies } from './routes/risk.routes.js';
+import { taxDetailsRoutes, type TaxDetailsRouteDependencies } from './routes/tax-details.routes.js';
+import { taxSettingsRoutes } from './routes/tax-settings.routes.js';
+import { taxSummaryRoutes } from './routes/tax-summaries.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -114,6 +117,8 @@ export interface HttpDependencies {
   /** The payout queue and the operator's manual payout actions. */
   readonly payouts: PayoutRouteDependencies;
   readonly payoutAdmin: PayoutAdminUseCases;
+  /** Affiliates' tax details (masked, and the audited full form). */
+  readonly tax: TaxDetailsRouteDependencies;
   /** The assistant tool interface (MCP) at `/mcp`. */
   readonly mcp: McpDependencies;
   /** Statistics, the monthly overview and search. */
@@ -222,6 +227,9 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', manualPayoutRoutes(deps.payouts.manual));
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', riskRoutes(deps.risk));
+  app.route('/api/v1', taxDetailsRoutes(deps.tax));
+  app.route('/api/v1', taxSettingsRoutes(deps.tax.taxSettings));
+  app.route('/api/v1', taxSummaryRoutes(deps.tax.taxSummaries));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));

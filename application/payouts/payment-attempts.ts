@@ -33,6 +33,7 @@ import type { PaymentGroup, PaymentLines } from './payment-groups.js';
 import { amountText, type PayoutMail } from './payout-mail.js';
 import type { Notices } from '../ports/notices.js';
 import { applyAwardStep, applyPayoutChange, type PayoutSinks } from './payout-effects.js';
+import { TAX_DETAILS_MISSING, type TaxDetailsGate } from '../tax/tax-details-gate.js';
 
 export interface PaymentPorts {
   readonly sinks: PayoutSinks;
@@ -42,6 +43,8 @@ export interface PaymentPorts {
   readonly adjustments: PayoutAdjustments;
   /** The affiliate's emails about the payment (paid, or details needed). */
   readonly mail: PayoutMail;
+  /** Whether the payment must wait for the affiliate's tax details (absent: never). */
+  readonly taxDetails?: Pick<TaxDetailsGate, 'mustWait'>;
   /** The merchant's in-app notice when a payment fails (absent: none). */
   readonly notices?: Notices;
   readonly ids: IdGenerator;
@@ -139,6 +142,7 @@ export class PaymentAttempts {
     );
     const decision = paymentDecision(amounts, settings.minimumPayout.get(currency) ?? null);
     if (!decision.send) return hold(decision.reason);
+    if (await this.ports.taxDetails?.mustWait(tenant, affiliateId, amounts.amount, currency, now)) return hold(TAX_DETAILS_MISSING);
 
     const payment: PayoutPayment = {
       id: this.ports.ids.next(),

@@ -118,6 +118,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
             adjustments: r.resolve(T.CommissionAdjustments),
             mail: r.resolve(T.PayoutMail),
             notices: r.resolve(T.Notices),
+            taxDetails: r.resolve(T.TaxDetailsGate),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
           } satisfies PaymentPorts,

@@ -10,6 +10,7 @@ import {
   PayoutDetailsEventData,
   PayoutEventData,
   PingEventData,
+  TaxDetailsEventData,
 } from '../../adapters/http/openapi/webhook-events.js';
 import type {
   AffiliateBannedPayload,
@@ -20,6 +21,7 @@ import type {
   MembershipEventPayload,
   PayoutDetailsEventPayload,
   PayoutEventData as PayoutEventPayload,
+  TaxDetailsCompletedPayload,
 } from '../../domain/index.js';
 import type { PingPayload } from '../../domain/webhook/index.js';
 
@@ -37,6 +39,7 @@ describe('documented webhook payloads', () => {
     expectTypeOf<z.infer<typeof PayoutDetailsEventData>>().toEqualTypeOf<Plain<PayoutDetailsEventPayload>>();
     expectTypeOf<z.infer<typeof PayoutEventData>>().toEqualTypeOf<Plain<PayoutEventPayload>>();
     expectTypeOf<z.infer<typeof BonusEventData>>().toEqualTypeOf<Plain<BonusEventPayload>>();
+    expectTypeOf<z.infer<typeof TaxDetailsEventData>>().toEqualTypeOf<Plain<TaxDetailsCompletedPayload>>();
     expectTypeOf<z.infer<typeof PingEventData>>().toEqualTypeOf<Plain<PingPayload>>();
     expectTypeOf<z.infer<typeof ConversionFlaggedEventData>>().toEqualTypeOf<Plain<ConversionFlaggedPayload>>();
     expectTypeOf<z.infer<typeof AffiliateFlaggedEventData>>().toEqualTypeOf<Plain<AffiliateFlaggedPayload>>();

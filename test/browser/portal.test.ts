@@ -162,6 +162,23 @@ describe.skipIf(!CHROMIUM)('the affiliate portal in a real browser', () => {
     await expect(page.getByRole('status').innerText()).resolves.toBe('Saved.');
     await check(page, '08-payout-details');
 
+    await page.getByRole('link', { name: 'Tax details', exact: true }).click();
+    await page.getByLabel('Name (as shown on your income tax return)').fill('Robin Hood');
+    await page.getByLabel('SSN or EIN (nine digits)').fill('521-83-4796');
+    await page.getByLabel('Street address').fill('1 Sherwood Way');
+    await page.getByLabel('City').fill('Nottingham');
+    await page.getByLabel('State (two letters)').fill('NH');
+    await page.getByLabel('ZIP code').fill('03101');
+    await page.getByLabel('Type your full name to sign').fill('Robin Hood');
+    await page.getByLabel(/I certify the above/).check();
+    await page.getByRole('button', { name: 'Sign and save tax details' }).click();
+    await expect(page.getByRole('status').innerText()).resolves.toBe('Saved. Thank you.');
+    expect(await page.content()).not.toContain('521834796');
+    await check(page, '08b-tax-details');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Narrow screens: nothing wider than the viewport.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${base}/portal/m/${m.id}/home`);

@@ -1,5 +1,5 @@
 import { z, type RouteConfig } from '@hono/zod-openapi';
-import { AWARD_STATUSES, CONVERSION_STATUSES, MEMBERSHIP_STATUSES, PAYOUT_METHODS } from '../../../domain/index.js';
+import { AWARD_STATUSES, CONVERSION_STATUSES, MEMBERSHIP_STATUSES, PAYOUT_METHODS, TAX_FORM_KINDS } from '../../../domain/index.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhook/index.js';
 
 /**
@@ -43,6 +43,15 @@ export const PayoutDetailsEventData = z
     completedAt: iso,
   })
   .openapi('PayoutDetailsCompletedEventData', { 'x-extension': true });
+
+export const TaxDetailsEventData = z
+  .object({
+    affiliateId: z.string(),
+    country: z.string().openapi({ description: 'ISO 3166-1 alpha-2 country of tax residence' }),
+    form: z.enum(TAX_FORM_KINDS),
+    completedAt: iso,
+  })
+  .openapi('TaxDetailsCompletedEventData', { 'x-extension': true, description: 'Never a TIN, a name or a signature' });
 
 export const PayoutEventData = z
   .object({
@@ -133,6 +142,7 @@ const DATA_BY_EVENT: Record<WebhookEventType, z.ZodType> = {
   'affiliate.rejected': MembershipEventData,
   'affiliate.suspended': MembershipEventData,
   'affiliate.payout_details_completed': PayoutDetailsEventData,
+  'affiliate.tax_details_completed': TaxDetailsEventData,
   'payout.completed': PayoutEventData,
   'payout.failed': PayoutEventData,
   'bonus.awarded': BonusEventData,
@@ -156,6 +166,7 @@ const WHEN: Record<WebhookEventType, string> = {
   'affiliate.rejected': 'A pending affiliate was rejected.',
   'affiliate.suspended': 'An approved affiliate was suspended on a campaign: it earns nothing new there until reinstated (`affiliate.approved`).',
   'affiliate.payout_details_completed': 'An affiliate completed its payout details; fires once per affiliate.',
+  'affiliate.tax_details_completed': 'An affiliate gave its tax details (W-9, W-8BEN or W-8BEN-E) for the first time; fires once per affiliate, never on later changes.',
   'payout.completed': 'A payout was processed successfully.',
   'payout.failed': 'A payout attempt failed.',
   'bonus.awarded': 'A team bonus award was finalized after its refund-safe window and awaits approval (Scale).',
@@ -166,7 +177,7 @@ const WHEN: Record<WebhookEventType, string> = {
 };
 
 /** Payload shapes the spec leaves open (`not shown`): ours, marked as extensions. */
-const EXTENSION_EVENTS = new Set<string>(['conversion.flagged', 'affiliate.flagged', 'affiliate.banned', 'affiliate.joined', 'affiliate.approved', 'affiliate.rejected', 'affiliate.suspended', 'campaign.updated', 'affiliate.payout_details_completed', 'payout.completed', 'payout.failed', 'ping']);
+const EXTENSION_EVENTS = new Set<string>(['conversion.flagged', 'affiliate.flagged', 'affiliate.banned', 'affiliate.joined', 'affiliate.approved', 'affiliate.rejected', 'affiliate.suspended', 'campaign.updated', 'affiliate.payout_details_completed', 'affiliate.tax_details_completed', 'payout.completed', 'payout.failed', 'ping']);
 
 const envelope = (event: WebhookEventType) =>
   z

@@ -36,6 +36,8 @@ import { Migration20261128050001ReplayableProviderSales } from './Migration20261
 import { Migration20261128050002MerchantWebsiteUrl } from './Migration20261128050002MerchantWebsiteUrl.js';
 import { Migration20261128060001RiskReview } from './Migration20261128060001RiskReview.js';
 import { Migration20261128080001AssistantConfirmations } from './Migration20261128080001AssistantConfirmations.js';
+import { Migration20261128100001TaxDetails } from './Migration20261128100001TaxDetails.js';
+import { Migration20261128100002TaxPayoutRule } from './Migration20261128100002TaxPayoutRule.js';
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
@@ -77,5 +79,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128050002MerchantWebsiteUrl', class: Migration20261128050002MerchantWebsiteUrl },
   { name: 'Migration20261128060001RiskReview', class: Migration20261128060001RiskReview },
   { name: 'Migration20261128080001AssistantConfirmations', class: Migration20261128080001AssistantConfirmations },
+  { name: 'Migration20261128100001TaxDetails', class: Migration20261128100001TaxDetails },
+  { name: 'Migration20261128100002TaxPayoutRule', class: Migration20261128100002TaxPayoutRule },
   { name: 'Migration20261128130001MerchantSettings', class: Migration20261128130001MerchantSettings },
 ];

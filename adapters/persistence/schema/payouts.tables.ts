@@ -100,3 +100,25 @@ export const payoutDetailsReminders = table('payout_details_reminders', {
   affiliate_id: uuid(),
   sent_at: timestamptz(),
 });
+
+export const affiliateTaxDetails = table('affiliate_tax_details', {
+  id: uuid(),
+  merchant_id: uuid(),
+  affiliate_id: uuid(),
+  version: integer(),
+  country: text(),
+  form: text(),
+  summary: jsonb(),
+  sealed: text(),
+  key_id: text(),
+  created_at: timestamptz(),
+});
+
+export const taxSettings = table('tax_settings', {
+  merchant_id: uuid(),
+  mode: text(),
+  requirement: text(),
+  threshold: numeric().orNull(),
+  threshold_currency: text().orNull(),
+  updated_at: timestamptz(),
+});

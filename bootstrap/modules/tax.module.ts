@@ -1,0 +1,49 @@
+import type { DependencyContainer } from 'tsyringe';
+import { auditRowOf } from '../../adapters/http/middleware/audit.js';
+import type { TaxDetailsRouteDependencies } from '../../adapters/http/routes/tax-details.routes.js';
+import { SqlTaxDetailsStore } from '../../adapters/persistence/repositories/sql-tax-details-store.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import { SaveTaxDetails } from '../../application/tax/save-tax-details.js';
+import { TaxDetailsReads } from '../../application/tax/tax-details-reads.js';
+import { TaxDetailsGate } from '../../application/tax/tax-details-gate.js';
+import { TaxSettings } from '../../application/tax/tax-settings.js';
+import { TaxSummaries } from '../../application/tax/tax-summaries.js';
+import { SqlTaxPayoutHolds } from '../../adapters/persistence/repositories/sql-tax-payout-holds.js';
+import { TOKENS as T } from '../tokens.js';
+import { single } from './single.js';
+
+/** Tax details: the sealed store (the payout credentials' key), the portal's save and the merchant's reads. */
+export const registerTax = (c: DependencyContainer): void => {
+  c.register(T.TaxDetailsStore, single((r) => new SqlTaxDetailsStore(r.resolve(T.Orm), r.resolve(T.SecretBox))));
+  c.register(T.TaxPayoutHolds, single((r) => new SqlTaxPayoutHolds(r.resolve(T.Orm))));
+  c.register(T.TaxDetailsGate, single((r) => new TaxDetailsGate(r.resolve(T.TaxPayoutHolds), r.resolve(T.TaxDetailsStore), r.resolve(T.ExchangeRates))));
+  c.register(T.TaxSettings, single((r) => new TaxSettings(r.resolve(T.UnitOfWork), r.resolve(T.TaxPayoutHolds), r.resolve(T.MerchantRepository), r.resolve(T.Clock))));
+  c.register(
+    T.TaxSummaries,
+    single((r) => new TaxSummaries(r.resolve(T.TaxPayoutHolds), r.resolve(T.TaxDetailsStore), r.resolve(T.ExchangeRates), r.resolve(T.MerchantRepository))),
+  );
+  c.register(
+    T.SaveTaxDetails,
+    single((r) => {
+      const gate = r.resolve<TaxDetailsGate>(T.TaxDetailsGate);
+      return new SaveTaxDetails(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.TaxDetailsStore), r.resolve(T.EventOutbox), r.resolve(T.Ids), r.resolve(T.Clock), (merchantId, affiliateId, now) =>
+        gate.released(merchantId, affiliateId, now),
+      );
+    }),
+  );
+  c.register(
+    T.TaxDetailsReads,
+    single((r) => new TaxDetailsReads(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.TaxDetailsStore), r.resolve(T.AuditLog))),
+  );
+};
+
+/** Rotation: tax forms sealed with a previous key are resealed with the current one, as payout credentials are. */
+export const resealTaxForms = (c: DependencyContainer): Promise<number> =>
+  c.resolve<UnitOfWork>(T.UnitOfWork).transaction(() => c.resolve<SqlTaxDetailsStore>(T.TaxDetailsStore).resealAll());
+
+export const taxHttp = (c: DependencyContainer): TaxDetailsRouteDependencies => ({
+  taxDetails: c.resolve(T.TaxDetailsReads),
+  taxSettings: c.resolve(T.TaxSettings),
+  taxSummaries: c.resolve(T.TaxSummaries),
+  auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
+});
