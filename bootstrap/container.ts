@@ -201,6 +201,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     payouts: payoutRouteDependencies(c),
     payoutAdmin: payoutAdminDependencies(c),
     mcp: mcpDependencies(c),
+    connectors: c.resolve(T.OAuthConnectors),
     ...statsSearchHttp(c),
     ...customersHttp(c),
     teams: teamRouteDependencies(c),

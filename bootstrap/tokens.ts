@@ -187,4 +187,7 @@ export const TOKENS = {
   ConfirmationStore: Symbol('ConfirmationStore'),
   Confirmations: Symbol('Confirmations'),
   ForgetExpiredConfirmations: Symbol('ForgetExpiredConfirmations'),
+  // The OAuth connectors of the assistant endpoint (modules/mcp.module.ts).
+  ConnectorStore: Symbol('ConnectorStore'),
+  OAuthConnectors: Symbol('OAuthConnectors'),
 } as const;

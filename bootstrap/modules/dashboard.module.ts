@@ -36,5 +36,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   integrations: http.integrations,
   payoutConfiguration: http.payouts.configuration,
   manageInvitations: http.manageInvitations,
+  connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

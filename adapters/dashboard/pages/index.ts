@@ -25,6 +25,7 @@ import type { PayoutConfiguration } from '../../../application/payouts/payout-co
 import type { ManageInvitations } from '../../../application/affiliates/manage-invitations.js';
 import { payoutSettingsRoutes } from './payout-settings.js';
 import { invitationRoutes } from './invitations.js';
+import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -42,6 +43,8 @@ export interface DashboardPageDependencies {
   readonly integrations: IntegrationRouteDependencies;
   readonly payoutConfiguration: PayoutConfiguration;
   readonly manageInvitations: ManageInvitations;
+  /** The OAuth consent page and the member's connectors. */
+  readonly connectorPages: ConnectorPageDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -54,6 +57,7 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', conversionRoutes(deps.conversions, deps.campaigns.listCampaigns))
     .route('/', conversionRefundRoutes(deps.conversions))
     .route('/', keyRoutes(deps.keys))
+    .route('/', connectorRoutes(deps.connectorPages))
     .route('/', webhookRoutes(deps.webhooks))
     .route('/', payoutRoutes(deps.payouts))
     .route('/', payoutSettingsRoutes(deps.payoutConfiguration))

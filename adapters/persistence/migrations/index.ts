@@ -35,6 +35,7 @@ import { Migration20261128040001AffiliatesPerMerchant } from './Migration2026112
 import { Migration20261128050001ReplayableProviderSales } from './Migration20261128050001ReplayableProviderSales.js';
 import { Migration20261128050002MerchantWebsiteUrl } from './Migration20261128050002MerchantWebsiteUrl.js';
 import { Migration20261128080001AssistantConfirmations } from './Migration20261128080001AssistantConfirmations.js';
+import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -74,4 +75,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128050001ReplayableProviderSales', class: Migration20261128050001ReplayableProviderSales },
   { name: 'Migration20261128050002MerchantWebsiteUrl', class: Migration20261128050002MerchantWebsiteUrl },
   { name: 'Migration20261128080001AssistantConfirmations', class: Migration20261128080001AssistantConfirmations },
+  { name: 'Migration20261128140001OAuthConnectors', class: Migration20261128140001OAuthConnectors },
 ];
