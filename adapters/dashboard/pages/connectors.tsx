@@ -71,11 +71,11 @@ const hidden = (r: AuthorizationRequest, scope: string) => (
 
 /** The OAuth consent page (the authorization endpoint) and the member's list of connectors, revocable. */
 export const connectorRoutes = (deps: ConnectorPageDependencies) => {
-  const issuer = oauthUrls(deps.publicBaseUrl).issuer;
+  const issuer = () => oauthUrls(deps.publicBaseUrl).issuer;
   const refused = (c: DashboardContext, message: string) => page(c, 'Connect an assistant', '/dashboard/connectors', <ErrorBox problem={{ message }} />, 400);
   return new Hono<DashboardEnv>()
     .get('/oauth/authorize', async (c) => {
-      const checked = await check(deps.connectors, issuer, c.req.query());
+      const checked = await check(deps.connectors, issuer(), c.req.query());
       if (!checked.ok) return 'redirect' in checked ? c.redirect(checked.redirect, 302) : refused(c, checked.message);
       const r = checked.request;
       const user = c.get('user');
@@ -134,10 +134,10 @@ export const connectorRoutes = (deps: ConnectorPageDependencies) => {
     })
     .post('/oauth/authorize', async (c) => {
       const form = await formOf(c);
-      const checked = await check(deps.connectors, issuer, form);
+      const checked = await check(deps.connectors, issuer(), form);
       if (!checked.ok) return 'redirect' in checked ? redirectTo(c, checked.redirect) : refused(c, checked.message);
       const r = checked.request;
-      if (form.decision !== 'approve') return redirectTo(c, answerTo(r.redirectUri, { error: 'access_denied', error_description: 'The member denied access', state: r.state, iss: issuer }));
+      if (form.decision !== 'approve') return redirectTo(c, answerTo(r.redirectUri, { error: 'access_denied', error_description: 'The member denied access', state: r.state, iss: issuer() }));
       const { code } = await deps.connectors.approve({
         client: r.client,
         redirectUri: r.redirectUri,
@@ -147,7 +147,7 @@ export const connectorRoutes = (deps: ConnectorPageDependencies) => {
         merchant: c.get('principal').merchant,
         mode: c.get('tenant').mode,
       });
-      return redirectTo(c, answerTo(r.redirectUri, { code, state: r.state, iss: issuer }));
+      return redirectTo(c, answerTo(r.redirectUri, { code, state: r.state, iss: issuer() }));
     })
     .get('/connectors', async (c) => {
       const user = c.get('user');

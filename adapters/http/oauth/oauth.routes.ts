@@ -45,9 +45,9 @@ const formOf = async (c: Context<AppEnv>): Promise<Record<string, string>> => {
  * the token endpoint (authorization code with PKCE S256, refresh-token rotation) and revocation
  * (RFC 7009). The authorization endpoint is the dashboard's consent page.
  */
-export const oauthRoutes = (deps: OAuthRouteDependencies) => {
-  const urls = oauthUrls(deps.publicBaseUrl);
-  const resourceMetadata = { resource: urls.resource, authorization_servers: [urls.issuer], scopes_supported: OAUTH_SCOPES_SUPPORTED, bearer_methods_supported: ['header'], resource_name: 'Affiliate program assistant tools' };
+const metadataOf = (publicBaseUrl: string) => {
+  const urls = oauthUrls(publicBaseUrl);
+  const resource = { resource: urls.resource, authorization_servers: [urls.issuer], scopes_supported: OAUTH_SCOPES_SUPPORTED, bearer_methods_supported: ['header'], resource_name: 'Affiliate program assistant tools' };
   const serverMetadata = {
     issuer: urls.issuer,
     authorization_endpoint: urls.authorization,
@@ -61,10 +61,14 @@ export const oauthRoutes = (deps: OAuthRouteDependencies) => {
     revocation_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
   };
-  return new Hono<AppEnv>()
-    .get('/.well-known/oauth-protected-resource', (c) => c.json(resourceMetadata))
-    .get('/.well-known/oauth-protected-resource/mcp', (c) => c.json(resourceMetadata))
-    .get('/.well-known/oauth-authorization-server', (c) => c.json(serverMetadata))
+  return { resource, server: serverMetadata };
+};
+
+export const oauthRoutes = (deps: OAuthRouteDependencies) =>
+  new Hono<AppEnv>()
+    .get('/.well-known/oauth-protected-resource', (c) => c.json(metadataOf(deps.publicBaseUrl).resource))
+    .get('/.well-known/oauth-protected-resource/mcp', (c) => c.json(metadataOf(deps.publicBaseUrl).resource))
+    .get('/.well-known/oauth-authorization-server', (c) => c.json(metadataOf(deps.publicBaseUrl).server))
     .use('/oauth/*', perAddress(deps))
     .post('/oauth/register', async (c) => {
       let body: Record<string, unknown>;
@@ -120,4 +124,3 @@ export const oauthRoutes = (deps: OAuthRouteDependencies) => {
       await deps.connectors.revokeToken(form.token);
       return c.body(null, 200);
     });
-};
