@@ -97,6 +97,24 @@ describe('OAuth connectors of /mcp', () => {
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${t.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`);
   });
 
+  it('sends a signed-out member to sign in first, and back to the consent page after', async () => {
+    const clientId = await register();
+    const path = `/dashboard/oauth/authorize?${authorizeQuery(clientId, pkce().challenge, 'read')}`;
+    const res = await request(path);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/dashboard/sign-in?next=${encodeURIComponent(path)}`);
+  });
+
+  it('answers a deny with access_denied to the connector, and grants nothing', async () => {
+    const owner = await signedInUser(t, merchant.id, { role: 'owner' });
+    const clientId = await register();
+    const query = authorizeQuery(clientId, pkce().challenge, 'read');
+    await owner.browser.get(`/dashboard/oauth/authorize?${query}`);
+    const denied = await owner.browser.post('/dashboard/oauth/authorize', [...query.entries(), ['decision', 'deny']]);
+    expect(new URL(denied.location!).searchParams.get('error')).toBe('access_denied');
+    expect(await t.sql(`select 1 from oauth_grants where client_id = $1`, [clientId])).toEqual([]);
+  });
+
   it('registers only public clients returning to https or loopback addresses', async () => {
     const bad = await request('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'x', redirect_uris: ['http://evil.example/cb'] }) });
     expect(bad.status).toBe(400);
