@@ -190,4 +190,5 @@ export const TOKENS = {
   // The OAuth connectors of the assistant endpoint (modules/mcp.module.ts).
   ConnectorStore: Symbol('ConnectorStore'),
   OAuthConnectors: Symbol('OAuthConnectors'),
+  ForgetExpiredConnectorTokens: Symbol('ForgetExpiredConnectorTokens'),
 } as const;

@@ -47,4 +47,6 @@ export interface ConnectorStore {
   findToken(tokenHash: string): Promise<ConnectorToken | null>;
   /** Marks a code or refresh token used; false when it already was (one conditional update: one use wins). */
   useToken(tokenHash: string, now: Date): Promise<boolean>;
+  /** Deletes up to `limit` codes and tokens expired at `now`; answers how many. */
+  deleteExpiredTokens(now: Date, limit: number): Promise<number>;
 }

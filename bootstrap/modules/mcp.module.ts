@@ -4,6 +4,7 @@ import { assistantTools } from '../../adapters/mcp/tools/index.js';
 import { SqlConfirmationStore } from '../../adapters/persistence/repositories/sql-confirmation-store.js';
 import { SqlConnectorStore } from '../../adapters/persistence/repositories/sql-connector-store.js';
 import { OAuthConnectors } from '../../application/connectors/oauth-connectors.js';
+import { ForgetExpiredConnectorTokens } from '../../application/connectors/forget-expired-connector-tokens.js';
 import { Confirmations } from '../../application/assistant/confirmations.js';
 import { ForgetExpiredConfirmations } from '../../application/assistant/forget-expired-confirmations.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
@@ -23,6 +24,8 @@ export const registerMcp = (c: DependencyContainer): void => {
   c.register(T.Confirmations, single((r) => new Confirmations(r.resolve(T.ConfirmationStore), r.resolve(T.Clock))));
   c.register(T.ForgetExpiredConfirmations, single((r) => new ForgetExpiredConfirmations(r.resolve(T.ConfirmationStore))));
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredConfirmations));
+  c.register(T.ForgetExpiredConnectorTokens, single((r) => new ForgetExpiredConnectorTokens(r.resolve(T.ConnectorStore))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredConnectorTokens));
 };
 
 /**

@@ -35,6 +35,7 @@ export class Migration20261128140001OAuthConnectors extends Migration {
       used_at timestamptz
     );`);
     this.addSql(`create index oauth_tokens_grant_idx on oauth_tokens (grant_id);`);
+    this.addSql(`create index oauth_tokens_expiry_idx on oauth_tokens (expires_at);`);
     this.addSql(`alter table audit_log drop constraint audit_log_actor_check;`);
     this.addSql(`alter table audit_log add constraint audit_log_actor_check check (
         actor in ('api_key', 'operator', 'anonymous', 'assistant')

@@ -81,4 +81,11 @@ export class SqlConnectorStore implements ConnectorStore {
     const rows = await this.exec(sql`update oauth_tokens set used_at = ${now} where token_hash = ${tokenHash} and used_at is null returning token_hash`);
     return rows.length === 1;
   }
+
+  async deleteExpiredTokens(now: Date, limit: number): Promise<number> {
+    const [row] = await this.exec(sql<{ n: number }>`with expired as (
+         delete from oauth_tokens where token_hash in (select token_hash from oauth_tokens where expires_at <= ${now} limit ${limit}) returning 1
+       ) select count(*)::int as n from expired`);
+    return row?.n ?? 0;
+  }
 }
