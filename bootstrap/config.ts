@@ -114,6 +114,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       scriptCallsPerAddress: int(env.SCRIPT_CALLS_PER_MINUTE_PER_ADDRESS, DEFAULT_PUBLIC_LIMITS.scriptCallsPerAddress, 'SCRIPT_CALLS_PER_MINUTE_PER_ADDRESS'),
       scriptSalesPerAddress: int(env.SCRIPT_SALES_PER_MINUTE_PER_ADDRESS, DEFAULT_PUBLIC_LIMITS.scriptSalesPerAddress, 'SCRIPT_SALES_PER_MINUTE_PER_ADDRESS'),
       portalRequestsPerAddress: int(env.PORTAL_REQUESTS_PER_MINUTE_PER_ADDRESS, DEFAULT_PUBLIC_LIMITS.portalRequestsPerAddress, 'PORTAL_REQUESTS_PER_MINUTE_PER_ADDRESS'),
+      oauthRequestsPerAddress: DEFAULT_PUBLIC_LIMITS.oauthRequestsPerAddress,
     },
     signInLimits: {
       perAddressPerMinute: int(env.SIGN_IN_ATTEMPTS_PER_MINUTE_PER_ADDRESS, DEFAULT_SIGN_IN_LIMITS.perAddressPerMinute, 'SIGN_IN_ATTEMPTS_PER_MINUTE_PER_ADDRESS'),

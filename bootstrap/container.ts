@@ -209,6 +209,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     tax: taxHttp(c),
     payoutAdmin: payoutAdminDependencies(c),
     mcp: mcpDependencies(c),
+    connectors: c.resolve(T.OAuthConnectors),
     ...statsSearchHttp(c),
     ...customersHttp(c),
     ...riskHttp(c),

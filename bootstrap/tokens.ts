@@ -207,4 +207,8 @@ export const TOKENS = {
   TaxDetailsGate: Symbol('TaxDetailsGate'),
   TaxSettings: Symbol('TaxSettings'),
   TaxSummaries: Symbol('TaxSummaries'),
+  // The OAuth connectors of the assistant endpoint (modules/mcp.module.ts).
+  ConnectorStore: Symbol('ConnectorStore'),
+  OAuthConnectors: Symbol('OAuthConnectors'),
+  ForgetExpiredConnectorTokens: Symbol('ForgetExpiredConnectorTokens'),
 } as const;

@@ -34,7 +34,8 @@ export const signedInUser =
   (users: MerchantUserRepository, merchants: MerchantRepository): MiddlewareHandler<DashboardEnv> =>
   async (c, next) => {
     const session = c.get('webSession');
-    if (!session) return redirectTo(c, `${DASHBOARD}/sign-in`);
+    // A page opened signed out (the consent page an assistant sent the member to) is come back to after signing in.
+    if (!session) return redirectTo(c, `${DASHBOARD}/sign-in${c.req.method === 'GET' ? `?next=${encodeURIComponent(c.req.path + new URL(c.req.url).search)}` : ''}`);
     const [user, merchant] = await Promise.all([users.findById(session.subject.merchantId, session.subject.id), merchants.findById(session.subject.merchantId)]);
     if (!user || !merchant) return redirectTo(c, `${DASHBOARD}/sign-in`);
     c.set('user', user);

@@ -70,13 +70,17 @@ import { adminOpenApiRoutes, openApiRoutes } from './routes/openapi.routes.js';
 import { dashboardRoutes, type DashboardDependencies } from '../dashboard/dashboard.routes.js';
 import { merchantUserAdminRoutes, type MerchantUserAdminUseCases } from './admin/merchant-users.routes.js';
 import { assistantActor, MCP_PATH, mcpRoutes, type McpDependencies } from '../mcp/mcp.routes.js';
+import { bearerChallenge } from '../mcp/bearer-challenge.js';
+import type { OAuthConnectors } from '../../application/connectors/oauth-connectors.js';
+import { oauthRoutes } from './oauth/oauth.routes.js';
+import { oauthUrls } from './oauth/oauth-urls.js';
 
 export interface HttpSettings {
   /** Enables `/admin/v1`; null answers 404 there. */
   readonly adminToken: string | null;
   readonly anonymousRequestsPerMinute: number;
   /** Tracking links' per-visitor and per-address limits (the script's and the portal's come with their dependencies). */
-  readonly publicLimits: Pick<PublicLimits, 'clicksPerVisitor' | 'clicksPerAddress'>;
+  readonly publicLimits: Pick<PublicLimits, 'clicksPerVisitor' | 'clicksPerAddress' | 'oauthRequestsPerAddress'>;
   readonly bodyLimitBytes: number;
   /** Proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges); none by default. */
   readonly trustedProxies: readonly string[];
@@ -121,6 +125,8 @@ export interface HttpDependencies {
   readonly tax: TaxDetailsRouteDependencies;
   /** The assistant tool interface (MCP) at `/mcp`. */
   readonly mcp: McpDependencies;
+  /** The OAuth connectors of `/mcp` (its authorization server and access tokens). */
+  readonly connectors: OAuthConnectors;
   /** Statistics, the monthly overview and search. */
   readonly stats: StatsUseCases;
   readonly search: SearchDependencies;
@@ -242,6 +248,12 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', notificationRoutes(deps.notifications));
   app.route('/api/v1', customerRoutes(deps.customers));
   // The tracking script's reports: no key (a live click id authorises them), the body limit applies.
+  // The connectors' authorization server: public (limited per address), the body limit applies.
+  app.use('/oauth/*', limitBody);
+  app.route(
+    '/',
+    oauthRoutes({ connectors: deps.connectors, rateLimiter: deps.rateLimiter, clock: deps.clock, oauthRequestsPerAddress: settings.publicLimits.oauthRequestsPerAddress, publicBaseUrl: settings.publicBaseUrl }),
+  );
   app.use('/t/*', limitBody);
   app.route('/', trackingScriptRoutes(deps.trackingScript));
 
@@ -250,7 +262,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.use(
     MCP_PATH,
     audit(deps.auditLog, deps.ids, deps.clock, refusedRequests),
-    authenticate(deps.authenticateApiKey),
+    bearerChallenge(oauthUrls(settings.publicBaseUrl).resourceMetadata),
+    authenticate(deps.authenticateApiKey, deps.connectors),
     assistantActor,
     rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
     limitBody,

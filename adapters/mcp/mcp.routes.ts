@@ -34,14 +34,17 @@ export interface ApiAccess {
 
 /** After authentication: this request acts through the assistant interface (audit rows say `assistant`). */
 export const assistantActor: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get('principal')) c.set('actor', 'assistant');
+  // A connector keeps its own actor (`connector:<id>:user:<id>`).
+  if (c.get('principal') && c.get('actor') === 'api_key') c.set('actor', 'assistant');
   await next();
 };
 
 const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess): ToolContext => {
   const principal = c.get('principal');
+  const actor = c.get('actor');
   return {
-    callerId: `key:${principal.key.id}`,
+    // Confirmation tokens bind to this: a key, or a connector (its grant).
+    callerId: actor.startsWith('connector:') ? `connector:${principal.key.id}` : `key:${principal.key.id}`,
     async dispatch({ method, path, query, body }) {
       const url = new URL(`${PUBLIC_PREFIX}${path}${query && query.size > 0 ? `?${query}` : ''}`, c.req.url);
       const headers = new Headers({ 'x-request-id': c.get('requestId') });
@@ -52,14 +55,14 @@ const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess):
       }
       if (body !== undefined) headers.set('content-type', 'application/json');
       const request = new Request(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-      return api.fetch(request, withInternalCaller(c.env, { principal, actor: 'assistant' }));
+      return api.fetch(request, withInternalCaller(c.env, { principal, actor }));
     },
     principal,
     tenant: c.get('tenant'),
     async auditWrite({ method, path, status, errorCode }) {
       await deps.auditLog.append({
         id: deps.ids.next(),
-        actor: 'assistant',
+        actor,
         apiKeyId: principal.key.id,
         merchantId: principal.merchant.id,
         method,

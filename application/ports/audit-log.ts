@@ -1,7 +1,10 @@
 import type { Page, PageRequest, Slice } from '../shared/page.js';
 
-/** `user:<id>`: a merchant's user in the dashboard; `affiliate:<id>`: an affiliate in the portal. */
-export type AuditActor = 'api_key' | 'operator' | 'anonymous' | 'assistant' | `user:${string}` | `affiliate:${string}`;
+/**
+ * `user:<id>`: a merchant's user in the dashboard; `affiliate:<id>`: an affiliate in the portal;
+ * `connector:<id>:user:<id>`: an assistant's OAuth connector and the member who approved it.
+ */
+export type AuditActor = 'api_key' | 'operator' | 'anonymous' | 'assistant' | `user:${string}` | `affiliate:${string}` | `connector:${string}`;
 
 export interface AuditEntry {
   readonly id: string;

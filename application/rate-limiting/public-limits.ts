@@ -17,6 +17,8 @@ export interface PublicLimits {
   readonly scriptSalesPerAddress: number;
   /** The portal's join, sign-in, sign-in link and invitation requests a minute from one address. */
   readonly portalRequestsPerAddress: number;
+  /** OAuth client registrations, token and revocation requests a minute from one address. */
+  readonly oauthRequestsPerAddress: number;
 }
 
 export const DEFAULT_PUBLIC_LIMITS: PublicLimits = {
@@ -26,8 +28,9 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimits = {
   scriptCallsPerAddress: 600,
   scriptSalesPerAddress: 30,
   portalRequestsPerAddress: 60,
+  oauthRequestsPerAddress: 60,
 };
 
 /** The bucket of one client address for one kind of public request (`unknown` when the address is). */
-export const publicAddressBucket = (kind: 'clicks' | 'script' | 'script-sales' | 'portal', address: string | null): string =>
+export const publicAddressBucket = (kind: 'clicks' | 'script' | 'script-sales' | 'portal' | 'oauth', address: string | null): string =>
   `public:${kind}:address:${address ?? 'unknown'}`;

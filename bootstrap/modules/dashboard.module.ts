@@ -73,5 +73,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   people: { names: new NameAffiliates(new SqlAffiliateNames(c.resolve(T.Orm)), c.resolve(T.SearchIndex)), listAffiliates: http.affiliates.listAffiliates, clock: http.clock, trackingLinks: c.resolve(T.TrackingLinks) },
   search: http.search.search,
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
+  connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -2,6 +2,9 @@ import type { DependencyContainer } from 'tsyringe';
 import type { McpDependencies } from '../../adapters/mcp/mcp.routes.js';
 import { assistantTools } from '../../adapters/mcp/tools/index.js';
 import { SqlConfirmationStore } from '../../adapters/persistence/repositories/sql-confirmation-store.js';
+import { SqlConnectorStore } from '../../adapters/persistence/repositories/sql-connector-store.js';
+import { OAuthConnectors } from '../../application/connectors/oauth-connectors.js';
+import { ForgetExpiredConnectorTokens } from '../../application/connectors/forget-expired-connector-tokens.js';
 import { Confirmations } from '../../application/assistant/confirmations.js';
 import { ForgetExpiredConfirmations } from '../../application/assistant/forget-expired-confirmations.js';
 import type { JobRegistry } from '../../application/ports/jobs.js';
@@ -10,12 +13,19 @@ import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 import type { ServiceConfig } from '../config.js';
 
-/** The confirmation tokens of money-move previews, and the job that forgets expired ones. */
+/** The confirmation tokens of money-move previews, the job that forgets expired ones, and the OAuth connectors. */
 export const registerMcp = (c: DependencyContainer): void => {
+  c.register(T.ConnectorStore, single((r) => new SqlConnectorStore(r.resolve(T.Orm))));
+  c.register(
+    T.OAuthConnectors,
+    single((r) => new OAuthConnectors(r.resolve(T.ConnectorStore), r.resolve(T.MerchantUserRepository), r.resolve(T.MerchantRepository), r.resolve(T.Ids), r.resolve(T.Clock))),
+  );
   c.register(T.ConfirmationStore, single((r) => new SqlConfirmationStore(r.resolve(T.Orm))));
   c.register(T.Confirmations, single((r) => new Confirmations(r.resolve(T.ConfirmationStore), r.resolve(T.Clock))));
   c.register(T.ForgetExpiredConfirmations, single((r) => new ForgetExpiredConfirmations(r.resolve(T.ConfirmationStore))));
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredConfirmations));
+  c.register(T.ForgetExpiredConnectorTokens, single((r) => new ForgetExpiredConnectorTokens(r.resolve(T.ConnectorStore))));
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredConnectorTokens));
 };
 
 /**

@@ -31,6 +31,7 @@ import type { Search } from '../../../application/search/search.js';
 import type { People } from '../affiliate-choices.js';
 import { notificationRoutes } from './notifications.js';
 import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from './merchant-settings.js';
+import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -53,6 +54,8 @@ export interface DashboardPageDependencies {
   /** The header's search, the API's `GET /search`. */
   readonly search: Search;
   readonly merchantSettings: MerchantSettingsPageDependencies;
+  /** The OAuth consent page and the member's connectors. */
+  readonly connectorPages: ConnectorPageDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -65,6 +68,7 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', conversionRoutes(deps.conversions, deps.campaigns.listCampaigns, deps.people))
     .route('/', conversionRefundRoutes(deps.conversions))
     .route('/', keyRoutes(deps.keys))
+    .route('/', connectorRoutes(deps.connectorPages))
     .route('/', webhookRoutes(deps.webhooks))
     .route('/', payoutRoutes(deps.payouts, deps.people))
     .route('/', payoutSettingsRoutes(deps.payoutConfiguration))

@@ -30,6 +30,7 @@ const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
   { href: '/dashboard/webhooks', label: 'Webhooks' },
   { href: '/dashboard/integrations', label: 'Integrations' },
   { href: '/dashboard/keys', label: 'API keys' },
+  { href: '/dashboard/connectors', label: 'Connectors' },
   { href: '/dashboard/users', label: 'Users' },
   { href: '/dashboard/audit-log', label: 'Audit log' },
   { href: '/dashboard/settings', label: 'Settings' },

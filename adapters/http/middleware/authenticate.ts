@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthenticateApiKey } from '../../../application/api-keys/authenticate-api-key.js';
+import type { OAuthConnectors } from '../../../application/connectors/oauth-connectors.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { internalCallerOf } from './internal-caller.js';
@@ -10,7 +11,7 @@ import { internalCallerOf } from './internal-caller.js';
  * other mode's) is named in the audit row, in its merchant's log.
  */
 export const authenticate =
-  (authenticateKey: AuthenticateApiKey): MiddlewareHandler<AppEnv> =>
+  (authenticateKey: AuthenticateApiKey, connectors?: OAuthConnectors): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     // An assistant tool's in-process call: the caller was authenticated by the `/mcp` request.
     const internal = internalCallerOf(c);
@@ -18,6 +19,19 @@ export const authenticate =
       c.set('principal', internal.principal);
       c.set('tenant', { merchantId: internal.principal.merchant.id, mode: internal.principal.key.mode });
       c.set('actor', internal.actor);
+      await next();
+      return;
+    }
+    // `/mcp` also takes a connector's OAuth access token: it acts as its member, audited as connector and member.
+    const bearer = /^Bearer\s+(mcpa_\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (connectors && bearer) {
+      const caller = await connectors.authenticate(bearer);
+      if (caller.isOk()) {
+        const { principal, grantId, userId } = caller.value;
+        c.set('principal', principal);
+        c.set('tenant', { merchantId: principal.merchant.id, mode: principal.key.mode });
+        c.set('actor', `connector:${grantId}:user:${userId}`);
+      } else c.set('authFailure', caller.error);
       await next();
       return;
     }

@@ -39,6 +39,7 @@ import { Migration20261128080001AssistantConfirmations } from './Migration202611
 import { Migration20261128100001TaxDetails } from './Migration20261128100001TaxDetails.js';
 import { Migration20261128100002TaxPayoutRule } from './Migration20261128100002TaxPayoutRule.js';
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
+import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -82,4 +83,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128100001TaxDetails', class: Migration20261128100001TaxDetails },
   { name: 'Migration20261128100002TaxPayoutRule', class: Migration20261128100002TaxPayoutRule },
   { name: 'Migration20261128130001MerchantSettings', class: Migration20261128130001MerchantSettings },
+  { name: 'Migration20261128140001OAuthConnectors', class: Migration20261128140001OAuthConnectors },
 ];

@@ -194,3 +194,32 @@ export const merchantSettings = table('merchant_settings', {
   email_notices: jsonb<string[]>(),
   updated_at: timestamptz(),
 });
+
+export const oauthClients = table('oauth_clients', {
+  id: uuid(),
+  name: text(),
+  redirect_uris: jsonb<string[]>(),
+  created_at: timestamptz(),
+});
+
+export const oauthGrants = table('oauth_grants', {
+  id: uuid(),
+  client_id: uuid(),
+  merchant_id: uuid(),
+  user_id: uuid(),
+  mode: text(),
+  scopes: jsonb<string[]>(),
+  created_at: timestamptz(),
+  revoked_at: timestamptz().orNull(),
+});
+
+export const oauthTokens = table('oauth_tokens', {
+  token_hash: text(),
+  grant_id: uuid(),
+  kind: text(),
+  code_challenge: text().orNull(),
+  redirect_uri: text().orNull(),
+  created_at: timestamptz(),
+  expires_at: timestamptz(),
+  used_at: timestamptz().orNull(),
+});
