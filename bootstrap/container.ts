@@ -48,6 +48,7 @@ import { portalHttp, registerPortal } from './modules/portal.module.js';
 import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
 import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 import { customersHttp, registerCustomers } from './modules/customers.module.js';
+import { portingHttp, registerPorting } from './modules/porting.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -148,6 +149,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerWebSessions(c);
   registerSales(c);
   registerCustomers(c);
+  registerPorting(c);
   registerPortal(c);
   registerMerchantUsers(c);
   registerDashboard(c);
@@ -202,6 +204,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
     ...customersHttp(c),
+    exports: portingHttp(c),
     teams: teamRouteDependencies(c),
     integrations: integrationRouteDependencies(c),
     ingest: ingestDependencies(c),

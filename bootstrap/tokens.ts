@@ -133,6 +133,9 @@ export const TOKENS = {
   CustomerLeads: Symbol('CustomerLeads'),
   LinkCustomer: Symbol('LinkCustomer'),
   TrackingScript: Symbol('TrackingScript'),
+  // Moving in and out: the program export and imports (modules/porting.module.ts).
+  ProgramExportReader: Symbol('ProgramExportReader'),
+  ExportProgram: Symbol('ExportProgram'),
   // Sales from payment providers (modules/sales.module.ts).
   IntegrationRepository: Symbol('IntegrationRepository'),
   IntegrationEvents: Symbol('IntegrationEvents'),

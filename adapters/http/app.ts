@@ -54,6 +54,7 @@ import { ingestRoutes } from './routes/ingest.routes.js';
 import type { IngestNotification } from '../../application/sales/ingest-notification.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { customerRoutes, type CustomerRouteDependencies } from './routes/customers.routes.js';
+import { exportRoutes, type ExportRouteDependencies } from './routes/exports.routes.js';
 import { trackingScriptRoutes, type TrackingScriptDependencies } from './routes/tracking-script.routes.js';
 import { invitationRoutes } from './routes/invitations.routes.js';
 import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
@@ -132,6 +133,8 @@ export interface HttpDependencies {
   readonly portal: PortalDependencies;
   /** Leads: customers linked to affiliates. */
   readonly customers: CustomerRouteDependencies;
+  /** The program export (and its imports). */
+  readonly exports: ExportRouteDependencies;
   /** The tracking script (`/t.js`) and its public endpoints (`/t/v1`). */
   readonly trackingScript: TrackingScriptDependencies;
   /** What process memories are told of changes: a response waits until this process's own writes came back. */
@@ -225,6 +228,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/', ingestRoutes(deps.ingest));
   app.route('/api/v1', notificationRoutes(deps.notifications));
   app.route('/api/v1', customerRoutes(deps.customers));
+  app.route('/api/v1', exportRoutes(deps.exports));
   // The tracking script's reports: no key (a live click id authorises them), the body limit applies.
   app.use('/t/*', limitBody);
   app.route('/', trackingScriptRoutes(deps.trackingScript));

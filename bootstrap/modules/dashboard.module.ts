@@ -34,5 +34,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   integrations: http.integrations,
   payoutConfiguration: http.payouts.configuration,
   manageInvitations: http.manageInvitations,
+  exports: http.exports,
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

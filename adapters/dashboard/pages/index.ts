@@ -25,6 +25,8 @@ import type { PayoutConfiguration } from '../../../application/payouts/payout-co
 import type { ManageInvitations } from '../../../application/affiliates/manage-invitations.js';
 import { payoutSettingsRoutes } from './payout-settings.js';
 import { invitationRoutes } from './invitations.js';
+import { programExportRoutes } from './program-export.js';
+import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -42,6 +44,7 @@ export interface DashboardPageDependencies {
   readonly integrations: IntegrationRouteDependencies;
   readonly payoutConfiguration: PayoutConfiguration;
   readonly manageInvitations: ManageInvitations;
+  readonly exports: ExportRouteDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -61,4 +64,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', userRoutes(deps.userPages))
     .route('/', auditLogRoutes(deps.auditLog))
     .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns))
-    .route('/', integrationRoutes(deps.integrations));
+    .route('/', integrationRoutes(deps.integrations))
+    .route('/', programExportRoutes(deps.exports));
