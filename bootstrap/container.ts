@@ -204,7 +204,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     mcp: mcpDependencies(c),
     ...statsSearchHttp(c),
     ...customersHttp(c),
-    exports: portingHttp(c),
+    ...portingHttp(c),
     teams: teamRouteDependencies(c),
     integrations: integrationRouteDependencies(c),
     ingest: ingestDependencies(c),

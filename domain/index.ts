@@ -24,3 +24,4 @@ export * from './team/index.js';
 export * as webhook from './webhook/index.js';
 export * from './mail/mail-delivery.js';
 export * from './sales/index.js';
+export * from './porting/import-run.js';

@@ -55,6 +55,7 @@ import type { IngestNotification } from '../../application/sales/ingest-notifica
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { customerRoutes, type CustomerRouteDependencies } from './routes/customers.routes.js';
 import { exportRoutes, type ExportRouteDependencies } from './routes/exports.routes.js';
+import { importRoutes, type ImportRouteDependencies } from './routes/imports.routes.js';
 import { trackingScriptRoutes, type TrackingScriptDependencies } from './routes/tracking-script.routes.js';
 import { invitationRoutes } from './routes/invitations.routes.js';
 import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
@@ -135,6 +136,7 @@ export interface HttpDependencies {
   readonly customers: CustomerRouteDependencies;
   /** The program export (and its imports). */
   readonly exports: ExportRouteDependencies;
+  readonly imports: ImportRouteDependencies;
   /** The tracking script (`/t.js`) and its public endpoints (`/t/v1`). */
   readonly trackingScript: TrackingScriptDependencies;
   /** What process memories are told of changes: a response waits until this process's own writes came back. */
@@ -229,6 +231,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', notificationRoutes(deps.notifications));
   app.route('/api/v1', customerRoutes(deps.customers));
   app.route('/api/v1', exportRoutes(deps.exports));
+  app.route('/api/v1', importRoutes(deps.imports));
   // The tracking script's reports: no key (a live click id authorises them), the body limit applies.
   app.use('/t/*', limitBody);
   app.route('/', trackingScriptRoutes(deps.trackingScript));

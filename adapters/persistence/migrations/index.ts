@@ -31,6 +31,7 @@ import { Migration20261127000005DashboardSpeed } from './Migration20261127000005
 import { Migration20261128010001SignedClickIds } from './Migration20261128010001SignedClickIds.js';
 import { Migration20261128030001ReportingCurrency } from './Migration20261128030001ReportingCurrency.js';
 import { Migration20261128040001AffiliatesPerMerchant } from './Migration20261128040001AffiliatesPerMerchant.js';
+import { Migration20261128110001Imports } from './Migration20261128110001Imports.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -66,4 +67,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128010001SignedClickIds', class: Migration20261128010001SignedClickIds },
   { name: 'Migration20261128030001ReportingCurrency', class: Migration20261128030001ReportingCurrency },
   { name: 'Migration20261128040001AffiliatesPerMerchant', class: Migration20261128040001AffiliatesPerMerchant },
+  { name: 'Migration20261128110001Imports', class: Migration20261128110001Imports },
 ];
