@@ -97,13 +97,13 @@ export class InMemoryConversionRepository implements ConversionRepository {
   }
 
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
-    return byDayAndCurrency(this.rows.values().filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && counted(c)));
+    return byDayAndCurrency(this.rows.values().filter((c) => inTenant(tenant)(c) && createdIn(from, to)(c) && counted(c) && c.source !== 'import'));
   }
 
   async monthToDate(tenant: Tenant, affiliateId: string, campaignId: string, from: Date, to: Date): Promise<MonthSales> {
     const sales = this.rows
       .values()
-      .filter((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.campaignId === campaignId && createdIn(from, to)(c) && counted(c));
+      .filter((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.campaignId === campaignId && createdIn(from, to)(c) && counted(c) && c.source !== 'import');
     return { conversions: sales.length, sales: byDayAndCurrency(sales) };
   }
 

@@ -113,6 +113,24 @@ describe('POST /imports (csv)', () => {
     expect(run.progress.coupons).toMatchObject({ skipped: 1 });
   });
 
+  it("imported history this month does not consume the merchant's monthly earnings cap", async () => {
+    const capped = await createMerchant(t, 'scale');
+    const now = new Date().toISOString();
+    const files = {
+      'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,Capped,percentage,10\r\n',
+      'affiliates.csv': 'id,email,name\r\na-1,cap@example.com,Cap\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\n',
+      'commissions.csv': `id,campaign_id,affiliate_id,status,amount,commission,currency,created_at\r\nv-1,c-1,a-1,approved,80,8,usd,${now}\r\nv-2,c-1,a-1,paid,40,4,usd,${now}\r\n`,
+    };
+    await t.api('POST', '/imports', capped.liveKey, { source: 'csv', files });
+    await runJobs(t);
+    expect((await t.admin('PATCH', `/merchants/${capped.id}`, { monthlyEarningsCap: 100 })).status).toBe(200);
+    const [ids] = await t.sql('select c.id as campaign, a.id as affiliate from campaigns c, affiliates a where c.merchant_id = $1 and a.merchant_id = $1', [capped.id]);
+    const sale = await t.api('POST', '/conversions', capped.liveKey, { campaignId: ids.campaign, affiliateId: ids.affiliate, amount: 90 });
+    expect(sale.status).toBe(201);
+    expect((await t.api('POST', '/conversions', capped.liveKey, { campaignId: ids.campaign, affiliateId: ids.affiliate, amount: 20 })).body.error.code).toBe('earnings_limit_reached');
+  });
+
   it('refuses what is not the format, changes nothing; read keys cannot import; another merchant sees no run', async () => {
     const runs = (await t.sql('select count(*)::int as n from imports'))[0].n;
     const cases: [unknown, string][] = [

@@ -107,15 +107,22 @@ export class SqlConversionRepository implements ConversionRepository {
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
     if (isMidnight(from) && isMidnight(to)) {
       // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales.
-      const days = await this.exec(sql<DayTotalRow>`select day::text as day, currency, revenue::text as total from conversion_daily_totals
-         where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
-           and day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date
+      // Imported history is in the roll-up (statistics show it) but consumes no cap: taken back out.
+      const days = await this.exec(sql<DayTotalRow>`select day, currency, sum(total)::text as total from (
+           select day::text as day, currency, revenue as total from conversion_daily_totals
+           where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
+             and day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date
+           union all
+           select ${UTC_DAY} as day, c.currency, -c.amount from conversions c
+           where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.source = 'import'
+             and c.created_at >= ${from} and c.created_at < ${to} and ${countedConversion('c')}) parts
+         group by day, currency having sum(total) <> 0
          order by day, currency`);
       return days.map(datedAmount);
     }
     const rows = await this.exec(sql<DayTotalRow>`select ${UTC_DAY} as day, c.currency, sum(c.amount)::text as total from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${from} and c.created_at < ${to}
-         and ${countedConversion('c')}
+         and ${countedConversion('c')} and c.source <> 'import'
        group by 1, 2 order by 1, 2`);
     return rows.map(datedAmount);
   }
@@ -124,7 +131,7 @@ export class SqlConversionRepository implements ConversionRepository {
     const rows = await this.exec(sql<DayTotalRow & { conversions: number }>`
       select ${UTC_DAY} as day, c.currency, count(*)::int as conversions, sum(c.amount)::text as total from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.affiliate_id = ${affiliateId} and c.campaign_id = ${campaignId}
-         and c.created_at >= ${from} and c.created_at < ${to} and ${countedConversion('c')}
+         and c.created_at >= ${from} and c.created_at < ${to} and ${countedConversion('c')} and c.source <> 'import'
        group by 1, 2 order by 1, 2`);
     return { conversions: rows.reduce((n, r) => n + r.conversions, 0), sales: rows.map(datedAmount) };
   }
@@ -140,7 +147,7 @@ export class SqlConversionRepository implements ConversionRepository {
        from conversions c
        join campaigns k on k.id = c.campaign_id
        left join affiliate_memberships m on m.campaign_id = c.campaign_id and m.affiliate_id = c.affiliate_id
-       where c.status = 'pending' and k.auto_approve_commissions_after_days is not null
+       where c.status = 'pending' and c.source <> 'import' and k.auto_approve_commissions_after_days is not null
          and c.created_at <= ${now}::timestamptz - make_interval(days => k.auto_approve_commissions_after_days)
          and (${after?.createdAt ?? null}::timestamptz is null or (c.created_at, c.id) > (${after?.createdAt ?? null}::timestamptz, ${after?.id ?? null}::uuid))
        order by c.created_at, c.id
