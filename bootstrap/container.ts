@@ -51,6 +51,7 @@ import { registerTax, taxHttp } from './modules/tax.module.js';
 import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/merchant-users.module.js';
 import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 import { customersHttp, registerCustomers } from './modules/customers.module.js';
+import { portingHttp, registerPorting } from './modules/porting.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -156,6 +157,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerMcp(c);
   registerSales(c);
   registerCustomers(c);
+  registerPorting(c);
   registerPortal(c);
   registerMerchantUsers(c);
   registerDashboard(c, infra.txtResolver);
@@ -213,6 +215,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     ...statsSearchHttp(c),
     ...customersHttp(c),
     ...riskHttp(c),
+    ...portingHttp(c),
     teams: teamRouteDependencies(c),
     integrations: integrationRouteDependencies(c),
     ingest: ingestDependencies(c),

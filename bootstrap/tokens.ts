@@ -137,6 +137,13 @@ export const TOKENS = {
   CustomerLeads: Symbol('CustomerLeads'),
   LinkCustomer: Symbol('LinkCustomer'),
   TrackingScript: Symbol('TrackingScript'),
+  // Moving in and out: the program export and imports (modules/porting.module.ts).
+  ProgramExportReader: Symbol('ProgramExportReader'),
+  ExportProgram: Symbol('ExportProgram'),
+  ImportRuns: Symbol('ImportRuns'),
+  ImportWriter: Symbol('ImportWriter'),
+  StartImport: Symbol('StartImport'),
+  RunImports: Symbol('RunImports'),
   // Sales from payment providers (modules/sales.module.ts).
   IntegrationRepository: Symbol('IntegrationRepository'),
   IntegrationEvents: Symbol('IntegrationEvents'),

@@ -1184,6 +1184,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole program of the key's mode as CSV files in one zip
+         * @description Every plan, read keys too. One file per resource in the documented portable format (docs/import-export.md): `campaigns.csv`, `affiliates.csv`, `referral_links.csv`, `coupons.csv`, `customers.csv`, `commissions.csv`, `payouts.csv`, `webhooks.csv` (webhook signing secrets are never exported). Streamed while it is read, for a program of any size; `POST /imports` with `source: csv` reads the same files.
+         */
+        get: operations["getExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an import (CSV in the export format), or a dry run of it
+         * @description Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.
+         */
+        post: operations["postImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import: its state, progress per resource, row-level problems and dry-run preview
+         * @description Of the key mode only; another merchant's or mode's id answers `404 not_found`.
+         */
+        get: operations["getImportsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop an import
+         * @description A queued or running import stops after the batch in progress; what it carried stays (and a new run skips it). A finished one answers `409 invalid_transition`.
+         */
+        post: operations["postImportsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2271,7 +2351,7 @@ export interface components {
              * @description Where the sale was reported from: `api`, a payment provider token (`card`, `mor_a`, `app_store`, `mor_b`, `mor_c`), `tracking_script` or `dashboard`
              * @enum {string}
              */
-            source: "api" | "card" | "mor_a" | "app_store" | "mor_b" | "mor_c" | "tracking_script" | "dashboard";
+            source: "api" | "card" | "mor_a" | "app_store" | "mor_b" | "mor_c" | "tracking_script" | "dashboard" | "import";
             createdAt: string;
             amount: string;
             taxAmount: string | null;
@@ -2301,7 +2381,7 @@ export interface components {
              * @description Where the sale was reported from: `api`, a payment provider token (`card`, `mor_a`, `app_store`, `mor_b`, `mor_c`), `tracking_script` or `dashboard`
              * @enum {string}
              */
-            source: "api" | "card" | "mor_a" | "app_store" | "mor_b" | "mor_c" | "tracking_script" | "dashboard";
+            source: "api" | "card" | "mor_a" | "app_store" | "mor_b" | "mor_c" | "tracking_script" | "dashboard" | "import";
             createdAt: string;
             amount: number;
             taxAmount: number | null;
@@ -3369,6 +3449,63 @@ export interface components {
              * @enum {string}
              */
             provider?: "card" | "mor_a" | "app_store" | "mor_b" | "mor_c";
+        };
+        Import: {
+            id: string;
+            /** @enum {string} */
+            source: "csv" | "rewardful" | "tolt" | "firstpromoter" | "partnerstack" | "dub";
+            dryRun: boolean;
+            /** @enum {string} */
+            state: "queued" | "running" | "completed" | "failed" | "cancelled";
+            rowsRead: number;
+            rowCount: number;
+            /** @description Per resource (`campaigns`, `affiliates`, …) */
+            progress: {
+                [key: string]: {
+                    read: number;
+                    created: number;
+                    /** @description Already here (imported before, or the same email or customer): nothing changed */
+                    matched: number;
+                    skipped: number;
+                    failed: number;
+                    problems: {
+                        /** @description Row number in its file, header excluded */
+                        row: number;
+                        externalId: string | null;
+                        reason: string;
+                    }[];
+                };
+            };
+            /** @description A dry run: every record it would create */
+            preview: {
+                resource: string;
+                externalId: string;
+                summary: string;
+            }[];
+            failure: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "source": "csv",
+         *       "dryRun": true,
+         *       "files": {
+         *         "affiliates.csv": "id,email,name\r\nrw-aff-1,ann@example.com,Ann Example\r\n"
+         *       }
+         *     }
+         */
+        StartImport: {
+            /** @enum {string} */
+            source: "csv" | "rewardful" | "tolt" | "firstpromoter" | "partnerstack" | "dub";
+            /** @default false */
+            dryRun: boolean;
+            /** @description The export zip, base64 */
+            file?: string;
+            /** @description Or the CSV files by name (campaigns.csv, affiliates.csv, referral_links.csv, coupons.csv, customers.csv, commissions.csv, payouts.csv, webhooks.csv) */
+            files?: {
+                [key: string]: string;
+            };
         };
         TrackingScriptClick: {
             clickId: string;
@@ -7766,6 +7903,160 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postImports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartImport"];
+            };
+        };
+        responses: {
+            /** @description Started */
+            202: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getImportsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postImportsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

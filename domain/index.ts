@@ -31,3 +31,4 @@ export * from './merchant/portal-domain.js';
 export * from './merchant/portal-branding.js';
 export * from './merchant/notice-choices.js';
 export * from './tax/index.js';
+export * from './porting/import-run.js';

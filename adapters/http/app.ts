@@ -59,6 +59,8 @@ import { ingestRoutes } from './routes/ingest.routes.js';
 import type { IngestNotification } from '../../application/sales/ingest-notification.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { customerRoutes, type CustomerRouteDependencies } from './routes/customers.routes.js';
+import { exportRoutes, type ExportRouteDependencies } from './routes/exports.routes.js';
+import { importRoutes, type ImportRouteDependencies } from './routes/imports.routes.js';
 import { trackingScriptRoutes, type TrackingScriptDependencies } from './routes/tracking-script.routes.js';
 import { invitationRoutes } from './routes/invitations.routes.js';
 import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
@@ -145,6 +147,9 @@ export interface HttpDependencies {
   readonly portal: PortalDependencies;
   /** Leads: customers linked to affiliates. */
   readonly customers: CustomerRouteDependencies;
+  /** The program export (and its imports). */
+  readonly exports: ExportRouteDependencies;
+  readonly imports: ImportRouteDependencies;
   /** The tracking script (`/t.js`) and its public endpoints (`/t/v1`). */
   readonly trackingScript: TrackingScriptDependencies;
   /** Risk rules and the flags signals left. */
@@ -247,6 +252,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/', ingestRoutes(deps.ingest));
   app.route('/api/v1', notificationRoutes(deps.notifications));
   app.route('/api/v1', customerRoutes(deps.customers));
+  app.route('/api/v1', exportRoutes(deps.exports));
+  app.route('/api/v1', importRoutes(deps.imports));
   // The tracking script's reports: no key (a live click id authorises them), the body limit applies.
   // The connectors' authorization server: public (limited per address), the body limit applies.
   app.use('/oauth/*', limitBody);

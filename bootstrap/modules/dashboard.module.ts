@@ -74,5 +74,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   search: http.search.search,
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
+  exports: http.exports,
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

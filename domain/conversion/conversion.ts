@@ -14,7 +14,7 @@ export type ConversionType = (typeof CONVERSION_TYPES)[number];
  * Where a sale was reported from (spec, `conversion.created`): the API, a payment provider by its
  * neutral token, the tracking script or the dashboard. Exposed as the extension field `source`.
  */
-export const CONVERSION_SOURCES = ['api', 'card', 'mor_a', 'app_store', 'mor_b', 'mor_c', 'tracking_script', 'dashboard'] as const;
+export const CONVERSION_SOURCES = ['api', 'card', 'mor_a', 'app_store', 'mor_b', 'mor_c', 'tracking_script', 'dashboard', 'import'] as const;
 export type ConversionSource = (typeof CONVERSION_SOURCES)[number];
 
 /** The spec's neutral payout tokens. */

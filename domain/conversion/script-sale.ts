@@ -18,7 +18,7 @@ export const isUnconfirmedScriptSale = (conversion: Pick<Conversion, 'source' | 
 
 /** Whether a sale counts toward the merchant's limits and the affiliate's tiers: a real sale (not rejected or refunded), not an unconfirmed script sale. */
 export const countsTowardLimits = (conversion: Pick<Conversion, 'source' | 'status'>): boolean =>
-  conversion.status !== 'rejected' && conversion.status !== 'refunded' && !isUnconfirmedScriptSale(conversion);
+  conversion.status !== 'rejected' && conversion.status !== 'refunded' && !isUnconfirmedScriptSale(conversion) && conversion.source !== 'import';
 
 /** A script sale a provider's report may still replace: pending, or held from pending (a risk hold awaiting confirmation). */
 export const isReplaceableScriptSale = (conversion: Pick<Conversion, 'source' | 'status' | 'heldFrom'>): boolean =>

@@ -14,7 +14,7 @@ const sourceFiles = (dir: string): string[] =>
 /** Every module specifier in `import ... from`, `export ... from`, `import()` and bare `import '...'`. */
 const importsOf = (file: string): string[] => {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  const found = [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1] as string);
+  const found = [...text.matchAll(/(?<!['"\w])(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1] as string);
   return found;
 };
 

@@ -16,6 +16,7 @@ const CONTRACTS: Readonly<Record<string, string>> = {
   TeamConversionFacts: 'team-conversion-facts',
   TeamGoalRepository: 'team-goal-repository',
   TeamRepository: 'team-repository',
+  TxtResolver: 'txt-resolver',
   UnitOfWork: 'unit-of-work',
 };
 

@@ -32,6 +32,8 @@ import type { People } from '../affiliate-choices.js';
 import { notificationRoutes } from './notifications.js';
 import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from './merchant-settings.js';
 import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
+import { programExportRoutes } from './program-export.js';
+import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -56,6 +58,7 @@ export interface DashboardPageDependencies {
   readonly merchantSettings: MerchantSettingsPageDependencies;
   /** The OAuth consent page and the member's connectors. */
   readonly connectorPages: ConnectorPageDependencies;
+  readonly exports: ExportRouteDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -80,4 +83,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', pickerRoutes(deps.people))
     .route('/', searchRoutes(deps.search))
     .route('/', merchantSettingsRoutes(deps.merchantSettings))
-    .route('/', notificationRoutes(deps.overview.notifications));
+    .route('/', notificationRoutes(deps.overview.notifications))
+    .route('/', programExportRoutes(deps.exports));

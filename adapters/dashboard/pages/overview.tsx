@@ -14,6 +14,7 @@ import { noticeOf, page } from '../page-kit.js';
 import { Notice, Table } from '../views/components.js';
 import { RecentConversions } from '../views/conversion-table.js';
 import { moneyNumber } from '../../http/money.json.js';
+import { ProgramExportLink } from './program-export.js';
 
 export interface OverviewDependencies {
   readonly getOverview: GetOverview;
@@ -167,6 +168,7 @@ export const overviewRoutes = (deps: OverviewDependencies, people: People) =>
         <p>
           <a href="/dashboard/conversions">All conversions</a>
         </p>
+        <ProgramExportLink />
       </>,
     );
   });

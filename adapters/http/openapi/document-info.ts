@@ -52,6 +52,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Webhook events': 'What the service POSTs to your subscription URL.',
   Tracking: 'Public tracking links, the tracking script and its reports (no authentication).',
   Customers: 'Leads: customers linked to the affiliate who referred them (extension).',
+  'Moving in and out': 'The whole program as portable CSV files in one zip, and imports from them (extension).',
   Service: 'Health and this document (no authentication).',
   Operator: 'Operator API (extension).',
 };

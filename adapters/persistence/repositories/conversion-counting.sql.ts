@@ -23,4 +23,5 @@ export const countedConversion = (alias: string): RawBuilder<unknown> => sql.raw
  */
 export const unconfirmedScriptSaleSql = (alias: string): string => `(${alias}.source = 'tracking_script' and ${alias}.status in ('pending', 'held'))`;
 
-export const limitCountedConversion = (alias: string): RawBuilder<unknown> => sql.raw(`${countedConversionSql(alias)} and not ${unconfirmedScriptSaleSql(alias)}`);
+export const limitCountedConversion = (alias: string): RawBuilder<unknown> =>
+  sql.raw(`${countedConversionSql(alias)} and not ${unconfirmedScriptSaleSql(alias)} and ${alias}.source <> 'import'`);

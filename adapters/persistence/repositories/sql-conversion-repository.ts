@@ -9,7 +9,7 @@ import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type Conversio
 import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
 import { auditInsert } from './sql-audit-log.js';
-import { limitCountedConversion, unconfirmedScriptSaleSql } from './conversion-counting.sql.js';
+import { countedConversion, limitCountedConversion } from './conversion-counting.sql.js';
 
 const COLUMNS = sql.raw(CONVERSION_COLUMNS.join(', '));
 const isMidnight = (t: Date): boolean => t.getTime() % 86_400_000 === 0;
@@ -113,7 +113,7 @@ export class SqlConversionRepository implements ConversionRepository {
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
     if (isMidnight(from) && isMidnight(to)) {
       // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales, less the sales
-      // only the tracking script reported (the roll-up counts them as sales; the cap does not).
+      // only the tracking script reported and imported history (the roll-up counts them; the cap does not).
       const [days, unconfirmed] = await Promise.all([
         this.exec(sql<DayTotalRow>`select day::text as day, currency, revenue::text as total from conversion_daily_totals
          where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}
@@ -121,7 +121,7 @@ export class SqlConversionRepository implements ConversionRepository {
          order by day, currency`),
         this.exec(sql<DayTotalRow>`select ${UTC_DAY} as day, c.currency, sum(c.amount)::text as total from conversions c
          where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${from} and c.created_at < ${to}
-           and ${sql.raw(unconfirmedScriptSaleSql('c'))}
+           and ${countedConversion('c')} and not (${limitCountedConversion('c')})
          group by 1, 2 order by 1, 2`),
       ]);
       return [...days.map(datedAmount), ...unconfirmed.map((row) => ({ ...datedAmount(row), amount: new Decimal(row.total).negated() }))];
@@ -155,7 +155,7 @@ export class SqlConversionRepository implements ConversionRepository {
        from conversions c
        join campaigns k on k.id = c.campaign_id
        left join affiliate_memberships m on m.campaign_id = c.campaign_id and m.affiliate_id = c.affiliate_id
-       where c.status = 'pending' and k.auto_approve_commissions_after_days is not null
+       where c.status = 'pending' and c.source <> 'import' and k.auto_approve_commissions_after_days is not null
          and c.created_at <= ${now}::timestamptz - make_interval(days => k.auto_approve_commissions_after_days)
          and (${after?.createdAt ?? null}::timestamptz is null or (c.created_at, c.id) > (${after?.createdAt ?? null}::timestamptz, ${after?.id ?? null}::uuid))
        order by c.created_at, c.id

@@ -1,6 +1,7 @@
 import type { RowOf, Table } from './columns.js';
 import * as accounts from './accounts.tables.js';
 import * as payouts from './payouts.tables.js';
+import * as porting from './porting.tables.js';
 import * as programs from './programs.tables.js';
 import * as risk from './risk.tables.js';
 import * as sales from './sales.tables.js';
@@ -8,7 +9,7 @@ import * as statistics from './statistics.tables.js';
 import * as teams from './teams.tables.js';
 import * as webhooks from './webhooks.tables.js';
 
-const modules = { ...accounts, ...programs, ...sales, ...payouts, ...teams, ...webhooks, ...statistics, ...risk };
+const modules = { ...accounts, ...programs, ...sales, ...payouts, ...teams, ...webhooks, ...statistics, ...risk, ...porting };
 
 type Defined = (typeof modules)[keyof typeof modules];
 

@@ -1,0 +1,36 @@
+import { boolean, integer, jsonb, table, text, timestamptz, uuid } from './columns.js';
+
+export const imports = table('imports', {
+  id: uuid(),
+  merchant_id: uuid(),
+  mode: text(),
+  source: text(),
+  dry_run: boolean(),
+  state: text(),
+  cursor: integer(),
+  row_count: integer(),
+  progress: jsonb(),
+  preview: jsonb(),
+  failure: text().orNull(),
+  created_at: timestamptz(),
+  updated_at: timestamptz(),
+  finished_at: timestamptz().orNull(),
+});
+
+export const importRows = table('import_rows', {
+  import_id: uuid(),
+  seq: integer(),
+  resource: text(),
+  data: jsonb(),
+});
+
+export const importMappings = table('import_mappings', {
+  merchant_id: uuid(),
+  mode: text(),
+  source: text(),
+  resource: text(),
+  external_id: text(),
+  internal_id: uuid(),
+  import_id: uuid(),
+  created_at: timestamptz(),
+});

@@ -1,0 +1,10 @@
+// archiver 8 ships no types; only what the export uses.
+declare module 'archiver' {
+  import type { Readable } from 'node:stream';
+
+  export class ZipArchive extends Readable {
+    constructor(options?: { zlib?: { level?: number } });
+    append(source: Readable | string | Buffer, data: { name: string }): this;
+    finalize(): Promise<void>;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The program's portable format: one CSV file per resource, the header row naming these columns in
+ * this order. The export writes it and the CSV import reads it; docs/import-export.md describes
+ * every column. Cells are text: empty for none, `true`/`false`, decimals with a dot, ISO 8601 UTC times.
+ */
+export const PROGRAM_FILES = [
+  {
+    resource: 'campaigns',
+    columns: [
+      'id',
+      'name',
+      'description',
+      'tracking_code',
+      'status',
+      'commission_type',
+      'commission_value',
+      'recurring',
+      'recurring_months',
+      'cookie_days',
+      'commission_tiers',
+      'target_url',
+      'auto_approve_affiliates',
+      'auto_approve_commissions_after_days',
+      'is_public',
+      'ends_at',
+      'created_at',
+    ],
+  },
+  { resource: 'affiliates', columns: ['id', 'email', 'name', 'ref_code', 'payout_method', 'payout_email', 'created_at'] },
+  { resource: 'referral_links', columns: ['affiliate_id', 'campaign_id', 'status', 'ref_code', 'joined_at', 'decided_at'] },
+  {
+    resource: 'coupons',
+    columns: ['id', 'campaign_id', 'affiliate_id', 'provider', 'code', 'percent_off', 'amount_off', 'currency', 'provider_discount_id', 'apple_offer_type', 'created_at'],
+  },
+  { resource: 'customers', columns: ['id', 'email', 'provider', 'provider_customer_id', 'affiliate_id', 'campaign_id', 'source', 'created_at'] },
+  {
+    resource: 'commissions',
+    columns: [
+      'id',
+      'campaign_id',
+      'affiliate_id',
+      'conversion_type',
+      'source',
+      'status',
+      'amount',
+      'tax_amount',
+      'commission',
+      'currency',
+      'order_id',
+      'customer_email',
+      'customer_name',
+      'parent_commission_id',
+      'refunded_amount',
+      'approved_at',
+      'paid_at',
+      'created_at',
+    ],
+  },
+  {
+    resource: 'payouts',
+    columns: ['id', 'commission_id', 'affiliate_id', 'campaign_id', 'amount', 'currency', 'status', 'payout_method', 'scheduled_date', 'completed_at', 'provider_reference', 'created_at'],
+  },
+  { resource: 'webhooks', columns: ['id', 'url', 'events', 'active', 'max_retries', 'created_at'] },
+] as const;
+
+export type ProgramResource = (typeof PROGRAM_FILES)[number]['resource'];
+
+/** One row of a program file: each column's cell, `''` for none. */
+export type ProgramRow = Readonly<Record<string, string>>;
+
+export const fileNameOf = (resource: ProgramResource): string => `${resource}.csv`;

@@ -1,0 +1,34 @@
+import type { DependencyContainer } from 'tsyringe';
+import { ExportProgram } from '../../application/porting/export-program.js';
+import { RunImports } from '../../application/porting/run-imports.js';
+import { StartImport } from '../../application/porting/start-import.js';
+import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { ExportRouteDependencies } from '../../adapters/http/routes/exports.routes.js';
+import type { ImportRouteDependencies } from '../../adapters/http/routes/imports.routes.js';
+import { SqlImportRuns } from '../../adapters/persistence/repositories/porting/sql-import-runs.js';
+import { SqlImportWriter } from '../../adapters/persistence/repositories/porting/sql-import-writer.js';
+import { SqlProgramExportReader } from '../../adapters/persistence/repositories/porting/sql-program-export-reader.js';
+import { TOKENS as T } from '../tokens.js';
+import { single } from './single.js';
+
+/** Moving in and out: the whole program as portable files, and imports run as a job. */
+export const registerPorting = (c: DependencyContainer): void => {
+  c.register(T.ProgramExportReader, single((r) => new SqlProgramExportReader(r.resolve(T.Orm))));
+  c.register(T.ExportProgram, single((r) => new ExportProgram(r.resolve(T.ProgramExportReader))));
+  c.register(T.ImportRuns, single((r) => new SqlImportRuns(r.resolve(T.Orm))));
+  c.register(T.ImportWriter, single((r) => new SqlImportWriter(r.resolve(T.Orm), r.resolve(T.Ids), r.resolve(T.Clock))));
+  c.register(T.StartImport, single((r) => new StartImport(r.resolve(T.UnitOfWork), r.resolve(T.ImportRuns), r.resolve(T.Ids), r.resolve(T.Clock))));
+  c.register(
+    T.RunImports,
+    single(
+      (r) =>
+        new RunImports(r.resolve(T.UnitOfWork), r.resolve(T.ImportRuns), r.resolve(T.ImportWriter), r.resolve(T.EventOutbox), r.resolve(T.Notices), r.resolve(T.Clock), r.resolve(T.Logger)),
+    ),
+  );
+  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.RunImports));
+};
+
+export const portingHttp = (c: DependencyContainer): { exports: ExportRouteDependencies; imports: ImportRouteDependencies } => ({
+  exports: { exportProgram: c.resolve(T.ExportProgram), clock: c.resolve(T.Clock) },
+  imports: { startImport: c.resolve(T.StartImport), importRuns: c.resolve(T.ImportRuns), clock: c.resolve(T.Clock) },
+});

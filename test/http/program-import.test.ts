@@ -1,0 +1,159 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipEntries } from '../../adapters/porting/zip-entries.js';
+import { cardEvent, cardIntegration, deliver, paidInvoice } from '../support/card-events.js';
+import { createAffiliate, createCampaign, insertConversion } from '../support/campaign-mother.js';
+import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { runJobs } from '../support/payout-mother.js';
+import { peerEnv, startTestService, type TestService } from '../support/test-service.js';
+
+const exportZip = async (t: TestService, key: string) => {
+  const res = await t.service.app.request('/api/v1/exports', { headers: { authorization: `Bearer ${key}` } }, peerEnv());
+  return Buffer.from(await res.arrayBuffer());
+};
+
+/** The columns documented as regenerated on import: ids (and references), a campaign's tracking code taken elsewhere, a commission's source. */
+const REGENERATED = /^(id|affiliate_id|campaign_id|parent_commission_id|commission_id|tracking_code|source)$/;
+
+const comparable = (zip: Buffer, names: readonly string[]) =>
+  Object.fromEntries(
+    names.map((name) => {
+      const rows = parse(zipEntries(zip).get(name) ?? '', { columns: true }) as Record<string, string>[];
+      return [name, rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !REGENERATED.test(k)))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))];
+    }),
+  );
+
+const CARRIED = ['campaigns.csv', 'affiliates.csv', 'referral_links.csv', 'customers.csv', 'commissions.csv'];
+
+/** Moving in: the export's files imported into an empty merchant, as a job, dry run first, safe to repeat. */
+describe('POST /imports (csv)', () => {
+  let t: TestService;
+  let from: TestMerchant;
+  let into: TestMerchant;
+  let zip: Buffer;
+  let affiliateEmail: string;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    from = await createMerchant(t, 'scale');
+    into = await createMerchant(t, 'scale');
+    const campaign = await createCampaign(t, from.liveKey, { commissionValue: 25, enableRecurringCommissions: true });
+    const affiliate = await createAffiliate(t, from.liveKey, campaign.id, { name: '-Robin, "the" Referrer' });
+    affiliateEmail = affiliate.email;
+    await t.api('POST', '/customers', from.liveKey, { affiliateId: affiliate.id, campaignId: campaign.id, email: 'grace@example.com', providerCustomerId: 'cus_moved_1' });
+    await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '80', commission: '20', status: 'paid', orderId: 'ord-1', createdAt: '2026-10-01T10:00:00.000Z' });
+    await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '40', commission: '10', status: 'approved', orderId: 'ord-2', createdAt: '2026-10-02T10:00:00.000Z' });
+    zip = await exportZip(t, from.liveKey);
+  });
+  afterAll(() => t.close());
+
+  const count = async (table: string, merchant: TestMerchant) => (await t.sql(`select count(*)::int as n from ${table} where merchant_id = $1`, [merchant.id]))[0].n as number;
+
+  it('a dry run writes nothing and previews every record it would create', async () => {
+    const started = await t.api('POST', '/imports', into.liveKey, { source: 'csv', dryRun: true, file: zip.toString('base64') });
+    expect(started.status).toBe(202);
+    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 6 });
+    await runJobs(t);
+    const run = (await t.api('GET', `/imports/${started.body.data.id}`, into.liveKey)).body.data;
+    expect(run.state).toBe('completed');
+    expect(run.preview.map((p: { resource: string }) => p.resource).sort()).toEqual(['affiliates', 'campaigns', 'commissions', 'commissions', 'customers', 'referral_links']);
+    expect(run.progress.affiliates).toMatchObject({ read: 1, created: 1, failed: 0 });
+    for (const table of ['campaigns', 'affiliates', 'conversions', 'customers', 'import_mappings']) expect(await count(table, into), table).toBe(0);
+  });
+
+  it('imports everything, then a second run changes nothing; the export of the result gives the same files but for regenerated columns', async () => {
+    const first = await t.api('POST', '/imports', into.liveKey, { source: 'csv', file: zip.toString('base64') });
+    await runJobs(t);
+    const done = (await t.api('GET', `/imports/${first.body.data.id}`, into.liveKey)).body.data;
+    expect(done).toMatchObject({ state: 'completed', rowsRead: 6, failure: null });
+    expect(done.progress.commissions).toMatchObject({ read: 2, created: 2, failed: 0 });
+    const conversions = await t.sql('select status, source from conversions where merchant_id = $1 order by created_at', [into.id]);
+    expect(conversions).toEqual([{ status: 'paid', source: 'import' }, { status: 'approved', source: 'import' }]);
+    // No payout queued, no webhook delivery: history only.
+    expect(await count('payouts', into)).toBe(0);
+    const [event] = await t.sql(`select payload from outbox_events where merchant_id = $1 and type = 'import.completed' and payload->>'importId' = $2`, [into.id, first.body.data.id]);
+    expect(event.payload).toMatchObject({ importId: first.body.data.id, dryRun: false });
+    expect((await t.api('GET', '/notifications', into.liveKey)).body.data.some((n: { message: string }) => n.message.includes('import is done'))).toBe(true);
+
+    const before = Object.fromEntries(await Promise.all(['campaigns', 'affiliates', 'conversions', 'customers', 'affiliate_memberships'].map(async (tb) => [tb, await count(tb, into)])));
+    const again = await t.api('POST', '/imports', into.liveKey, { source: 'csv', file: zip.toString('base64') });
+    await runJobs(t);
+    const rerun = (await t.api('GET', `/imports/${again.body.data.id}`, into.liveKey)).body.data;
+    for (const p of Object.values<any>(rerun.progress)) expect(p.created).toBe(0);
+    expect(rerun.progress.commissions).toMatchObject({ matched: 2 });
+    for (const [tb, n] of Object.entries(before)) expect(await count(tb, into), tb).toBe(n);
+
+    expect(comparable(await exportZip(t, into.liveKey), CARRIED)).toEqual(comparable(zip, CARRIED));
+  });
+
+  it("an imported customer's renewal at the payment provider attributes to its affiliate", async () => {
+    const integration = await cardIntegration(t, into.liveKey);
+    const sale = await deliver(t, integration.id, cardEvent('invoice.paid', paidInvoice({ total: 5_000, customer: 'cus_moved_1', billingReason: 'subscription_cycle' })), integration.secret);
+    expect(sale.body.data.outcome).toBe('created');
+    const conversion = (await t.api('GET', `/conversions/${sale.body.data.conversionId}`, into.liveKey)).body.data;
+    const [mine] = await t.sql('select id from affiliates where merchant_id = $1 and lower(email) = lower($2)', [into.id, affiliateEmail]);
+    expect(conversion.affiliateId).toBe(mine.id);
+  });
+
+  it('reports bad rows with their reason and carries the rest', async () => {
+    const files = {
+      'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,Spring,percentage,10\r\nc-2,Broken,percentage,-5\r\n',
+      'affiliates.csv': 'id,email,name\r\na-1,ann@example.com,Ann\r\na-2,,No Email\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\na-1,c-404,approved\r\n',
+      'coupons.csv': 'id,campaign_id,affiliate_id,provider,code\r\nk-1,c-1,a-1,card,ANN10\r\n',
+    };
+    const started = await t.api('POST', '/imports', into.testKey, { source: 'csv', files });
+    await runJobs(t);
+    const run = (await t.api('GET', `/imports/${started.body.data.id}`, into.testKey)).body.data;
+    expect(run.state).toBe('completed');
+    expect(run.progress.campaigns).toMatchObject({ created: 1, failed: 1 });
+    expect(run.progress.campaigns.problems[0]).toMatchObject({ row: 2, externalId: 'c-2' });
+    expect(run.progress.affiliates).toMatchObject({ created: 1, failed: 1, problems: [{ row: 2, externalId: 'a-2', reason: 'email is required' }] });
+    expect(run.progress.referral_links.problems[0].reason).toContain('c-404');
+    expect(run.progress.coupons).toMatchObject({ skipped: 1 });
+  });
+
+  it("imported history this month does not consume the merchant's monthly earnings cap", async () => {
+    const capped = await createMerchant(t, 'scale');
+    const now = new Date().toISOString();
+    const files = {
+      'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,Capped,percentage,10\r\n',
+      'affiliates.csv': 'id,email,name\r\na-1,cap@example.com,Cap\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\n',
+      'commissions.csv': `id,campaign_id,affiliate_id,status,amount,commission,currency,created_at\r\nv-1,c-1,a-1,approved,80,8,usd,${now}\r\nv-2,c-1,a-1,paid,40,4,usd,${now}\r\n`,
+    };
+    await t.api('POST', '/imports', capped.liveKey, { source: 'csv', files });
+    await runJobs(t);
+    expect((await t.admin('PATCH', `/merchants/${capped.id}`, { monthlyEarningsCap: 100 })).status).toBe(200);
+    const [ids] = await t.sql('select c.id as campaign, a.id as affiliate from campaigns c, affiliates a where c.merchant_id = $1 and a.merchant_id = $1', [capped.id]);
+    const sale = await t.api('POST', '/conversions', capped.liveKey, { campaignId: ids.campaign, affiliateId: ids.affiliate, amount: 90 });
+    expect(sale.status).toBe(201);
+    expect((await t.api('POST', '/conversions', capped.liveKey, { campaignId: ids.campaign, affiliateId: ids.affiliate, amount: 20 })).body.error.code).toBe('earnings_limit_reached');
+  });
+
+  it('refuses what is not the format, changes nothing; read keys cannot import; another merchant sees no run', async () => {
+    const runs = (await t.sql('select count(*)::int as n from imports'))[0].n;
+    const cases: [unknown, string][] = [
+      [{ source: 'csv', files: { 'people.csv': 'id\r\n1\r\n' } }, 'validation_error'],
+      [{ source: 'csv', file: Buffer.from('not a zip').toString('base64') }, 'validation_error'],
+      [{ source: 'csv' }, 'validation_error'],
+      [{ source: 'csv', files: { 'affiliates.csv': 'id,email\r\n' } }, 'validation_error'],
+    ];
+    for (const [body, code] of cases) expect((await t.api('POST', '/imports', into.liveKey, body)).body.error?.code, JSON.stringify(body)).toBe(code);
+    expect((await t.api('POST', '/imports', into.liveReadKey, { source: 'csv', file: zip.toString('base64') })).status).toBe(403);
+    expect((await t.sql('select count(*)::int as n from imports'))[0].n).toBe(runs);
+    const mine = await t.api('POST', '/imports', into.liveKey, { source: 'csv', dryRun: true, file: zip.toString('base64') });
+    expect((await t.api('GET', `/imports/${mine.body.data.id}`, from.liveKey)).status).toBe(404);
+    expect((await t.api('GET', `/imports/${mine.body.data.id}`, into.testKey)).status).toBe(404);
+  });
+
+  it('a cancelled import stops and carries nothing more; cancelling again is refused', async () => {
+    const started = await t.api('POST', '/imports', from.testKey, { source: 'csv', file: zip.toString('base64') });
+    const cancelled = await t.api('POST', `/imports/${started.body.data.id}/cancel`, from.testKey);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.state).toBe('cancelled');
+    await runJobs(t);
+    expect((await t.api('GET', `/imports/${started.body.data.id}`, from.testKey)).body.data).toMatchObject({ state: 'cancelled', rowsRead: 0 });
+    expect((await t.api('POST', `/imports/${started.body.data.id}/cancel`, from.testKey)).body.error.code).toBe('invalid_transition');
+  });
+});
