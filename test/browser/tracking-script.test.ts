@@ -119,7 +119,7 @@ describe.skipIf(!CHROMIUM)('the tracking script in a real browser', () => {
     expect(lead.data.linked).toBe(true);
     const sale = await run(page, "sale({ orderId: 'browser-order-1', amount: 49.5, currency: 'usd' })");
     const conversion = (await t.api('GET', `/conversions/${sale.data.conversionId}`, m.liveKey)).body.data;
-    expect(conversion).toMatchObject({ affiliateId: affiliate.id, campaignId: campaign.id, clickId: landed, amount: 49.5, commission: 4.95, source: 'tracking_script', status: 'pending' });
+    expect(conversion).toMatchObject({ affiliateId: affiliate.id, campaignId: campaign.id, clickId: landed, amount: 49.5, commission: 4.95, source: 'tracking_script', status: 'held' });
     const customers = (await t.api('GET', '/customers', m.liveKey)).body.data;
     expect(customers).toEqual([expect.objectContaining({ email: 'shopper@example.com', providerCustomerId: 'cus_browser_1', affiliateId: affiliate.id, clickId: landed, source: 'tracking_script' })]);
     expect(errors).toEqual([]);
@@ -132,7 +132,9 @@ describe.skipIf(!CHROMIUM)('the tracking script in a real browser', () => {
     await settled(page);
     expect(await clickIdOn(page)).toBe(cookie!.value);
     expect(new URL(await page.getAttribute('#buy', 'href') as string).searchParams.get('client_reference_id')).toBe(cookie!.value);
+    // The cookie's click is the one the first test's sale came from: at most one script sale per
+    // click, so a second is refused as a duplicate (an unknown click would answer not_found).
     const sale = await run(page, "sale({ orderId: 'browser-order-2', amount: 10 })");
-    expect((await t.api('GET', `/conversions/${sale.data.conversionId}`, m.liveKey)).body.data).toMatchObject({ affiliateId: affiliate.id, clickId: cookie!.value });
+    expect(sale?.error?.code ?? sale?.code).toBe('duplicate');
   });
 });

@@ -15,7 +15,8 @@ process.env.CONTRACT_CHECK = '1';
  * UI itself, and the assistant interface, which speaks MCP (JSON-RPC) and is described in docs/.
  */
 // Browser pages (the reference, the dashboard, the portal) and the MCP transport are not JSON API operations.
-const NOT_OPERATIONS = [/^\/docs(\/|$)/, /^\/mcp$/, /^\/dashboard(\/|$)/, /^\/portal(\/|$)/];
+// OAuth's endpoints (for MCP connectors) are described by their own metadata documents, as /mcp is by the MCP specification.
+const NOT_OPERATIONS = [/^\/docs(\/|$)/, /^\/mcp$/, /^\/dashboard(\/|$)/, /^\/portal(\/|$)/, /^\/oauth\//, /^\/\.well-known\//];
 
 describe('the OpenAPI document', () => {
   let t: TestService;
