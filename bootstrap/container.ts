@@ -1,14 +1,15 @@
 import type { TxtResolver } from '../application/ports/txt-resolver.js';
 import 'reflect-metadata';
 import type { Logger as Pino } from 'pino';
-import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { container as rootContainer } from 'tsyringe';
+import { typed, type Container } from './token.js';
 import { single } from './modules/single.js';
 import { AuthenticateApiKey } from '../application/api-keys/authenticate-api-key.js';
 import { IssueApiKey } from '../application/api-keys/issue-api-key.js';
 import { RevokeApiKey } from '../application/api-keys/revoke-api-key.js';
 import { RunDueJobs } from '../application/jobs/run-due-jobs.js';
 import { CreateMerchant } from '../application/merchants/create-merchant.js';
-import { UpdateMerchant, type PlanChangeHandler } from '../application/merchants/update-merchant.js';
+import { UpdateMerchant, } from '../application/merchants/update-merchant.js';
 import type { ClockControl } from '../application/ports/clock.js';
 import type { JobQueue } from '../application/ports/jobs.js';
 import type { HttpDependencies } from '../adapters/http/app.js';
@@ -68,8 +69,8 @@ export interface Infrastructure {
 
 
 /** Wires every adapter to its port and every use case to its adapters, by factory (no decorators). */
-export const buildContainer = (infra: Infrastructure): DependencyContainer => {
-  const c = rootContainer.createChildContainer();
+export const buildContainer = (infra: Infrastructure): Container => {
+  const c = typed(rootContainer.createChildContainer());
   c.register(T.Config, { useValue: infra.config });
   c.register(T.Orm, { useValue: infra.orm });
   c.register(T.Pino, { useValue: infra.pino });
@@ -121,7 +122,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
           r.resolve(T.UnitOfWork),
           r.resolve(T.MerchantRepository),
           r.resolve(T.Clock),
-          r.isRegistered(T.PlanChangeHandler, true) ? r.resolveAll<PlanChangeHandler>(T.PlanChangeHandler) : [],
+          r.isRegistered(T.PlanChangeHandler, true) ? r.resolveAll(T.PlanChangeHandler) : [],
         ),
     ),
   );
@@ -140,9 +141,9 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   );
   c.register(T.RevokeApiKey, single((r) => new RevokeApiKey(r.resolve(T.UnitOfWork), r.resolve(T.ApiKeyRepository), r.resolve(T.Clock))));
   c.register(T.RunDueJobs, single((r) => new RunDueJobs(r.resolve(T.JobRegistry), r.resolve(T.Clock))));
-  registerMail(c);
+  registerMail(c, infra.config);
   registerNotifications(c);
-  registerCampaignsAndAffiliates(c);
+  registerCampaignsAndAffiliates(c, infra.config);
   registerWebhooks(c, infra.hostResolver);
   registerConversions(c);
   registerRisk(c);
@@ -164,11 +165,14 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   // Last: webhook delivery runs after the jobs whose events it delivers.
   registerWebhookJob(c);
   registerMailJob(c);
+  // Resolved only now, with every registration in place: no module depends on the order of the others.
+  const registry = c.resolve(T.JobRegistry);
+  for (const job of c.resolveAll(T.Job)) registry.register(job);
   return c;
 };
 
-export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
-  const config = c.resolve<ServiceConfig>(T.Config);
+export const httpDependencies = (c: Container): HttpDependencies => {
+  const config = c.resolve(T.Config);
   const http: Omit<HttpDependencies, 'dashboard'> = {
     settings: {
       adminToken: config.adminToken,

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from './token.js';
 import type { ApiKey } from '../application/api-keys/api-key.js';
 import type { IdGenerator } from '../application/ports/id-generator.js';
-import type { TeamStores } from '../application/teams/period-settlement.js';
 import { ManageTeams } from '../application/teams/manage-teams.js';
 import { Decimal } from '../domain/index.js';
 import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
@@ -36,8 +35,8 @@ export const orFail = <T>(result: { isErr(): boolean; _unsafeUnwrap(): T }, what
  * approved sale with its payout and the team's bonus award, with the ids the document's examples use,
  * made through the same use cases as the API (each given the preset id for its row).
  */
-export const createDemoProgram = async (c: DependencyContainer, merchantId: string, liveKey: ApiKey): Promise<void> => {
-  const ids = new PresetIds(c.resolve<IdGenerator>(T.Ids)).nextIs(DEMO_IDS.campaign);
+export const createDemoProgram = async (c: Container, merchantId: string, liveKey: ApiKey): Promise<void> => {
+  const ids = new PresetIds(c.resolve(T.Ids)).nextIs(DEMO_IDS.campaign);
   const tenant = { merchantId, mode: 'live' as const };
   orFail(
     await createCampaignWith(c, ids).execute({
@@ -54,7 +53,7 @@ export const createDemoProgram = async (c: DependencyContainer, merchantId: stri
   ids.nextIs(DEMO_IDS.invitation);
   orFail(await inviteAffiliateWith(c, ids).execute({ tenant, email: 'eve@example.com', name: 'Eve (demo invitation, pending)', campaignId: DEMO_IDS.campaign }), 'invitation');
   ids.nextIs(DEMO_IDS.team);
-  const manageTeams = new ManageTeams(c.resolve(T.UnitOfWork), { ...c.resolve<TeamStores>(T.TeamStores), ids }, c.resolve(T.Clock));
+  const manageTeams = new ManageTeams(c.resolve(T.UnitOfWork), { ...c.resolve(T.TeamStores), ids }, c.resolve(T.Clock));
   orFail(await manageTeams.create(tenant, { name: 'Demo team' }), 'team');
   await createDemoSaleAndBonus(c, merchantId, liveKey, ids);
 };

@@ -1,10 +1,9 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from './token.js';
 import type { ApiKey } from '../application/api-keys/api-key.js';
 import type { ConversionChangeSinks } from '../application/conversions/apply-conversion-change.js';
 import { ConversionPayoutQueue } from '../application/payouts/conversion-payout-queue.js';
 import { PeriodSettlement, type TeamStores } from '../application/teams/period-settlement.js';
 import { TeamGoals } from '../application/teams/team-goals.js';
-import type { TeamRoster } from '../application/teams/team-roster.js';
 import { Decimal, type CurrencyCode } from '../domain/index.js';
 import { DEMO_IDS } from '../adapters/http/openapi/demo-ids.js';
 import { SqlPayoutRepository } from '../adapters/persistence/repositories/sql-payout-repository.js';
@@ -18,13 +17,13 @@ import { createConversionWith, updateConversionStatusWith } from './modules/conv
  * (`PATCH /teams/{id}/awards/{awardId}`'s example acts on it) waits out its refund-safe window.
  * Through the same use cases as the API, with the ids the examples name.
  */
-export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId: string, liveKey: ApiKey, ids: PresetIds): Promise<void> => {
+export const createDemoSaleAndBonus = async (c: Container, merchantId: string, liveKey: ApiKey, ids: PresetIds): Promise<void> => {
   const tenant = { merchantId, mode: 'live' as const };
-  const roster = c.resolve<TeamRoster>(T.TeamRoster);
+  const roster = c.resolve(T.TeamRoster);
   orFail(await roster.addCampaign(tenant, DEMO_IDS.team, { campaignId: DEMO_IDS.campaign }), 'team campaign');
   orFail(await roster.addMembers(tenant, DEMO_IDS.team, [DEMO_IDS.affiliate]), 'team member');
 
-  const stores: TeamStores = { ...c.resolve<TeamStores>(T.TeamStores), ids };
+  const stores: TeamStores = { ...c.resolve(T.TeamStores), ids };
   const goals = new TeamGoals(c.resolve(T.UnitOfWork), stores, new PeriodSettlement(stores), c.resolve(T.Clock));
   const goal = orFail(
     await goals.create(tenant, DEMO_IDS.team, { name: 'First sale', metric: 'conversions', targetValue: new Decimal(1), periodMode: 'one_time', bonusType: 'flat', bonusValue: new Decimal(50) }),
@@ -50,7 +49,7 @@ export const createDemoSaleAndBonus = async (c: DependencyContainer, merchantId:
   );
   ids.nextIs(DEMO_IDS.payout);
   const sinks: ConversionChangeSinks = {
-    ...c.resolve<ConversionChangeSinks>(T.ConversionChangeSinks),
+    ...c.resolve(T.ConversionChangeSinks),
     payouts: new ConversionPayoutQueue(new SqlPayoutRepository(c.resolve(T.Orm)), ids),
   };
   orFail(await updateConversionStatusWith(c, sinks).execute({ tenant, id: DEMO_IDS.conversion, status: 'approved', confirmAboveSale: false }), 'approval');

@@ -1,21 +1,16 @@
 import type { TxtResolver } from '../application/ports/txt-resolver.js';
 import type { Logger as Pino } from 'pino';
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from './token.js';
 import { AdjustableClock } from '../adapters/clock/adjustable-clock.js';
 import { SystemClock } from '../adapters/clock/system-clock.js';
 import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
 import { PgBossJobs } from '../adapters/jobs/pg-boss-jobs.js';
 import { PollLoop } from '../adapters/jobs/poll-loop.js';
 import type { HostResolver } from '../adapters/webhooks/host-resolver.js';
-import type { DueJob } from '../application/ports/jobs.js';
-import type { DispatchWebhooks } from '../application/webhooks/dispatch-webhooks.js';
 import { PinoLogger } from '../adapters/logging/pino-logger.js';
 import { applyMigrations, openOrm, type Orm } from '../adapters/persistence/orm.js';
 import { SqlClockOffsetStore } from '../adapters/persistence/sql-clock-offset-store.js';
 import { PgChangeFeed } from '../adapters/persistence/pg-change-feed.js';
-import type { PgBatchedRateLimiter } from '../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
-import type { PgBatchedClickWriter } from '../adapters/persistence/pg-batched-click-writer.js';
-import type { SqlAuditLog } from '../adapters/persistence/repositories/sql-audit-log.js';
 import type { ClockControl } from '../application/ports/clock.js';
 import type { ServiceConfig } from './config.js';
 import { buildContainer, httpDependencies } from './container.js';
@@ -25,7 +20,7 @@ import { resealTaxForms } from './modules/tax.module.js';
 
 export interface Service {
   readonly app: HttpApp;
-  readonly container: DependencyContainer;
+  readonly container: Container;
   readonly orm: Orm;
   readonly jobs: PgBossJobs;
   close(): Promise<void>;
@@ -71,7 +66,7 @@ export const buildService = async (
       await jobs.scheduleDueJobs(container.resolve(TOKENS.JobRegistry), clock, container.resolve(TOKENS.RequestScope), logger, config.jobTickCron);
       // Webhooks cannot wait for the per-minute tick: this process also polls for them (see decisions).
       // The poll starts deliveries and returns; answers claim more as they come (dispatch-webhooks.ts).
-      const dispatch = container.resolve<DispatchWebhooks>(TOKENS.DispatchWebhooks);
+      const dispatch = container.resolve(TOKENS.DispatchWebhooks);
       pollLoop = new PollLoop(
         [{ name: dispatch.name, runDue: (now) => dispatch.startDue(now) }],
         config.webhookPollIntervalMs,
@@ -83,7 +78,7 @@ export const buildService = async (
       // A sign-in link is wanted now, not at the next minute's tick.
       if (container.isRegistered(TOKENS.DeliverMail)) {
         mailLoop = new PollLoop(
-          [container.resolve<DueJob>(TOKENS.DeliverMail)],
+          [container.resolve(TOKENS.DeliverMail)],
           config.mailPollIntervalMs,
           clock,
           container.resolve(TOKENS.RequestScope),
@@ -105,13 +100,13 @@ export const buildService = async (
       async close() {
         await pollLoop?.stop();
         await mailLoop?.stop();
-        await container.resolve<PgBatchedRateLimiter>(TOKENS.RateLimiter).close();
-        await container.resolve<PgBatchedClickWriter>(TOKENS.ClickWriter).close();
-        await container.resolve<SqlAuditLog>(TOKENS.AuditLog).close();
+        await container.resolve(TOKENS.RateLimiter).close();
+        await container.resolve(TOKENS.ClickWriter).close();
+        await container.resolve(TOKENS.AuditLog).close();
         await jobs.stop();
         await changeFeed.close();
         // Attempts in flight finish and are recorded while the pool is still open.
-        await container.resolve<DispatchWebhooks>(TOKENS.DispatchWebhooks).drain();
+        await container.resolve(TOKENS.DispatchWebhooks).drain();
         await orm.close(true);
       },
     };

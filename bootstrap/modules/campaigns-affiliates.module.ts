@@ -1,7 +1,7 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container, Resolver } from '../token.js';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
-import { DecideMembership, type MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
+import { DecideMembership, } from '../../application/affiliates/decide-membership.js';
 import { GetAffiliate } from '../../application/affiliates/get-affiliate.js';
 import { InviteAffiliate } from '../../application/affiliates/invite-affiliate.js';
 import { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
@@ -16,7 +16,6 @@ import { ListCampaigns } from '../../application/campaigns/list-campaigns.js';
 import { UpdateCampaign } from '../../application/campaigns/update-campaign.js';
 import { ExpireCampaigns } from '../../application/campaigns/expire-campaigns.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
-import type { JobRegistry } from '../../application/ports/jobs.js';
 import { RecordClick } from '../../application/clicks/record-click.js';
 import { LoadExchangeRates } from '../../application/exchange-rates/load-exchange-rates.js';
 import { ReadExchangeRates } from '../../application/exchange-rates/read-exchange-rates.js';
@@ -43,10 +42,10 @@ import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 
 /** The use cases that draw ids, built with `ids`: the service's generator, or the demo set-up's preset ids. */
-export const createCampaignWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+export const createCampaignWith = (r: Resolver, ids: IdGenerator = r.resolve(T.Ids)) =>
   new CreateCampaign(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), ids, r.resolve(T.Clock));
 
-export const createAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+export const createAffiliateWith = (r: Resolver, ids: IdGenerator = r.resolve(T.Ids)) =>
   new CreateAffiliate(
     r.resolve(T.UnitOfWork),
     r.resolve(T.MerchantRepository),
@@ -58,7 +57,7 @@ export const createAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r
     r.resolve(T.TrackingLinks),
   );
 
-export const inviteAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+export const inviteAffiliateWith = (r: Resolver, ids: IdGenerator = r.resolve(T.Ids)) =>
   new InviteAffiliate(
     r.resolve(T.UnitOfWork),
     r.resolve(T.MerchantRepository),
@@ -72,7 +71,7 @@ export const inviteAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r
     r.resolve(T.TrackingLinks),
   );
 
-export const signUpAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+export const signUpAffiliateWith = (r: Resolver, ids: IdGenerator = r.resolve(T.Ids)) =>
   new SignUpAffiliate(
     r.resolve(T.UnitOfWork),
     r.resolve(T.MerchantRepository),
@@ -86,7 +85,7 @@ export const signUpAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r
   );
 
 /** Campaigns, affiliates and clicks: adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */
-export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => {
+export const registerCampaignsAndAffiliates = (c: Container, config: ServiceConfig): void => {
   c.register(T.CampaignRepository, single((r) => new SqlCampaignRepository(r.resolve(T.Orm))));
   c.register(T.CampaignQueries, single((r) => new SqlCampaignQueries(r.resolve(T.Orm))));
   c.register(T.AffiliateRepository, single((r) => new SqlAffiliateRepository(r.resolve(T.Orm))));
@@ -95,7 +94,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   c.register(T.AffiliateQueries, single((r) => new SqlAffiliateQueries(r.resolve(T.Orm))));
   // Clicks written in batches; tracking links answered from memory like admitted keys (docs/decisions.md).
   c.register(T.ClickWriter, single((r) => {
-    const config = r.resolve<ServiceConfig>(T.Config);
+    const config = r.resolve(T.Config);
     return new PgBatchedClickWriter(r.resolve(T.Orm), r.resolve(T.Logger), { intervalMs: config.batchIntervalMs, batchSize: 500, maxQueued: 100_000 });
   }));
   c.register(
@@ -103,7 +102,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     single(
       (r) =>
         new CachedTrackingLinks(new SqlClickRepository(r.resolve(T.Orm), r.resolve(T.ClickWriter)), r.resolve(T.ChangeFeed), {
-          ttlMs: r.resolve<ServiceConfig>(T.Config).memoryCacheTtlMs,
+          ttlMs: r.resolve(T.Config).memoryCacheTtlMs,
           maxEntries: 10_000,
         }),
     ),
@@ -112,7 +111,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   c.register(T.VisitorFingerprint, single((r) => new SaltedVisitorFingerprint(r.resolve(T.Orm))));
   c.register(T.ClickTokens, single((r) => new HmacClickTokens(r.resolve(T.Orm))));
   c.register(T.ClickLookup, single((r) => new ClickLookup(r.resolve(T.ClickTokens), r.resolve(T.CampaignRepository), r.resolve(T.ProviderCustomers))));
-  c.register(T.TrackingLinks, single((r) => new TrackingLinks(r.resolve<ServiceConfig>(T.Config).publicBaseUrl)));
+  c.register(T.TrackingLinks, single((r) => new TrackingLinks(r.resolve(T.Config).publicBaseUrl)));
 
   c.register(T.CreateCampaign, single((r) => createCampaignWith(r)));
   c.register(
@@ -128,7 +127,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     ),
   );
   c.register(T.ExpireCampaigns, single((r) => new ExpireCampaigns(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.EventOutbox))));
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ExpireCampaigns));
+  c.register(T.Job, single((r) => r.resolve(T.ExpireCampaigns)));
   c.register(
     T.ManageInvitations,
     single(
@@ -145,7 +144,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
     ),
   );
   c.register(T.ExpireInvitations, single((r) => new ExpireInvitations(r.resolve(T.UnitOfWork), r.resolve(T.InvitationRepository), r.resolve(T.Notices))));
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ExpireInvitations));
+  c.register(T.Job, single((r) => r.resolve(T.ExpireInvitations)));
   c.register(T.CreateAffiliate, single((r) => createAffiliateWith(r)));
   c.register(T.InviteAffiliate, single((r) => inviteAffiliateWith(r)));
   c.register(
@@ -166,7 +165,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
           r.resolve(T.EventOutbox),
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
-          r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll<MembershipSuspendedHook>(T.MembershipSuspendedHook) : [],
+          r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll(T.MembershipSuspendedHook) : [],
         ),
     ),
   );
@@ -194,7 +193,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
   c.register(T.LoadExchangeRates, single((r) => new LoadExchangeRates(r.resolve(T.ExchangeRates))));
   c.register(T.ReadExchangeRates, single((r) => new ReadExchangeRates(r.resolve(T.ExchangeRates), r.resolve(T.Clock))));
   // The daily rates feed (EXCHANGE_RATES_URL); `off` leaves the rates to the operator alone.
-  const feedUrl = c.resolve<ServiceConfig>(T.Config).exchangeRatesUrl;
+  const feedUrl = config.exchangeRatesUrl;
   if (feedUrl !== null) {
     c.register(T.ExchangeRateFeed, single(() => new HttpExchangeRateFeed(feedUrl)));
     c.register(T.ExchangeRateFetchLog, single((r) => new SqlExchangeRateFetchLog(r.resolve(T.Orm))));
@@ -202,13 +201,13 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
       T.RefreshExchangeRates,
       single((r) => new RefreshExchangeRates(r.resolve(T.ExchangeRateFeed), r.resolve(T.ExchangeRates), r.resolve(T.ExchangeRateFetchLog))),
     );
-    c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.RefreshExchangeRates));
+    c.register(T.Job, single((r) => r.resolve(T.RefreshExchangeRates)));
   }
 };
 
 /** The campaigns and affiliates part of the HTTP dependencies. */
 export const campaignsAndAffiliatesHttp = (
-  c: DependencyContainer,
+  c: Container,
 ): Pick<HttpDependencies, 'campaigns' | 'affiliates' | 'recordClick' | 'affiliateAdmin'> => ({
   campaigns: {
     listCampaigns: c.resolve(T.ListCampaigns),

@@ -1,4 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container, Resolver } from '../token.js';
 import { AutoApproveConversions } from '../../application/conversions/auto-approve-conversions.js';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
 import { OperatorConversionActions, type ConversionChangeHook } from '../../application/conversions/operator-conversion-actions.js';
@@ -7,7 +7,6 @@ import { UpdateConversionStatus } from '../../application/conversions/update-con
 import { RefundConversion } from '../../application/conversions/refund-conversion.js';
 import type { ConversionChangeSinks } from '../../application/conversions/apply-conversion-change.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
-import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { ConversionUseCases } from '../../adapters/http/routes/conversions.routes.js';
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
@@ -20,11 +19,11 @@ import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** The hooks run after a conversion changed (the teams module registers one). */
-export const conversionChangeHooks = (r: DependencyContainer): ConversionChangeHook[] =>
-  r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll<ConversionChangeHook>(T.ConversionChangeHook) : [];
+export const conversionChangeHooks = (r: Resolver): ConversionChangeHook[] =>
+  r.isRegistered(T.ConversionChangeHook, true) ? r.resolveAll(T.ConversionChangeHook) : [];
 
 /** Recording a sale with `ids` (the service's generator, or the demo set-up's preset ids). */
-export const createConversionWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
+export const createConversionWith = (r: Resolver, ids: IdGenerator = r.resolve(T.Ids)) =>
   new CreateConversion(
     r.resolve(T.UnitOfWork),
     r.resolve(T.MerchantRepository),
@@ -40,11 +39,11 @@ export const createConversionWith = (r: DependencyContainer, ids: IdGenerator = 
   );
 
 /** A status change through `sinks` (the service's, or the demo's with preset payout ids). */
-export const updateConversionStatusWith = (r: DependencyContainer, sinks: ConversionChangeSinks = r.resolve(T.ConversionChangeSinks)) =>
+export const updateConversionStatusWith = (r: Resolver, sinks: ConversionChangeSinks = r.resolve(T.ConversionChangeSinks)) =>
   new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), sinks, r.resolve(T.Clock), conversionChangeHooks(r));
 
 /** Conversions: repositories, the sale's one-statement context read (with team rates), the payout queue, use cases and the auto-approval job. */
-export const registerConversions = (c: DependencyContainer): void => {
+export const registerConversions = (c: Container): void => {
   c.register(T.ConversionRepository, single((r) => new SqlConversionRepository(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(T.ConversionQueries, single((r) => new SqlConversionQueries(r.resolve(T.Orm))));
   // The campaign, affiliate, membership and team rates a sale reads, in one statement.
@@ -96,10 +95,10 @@ export const registerConversions = (c: DependencyContainer): void => {
     T.AutoApproveConversions,
     single((r) => new AutoApproveConversions(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.ConversionChangeSinks))),
   );
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.AutoApproveConversions));
+  c.register(T.Job, single((r) => r.resolve(T.AutoApproveConversions)));
 };
 
-export const conversionRouteDependencies = (c: DependencyContainer): ConversionUseCases => ({
+export const conversionRouteDependencies = (c: Container): ConversionUseCases => ({
   createConversion: c.resolve(T.CreateConversion),
   updateConversionStatus: c.resolve(T.UpdateConversionStatus),
   getConversion: new GetConversion(c.resolve(T.ConversionQueries)),
@@ -110,4 +109,4 @@ export const conversionRouteDependencies = (c: DependencyContainer): ConversionU
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });
 
-export const conversionAdminDependencies = (c: DependencyContainer): OperatorConversionActions => c.resolve(T.OperatorConversionActions);
+export const conversionAdminDependencies = (c: Container): OperatorConversionActions => c.resolve(T.OperatorConversionActions);

@@ -1,4 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import { DeleteCoupon } from '../../application/coupons/delete-coupon.js';
 import { FindCouponForAttribution } from '../../application/coupons/find-coupon-for-attribution.js';
 import { RegisterCoupon } from '../../application/coupons/register-coupon.js';
@@ -11,7 +11,7 @@ import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** Coupons: repository, reads, the three writes and the attribution lookup. No background job. */
-export const registerCoupons = (c: DependencyContainer): void => {
+export const registerCoupons = (c: Container): void => {
   c.register(T.CouponRepository, single((r) => new SqlCouponRepository(r.resolve(T.Orm))));
   c.register(T.CouponQueries, single((r) => new SqlCouponQueries(r.resolve(T.Orm))));
   c.register(T.AffiliateStandings, single((r) => new SqlAffiliateStandings(r.resolve(T.Orm))));
@@ -45,7 +45,7 @@ export const registerCoupons = (c: DependencyContainer): void => {
   c.register(T.FindCouponForAttribution, single((r) => new FindCouponForAttribution(r.resolve(T.CouponRepository))));
 };
 
-export const couponRouteDependencies = (c: DependencyContainer): CouponUseCases => ({
+export const couponRouteDependencies = (c: Container): CouponUseCases => ({
   registerCoupon: c.resolve(T.RegisterCoupon),
   updateCoupon: c.resolve(T.UpdateCoupon),
   deleteCoupon: c.resolve(T.DeleteCoupon),

@@ -1,15 +1,14 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import { LinkCustomer } from '../../application/customers/link-customer.js';
 import { TrackingScript } from '../../application/tracking-script/tracking-script.js';
 import type { CustomerRouteDependencies } from '../../adapters/http/routes/customers.routes.js';
 import type { TrackingScriptDependencies } from '../../adapters/http/routes/tracking-script.routes.js';
 import { SqlCustomerLeads } from '../../adapters/persistence/repositories/sales/sql-customer-leads.js';
-import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** Leads (customers linked to affiliates) and the tracking script's public reports. */
-export const registerCustomers = (c: DependencyContainer): void => {
+export const registerCustomers = (c: Container): void => {
   c.register(T.CustomerLeads, single((r) => new SqlCustomerLeads(r.resolve(T.Orm))));
   c.register(
     T.LinkCustomer,
@@ -30,13 +29,13 @@ export const registerCustomers = (c: DependencyContainer): void => {
   );
 };
 
-export const customersHttp = (c: DependencyContainer): { customers: CustomerRouteDependencies; trackingScript: TrackingScriptDependencies } => ({
+export const customersHttp = (c: Container): { customers: CustomerRouteDependencies; trackingScript: TrackingScriptDependencies } => ({
   customers: { linkCustomer: c.resolve(T.LinkCustomer), leads: c.resolve(T.CustomerLeads) },
   trackingScript: {
     script: c.resolve(T.TrackingScript),
     limiter: c.resolve(T.RateLimiter),
     fingerprint: c.resolve(T.VisitorFingerprint),
     clock: c.resolve(T.Clock),
-    limits: c.resolve<ServiceConfig>(T.Config).publicLimits,
+    limits: c.resolve(T.Config).publicLimits,
   },
 });

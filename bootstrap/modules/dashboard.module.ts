@@ -1,21 +1,19 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import type { DashboardDependencies } from '../../adapters/dashboard/dashboard.routes.js';
 import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SqlDailyFigures } from '../../adapters/persistence/repositories/sql-daily-figures.js';
 import { GetDailySeries } from '../../application/stats/daily-series.js';
-import type { ServiceConfig } from '../config.js';
 import { SqlAffiliateNames } from '../../adapters/persistence/repositories/sql-affiliate-names.js';
 import { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
 import { GetAffiliateProfile } from '../../application/affiliates/affiliate-profile.js';
 import { single } from './single.js';
 import { NodeTxtResolver } from '../../adapters/dns/node-txt-resolver.js';
-import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { TxtResolver } from '../../application/ports/txt-resolver.js';
 import { UpdateMerchantSettings } from '../../application/merchants/update-merchant-settings.js';
 import { VerifyCustomDomains } from '../../application/merchants/verify-custom-domains.js';
 import { TOKENS as T } from '../tokens.js';
 
-export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
+export const registerDashboard = (c: Container, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
   c.register(T.DailyFigures, single((r) => new SqlDailyFigures(r.resolve(T.Orm))));
   c.register(
     T.UpdateMerchantSettings,
@@ -36,12 +34,12 @@ export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolv
         ),
     ),
   );
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.VerifyCustomDomains));
+  c.register(T.Job, single((r) => r.resolve(T.VerifyCustomDomains)));
   c.register(T.GetDailySeries, single((r) => new GetDailySeries(r.resolve(T.DailyFigures), r.resolve(T.Clock))));
 };
 
 /** The dashboard's dependencies: the API routes' own use cases, plus sessions, users and the daily series. */
-export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDependencies, 'dashboard'>): DashboardDependencies => ({
+export const dashboardDependencies = (c: Container, http: Omit<HttpDependencies, 'dashboard'>): DashboardDependencies => ({
   sessions: c.resolve(T.WebSessions),
   signIn: c.resolve(T.SignInMerchantUser),
   passwords: c.resolve(T.UserPasswords),
@@ -51,7 +49,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   auditLog: http.auditLog,
   ids: http.ids,
   clock: http.clock,
-  payoutLiveSandbox: c.resolve<ServiceConfig>(T.Config).payoutLiveSandbox,
+  payoutLiveSandbox: c.resolve(T.Config).payoutLiveSandbox,
   overview: { getOverview: http.stats.getOverview, getDailySeries: c.resolve(T.GetDailySeries), notifications: http.notifications },
   campaigns: http.campaigns,
   affiliatePages: {
@@ -73,7 +71,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   people: { names: new NameAffiliates(new SqlAffiliateNames(c.resolve(T.Orm)), c.resolve(T.SearchIndex)), listAffiliates: http.affiliates.listAffiliates, clock: http.clock, trackingLinks: c.resolve(T.TrackingLinks) },
   search: http.search.search,
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
-  connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
+  connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve(T.Config).publicBaseUrl },
   exports: http.exports,
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -1,6 +1,5 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import { DeliverMail, OperatorMailActions } from '../../application/mail/deliver-mail.js';
-import type { JobRegistry } from '../../application/ports/jobs.js';
 import { MailOutboxMailer } from '../../adapters/mail/mail-outbox-mailer.js';
 import { SmtpMailTransport } from '../../adapters/mail/smtp-mail-transport.js';
 import { SqlMailQueue } from '../../adapters/persistence/repositories/sql-mail-queue.js';
@@ -9,8 +8,7 @@ import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** The mailer (outbox), and with `SMTP_URL` the relay and the `mail-delivery` job. */
-export const registerMail = (c: DependencyContainer): void => {
-  const config = c.resolve<ServiceConfig>(T.Config);
+export const registerMail = (c: Container, config: ServiceConfig): void => {
   c.register(
     T.Mailer,
     single((r) => new MailOutboxMailer(r.resolve(T.Orm), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.Logger), config.smtpUrl !== null)),
@@ -27,6 +25,6 @@ export const registerMail = (c: DependencyContainer): void => {
 };
 
 /** After every other job: mail a run's jobs queue (a paused webhook's notice) goes out in the same run. */
-export const registerMailJob = (c: DependencyContainer): void => {
-  if (c.isRegistered(T.DeliverMail)) c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve<DeliverMail>(T.DeliverMail));
+export const registerMailJob = (c: Container): void => {
+  if (c.isRegistered(T.DeliverMail)) c.register(T.Job, single((r) => r.resolve(T.DeliverMail)));
 };

@@ -1,4 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import type { McpDependencies } from '../../adapters/mcp/mcp.routes.js';
 import { assistantTools } from '../../adapters/mcp/tools/index.js';
 import { SqlConfirmationStore } from '../../adapters/persistence/repositories/sql-confirmation-store.js';
@@ -7,14 +7,11 @@ import { OAuthConnectors } from '../../application/connectors/oauth-connectors.j
 import { ForgetExpiredConnectorTokens } from '../../application/connectors/forget-expired-connector-tokens.js';
 import { Confirmations } from '../../application/assistant/confirmations.js';
 import { ForgetExpiredConfirmations } from '../../application/assistant/forget-expired-confirmations.js';
-import type { JobRegistry } from '../../application/ports/jobs.js';
-import type { TeamStores } from '../../application/teams/period-settlement.js';
 import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
-import type { ServiceConfig } from '../config.js';
 
 /** The confirmation tokens of money-move previews, the job that forgets expired ones, and the OAuth connectors. */
-export const registerMcp = (c: DependencyContainer): void => {
+export const registerMcp = (c: Container): void => {
   c.register(T.ConnectorStore, single((r) => new SqlConnectorStore(r.resolve(T.Orm))));
   c.register(
     T.OAuthConnectors,
@@ -23,16 +20,16 @@ export const registerMcp = (c: DependencyContainer): void => {
   c.register(T.ConfirmationStore, single((r) => new SqlConfirmationStore(r.resolve(T.Orm))));
   c.register(T.Confirmations, single((r) => new Confirmations(r.resolve(T.ConfirmationStore), r.resolve(T.Clock))));
   c.register(T.ForgetExpiredConfirmations, single((r) => new ForgetExpiredConfirmations(r.resolve(T.ConfirmationStore))));
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredConfirmations));
+  c.register(T.Job, single((r) => r.resolve(T.ForgetExpiredConfirmations)));
   c.register(T.ForgetExpiredConnectorTokens, single((r) => new ForgetExpiredConnectorTokens(r.resolve(T.ConnectorStore))));
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ForgetExpiredConnectorTokens));
+  c.register(T.Job, single((r) => r.resolve(T.ForgetExpiredConnectorTokens)));
 };
 
 /**
  * The assistant tool interface adds no adapter of its own: its tools call the use cases
  * and read ports the REST routes use, resolved here, and it audits through the same AuditLog.
  */
-export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({
+export const mcpDependencies = (c: Container): McpDependencies => ({
   tools: assistantTools({
     createConversion: c.resolve(T.CreateConversion),
     updateConversionStatus: c.resolve(T.UpdateConversionStatus),
@@ -45,14 +42,14 @@ export const mcpDependencies = (c: DependencyContainer): McpDependencies => ({
     couponQueries: c.resolve(T.CouponQueries),
     getOverview: c.resolve(T.GetOverview),
     search: c.resolve(T.Search),
-    publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl,
+    publicBaseUrl: c.resolve(T.Config).publicBaseUrl,
   }),
   money: {
     confirmations: c.resolve(T.Confirmations),
     conversionQueries: c.resolve(T.ConversionQueries),
     payoutQueries: c.resolve(T.PayoutQueries),
-    awards: c.resolve<TeamStores>(T.TeamStores).awards,
-    teams: c.resolve<TeamStores>(T.TeamStores).teams,
+    awards: c.resolve(T.TeamStores).awards,
+    teams: c.resolve(T.TeamStores).teams,
     teamQueries: c.resolve(T.TeamQueries),
     clock: c.resolve(T.Clock),
   },

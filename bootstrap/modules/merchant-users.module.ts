@@ -1,4 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import type { MerchantUserAdminUseCases } from '../../adapters/http/admin/merchant-users.routes.js';
 import { Argon2PasswordHasher } from '../../adapters/passwords/argon2-password-hasher.js';
 import { SqlMerchantUserRepository } from '../../adapters/persistence/repositories/sql-merchant-user-repository.js';
@@ -6,17 +6,16 @@ import { AddMerchantUser } from '../../application/merchant-users/add-merchant-u
 import { SignInMerchantUser } from '../../application/merchant-users/sign-in-merchant-user.js';
 import { UserLinks } from '../../application/merchant-users/user-links.js';
 import { UserPasswords } from '../../application/merchant-users/user-passwords.js';
-import type { ServiceConfig } from '../config.js';
 import { single } from './single.js';
 import { TOKENS as T } from '../tokens.js';
 
 /** Dashboard users: accounts, argon2id passwords, their emailed links. */
-export const registerMerchantUsers = (c: DependencyContainer): void => {
+export const registerMerchantUsers = (c: Container): void => {
   c.register(T.MerchantUserRepository, single((r) => new SqlMerchantUserRepository(r.resolve(T.Orm))));
   c.register(T.PasswordHasher, single(() => new Argon2PasswordHasher()));
   c.register(
     T.UserLinks,
-    single((r) => new UserLinks(r.resolve(T.LinkTokens), r.resolve(T.Mailer), r.resolve<ServiceConfig>(T.Config).publicBaseUrl)),
+    single((r) => new UserLinks(r.resolve(T.LinkTokens), r.resolve(T.Mailer), r.resolve(T.Config).publicBaseUrl)),
   );
   c.register(
     T.AddMerchantUser,
@@ -43,4 +42,4 @@ export const registerMerchantUsers = (c: DependencyContainer): void => {
   c.register(T.SignInMerchantUser, single((r) => new SignInMerchantUser(r.resolve(T.MerchantUserRepository), r.resolve(T.PasswordHasher), r.resolve(T.LinkTokens))));
 };
 
-export const merchantUserAdminDependencies = (c: DependencyContainer): MerchantUserAdminUseCases => ({ addMerchantUser: c.resolve(T.AddMerchantUser) });
+export const merchantUserAdminDependencies = (c: Container): MerchantUserAdminUseCases => ({ addMerchantUser: c.resolve(T.AddMerchantUser) });

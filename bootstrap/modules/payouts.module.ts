@@ -1,9 +1,7 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import type { PayoutSinks } from '../../application/payouts/payout-effects.js';
 import { OperatorPayoutActions } from '../../application/payouts/operator-payout-actions.js';
 import { DEFAULT_PAYOUT_JOB_SETTINGS, ProcessPayouts } from '../../application/payouts/process-payouts.js';
-import type { JobRegistry } from '../../application/ports/jobs.js';
-import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { PayoutRouteDependencies } from '../../adapters/http/routes/payouts.routes.js';
 import type { PayoutAdminUseCases } from '../../adapters/http/admin/payouts.routes.js';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxPayoutLedger, sandboxPayoutProviders } from '../../adapters/payouts/sandbox-payout-providers.js';
@@ -27,7 +25,6 @@ import { AesGcmSecretBox, parseSecretKey } from '../../adapters/secrets/aes-gcm-
 import { PayoutConfiguration } from '../../application/payouts/payout-configuration.js';
 import type { PaymentPorts } from '../../application/payouts/payment-attempts.js';
 import { resolveSecretKey } from '../secret-key.js';
-import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
@@ -37,7 +34,7 @@ import { single } from './single.js';
  * payout job, connected-account onboarding and the manual actions. The conversion side's
  * `PayoutQueue` is wired in conversions.module.ts; clawbacks come from its `CommissionAdjustments`.
  */
-export const registerPayouts = (c: DependencyContainer): void => {
+export const registerPayouts = (c: Container): void => {
   c.register(T.PayoutRepository, single((r) => new SqlPayoutRepository(r.resolve(T.Orm))));
   c.register(T.PayoutQueries, single((r) => new SqlPayoutQueries(r.resolve(T.Orm))));
   c.register(
@@ -50,14 +47,14 @@ export const registerPayouts = (c: DependencyContainer): void => {
       (r) =>
         new SandboxPayoutLedger(r.resolve(T.Orm), r.resolve(T.Clock), {
           ...DEFAULT_SANDBOX_SETTINGS,
-          latencyMs: r.resolve<ServiceConfig>(T.Config).payoutSandboxLatencyMs,
+          latencyMs: r.resolve(T.Config).payoutSandboxLatencyMs,
         }),
     ),
   );
   c.register(
     T.SecretBox,
     single((r) => {
-      const config = r.resolve<ServiceConfig>(T.Config);
+      const config = r.resolve(T.Config);
       const current = parseSecretKey(config.secretKey ?? resolveSecretKey(null, config.dataDir).key);
       return new AesGcmSecretBox(current, config.previousSecretKeys.map((k) => parseSecretKey(k, 'SECRET_KEY_PREVIOUS')));
     }),
@@ -71,7 +68,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
   c.register(
     T.ConnectOnboarding,
     single((r) => {
-      const config = r.resolve<ServiceConfig>(T.Config);
+      const config = r.resolve(T.Config);
       return new ConnectOnboarding(
         r.resolve(T.UnitOfWork),
         r.resolve(T.AffiliateRepository),
@@ -85,7 +82,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
   c.register(
     T.PayoutProviders,
     single((r) => {
-      const config = r.resolve<ServiceConfig>(T.Config);
+      const config = r.resolve(T.Config);
       return new ConfiguredPayoutProviders(
         r.resolve(T.PayoutCredentialStore),
         sandboxPayoutProviders(r.resolve(T.SandboxPayoutLedger)),
@@ -122,7 +119,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
           } satisfies PaymentPorts,
-          { ...DEFAULT_PAYOUT_JOB_SETTINGS, batchSize: r.resolve<ServiceConfig>(T.Config).payoutBatchSize },
+          { ...DEFAULT_PAYOUT_JOB_SETTINGS, batchSize: r.resolve(T.Config).payoutBatchSize },
         ),
     ),
   );
@@ -130,14 +127,15 @@ export const registerPayouts = (c: DependencyContainer): void => {
     T.OperatorPayoutActions,
     single((r) => new OperatorPayoutActions(r.resolve(T.UnitOfWork), r.resolve(T.PayoutSinks), r.resolve(T.AffiliateRepository), r.resolve(T.Clock), r.resolve(T.PayoutMail))),
   );
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ProcessPayouts));
+  c.register(T.Job, single((r) => r.resolve(T.ProcessPayouts)));
   // On the payout job's ticks: affiliates whose rows wait for payout details hear about it weekly.
-  c.resolve<JobRegistry>(T.JobRegistry).register(
-    new PayoutDetailsReminders(c.resolve(T.UnitOfWork), new SqlPayoutDetailsReminderStore(c.resolve(T.Orm)), c.resolve(T.PayoutMail)),
+  c.register(
+    T.Job,
+    single((r) => new PayoutDetailsReminders(r.resolve(T.UnitOfWork), new SqlPayoutDetailsReminderStore(r.resolve(T.Orm)), r.resolve(T.PayoutMail))),
   );
 };
 
-export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDependencies => ({
+export const payoutRouteDependencies = (c: Container): PayoutRouteDependencies => ({
   payoutQueries: c.resolve(T.PayoutQueries),
   configuration: c.resolve(T.PayoutConfiguration),
   manual: new ManualPayouts(
@@ -153,10 +151,10 @@ export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDepe
 });
 
 /** Rotation: credentials sealed with a previous key are resealed with the current one. Returns how many. */
-export const resealPayoutCredentials = (c: DependencyContainer): Promise<number> =>
-  c.resolve<UnitOfWork>(T.UnitOfWork).transaction(() => c.resolve<SqlPayoutCredentialStore>(T.PayoutCredentialStore).resealAll());
+export const resealPayoutCredentials = (c: Container): Promise<number> =>
+  c.resolve(T.UnitOfWork).transaction(() => c.resolve(T.PayoutCredentialStore).resealAll());
 
-export const payoutAdminDependencies = (c: DependencyContainer): PayoutAdminUseCases => ({
+export const payoutAdminDependencies = (c: Container): PayoutAdminUseCases => ({
   actions: c.resolve(T.OperatorPayoutActions),
   connectOnboarding: c.resolve(T.ConnectOnboarding),
 });

@@ -1,15 +1,14 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import { AffiliatePortal } from '../../application/portal/affiliate-portal.js';
 import { AcceptInvitation, JoinPublicCampaign } from '../../application/portal/join-campaign.js';
 import { RequestSignInLink, SignInLinkSender, SignInWithLink } from '../../application/portal/sign-in-links.js';
 import type { PortalDependencies } from '../../adapters/portal/portal-mount.js';
 import { SqlPortalQueries } from '../../adapters/persistence/repositories/sql-portal-queries.js';
-import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** The affiliate portal: its reads, joining, invitations and passwordless sign-in. */
-export const registerPortal = (c: DependencyContainer): void => {
+export const registerPortal = (c: Container): void => {
   c.register(T.PortalQueries, single((r) => new SqlPortalQueries(r.resolve(T.Orm))));
   c.register(
     T.AffiliatePortal,
@@ -73,7 +72,7 @@ export const registerPortal = (c: DependencyContainer): void => {
   );
 };
 
-export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
+export const portalHttp = (c: Container): PortalDependencies => ({
   portal: c.resolve(T.AffiliatePortal),
   joinPublicCampaign: c.resolve(T.JoinPublicCampaign),
   acceptInvitation: c.resolve(T.AcceptInvitation),
@@ -89,11 +88,11 @@ export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
   merchants: c.resolve(T.MerchantRepository),
   branding: c.resolve(T.MerchantSettingsRepository),
   queries: c.resolve(T.PortalQueries),
-  publicHost: new URL(c.resolve<ServiceConfig>(T.Config).publicBaseUrl).hostname.toLowerCase(),
+  publicHost: new URL(c.resolve(T.Config).publicBaseUrl).hostname.toLowerCase(),
   logger: c.resolve(T.Logger),
   auditLog: c.resolve(T.AuditLog),
   ids: c.resolve(T.Ids),
   clock: c.resolve(T.Clock),
   rateLimiter: c.resolve(T.RateLimiter),
-  publicLimits: c.resolve<ServiceConfig>(T.Config).publicLimits,
+  publicLimits: c.resolve(T.Config).publicLimits,
 });

@@ -1,8 +1,7 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import { ExportProgram } from '../../application/porting/export-program.js';
 import { RunImports } from '../../application/porting/run-imports.js';
 import { StartImport } from '../../application/porting/start-import.js';
-import type { JobRegistry } from '../../application/ports/jobs.js';
 import type { ExportRouteDependencies } from '../../adapters/http/routes/exports.routes.js';
 import type { ImportRouteDependencies } from '../../adapters/http/routes/imports.routes.js';
 import { SqlImportRuns } from '../../adapters/persistence/repositories/porting/sql-import-runs.js';
@@ -12,7 +11,7 @@ import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** Moving in and out: the whole program as portable files, and imports run as a job. */
-export const registerPorting = (c: DependencyContainer): void => {
+export const registerPorting = (c: Container): void => {
   c.register(T.ProgramExportReader, single((r) => new SqlProgramExportReader(r.resolve(T.Orm))));
   c.register(T.ExportProgram, single((r) => new ExportProgram(r.resolve(T.ProgramExportReader))));
   c.register(T.ImportRuns, single((r) => new SqlImportRuns(r.resolve(T.Orm))));
@@ -25,10 +24,10 @@ export const registerPorting = (c: DependencyContainer): void => {
         new RunImports(r.resolve(T.UnitOfWork), r.resolve(T.ImportRuns), r.resolve(T.ImportWriter), r.resolve(T.EventOutbox), r.resolve(T.Notices), r.resolve(T.Clock), r.resolve(T.Logger)),
     ),
   );
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.RunImports));
+  c.register(T.Job, single((r) => r.resolve(T.RunImports)));
 };
 
-export const portingHttp = (c: DependencyContainer): { exports: ExportRouteDependencies; imports: ImportRouteDependencies } => ({
+export const portingHttp = (c: Container): { exports: ExportRouteDependencies; imports: ImportRouteDependencies } => ({
   exports: { exportProgram: c.resolve(T.ExportProgram), clock: c.resolve(T.Clock) },
   imports: { startImport: c.resolve(T.StartImport), importRuns: c.resolve(T.ImportRuns), clock: c.resolve(T.Clock) },
 });

@@ -1,4 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import { SqlRiskFacts } from '../../adapters/persistence/repositories/sql-risk-facts.js';
 import { SqlRiskFlagStore } from '../../adapters/persistence/repositories/sql-risk-flag-store.js';
 import { SqlRiskSettingsRepository } from '../../adapters/persistence/repositories/sql-risk-settings-repository.js';
@@ -11,7 +11,7 @@ import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** Risk: the merchant's rules, what signals read, the flags they leave, and the maintained disposable-mail list. */
-export const registerRisk = (c: DependencyContainer): void => {
+export const registerRisk = (c: Container): void => {
   c.register(T.RiskSettingsRepository, single((r) => new SqlRiskSettingsRepository(r.resolve(T.Orm))));
   c.register(T.RiskFacts, single((r) => new SqlRiskFacts(r.resolve(T.Orm))));
   c.register(T.RiskFlagStore, single((r) => new SqlRiskFlagStore(r.resolve(T.Orm), r.resolve(T.Ids))));
@@ -35,4 +35,4 @@ export const registerRisk = (c: DependencyContainer): void => {
 };
 
 /** What the risk routes need. */
-export const riskHttp = (c: DependencyContainer) => ({ risk: { rules: c.resolve<RiskRules>(T.RiskRules), flags: c.resolve<SaleRiskGate>(T.SaleRiskGate).flags } });
+export const riskHttp = (c: Container) => ({ risk: { rules: c.resolve(T.RiskRules), flags: c.resolve(T.SaleRiskGate).flags } });

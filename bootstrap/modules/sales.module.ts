@@ -1,4 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import { ManageIntegrations } from '../../application/integrations/manage-integrations.js';
 import { ApplyPaymentChange } from '../../application/sales/apply-payment-change.js';
 import { IngestNotification, type ProviderReaders } from '../../application/sales/ingest-notification.js';
@@ -26,7 +26,7 @@ import { single } from './single.js';
  * Sales from payment providers: one reader per provider token (add the next provider here), the
  * integrations, the events log, customers and payment ids, and the pipeline.
  */
-export const registerSales = (c: DependencyContainer): void => {
+export const registerSales = (c: Container): void => {
   const appStore = (config: ServiceConfig) => new AppStoreNotifications(readRootCertificates(config.appStoreRootCertPaths), config.appStoreOnlineChecks);
   c.register(
     T.ProviderReaders,
@@ -37,7 +37,7 @@ export const registerSales = (c: DependencyContainer): void => {
           ['mor_a', new PaddleNotifications()],
           ['mor_b', new LemonSqueezyNotifications()],
           ['mor_c', new PolarNotifications()],
-          ['app_store', appStore(r.resolve<ServiceConfig>(T.Config))],
+          ['app_store', appStore(r.resolve(T.Config))],
         ]),
     ),
   );
@@ -92,7 +92,7 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.Ids),
           r.resolve(T.Clock),
           r.resolve(T.RateLimiter),
-          r.resolve<ServiceConfig>(T.Config).ingestNotificationsPerMinute,
+          r.resolve(T.Config).ingestNotificationsPerMinute,
           r.resolve(T.ConnectOnboarding),
           new SqlSignatureRejections(r.resolve(T.Orm)),
           r.resolve(T.Notices),
@@ -109,10 +109,10 @@ export const registerSales = (c: DependencyContainer): void => {
           r.resolve(T.UnitOfWork),
           r.resolve(T.IntegrationRepository),
           r.resolve(T.IntegrationEvents),
-          () => [...r.resolve<ProviderReaders>(T.ProviderReaders).keys()],
+          () => [...r.resolve(T.ProviderReaders).keys()],
           r.resolve(T.Ids),
           r.resolve(T.Clock),
-          () => unavailableProviders(r.resolve<ProviderReaders>(T.ProviderReaders)),
+          () => unavailableProviders(r.resolve(T.ProviderReaders)),
         ),
     ),
   );
@@ -128,10 +128,10 @@ const unavailableProviders = (readers: ProviderReaders) =>
     return why ? [[provider, why]] : [];
   }));
 
-export const integrationRouteDependencies = (c: DependencyContainer): IntegrationRouteDependencies => ({
+export const integrationRouteDependencies = (c: Container): IntegrationRouteDependencies => ({
   manageIntegrations: c.resolve(T.ManageIntegrations),
   replayProviderSale: c.resolve(T.ReplayProviderSale),
-  publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl,
+  publicBaseUrl: c.resolve(T.Config).publicBaseUrl,
 });
 
-export const ingestDependencies = (c: DependencyContainer): IngestNotification => c.resolve(T.IngestNotification);
+export const ingestDependencies = (c: Container): IngestNotification => c.resolve(T.IngestNotification);

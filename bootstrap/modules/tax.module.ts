@@ -1,8 +1,7 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { Container } from '../token.js';
 import { auditRowOf } from '../../adapters/http/middleware/audit.js';
 import type { TaxDetailsRouteDependencies } from '../../adapters/http/routes/tax-details.routes.js';
 import { SqlTaxDetailsStore } from '../../adapters/persistence/repositories/sql-tax-details-store.js';
-import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { SaveTaxDetails } from '../../application/tax/save-tax-details.js';
 import { TaxDetailsReads } from '../../application/tax/tax-details-reads.js';
 import { TaxDetailsGate } from '../../application/tax/tax-details-gate.js';
@@ -13,7 +12,7 @@ import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** Tax details: the sealed store (the payout credentials' key), the portal's save and the merchant's reads. */
-export const registerTax = (c: DependencyContainer): void => {
+export const registerTax = (c: Container): void => {
   c.register(T.TaxDetailsStore, single((r) => new SqlTaxDetailsStore(r.resolve(T.Orm), r.resolve(T.SecretBox))));
   c.register(T.TaxPayoutHolds, single((r) => new SqlTaxPayoutHolds(r.resolve(T.Orm))));
   c.register(T.TaxDetailsGate, single((r) => new TaxDetailsGate(r.resolve(T.TaxPayoutHolds), r.resolve(T.TaxDetailsStore), r.resolve(T.ExchangeRates))));
@@ -25,7 +24,7 @@ export const registerTax = (c: DependencyContainer): void => {
   c.register(
     T.SaveTaxDetails,
     single((r) => {
-      const gate = r.resolve<TaxDetailsGate>(T.TaxDetailsGate);
+      const gate = r.resolve(T.TaxDetailsGate);
       return new SaveTaxDetails(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.TaxDetailsStore), r.resolve(T.EventOutbox), r.resolve(T.Ids), r.resolve(T.Clock), (merchantId, affiliateId, now) =>
         gate.released(merchantId, affiliateId, now),
       );
@@ -38,10 +37,10 @@ export const registerTax = (c: DependencyContainer): void => {
 };
 
 /** Rotation: tax forms sealed with a previous key are resealed with the current one, as payout credentials are. */
-export const resealTaxForms = (c: DependencyContainer): Promise<number> =>
-  c.resolve<UnitOfWork>(T.UnitOfWork).transaction(() => c.resolve<SqlTaxDetailsStore>(T.TaxDetailsStore).resealAll());
+export const resealTaxForms = (c: Container): Promise<number> =>
+  c.resolve(T.UnitOfWork).transaction(() => c.resolve(T.TaxDetailsStore).resealAll());
 
-export const taxHttp = (c: DependencyContainer): TaxDetailsRouteDependencies => ({
+export const taxHttp = (c: Container): TaxDetailsRouteDependencies => ({
   taxDetails: c.resolve(T.TaxDetailsReads),
   taxSettings: c.resolve(T.TaxSettings),
   taxSummaries: c.resolve(T.TaxSummaries),

@@ -1,5 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
-import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { Container } from '../token.js';
 import { ManageTeams } from '../../application/teams/manage-teams.js';
 import { PeriodSettlement, type TeamStores } from '../../application/teams/period-settlement.js';
 import { TeamAwards } from '../../application/teams/team-awards.js';
@@ -9,7 +8,6 @@ import { CloseAwardWindows, CloseGoalPeriods } from '../../application/teams/tea
 import { TeamReads } from '../../application/teams/team-reads.js';
 import { TeamRoster } from '../../application/teams/team-roster.js';
 import type { TeamRouteDependencies } from '../../adapters/http/routes/teams.routes.js';
-import type { Orm } from '../../adapters/persistence/orm.js';
 import { SqlTeamAwardRepository } from '../../adapters/persistence/repositories/sql-team-award-repository.js';
 import { SqlTeamGoalRepository } from '../../adapters/persistence/repositories/sql-team-goal-repository.js';
 import { SqlTeamConversionFacts, SqlTeamQueries } from '../../adapters/persistence/repositories/sql-team-queries.js';
@@ -23,11 +21,11 @@ import { single } from './single.js';
  * other modules call: a `ConversionChangeHook` (refunds and holds recompute goal periods) and a
  * `PlanChangeHandler` (a downgrade from Scale cancels unpaid awards). Register after payouts.
  */
-export const registerTeams = (c: DependencyContainer): void => {
+export const registerTeams = (c: Container): void => {
   c.register(
     T.TeamStores,
     single((r): TeamStores => {
-      const orm = r.resolve<Orm>(T.Orm);
+      const orm = r.resolve(T.Orm);
       return {
         teams: new SqlTeamRepository(orm),
         goals: new SqlTeamGoalRepository(orm),
@@ -58,13 +56,12 @@ export const registerTeams = (c: DependencyContainer): void => {
   c.register(T.PlanChangeHandler, single((r) => new CancelAwardsOnDowngrade(r.resolve(T.TeamStores))));
   c.register(T.MembershipSuspendedHook, single((r) => new LeaveTeamsOnSuspension(r.resolve(T.TeamStores))));
 
-  const jobs = c.resolve<JobRegistry>(T.JobRegistry);
   // In this order: a period closed in a run can have its window end in the same run (a late run).
-  jobs.register(c.resolve(T.CloseGoalPeriods));
-  jobs.register(c.resolve(T.CloseAwardWindows));
+  c.register(T.Job, single((r) => r.resolve(T.CloseGoalPeriods)));
+  c.register(T.Job, single((r) => r.resolve(T.CloseAwardWindows)));
 };
 
-export const teamRouteDependencies = (c: DependencyContainer): TeamRouteDependencies => ({
+export const teamRouteDependencies = (c: Container): TeamRouteDependencies => ({
   manageTeams: c.resolve(T.ManageTeams),
   roster: c.resolve(T.TeamRoster),
   goals: c.resolve(T.TeamGoals),

@@ -1,5 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
-import type { JobRegistry } from '../../application/ports/jobs.js';
+import type { Container } from '../token.js';
 import { DEFAULT_DISPATCH_SETTINGS, DispatchWebhooks } from '../../application/webhooks/dispatch-webhooks.js';
 import { FanOutWebhookEvents } from '../../application/webhooks/webhook-fan-out.js';
 import { RecordWebhookOutcomes } from '../../application/webhooks/webhook-outcomes.js';
@@ -15,12 +14,11 @@ import {
 import { SqlWebhookDeliveryRepository } from '../../adapters/persistence/repositories/sql-webhook-delivery-repository.js';
 import { systemHostResolver, type HostResolver } from '../../adapters/webhooks/host-resolver.js';
 import { SsrfSafeWebhookTransport } from '../../adapters/webhooks/ssrf-safe-webhook-transport.js';
-import type { ServiceConfig } from '../config.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** Webhook subscriptions, the SSRF-safe transport, and the `webhook-dispatch` job. */
-export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResolver = systemHostResolver): void => {
+export const registerWebhooks = (c: Container, hostResolver: HostResolver = systemHostResolver): void => {
   c.register(T.WebhookSubscriptionRepository, single((r) => new SqlWebhookSubscriptionRepository(r.resolve(T.Orm))));
   c.register(T.WebhookDeliveryRepository, single((r) => new SqlWebhookDeliveryRepository(r.resolve(T.Orm))));
   c.register(T.PendingOutboxEvents, single((r) => new SqlPendingOutboxEvents(r.resolve(T.Orm))));
@@ -29,7 +27,7 @@ export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResol
     single(
       (r) =>
         new SsrfSafeWebhookTransport({
-          devAllowedHosts: r.resolve<ServiceConfig>(T.Config).webhookDevAllowedHosts,
+          devAllowedHosts: r.resolve(T.Config).webhookDevAllowedHosts,
           resolver: hostResolver,
         }),
     ),
@@ -102,7 +100,7 @@ export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResol
   c.register(
     T.DispatchWebhooks,
     single((r) => {
-      const config = r.resolve<ServiceConfig>(T.Config);
+      const config = r.resolve(T.Config);
       const fanOut = new FanOutWebhookEvents(
         r.resolve(T.UnitOfWork),
         r.resolve(T.PendingOutboxEvents),
@@ -134,11 +132,11 @@ export const registerWebhooks = (c: DependencyContainer, hostResolver: HostResol
  * its jobs: `POST /admin/v1/jobs/run` runs jobs in registration order, so events the other jobs emit
  * (auto-approvals, payouts, awards) are delivered in the same run.
  */
-export const registerWebhookJob = (c: DependencyContainer): void => {
-  c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve<DispatchWebhooks>(T.DispatchWebhooks));
+export const registerWebhookJob = (c: Container): void => {
+  c.register(T.Job, single((r) => r.resolve(T.DispatchWebhooks)));
 };
 
-export const webhooksHttp = (c: DependencyContainer): { webhooks: WebhookUseCases } => ({
+export const webhooksHttp = (c: Container): { webhooks: WebhookUseCases } => ({
   webhooks: {
     createWebhook: c.resolve(T.CreateWebhook),
     listWebhooks: c.resolve(T.ListWebhooks),

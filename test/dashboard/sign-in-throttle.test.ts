@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSubject } from '../../application/merchant-users/user-links.js';
-import type { LinkTokens } from '../../application/web-sessions/link-tokens.js';
 import { DEFAULT_SIGN_IN_LIMITS } from '../../application/web-sessions/sign-in-throttle.js';
-import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { DashboardBrowser, signedInUser } from '../support/dashboard-browser.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
@@ -67,9 +65,9 @@ describe('dashboard sign-in under attack from another address', () => {
   it("bad one-time links from one address do not stop another's link", async () => {
     const { userId } = await signedInUser(t, m.id);
     const c = t.service.container;
-    const scope = c.resolve<RequestScope>(TOKENS.RequestScope);
+    const scope = c.resolve(TOKENS.RequestScope);
     const token = await scope(() =>
-      c.resolve<LinkTokens>(TOKENS.LinkTokens).issue({ subject: userSubject({ id: userId, merchantId: m.id }), purpose: 'merchant_sign_in', validForMs: 60_000 }),
+      c.resolve(TOKENS.LinkTokens).issue({ subject: userSubject({ id: userId, merchantId: m.id }), purpose: 'merchant_sign_in', validForMs: 60_000 }),
     );
     const guesser = new DashboardBrowser(t, '127.0.0.5');
     await guesser.get('/dashboard/link?token=x');

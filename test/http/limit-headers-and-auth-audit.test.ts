@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlAuditLog } from '../../adapters/persistence/repositories/sql-audit-log.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -47,7 +46,7 @@ describe('rate-limit headers on every response, and every failed authentication 
       }
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-      await t2.service.container.resolve<SqlAuditLog>(TOKENS.AuditLog).writeRefusals(true);
+      await t2.service.container.resolve(TOKENS.AuditLog).writeRefusals(true);
       const rows = await t2.sql(`select status, count, address from audit_log where path = '/api/v1/me' order by status`);
       expect(rows).toEqual([
         ...Array.from({ length: 5 }, () => ({ status: 401, count: 1, address: '198.51.100.40' })),

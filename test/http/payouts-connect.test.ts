@@ -1,7 +1,5 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectOnboarding } from '../../application/payouts/connect-onboarding.js';
-import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { approvedSale, clockOf, HOUR, payableAffiliate, payoutCampaign, payoutOf, runJobs } from '../support/payout-mother.js';
 import type { TestCampaign } from '../support/program-mother.js';
@@ -19,8 +17,8 @@ describe('connect payouts through the card processor', () => {
   let m: TestMerchant;
   let campaign: TestCampaign;
 
-  const onboarding = () => t.service.container.resolve<ConnectOnboarding>(TOKENS.ConnectOnboarding);
-  const inScope = <T>(work: () => Promise<T>) => t.service.container.resolve<RequestScope>(TOKENS.RequestScope)(work);
+  const onboarding = () => t.service.container.resolve(TOKENS.ConnectOnboarding);
+  const inScope = <T>(work: () => Promise<T>) => t.service.container.resolve(TOKENS.RequestScope)(work);
 
   /** An affiliate that signed up, onboarded its Express account and has payouts enabled. */
   const connectedAffiliate = async () => {

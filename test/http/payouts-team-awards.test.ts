@@ -1,7 +1,5 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectOnboarding } from '../../application/payouts/connect-onboarding.js';
-import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { clockOf, HOUR, payableAffiliate, payoutCampaign, payoutOf, runJobs } from '../support/payout-mother.js';
@@ -25,7 +23,7 @@ describe('team bonus awards paid with the commissions', () => {
   let paypal: PayPalStub;
   let t: TestService;
 
-  const inScope = <T>(work: () => Promise<T>) => t.service.container.resolve<RequestScope>(TOKENS.RequestScope)(work);
+  const inScope = <T>(work: () => Promise<T>) => t.service.container.resolve(TOKENS.RequestScope)(work);
   const clock = () => clockOf(t);
 
   /** A signed-up affiliate whose Express account has payouts enabled at the stub. */
@@ -39,7 +37,7 @@ describe('team bonus awards paid with the commissions', () => {
     });
     expect(link.status).toBe(200);
     const accountId = link.body.data.accountId as string;
-    const onboarding = t.service.container.resolve<ConnectOnboarding>(TOKENS.ConnectOnboarding);
+    const onboarding = t.service.container.resolve(TOKENS.ConnectOnboarding);
     const updated = await inScope(() => onboarding.accountUpdated({ merchantId: m.id, mode: 'live' }, { id: accountId, payoutsEnabled: true }));
     expect(updated._unsafeUnwrap()).toBe('completed');
     return { id: a.id, accountId };

@@ -44,7 +44,7 @@ describe('risk review over HTTP', () => {
     const campaign = await createCampaign(t, m.liveKey, { commissionValue: 10 });
     const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
     const clickId = await click(t, affiliate.trackingLink);
-    await t.service.container.resolve<{ flush(): Promise<void> }>((await import('../../bootstrap/tokens.js')).TOKENS.ClickWriter).flush();
+    await t.service.container.resolve((await import('../../bootstrap/tokens.js')).TOKENS.ClickWriter).flush();
     const created = await t.request('POST', '/api/v1/conversions', {
       key: m.liveKey,
       body: { campaignId: campaign.id, affiliateId: affiliate.id, amount: 40, clickId, customerEmail: 'buyer@mailinator.com' },

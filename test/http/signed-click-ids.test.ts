@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PgBatchedClickWriter } from '../../adapters/persistence/pg-batched-click-writer.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createAffiliate } from '../support/campaign-mother.js';
 import { cardEvent, cardIntegration, customer, deliver, events, paidSession } from '../support/card-events.js';
@@ -42,7 +41,7 @@ describe('signed click ids', () => {
     expect((await deliver(t, card.id, event, card.secret)).status).toBe(200);
     return (await events(t, p.merchant, card.id)).find((e) => e.providerEventId === event.id);
   };
-  const flush = () => t.service.container.resolve<PgBatchedClickWriter>(TOKENS.ClickWriter).flush();
+  const flush = () => t.service.container.resolve(TOKENS.ClickWriter).flush();
 
   it('a notification right after the redirect, before the click is written, is attributed by the click', async () => {
     const clickId = await redirect(p.affiliate.trackingLink);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SaveTaxDetails } from '../../application/tax/save-tax-details.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { approvedSale, payableAffiliate, payoutCampaign, payoutOf, runJobs } from '../support/payout-mother.js';
@@ -21,7 +20,7 @@ describe('payouts held for tax details', () => {
 
   const saveW9 = async (affiliateId: string) => {
     const day = ((await t.admin('GET', '/clock')).body.data.now as string).slice(0, 10);
-    const save = t.service.container.resolve<SaveTaxDetails>(TOKENS.SaveTaxDetails);
+    const save = t.service.container.resolve(TOKENS.SaveTaxDetails);
     const saved = await save.execute(affiliateId, {
       country: 'US',
       form: 'w9',

@@ -74,7 +74,7 @@ describe('tracking script endpoints', () => {
     const ref = new URL(affiliate.trackingLink).pathname.split('/').pop()!;
     const res = await post('/t/v1/clicks', { trackingCode: campaign.trackingCode, refCode: ref });
     expect(res.status).toBe(201);
-    await t.service.container.resolve<{ flush(): Promise<void> }>((await import('../../bootstrap/tokens.js')).TOKENS.ClickWriter).flush();
+    await t.service.container.resolve((await import('../../bootstrap/tokens.js')).TOKENS.ClickWriter).flush();
     const [row] = await t.sql(`select affiliate_id, campaign_id, mode from clicks where id = $1`, [res.body.data.clickId.slice(0, 36)]);
     expect(row).toMatchObject({ affiliate_id: affiliate.id, campaign_id: campaign.id, mode: 'live' });
     const foreign = await t.request('POST', '/t/v1/clicks', { body: { merchantId: other.id, trackingCode: campaign.trackingCode, refCode: ref }, headers: from() });

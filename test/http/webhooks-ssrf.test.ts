@@ -2,9 +2,6 @@ import net from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventOutbox } from '../../application/ports/event-outbox.js';
-import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
-import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import type { HostResolver } from '../../adapters/webhooks/host-resolver.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
@@ -249,9 +246,9 @@ describe('SSRF: hostile webhook URLs are never connected to', () => {
       );
     }
     const c = t.service.container;
-    const scope = c.resolve<RequestScope>(TOKENS.RequestScope);
-    const uow = c.resolve<UnitOfWork>(TOKENS.UnitOfWork);
-    const outbox = c.resolve<EventOutbox>(TOKENS.EventOutbox);
+    const scope = c.resolve(TOKENS.RequestScope);
+    const uow = c.resolve(TOKENS.UnitOfWork);
+    const outbox = c.resolve(TOKENS.EventOutbox);
     await scope(() =>
       uow.transaction(() =>
         outbox.record([{ merchantId: hostile.id, mode: 'live', type: 'conversion.created', payload: { conversionId: 'x' }, occurredAt: now }]),
@@ -294,9 +291,9 @@ describe('SSRF: hostile webhook URLs are never connected to', () => {
     expect(ping.body.error.details[0].message).toContain('127.0.0.1');
     const c = t.service.container;
     const now = new Date((await t.admin('GET', '/clock')).body.data.now);
-    await c.resolve<RequestScope>(TOKENS.RequestScope)(() =>
-      c.resolve<UnitOfWork>(TOKENS.UnitOfWork).transaction(() =>
-        c.resolve<EventOutbox>(TOKENS.EventOutbox).record([{ merchantId: m.id, mode: 'live', type: 'conversion.created', payload: {}, occurredAt: now }]),
+    await c.resolve(TOKENS.RequestScope)(() =>
+      c.resolve(TOKENS.UnitOfWork).transaction(() =>
+        c.resolve(TOKENS.EventOutbox).record([{ merchantId: m.id, mode: 'live', type: 'conversion.created', payload: {}, occurredAt: now }]),
       ),
     );
     await t.admin('POST', '/jobs/run');

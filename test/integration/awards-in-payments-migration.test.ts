@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Orm } from '../../adapters/persistence/orm.js';
 import { Migration20261128020001AwardsInPayments } from '../../adapters/persistence/migrations/Migration20261128020001AwardsInPayments.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant } from '../support/merchant-mother.js';
@@ -47,7 +46,7 @@ describe('migration: awards paid through the sandbox in live mode', () => {
     const inFlight = await award(people[3]!.id, 'live', 'processing', null);
     const cancelled = await award(people[4]!.id, 'live', 'cancelled', null);
 
-    const migration = new Migration20261128020001AwardsInPayments(t.service.container.resolve<Orm>(TOKENS.Orm).em.getDriver(), t.service.container.resolve<Orm>(TOKENS.Orm).config);
+    const migration = new Migration20261128020001AwardsInPayments(t.service.container.resolve(TOKENS.Orm).em.getDriver(), t.service.container.resolve(TOKENS.Orm).config);
     migration.up();
     const dataFixes = migration.getQueries().map(String).filter((q) => q.trim().startsWith('update team_awards'));
     expect(dataFixes).toHaveLength(2);

@@ -39,9 +39,9 @@ describe('findCouponForAttribution', () => {
 
   beforeAll(async () => {
     t = await startTestService();
-    scope = t.service.container.resolve<RequestScope>(TOKENS.RequestScope);
-    useCase = t.service.container.resolve<FindCouponForAttribution>(TOKENS.FindCouponForAttribution);
-    repository = t.service.container.resolve<CouponRepository>(TOKENS.CouponRepository);
+    scope = t.service.container.resolve(TOKENS.RequestScope);
+    useCase = t.service.container.resolve(TOKENS.FindCouponForAttribution);
+    repository = t.service.container.resolve(TOKENS.CouponRepository);
     merchant = await createMerchant(t, 'scale');
     campaign = await createCampaign(t, merchant);
     otherCampaign = await createCampaign(t, merchant);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { ExchangeRates } from '../../application/ports/exchange-rates.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { exchangeRatesContract } from '../contracts/exchange-rates.contract.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -10,4 +9,4 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-exchangeRatesContract('PostgreSQL', async () => t.service.container.resolve<ExchangeRates>(TOKENS.ExchangeRates));
+exchangeRatesContract('PostgreSQL', async () => t.service.container.resolve(TOKENS.ExchangeRates));

@@ -22,7 +22,7 @@ describe('HmacClickTokens', () => {
 
   beforeAll(async () => {
     t = await startTestService();
-    tokens = t.service.container.resolve<ClickTokens>(TOKENS.ClickTokens);
+    tokens = t.service.container.resolve(TOKENS.ClickTokens);
   });
   afterAll(() => t.close());
 
@@ -63,7 +63,7 @@ describe('HmacClickTokens', () => {
     try {
       // Scratch databases are clones of one migrated template, so they share its key: give this one its own.
       await other.sql(`update service_secrets set value = encode(sha256(convert_to(gen_random_uuid()::text, 'UTF8')), 'hex') where name = 'click_signing_key'`);
-      const foreign = await other.service.container.resolve<ClickTokens>(TOKENS.ClickTokens).issue(claims);
+      const foreign = await other.service.container.resolve(TOKENS.ClickTokens).issue(claims);
       expect((await tokens.read(foreign))?.signatureValid).toBe(false);
     } finally {
       await other.close();

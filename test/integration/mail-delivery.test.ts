@@ -1,9 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mailer } from '../../application/ports/mailer.js';
-import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { createPino } from '../../adapters/logging/pino-logger.js';
-import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { buildService } from '../../bootstrap/service.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createCampaign, uniqueEmail } from '../support/campaign-mother.js';
@@ -126,9 +123,9 @@ describe('mail through a real SMTP relay', () => {
 
   it('never sends a test-mode message', async () => {
     const email = uniqueEmail('test-mode');
-    const scope = t.service.container.resolve<RequestScope>(TOKENS.RequestScope);
-    const uow = t.service.container.resolve<UnitOfWork>(TOKENS.UnitOfWork);
-    const mailer = t.service.container.resolve<Mailer>(TOKENS.Mailer);
+    const scope = t.service.container.resolve(TOKENS.RequestScope);
+    const uow = t.service.container.resolve(TOKENS.UnitOfWork);
+    const mailer = t.service.container.resolve(TOKENS.Mailer);
     await scope(() => uow.transaction(() => mailer.send({ merchantId: m.id, kind: 'affiliate_invitation', to: email, subject: 's', text: 'x', mode: 'test' })));
     await runJobs();
     const [row] = await mailOf(t, email);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventOutbox } from '../../application/ports/event-outbox.js';
-import type { JobQueue, JobRegistry } from '../../application/ports/jobs.js';
+import type { JobQueue, } from '../../application/ports/jobs.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
@@ -72,7 +72,7 @@ describe('transactional outbox and job queue', () => {
 
   it('POST /admin/v1/jobs/run runs each registered job once at the service clock and reports counts', async () => {
     const seen: Date[] = [];
-    const registry = t.service.container.resolve<JobRegistry>(TOKENS.JobRegistry);
+    const registry = t.service.container.resolve(TOKENS.JobRegistry);
     registry.register({ name: 'probe', runDue: async (now) => (seen.push(now), 3) });
     await t.admin('POST', '/clock', { now: '2030-01-01T00:00:00.000Z' });
     const res = await t.admin('POST', '/jobs/run');

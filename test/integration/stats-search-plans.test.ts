@@ -6,8 +6,6 @@ import { planPeriod, statsSql } from '../../adapters/persistence/repositories/sq
 import { AFFILIATE_TEXT, CONVERSION_TEXT, containsPattern, rarePart, searchSql } from '../../adapters/persistence/repositories/sql-search.js';
 import { CAMPAIGN_DETAIL, campaignDetailValues } from '../../adapters/persistence/repositories/campaign-detail.sql.js';
 import { countedConversionSql } from '../../adapters/persistence/repositories/conversion-counting.sql.js';
-import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
-import type { StatsQueries } from '../../application/ports/stats-queries.js';
 import { topAffiliates } from '../../application/stats/top-affiliates.js';
 import { convertedTotal, Decimal, type CurrencyCode } from '../../domain/index.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -149,8 +147,8 @@ describe('query plans of statistics and search', () => {
   });
 
   it('the overview’s two rankings (threshold and whole-month query) agree with a recount through convertedTotal', async () => {
-    const scope = t.service.container.resolve<RequestScope>(TOKENS.RequestScope);
-    const queries = t.service.container.resolve<StatsQueries>(TOKENS.StatsQueries);
+    const scope = t.service.container.resolve(TOKENS.RequestScope);
+    const queries = t.service.container.resolve(TOKENS.StatsQueries);
     const rates = { day: '2026-11-22', usdPerUnit: new Map([['usd', new Decimal(1)], ['eur', new Decimal('1.1582')]]) as Map<CurrencyCode, Decimal> };
     const rows = await t.sql(`select affiliate_id, currency, sum(commission)::text as commission from conversions c
       where merchant_id = $1 and mode = 'live' and created_at >= '2026-11-01' and ${countedConversionSql('c')}

@@ -6,7 +6,6 @@ import { createMerchant, type TestMerchant } from '../support/merchant-mother.js
 import { createAffiliate, createCampaign, type TestCampaign } from '../support/program-mother.js';
 import { peerEnv, startTestService, type TestService } from '../support/test-service.js';
 import { callTool, connectAssistant, listen } from './support.js';
-import type { ForgetExpiredConnectorTokens } from '../../application/connectors/forget-expired-connector-tokens.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 
 const REDIRECT = 'http://127.0.0.1:8765/callback';
@@ -211,7 +210,7 @@ describe('OAuth connectors of /mcp', () => {
     const grant = (await t.sql<{ id: string }>(`select id from oauth_grants where client_id = $1`, [connected.clientId]))[0]!;
     const kinds = async () => (await t.sql<{ kind: string }>(`select kind from oauth_tokens where grant_id = $1 order by kind`, [grant.id])).map((r) => r.kind);
     expect(await kinds()).toEqual(['access', 'code', 'refresh']);
-    const job = t.service.container.resolve<ForgetExpiredConnectorTokens>(TOKENS.ForgetExpiredConnectorTokens);
+    const job = t.service.container.resolve(TOKENS.ForgetExpiredConnectorTokens);
     // An hour on: the code (one minute) and the access token (ten minutes) are gone, the refresh token stays.
     await job.runDue(new Date(Date.now() + 60 * 60 * 1000));
     expect(await kinds()).toEqual(['refresh']);

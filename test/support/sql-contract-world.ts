@@ -1,9 +1,4 @@
-import type { EventOutbox } from '../../application/ports/event-outbox.js';
-import type { IdGenerator } from '../../application/ports/id-generator.js';
-import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
-import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
-import type { Orm } from '../../adapters/persistence/orm.js';
-import type { RequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
+
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
 import { SqlCampaignRepository } from '../../adapters/persistence/repositories/sql-campaign-repository.js';
@@ -26,9 +21,9 @@ import type { TestService } from './test-service.js';
  */
 export const sqlContractWorld = (t: TestService): ContractWorld => {
   const c = t.service.container;
-  const orm = c.resolve<Orm>(TOKENS.Orm);
-  const ids = c.resolve<IdGenerator>(TOKENS.Ids);
-  const scope = c.resolve<RequestScope>(TOKENS.RequestScope);
+  const orm = c.resolve(TOKENS.Orm);
+  const ids = c.resolve(TOKENS.Ids);
+  const scope = c.resolve(TOKENS.RequestScope);
   const merchants = new Map<string, TestMerchant>();
   const merchantOf = (program: ProgramRefs) => merchants.get(program.merchantId) as TestMerchant;
 
@@ -49,12 +44,12 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
   };
 
   return {
-    uow: c.resolve<UnitOfWork>(TOKENS.UnitOfWork),
+    uow: c.resolve(TOKENS.UnitOfWork),
     run: (work) => scope(work),
     ids,
     conversions: new SqlConversionRepository(orm, ids),
-    outbox: c.resolve<EventOutbox>(TOKENS.EventOutbox),
-    merchants: c.resolve<MerchantRepository>(TOKENS.MerchantRepository),
+    outbox: c.resolve(TOKENS.EventOutbox),
+    merchants: c.resolve(TOKENS.MerchantRepository),
     campaigns: new SqlCampaignRepository(orm),
     payouts: new ConversionPayoutQueue(new SqlPayoutRepository(orm), ids),
     async queuedPayout(conversionId) {

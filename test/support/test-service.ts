@@ -3,7 +3,6 @@ import { createPino } from '../../adapters/logging/pino-logger.js';
 import { loadConfig, type ServiceConfig } from '../../bootstrap/config.js';
 import { buildService, type AdapterOverrides, type Service } from '../../bootstrap/service.js';
 import { createScratchDatabase, type ScratchDatabase } from './test-database.js';
-import type { PgBatchedClickWriter } from '../../adapters/persistence/pg-batched-click-writer.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { assertContract } from './contract.js';
 
@@ -82,7 +81,7 @@ export const startTestService = async (
     const response = await service.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, peerEnv(options.peer));
     const text = await response.text();
     // Clicks are written in batches; tests read them as soon as the redirect is answered.
-    if (path.startsWith('/r/')) await service.container.resolve<PgBatchedClickWriter>(TOKENS.ClickWriter).flush();
+    if (path.startsWith('/r/')) await service.container.resolve(TOKENS.ClickWriter).flush();
     assertContract(service.app, method, path, { status: response.status, headers: response.headers, text });
     let parsed: unknown = text;
     try {
