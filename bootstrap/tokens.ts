@@ -206,6 +206,9 @@ export const TOKENS = {
   SaleRiskGate: Symbol('SaleRiskGate'),
   RiskRules: Symbol('RiskRules'),
   AffiliateRisk: Symbol('AffiliateRisk'),
+  AffiliateBanStore: Symbol('AffiliateBanStore'),
+  BanAffiliate: Symbol('BanAffiliate'),
+  UnbanAffiliate: Symbol('UnbanAffiliate'),
   // Tax details (tax.module.ts).
   TaxDetailsStore: Symbol('TaxDetailsStore'),
   SaveTaxDetails: Symbol('SaveTaxDetails'),
