@@ -208,6 +208,7 @@ export const TOKENS = {
   AffiliateRisk: Symbol('AffiliateRisk'),
   AffiliateBanStore: Symbol('AffiliateBanStore'),
   BanAffiliate: Symbol('BanAffiliate'),
+  ListRiskReviews: Symbol('ListRiskReviews'),
   UnbanAffiliate: Symbol('UnbanAffiliate'),
   // Tax details (tax.module.ts).
   TaxDetailsStore: Symbol('TaxDetailsStore'),

@@ -584,6 +584,26 @@ export interface paths {
         patch: operations["patchPayoutSettings"];
         trace?: never;
     };
+    "/risk/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review queue: flagged or held conversions, flagged or banned affiliates
+         * @description Any valid key. Newest first (by the newest flag; a sale held by hand by its hold, a banned affiliate without flags by its ban). Each item lists its flags with the message in words and the evidence (ids of clicks, conversions, affiliates, portal sessions, or values) the signal read. Decide with the existing moves: `PATCH /conversions/:id` (approve, reject, release), `PATCH /affiliates/:id` (suspend), `POST /affiliates/:id/ban`. Test keys skip risk checks, so test mode lists only sales held by hand.
+         */
+        get: operations["getRiskReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/risk/settings": {
         parameters: {
             query?: never;
@@ -2714,6 +2734,46 @@ export interface components {
             minimumPayout?: {
                 [key: string]: number | string | null;
             };
+        };
+        RiskReview: {
+            /** @enum {string} */
+            kind: "conversion" | "affiliate";
+            /** @description The conversion or affiliate id */
+            id: string;
+            /** @description A conversion's status, or `flagged` / `banned` for an affiliate */
+            status: string;
+            affiliate: {
+                id: string;
+                name: string;
+                email: string;
+            };
+            /** @description Conversions only */
+            campaign: {
+                id: string;
+                name: string;
+            } | null;
+            amount: number | null;
+            commission: number | null;
+            currency: string | null;
+            /** @description Where the sale was reported from (conversions only) */
+            source: string | null;
+            createdAt: string;
+            /** @description The newest flag; for a sale held by hand, its hold; for a banned affiliate without flags, its ban */
+            flaggedAt: string;
+            flags: {
+                code: string;
+                /** @description What the signal found, in words */
+                message: string;
+                evidence: string[];
+                /** @enum {string} */
+                action: "flag" | "hold";
+                createdAt: string;
+            }[];
+            /** @description Affiliates: the ban, when banned */
+            ban: {
+                reason: string;
+                bannedAt: string;
+            } | null;
         };
         /**
          * @example {
@@ -6048,6 +6108,47 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRiskReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Only conversions or only affiliates */
+                kind?: "conversion" | "affiliate";
+                /** @description Only subjects with a current flag of this signal */
+                signal?: "self_referral" | "customer_matches_affiliate" | "disposable_email" | "fast_conversion" | "paid_ads_click" | "banned_referrer" | "click_velocity" | "conversion_velocity" | "shared_payout_details" | "high_refund_rate" | "unconfirmed_script_sale";
+                /** @description A conversion's status, or an affiliate's standing: `flagged` or `banned` */
+                status?: "pending" | "held" | "approved" | "rejected" | "paid" | "refunded" | "flagged" | "banned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subjects to review */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RiskReview"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -11,6 +11,8 @@ import { SqlAffiliateBanStore } from '../../adapters/persistence/repositories/sq
 import { BanAffiliate, UnbanAffiliate, type BanDependencies } from '../../application/affiliates/ban-affiliate.js';
 import type { MembershipSuspendedHook } from '../../application/affiliates/decide-membership.js';
 import { conversionChangeHooks } from './conversions.module.js';
+import { SqlRiskReviewQueries } from '../../adapters/persistence/repositories/sql-risk-review-queries.js';
+import { ListRiskReviews } from '../../application/risk/list-risk-reviews.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
@@ -48,12 +50,13 @@ export const registerRisk = (c: DependencyContainer): void => {
     conversionHooks: conversionChangeHooks(r),
     suspensionHooks: r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll<MembershipSuspendedHook>(T.MembershipSuspendedHook) : [],
   });
+  c.register(T.ListRiskReviews, single((r) => new ListRiskReviews(new SqlRiskReviewQueries(r.resolve(T.Orm)), r.resolve(T.RiskFlagStore), r.resolve(T.AffiliateBanStore))));
   c.register(T.BanAffiliate, single((r) => new BanAffiliate(banDependencies(r))));
   c.register(T.UnbanAffiliate, single((r) => new UnbanAffiliate(banDependencies(r))));
 };
 
 /** What the risk routes need. */
 export const riskHttp = (c: DependencyContainer) => ({
-  risk: { rules: c.resolve<RiskRules>(T.RiskRules), flags: c.resolve<SaleRiskGate>(T.SaleRiskGate).flags },
+  risk: { rules: c.resolve<RiskRules>(T.RiskRules), flags: c.resolve<SaleRiskGate>(T.SaleRiskGate).flags, reviews: c.resolve<ListRiskReviews>(T.ListRiskReviews) },
   affiliateBans: { ban: c.resolve<BanAffiliate>(T.BanAffiliate), unban: c.resolve<UnbanAffiliate>(T.UnbanAffiliate) },
 });
