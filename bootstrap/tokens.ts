@@ -1,5 +1,9 @@
 import type { Logger as Pino } from 'pino';
 import { token } from './token.js';
+import type { AffiliateBanStore } from '../application/ports/affiliate-ban-store.js';
+import type { BanAffiliate } from '../application/affiliates/ban-affiliate.js';
+import type { ListRiskReviews } from '../application/risk/list-risk-reviews.js';
+import type { UnbanAffiliate } from '../application/affiliates/ban-affiliate.js';
 import type { ChangeFeed } from '../adapters/cache/change-feed.js';
 import type { SandboxPayoutLedger } from '../adapters/payouts/sandbox-payout-providers.js';
 import type { RequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
@@ -377,6 +381,10 @@ export const TOKENS = {
   SaleRiskGate: token<SaleRiskGate>('SaleRiskGate'),
   RiskRules: token<RiskRules>('RiskRules'),
   AffiliateRisk: token<AffiliateRisk>('AffiliateRisk'),
+  AffiliateBanStore: token<AffiliateBanStore>('AffiliateBanStore'),
+  BanAffiliate: token<BanAffiliate>('BanAffiliate'),
+  ListRiskReviews: token<ListRiskReviews>('ListRiskReviews'),
+  UnbanAffiliate: token<UnbanAffiliate>('UnbanAffiliate'),
   // Tax details (tax.module.ts).
   TaxDetailsStore: token<SqlTaxDetailsStore>('TaxDetailsStore'),
   SaveTaxDetails: token<SaveTaxDetails>('SaveTaxDetails'),

@@ -55,6 +55,7 @@ export const createAffiliateWith = (r: Resolver, ids: IdGenerator = r.resolve(T.
     ids,
     r.resolve(T.Clock),
     r.resolve(T.TrackingLinks),
+    r.resolve(T.AffiliateRisk),
   );
 
 export const inviteAffiliateWith = (r: Resolver, ids: IdGenerator = r.resolve(T.Ids)) =>
@@ -69,6 +70,7 @@ export const inviteAffiliateWith = (r: Resolver, ids: IdGenerator = r.resolve(T.
     ids,
     r.resolve(T.Clock),
     r.resolve(T.TrackingLinks),
+    r.resolve(T.AffiliateRisk),
   );
 
 export const signUpAffiliateWith = (r: Resolver, ids: IdGenerator = r.resolve(T.Ids)) =>
@@ -82,6 +84,8 @@ export const signUpAffiliateWith = (r: Resolver, ids: IdGenerator = r.resolve(T.
     ids,
     r.resolve(T.Clock),
     r.resolve(T.Notices),
+    r.resolve(T.AffiliateRisk),
+    r.resolve(T.AffiliateBanStore),
   );
 
 /** Campaigns, affiliates and clicks: adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */
@@ -166,6 +170,7 @@ export const registerCampaignsAndAffiliates = (c: Container, config: ServiceConf
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
           r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll(T.MembershipSuspendedHook) : [],
+          r.resolve(T.AffiliateBanStore),
         ),
     ),
   );

@@ -1,4 +1,4 @@
-import type { Container } from '../token.js';
+import type { Container, Resolver } from '../token.js';
 import { SqlRiskFacts } from '../../adapters/persistence/repositories/sql-risk-facts.js';
 import { SqlRiskFlagStore } from '../../adapters/persistence/repositories/sql-risk-flag-store.js';
 import { SqlRiskSettingsRepository } from '../../adapters/persistence/repositories/sql-risk-settings-repository.js';
@@ -7,6 +7,11 @@ import { AffiliateRisk } from '../../application/risk/affiliate-risk.js';
 import { RiskRules } from '../../application/risk/risk-rules.js';
 import { SaleRisk } from '../../application/risk/sale-risk.js';
 import type { SaleRiskGate } from '../../application/risk/sale-risk-gate.js';
+import { SqlAffiliateBanStore } from '../../adapters/persistence/repositories/sql-affiliate-ban-store.js';
+import { BanAffiliate, UnbanAffiliate, type BanDependencies } from '../../application/affiliates/ban-affiliate.js';
+import { conversionChangeHooks } from './conversions.module.js';
+import { SqlRiskReviewQueries } from '../../adapters/persistence/repositories/sql-risk-review-queries.js';
+import { ListRiskReviews } from '../../application/risk/list-risk-reviews.js';
 import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
@@ -32,7 +37,25 @@ export const registerRisk = (c: Container): void => {
     ),
   );
   c.register(T.RiskRules, single((r) => new RiskRules(r.resolve(T.UnitOfWork), r.resolve(T.RiskSettingsRepository), r.resolve(T.Clock))));
+  c.register(T.AffiliateBanStore, single((r) => new SqlAffiliateBanStore(r.resolve(T.Orm))));
+  const banDependencies = (r: Resolver): BanDependencies => ({
+    uow: r.resolve(T.UnitOfWork),
+    affiliates: r.resolve(T.AffiliateRepository),
+    memberships: r.resolve(T.MembershipRepository),
+    bans: r.resolve(T.AffiliateBanStore),
+    merchants: r.resolve(T.MerchantRepository),
+    sinks: r.resolve(T.ConversionChangeSinks),
+    clock: r.resolve(T.Clock),
+    conversionHooks: conversionChangeHooks(r),
+    suspensionHooks: r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll(T.MembershipSuspendedHook) : [],
+  });
+  c.register(T.ListRiskReviews, single((r) => new ListRiskReviews(new SqlRiskReviewQueries(r.resolve(T.Orm)), r.resolve(T.RiskFlagStore), r.resolve(T.AffiliateBanStore))));
+  c.register(T.BanAffiliate, single((r) => new BanAffiliate(banDependencies(r))));
+  c.register(T.UnbanAffiliate, single((r) => new UnbanAffiliate(banDependencies(r))));
 };
 
 /** What the risk routes need. */
-export const riskHttp = (c: Container) => ({ risk: { rules: c.resolve(T.RiskRules), flags: c.resolve(T.SaleRiskGate).flags } });
+export const riskHttp = (c: Container) => ({
+  risk: { rules: c.resolve(T.RiskRules), flags: c.resolve(T.SaleRiskGate).flags, reviews: c.resolve(T.ListRiskReviews) },
+  affiliateBans: { ban: c.resolve(T.BanAffiliate), unban: c.resolve(T.UnbanAffiliate) },
+});
