@@ -27,6 +27,7 @@ import { SqlApiKeyRepository } from '../adapters/persistence/repositories/sql-ap
 import { SqlAuditLog } from '../adapters/persistence/repositories/sql-audit-log.js';
 import { SqlMerchantRepository } from '../adapters/persistence/repositories/sql-merchant-repository.js';
 import { registerIdempotency } from './modules/idempotency.module.js';
+import { registerRetention } from './modules/retention.module.js';
 import { SqlMerchantDirectory } from '../adapters/persistence/repositories/sql-merchant-directory.js';
 import { SqlNotificationRepository } from '../adapters/persistence/repositories/sql-notification-repository.js';
 import { PgBatchedRateLimiter } from '../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
@@ -153,6 +154,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerStatsSearch(c);
   registerTeams(c);
   registerIdempotency(c);
+  registerRetention(c);
   registerWebSessions(c);
   registerMcp(c);
   registerSales(c);

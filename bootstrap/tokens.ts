@@ -112,6 +112,9 @@ export const TOKENS = {
   IdempotencyRecords: Symbol('IdempotencyRecords'),
   IdempotencyGate: Symbol('IdempotencyGate'),
   ForgetExpiredIdempotencyKeys: Symbol('ForgetExpiredIdempotencyKeys'),
+  // Monthly partitions of the growing logs and their retention (modules/retention.module.ts).
+  MonthlyPartitions: Symbol('MonthlyPartitions'),
+  MaintainPartitions: Symbol('MaintainPartitions'),
   // Conversions (modules/conversions.module.ts).
   ConversionRepository: Symbol('ConversionRepository'),
   ConversionQueries: Symbol('ConversionQueries'),
