@@ -117,6 +117,7 @@ export class Migration20261129080001MonthlyPartitions extends Migration {
         unique_visitors integer not null check (unique_visitors >= 0),
         primary key (merchant_id, mode, day, campaign_id, affiliate_id)
       );`);
+    this.addSql('create index click_daily_aggregates_affiliate_idx on click_daily_aggregates (merchant_id, mode, affiliate_id);');
     for (const log of LOGS) {
       const t = log.table;
       this.addSql(`alter table ${t} rename to ${t}_unpartitioned;`);
