@@ -71,10 +71,23 @@ export interface ServiceConfig {
   readonly appStoreOnlineChecks: boolean;
   /** The daily exchange-rate feed (ECB daily reference XML format); null (`off`): no feed, the operator's rates only. */
   readonly exchangeRatesUrl: string | null;
+  /** Days each monthly-partitioned log keeps its rows (null: all); clicks then live on as daily aggregates. */
+  readonly retentionDays: {
+    readonly clicks: number | null;
+    readonly webhookAttempts: number | null;
+    readonly auditLog: number | null;
+    readonly mailOutbox: number | null;
+  };
+  /** Monthly partitions made ahead of the service clock's month. */
+  readonly partitionMonthsAhead: number;
 }
 
 /** The European Central Bank's daily euro reference rates. */
 export const ECB_DAILY_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
+
+/** Days; `all` or `0`: keep every row (`null`). */
+const days = (value: string | undefined, fallback: number | null, name: string): number | null =>
+  value === undefined || value === '' ? fallback : value === 'all' ? null : int(value, 0, name) || null;
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === '') return fallback;
@@ -150,5 +163,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     appStoreRootCertPaths: (env.APP_STORE_ROOT_CERTS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     appStoreOnlineChecks: env.APP_STORE_ONLINE_CHECKS !== '0',
     exchangeRatesUrl: env.EXCHANGE_RATES_URL === 'off' ? null : env.EXCHANGE_RATES_URL?.trim() || ECB_DAILY_RATES_URL,
+    retentionDays: {
+      // Past the longest attribution window (365 days) and the month it ends in, a click attributes nothing.
+      clicks: days(env.RETAIN_CLICKS_DAYS, 400, 'RETAIN_CLICKS_DAYS'),
+      webhookAttempts: days(env.RETAIN_WEBHOOK_ATTEMPTS_DAYS, null, 'RETAIN_WEBHOOK_ATTEMPTS_DAYS'),
+      auditLog: days(env.RETAIN_AUDIT_LOG_DAYS, null, 'RETAIN_AUDIT_LOG_DAYS'),
+      mailOutbox: days(env.RETAIN_MAIL_OUTBOX_DAYS, null, 'RETAIN_MAIL_OUTBOX_DAYS'),
+    },
+    partitionMonthsAhead: int(env.PARTITION_MONTHS_AHEAD, 3, 'PARTITION_MONTHS_AHEAD'),
   };
 };

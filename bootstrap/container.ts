@@ -17,8 +17,8 @@ import { UuidV7Generator } from '../adapters/ids/uuid-v7-generator.js';
 import { InMemoryJobRegistry } from '../adapters/jobs/in-memory-job-registry.js';
 import { PinoLogger } from '../adapters/logging/pino-logger.js';
 import { SqlEventOutbox } from '../adapters/persistence/sql-event-outbox.js';
-import { mikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
-import { MikroOrmUnitOfWork } from '../adapters/persistence/mikro-orm-unit-of-work.js';
+import { requestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
+import { SqlUnitOfWork } from '../adapters/persistence/sql-unit-of-work.js';
 import type { Orm } from '../adapters/persistence/orm.js';
 import { CachedApiKeyLookup } from '../adapters/cache/cached-api-key-lookup.js';
 import type { ChangeFeed } from '../adapters/cache/change-feed.js';
@@ -28,6 +28,7 @@ import { SqlApiKeyRepository } from '../adapters/persistence/repositories/sql-ap
 import { SqlAuditLog } from '../adapters/persistence/repositories/sql-audit-log.js';
 import { SqlMerchantRepository } from '../adapters/persistence/repositories/sql-merchant-repository.js';
 import { registerIdempotency } from './modules/idempotency.module.js';
+import { registerRetention } from './modules/retention.module.js';
 import { SqlMerchantDirectory } from '../adapters/persistence/repositories/sql-merchant-directory.js';
 import { SqlNotificationRepository } from '../adapters/persistence/repositories/sql-notification-repository.js';
 import { PgBatchedRateLimiter } from '../adapters/persistence/rate-limit/pg-batched-rate-limiter.js';
@@ -79,8 +80,8 @@ export const buildContainer = (infra: Infrastructure): Container => {
   c.register(T.ChangeFeed, { useValue: infra.changeFeed });
   c.register(T.Logger, single(() => new PinoLogger(infra.pino)));
   c.register(T.Ids, single(() => new UuidV7Generator()));
-  c.register(T.UnitOfWork, single((r) => new MikroOrmUnitOfWork(r.resolve(T.Orm))));
-  c.register(T.RequestScope, single((r) => mikroOrmRequestScope(r.resolve(T.Orm))));
+  c.register(T.UnitOfWork, single((r) => new SqlUnitOfWork(r.resolve(T.Orm))));
+  c.register(T.RequestScope, single(() => requestScope));
   c.register(T.EventOutbox, single((r) => new SqlEventOutbox(r.resolve(T.Orm), r.resolve(T.Ids))));
   c.register(T.JobRegistry, single(() => new InMemoryJobRegistry()));
   c.register(T.MerchantRepository, single((r) => new SqlMerchantRepository(r.resolve(T.Orm), r.resolve(T.ChangeFeed))));
@@ -154,6 +155,7 @@ export const buildContainer = (infra: Infrastructure): Container => {
   registerStatsSearch(c);
   registerTeams(c);
   registerIdempotency(c);
+  registerRetention(c);
   registerWebSessions(c);
   registerMcp(c);
   registerSales(c);

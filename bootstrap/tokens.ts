@@ -1,5 +1,7 @@
 import type { Logger as Pino } from 'pino';
 import { token } from './token.js';
+import type { MonthlyPartitions } from '../application/ports/monthly-partitions.js';
+import type { MaintainPartitions } from '../application/retention/maintain-partitions.js';
 import type { AffiliateBanStore } from '../application/ports/affiliate-ban-store.js';
 import type { BanAffiliate } from '../application/affiliates/ban-affiliate.js';
 import type { ListRiskReviews } from '../application/risk/list-risk-reviews.js';
@@ -287,6 +289,9 @@ export const TOKENS = {
   IdempotencyRecords: token<IdempotencyRecords>('IdempotencyRecords'),
   IdempotencyGate: token<IdempotencyGate>('IdempotencyGate'),
   ForgetExpiredIdempotencyKeys: token<ForgetExpiredIdempotencyKeys>('ForgetExpiredIdempotencyKeys'),
+  // Monthly partitions of the growing logs and their retention (modules/retention.module.ts).
+  MonthlyPartitions: token<MonthlyPartitions>('MonthlyPartitions'),
+  MaintainPartitions: token<MaintainPartitions>('MaintainPartitions'),
   // Conversions (modules/conversions.module.ts).
   ConversionRepository: token<ConversionRepository>('ConversionRepository'),
   ConversionQueries: token<ConversionQueries>('ConversionQueries'),

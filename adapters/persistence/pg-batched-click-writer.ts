@@ -61,7 +61,7 @@ export class PgBatchedClickWriter {
             (c) =>
               sql`(${c.id}, ${c.merchantId}, ${c.mode}, ${c.campaignId}, ${c.affiliateId}, ${c.visitorHash}, ${c.createdAt}, ${c.landingUrl ?? null}, ${c.referrer ?? null}, ${c.addressHash ?? null})`,
           ),
-        )} on conflict (id) do nothing`.execute(poolDb(this.orm));
+        )} on conflict (id, created_at) do nothing`.execute(poolDb(this.orm));
       } catch (error) {
         this.logger.warn({ err: (error as Error).message, queued: this.queue.length }, 'clicks not written; kept for the next batch');
         return;

@@ -1,5 +1,3 @@
-import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql';
-import type { Configuration } from '@mikro-orm/core';
 import type {
   DatabaseConnection,
   DatabaseIntrospector,
@@ -25,7 +23,7 @@ import type {
  * whose connection is closed, so the slot is reopened on the next checkout. A `rollback` fails only
  * when the connection is gone (or the server is shutting down, which ends it too).
  */
-export class ConnectionReleasingDriver implements Driver {
+class ConnectionReleasingDriver implements Driver {
   private readonly releasedEarly = new WeakSet<DatabaseConnection>();
 
   constructor(private readonly inner: Driver) {}
@@ -92,8 +90,8 @@ export class ConnectionReleasingDriver implements Driver {
   }
 }
 
-/** The PostgreSQL dialect MikroORM builds, with its driver wrapped. */
-class ConnectionReleasingDialect implements Dialect {
+/** A dialect whose driver always releases its connections (see `ConnectionReleasingDriver`). */
+export class ConnectionReleasingDialect implements Dialect {
   constructor(private readonly inner: Dialect) {}
   createDriver(): Driver {
     return new ConnectionReleasingDriver(this.inner.createDriver());
@@ -106,22 +104,5 @@ class ConnectionReleasingDialect implements Dialect {
   }
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return this.inner.createIntrospector(db);
-  }
-}
-
-type PostgresDialect = ReturnType<PostgreSqlConnection['createKyselyDialect']>;
-
-class ConnectionReleasingPostgreSqlConnection extends PostgreSqlConnection {
-  override createKyselyDialect(overrides: Parameters<PostgreSqlConnection['createKyselyDialect']>[0]): PostgresDialect {
-    // Only the Dialect interface of the result is ever used (Kysely's constructor).
-    return new ConnectionReleasingDialect(super.createKyselyDialect(overrides)) as unknown as PostgresDialect;
-  }
-}
-
-/** MikroORM's PostgreSQL driver on connections that are always released (see `ConnectionReleasingDriver`). */
-export class PgConnectionReleasingDriver extends PostgreSqlDriver {
-  constructor(config: Configuration) {
-    super(config);
-    (this as unknown as { connection: PostgreSqlConnection }).connection = new ConnectionReleasingPostgreSqlConnection(this.config);
   }
 }

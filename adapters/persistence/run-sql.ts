@@ -1,5 +1,2 @@
-import { CompiledQuery, type Kysely } from 'kysely';
-
-/** Runs a `$n`-parameterized SQL text on `db` (a transaction's, when in one) and returns its rows. */
-export const runSql = async <R>(db: Kysely<any>, text: string, values: readonly unknown[]): Promise<R[]> =>
-  (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
+// The statement runner lives in statements.ts; this name stays for the modules that import it here.
+export { runSql } from './statements.js';

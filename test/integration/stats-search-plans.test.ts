@@ -53,7 +53,18 @@ describe('query plans of statistics and search', () => {
     } finally {
       await client.end();
     }
-    const all = nodes(row['QUERY PLAN'][0].Plan as PlanNode);
+    // A partitioned table's plan names its partitions and their indexes: named here by their parents.
+    const parentOf = new Map<string, string>(
+      (
+        await t.sql(`select c.relname as name, p.relname as parent from pg_inherits i
+          join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent`)
+      ).map((r: { name: string; parent: string }) => [r.name, r.parent]),
+    );
+    const all = nodes(row['QUERY PLAN'][0].Plan as PlanNode).map((n) => ({
+      ...n,
+      ...(n['Relation Name'] ? { 'Relation Name': parentOf.get(n['Relation Name']) ?? n['Relation Name'] } : {}),
+      ...(n['Index Name'] ? { 'Index Name': parentOf.get(n['Index Name']) ?? n['Index Name'] } : {}),
+    }));
     return {
       relations: new Set(all.map((n) => n['Relation Name']).filter(Boolean)),
       indexes: new Set(all.map((n) => n['Index Name']).filter(Boolean)),

@@ -40,6 +40,7 @@ import { Migration20261128100001TaxDetails } from './Migration20261128100001TaxD
 import { Migration20261128100002TaxPayoutRule } from './Migration20261128100002TaxPayoutRule.js';
 import { Migration20261128110001Imports } from './Migration20261128110001Imports.js';
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
+import { Migration20261129080001MonthlyPartitions } from './Migration20261129080001MonthlyPartitions.js';
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
@@ -86,4 +87,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128110001Imports', class: Migration20261128110001Imports },
   { name: 'Migration20261128130001MerchantSettings', class: Migration20261128130001MerchantSettings },
   { name: 'Migration20261128140001OAuthConnectors', class: Migration20261128140001OAuthConnectors },
+  { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
 ];

@@ -27,6 +27,9 @@ export const affiliateDetailQuery = (tenant: Tenant, affiliateId: string): RawBu
         where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = a.id
         group by currency) e) as by_currency,
     (select count(distinct visitor_hash)::int from clicks
+      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = a.id)
+    -- Clicks past their retention live on as daily counts (docs/scaling.md).
+    + (select coalesce(sum(unique_visitors), 0)::int from click_daily_aggregates
       where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = a.id) as unique_clicks
   from affiliates a
   cross join lateral (

@@ -123,8 +123,12 @@ export class SqlPortalQueries implements PortalQueries {
 
   async earnings(v: PortalViewer, days: number, until: Date): Promise<PortalEarnings> {
     const [clicks] = await this.rows<{ clicks: string; unique_clicks: string }>(sql`
-      select count(*) as clicks, count(distinct visitor_hash) as unique_clicks from clicks
-      where affiliate_id = ${v.affiliateId}::uuid and merchant_id = ${v.merchantId}::uuid and mode = 'live'`);
+      select k.clicks + a.clicks as clicks, k.unique_clicks + a.unique_clicks as unique_clicks
+      from (select count(*) as clicks, count(distinct visitor_hash) as unique_clicks from clicks
+        where affiliate_id = ${v.affiliateId}::uuid and merchant_id = ${v.merchantId}::uuid and mode = 'live') k
+      -- Clicks past their retention live on as daily counts (docs/scaling.md).
+      cross join (select coalesce(sum(clicks), 0) as clicks, coalesce(sum(unique_visitors), 0) as unique_clicks from click_daily_aggregates
+        where affiliate_id = ${v.affiliateId}::uuid and merchant_id = ${v.merchantId}::uuid and mode = 'live') a`);
     const totals = await this.rows<{ currency: string; conversions: string; revenue: string; pending: string; approved: string; paid: string }>(sql`
       select currency, count(*) as conversions, sum(amount) as revenue,
         coalesce(sum(commission) filter (where status = 'pending'), 0) as pending,

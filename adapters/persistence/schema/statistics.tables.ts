@@ -56,6 +56,17 @@ export const clickDailyTotals = table('click_daily_totals', {
   clicks: integer(),
 });
 
+/** Clicks of days whose raw clicks are past their retention, per campaign and affiliate. */
+export const clickDailyAggregates = table('click_daily_aggregates', {
+  merchant_id: uuid(),
+  mode: text(),
+  day: date(),
+  campaign_id: uuid(),
+  affiliate_id: uuid(),
+  clicks: integer(),
+  unique_visitors: integer(),
+});
+
 export const campaignAffiliateCounts = table('campaign_affiliate_counts', {
   merchant_id: uuid(),
   mode: text(),

@@ -1,0 +1,104 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createPostgreSqlTypeParsers } from '@mikro-orm/postgresql';
+import { CompiledQuery, PostgresDialect, type ControlledTransaction, type Dialect, type Kysely } from 'kysely';
+import pg from 'pg';
+import { ConnectionReleasingDialect } from './pg-connection-releasing-driver.js';
+import type { Orm } from './orm.js';
+
+/**
+ * The one way a statement reaches PostgreSQL (docs/architecture.md, "How a statement reaches
+ * PostgreSQL"): one `pg` pool per ORM, made here and handed to MikroORM as its Kysely dialect; one
+ * scope (this module's AsyncLocalStorage) that knows the current transaction; `currentDb` is that
+ * transaction's connection, else the pool. Nothing else opens a pool or keeps a context.
+ */
+
+interface Scope {
+  readonly orm: Orm | undefined;
+  readonly transaction: ControlledTransaction<any> | undefined;
+}
+
+const OUTSIDE: Scope = { orm: undefined, transaction: undefined };
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** Runs `work` in its own scope, outside any transaction (per HTTP request, per job run). */
+export type RequestScope = <T>(work: () => Promise<T>) => Promise<T>;
+
+export const requestScope: RequestScope = (work) => scopes.run(OUTSIDE, work);
+
+const currentTransaction = (orm: Orm): ControlledTransaction<any> | undefined => {
+  const scope = scopes.getStore();
+  return scope?.orm === orm ? scope.transaction : undefined;
+};
+
+export const inTransaction = (orm: Orm): boolean => currentTransaction(orm) !== undefined;
+
+/** The pool, outside any surrounding transaction (e.g. the rate limiter, whose row lock must not last a request). */
+export const poolDb = (orm: Orm): Kysely<any> => orm.em.getConnection().getClient();
+
+/** Where SQL runs: the current transaction's connection, else the pool. */
+export const currentDb = (orm: Orm): Kysely<any> => currentTransaction(orm) ?? poolDb(orm);
+
+/** Runs a `$n`-parameterized SQL text on `db` (a transaction's, when in one) and returns its rows. */
+export const runSql = async <R>(db: Kysely<any>, text: string, values: readonly unknown[]): Promise<R[]> =>
+  (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
+
+/**
+ * Runs `work` in one transaction on MikroORM's connection (its public `transactional`). A call inside
+ * another joins it as a savepoint, so a use case can call another.
+ */
+export const transaction = <T>(orm: Orm, work: () => Promise<T>): Promise<T> => {
+  const outer = currentTransaction(orm);
+  return orm.em
+    .getConnection()
+    .transactional((trx) => scopes.run({ orm, transaction: trx as ControlledTransaction<any> }, work), outer ? { ctx: outer } : {});
+};
+
+const pools = new WeakMap<Orm, pg.Pool>();
+
+export interface PoolSettings {
+  readonly databaseUrl: string;
+  readonly poolMax: number;
+  readonly poolMin: number;
+  readonly acquireTimeoutMs: number;
+}
+
+/** Dates, timestamps and intervals arrive as PostgreSQL's text, as MikroORM's own pool reads them. */
+const typeParsers = (): pg.CustomTypesConfig => {
+  const types = new pg.TypeOverrides();
+  const TEXT_ARRAY = 1009 as Parameters<typeof pg.types.getTypeParser>[0];
+  const textArray = pg.types.getTypeParser(TEXT_ARRAY) as (text: string) => string[];
+  for (const [oid, parse] of Object.entries(createPostgreSqlTypeParsers(textArray))) {
+    types.setTypeParser(Number(oid), parse as (text: string) => unknown);
+  }
+  return types;
+};
+
+/** The pool and the dialect MikroORM is given (`driverOptions`); `register` ties the pool to its ORM. */
+export const statementPool = (settings: PoolSettings): { dialect: Dialect; register: (orm: Orm) => void } => {
+  const pool = new pg.Pool({
+    connectionString: settings.databaseUrl,
+    max: settings.poolMax,
+    min: settings.poolMin,
+    // TCP keep-alive notices a peer that vanished without closing the connection; a full pool makes a
+    // request fail after `acquireTimeoutMs` rather than wait for ever.
+    keepAlive: true,
+    connectionTimeoutMillis: settings.acquireTimeoutMs,
+    types: typeParsers(),
+  });
+  // A connection the server drops is reported as an `error` event, fatal without a listener; the
+  // statement in flight rejects on its own and the pool discards the client.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('error', () => {});
+  return { dialect: new ConnectionReleasingDialect(new PostgresDialect({ pool })), register: (orm) => pools.set(orm, pool) };
+};
+
+/**
+ * A read on the pool (never inside a transaction) sent by name, so each connection parses and plans
+ * it once and PostgreSQL may keep its plan: for the hot reads by key, whose best plan never depends
+ * on the values. `name` must be unique per text.
+ */
+export const runNamed = async <R>(orm: Orm, name: string, text: string, values: readonly unknown[]): Promise<R[]> => {
+  const pool = pools.get(orm);
+  if (!pool) throw new Error('the ORM was not opened with a statement pool');
+  return (await pool.query({ name, text, values: [...values] })).rows as R[];
+};
