@@ -214,6 +214,8 @@ export const TOKENS = {
   TaxDetailsGate: Symbol('TaxDetailsGate'),
   TaxSettings: Symbol('TaxSettings'),
   TaxSummaries: Symbol('TaxSummaries'),
+  InvoiceStore: Symbol('InvoiceStore'),
+  IssueInvoices: Symbol('IssueInvoices'),
   // The OAuth connectors of the assistant endpoint (modules/mcp.module.ts).
   ConnectorStore: Symbol('ConnectorStore'),
   OAuthConnectors: Symbol('OAuthConnectors'),

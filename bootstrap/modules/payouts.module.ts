@@ -119,6 +119,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
             mail: r.resolve(T.PayoutMail),
             notices: r.resolve(T.Notices),
             taxDetails: r.resolve(T.TaxDetailsGate),
+            invoices: r.resolve(T.IssueInvoices),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
           } satisfies PaymentPorts,
@@ -128,7 +129,7 @@ export const registerPayouts = (c: DependencyContainer): void => {
   );
   c.register(
     T.OperatorPayoutActions,
-    single((r) => new OperatorPayoutActions(r.resolve(T.UnitOfWork), r.resolve(T.PayoutSinks), r.resolve(T.AffiliateRepository), r.resolve(T.Clock), r.resolve(T.PayoutMail))),
+    single((r) => new OperatorPayoutActions(r.resolve(T.UnitOfWork), r.resolve(T.PayoutSinks), r.resolve(T.AffiliateRepository), r.resolve(T.Clock), r.resolve(T.PayoutMail), r.resolve(T.IssueInvoices))),
   );
   c.resolve<JobRegistry>(T.JobRegistry).register(c.resolve(T.ProcessPayouts));
   // On the payout job's ticks: affiliates whose rows wait for payout details hear about it weekly.
@@ -149,6 +150,7 @@ export const payoutRouteDependencies = (c: DependencyContainer): PayoutRouteDepe
     c.resolve(T.Ids),
     c.resolve(T.Clock),
     c.resolve(T.PayoutMail),
+    c.resolve(T.IssueInvoices),
   ),
 });
 

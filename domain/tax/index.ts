@@ -7,3 +7,4 @@ export * from './w8.js';
 export * from './tax-details.js';
 export * from './tax-payout-rule.js';
 export * from './invoice.js';
+export * from './invoice-party.js';
