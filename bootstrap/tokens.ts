@@ -216,6 +216,8 @@ export const TOKENS = {
   TaxSummaries: Symbol('TaxSummaries'),
   InvoiceStore: Symbol('InvoiceStore'),
   IssueInvoices: Symbol('IssueInvoices'),
+  InvoiceReads: Symbol('InvoiceReads'),
+  InvoiceSettings: Symbol('InvoiceSettings'),
   // The OAuth connectors of the assistant endpoint (modules/mcp.module.ts).
   ConnectorStore: Symbol('ConnectorStore'),
   OAuthConnectors: Symbol('OAuthConnectors'),

@@ -51,6 +51,7 @@ import { riskRoutes, type RiskRouteDependencies } from './routes/risk.routes.js'
 import { taxDetailsRoutes, type TaxDetailsRouteDependencies } from './routes/tax-details.routes.js';
 import { taxSettingsRoutes } from './routes/tax-settings.routes.js';
 import { taxSummaryRoutes } from './routes/tax-summaries.routes.js';
+import { invoiceRoutes } from './routes/invoices.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -239,7 +240,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', riskRoutes(deps.risk));
   app.route('/api/v1', taxDetailsRoutes(deps.tax));
-  app.route('/api/v1', taxSettingsRoutes(deps.tax.taxSettings));
+  app.route('/api/v1', taxSettingsRoutes(deps.tax.taxSettings, deps.tax.invoiceSettings));
+  app.route('/api/v1', invoiceRoutes(deps.tax.invoices));
   app.route('/api/v1', taxSummaryRoutes(deps.tax.taxSummaries));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));

@@ -12,6 +12,8 @@ import { SqlTaxPayoutHolds } from '../../adapters/persistence/repositories/sql-t
 import { TOKENS as T } from '../tokens.js';
 import { SqlInvoiceStore } from '../../adapters/persistence/repositories/sql-invoice-store.js';
 import { IssueInvoices } from '../../application/invoices/issue-invoices.js';
+import { InvoiceReads } from '../../application/invoices/invoice-reads.js';
+import { InvoiceSettingsUseCase } from '../../application/invoices/invoice-settings.js';
 import { single } from './single.js';
 
 /** Tax details: the sealed store (the payout credentials' key), the portal's save and the merchant's reads. */
@@ -19,6 +21,8 @@ export const registerTax = (c: DependencyContainer): void => {
   c.register(T.TaxDetailsStore, single((r) => new SqlTaxDetailsStore(r.resolve(T.Orm), r.resolve(T.SecretBox))));
   c.register(T.InvoiceStore, single((r) => new SqlInvoiceStore(r.resolve(T.Orm))));
   c.register(T.IssueInvoices, single((r) => new IssueInvoices(r.resolve(T.InvoiceStore), r.resolve(T.TaxDetailsStore), r.resolve(T.Ids), r.resolve(T.Logger))));
+  c.register(T.InvoiceReads, single((r) => new InvoiceReads(r.resolve(T.InvoiceStore))));
+  c.register(T.InvoiceSettings, single((r) => new InvoiceSettingsUseCase(r.resolve(T.UnitOfWork), r.resolve(T.InvoiceStore), r.resolve(T.Clock))));
   c.register(T.TaxPayoutHolds, single((r) => new SqlTaxPayoutHolds(r.resolve(T.Orm))));
   c.register(T.TaxDetailsGate, single((r) => new TaxDetailsGate(r.resolve(T.TaxPayoutHolds), r.resolve(T.TaxDetailsStore), r.resolve(T.ExchangeRates))));
   c.register(T.TaxSettings, single((r) => new TaxSettings(r.resolve(T.UnitOfWork), r.resolve(T.TaxPayoutHolds), r.resolve(T.MerchantRepository), r.resolve(T.Clock))));
@@ -49,5 +53,7 @@ export const taxHttp = (c: DependencyContainer): TaxDetailsRouteDependencies => 
   taxDetails: c.resolve(T.TaxDetailsReads),
   taxSettings: c.resolve(T.TaxSettings),
   taxSummaries: c.resolve(T.TaxSummaries),
+  invoices: c.resolve(T.InvoiceReads),
+  invoiceSettings: c.resolve(T.InvoiceSettings),
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });
