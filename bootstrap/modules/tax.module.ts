@@ -12,6 +12,7 @@ import { SqlTaxPayoutHolds } from '../../adapters/persistence/repositories/sql-t
 import { TOKENS as T } from '../tokens.js';
 import { SqlInvoiceStore } from '../../adapters/persistence/repositories/sql-invoice-store.js';
 import { IssueInvoices } from '../../application/invoices/issue-invoices.js';
+import { Form1099NecExport } from '../../application/tax/form-1099-nec-export.js';
 import { InvoiceReads } from '../../application/invoices/invoice-reads.js';
 import { InvoiceSettingsUseCase } from '../../application/invoices/invoice-settings.js';
 import { single } from './single.js';
@@ -55,5 +56,6 @@ export const taxHttp = (c: DependencyContainer): TaxDetailsRouteDependencies => 
   taxSummaries: c.resolve(T.TaxSummaries),
   invoices: c.resolve(T.InvoiceReads),
   invoiceSettings: c.resolve(T.InvoiceSettings),
+  form1099Nec: new Form1099NecExport(c.resolve(T.UnitOfWork), c.resolve(T.TaxSummaries), c.resolve(T.TaxDetailsStore), c.resolve(T.InvoiceStore), c.resolve(T.AuditLog)),
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });
