@@ -1,5 +1,9 @@
 import type { Logger as Pino } from 'pino';
 import { token } from './token.js';
+import type { InvoiceStore } from '../application/ports/invoice-store.js';
+import type { IssueInvoices } from '../application/invoices/issue-invoices.js';
+import type { InvoiceReads } from '../application/invoices/invoice-reads.js';
+import type { InvoiceSettingsUseCase } from '../application/invoices/invoice-settings.js';
 import type { MonthlyPartitions } from '../application/ports/monthly-partitions.js';
 import type { MaintainPartitions } from '../application/retention/maintain-partitions.js';
 import type { AffiliateBanStore } from '../application/ports/affiliate-ban-store.js';
@@ -398,6 +402,10 @@ export const TOKENS = {
   TaxDetailsGate: token<TaxDetailsGate>('TaxDetailsGate'),
   TaxSettings: token<TaxSettings>('TaxSettings'),
   TaxSummaries: token<TaxSummaries>('TaxSummaries'),
+  InvoiceStore: token<InvoiceStore>('InvoiceStore'),
+  IssueInvoices: token<IssueInvoices>('IssueInvoices'),
+  InvoiceReads: token<InvoiceReads>('InvoiceReads'),
+  InvoiceSettings: token<InvoiceSettingsUseCase>('InvoiceSettings'),
   // The OAuth connectors of the assistant endpoint (modules/mcp.module.ts).
   ConnectorStore: token<ConnectorStore>('ConnectorStore'),
   OAuthConnectors: token<OAuthConnectors>('OAuthConnectors'),

@@ -726,10 +726,87 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set whether payouts wait for tax details
+         * Set whether payouts wait for tax details, and the VAT rule and issuer details of invoices
          * @description Rows that must wait are held (`scheduled` with `failureReason` `tax_details_missing`) and become due as soon as the affiliate saves its tax details in the portal. See docs/tax.md for the threshold and its source.
          */
         patch: operations["patchTaxSettings"];
+        trace?: never;
+    };
+    "/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Self-billing invoices and credit notes, newest first
+         * @description One invoice per completed payout (a payment confirmed by its provider, or marked paid), one credit note per clawback of an invoiced commission. Filter by issue day (`from`, `to`) and affiliate. Documents never change once issued (docs/tax.md).
+         */
+        get: operations["getInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDFs of every document issued in a period, in one zip
+         * @description Every invoice and credit note whose issue day is between `from` and `to` (inclusive, at most 500 per request), one PDF each named by its number.
+         */
+        get: operations["getInvoicesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice or credit note, as data */
+        get: operations["getInvoicesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice or credit note as a PDF
+         * @description Rendered from the stored document, the same every time.
+         */
+        get: operations["getInvoicesByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/tax/summaries": {
@@ -741,7 +818,7 @@ export interface paths {
         };
         /**
          * Each affiliate's payments of a calendar year, and whether a 1099-NEC is due
-         * @description One row per affiliate with completed payments in the year (UTC) in the key mode: per currency, converted to the reporting currency at each payment day, the form on file, and the 1099-NEC verdict (docs/tax.md). Not tax advice.
+         * @description One row per affiliate with completed payments in the year (UTC) in the key mode: per currency, converted to the reporting currency at each payment day, the form on file, and the 1099-NEC verdict (docs/tax.md). `format=csv` answers the 1099-NEC filing import instead: payer and recipient fields and box 1, with recipients' TINs in the clear, so it needs a full-access key and writes an audit row. The payer TIN column is left empty (the service does not hold it). Not tax advice.
          */
         get: operations["getTaxSummaries"];
         put?: never;
@@ -2996,6 +3073,19 @@ export interface components {
                 amount: string;
                 currency: string;
             };
+            /**
+             * @description VAT on the self-billing invoices issued from now on: `none` (none shown), `reverse_charge` (none charged, the reverse-charge note printed), `charge` (at `invoiceVatRate` percent)
+             * @enum {string}
+             */
+            invoiceVatRule: "none" | "reverse_charge" | "charge";
+            /** @description Percent, with `charge` only */
+            invoiceVatRate: string | null;
+            /** @description The merchant's legal name on invoices; null prints the business name */
+            issuerName: string | null;
+            /** @description The merchant's address on invoices, one line each */
+            issuerAddress: string[];
+            /** @description The merchant's VAT id on invoices */
+            issuerVatId: string | null;
         };
         /**
          * @example {
@@ -3004,8 +3094,61 @@ export interface components {
          *     }
          */
         UpdateTaxSettings: {
-            taxDetailsRequired: string;
+            taxDetailsRequired?: string;
             taxDetailsThreshold?: string | number | null;
+            invoiceVatRule?: string;
+            invoiceVatRate?: string | number | null;
+            issuerName?: string | null;
+            /** @description Lines separated by newlines */
+            issuerAddress?: string | null;
+            issuerVatId?: string | null;
+        };
+        Invoice: {
+            id: string;
+            affiliateId: string;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            /** @description Gapless per merchant, mode and kind: `SB-000001` invoices, `SBC-000001` credit notes, `TEST-` before test-mode ones */
+            number: string;
+            issueDate: string;
+            currency: string;
+            merchant: {
+                name: string;
+                address: string[];
+                vatId: string | null;
+            };
+            affiliate: {
+                name: string;
+                address: string[];
+                vatId: string | null;
+            };
+            lines: {
+                /** @enum {string} */
+                kind: "commission" | "award";
+                reference: string;
+                orderId: string | null;
+                description: string;
+                amount: string;
+            }[];
+            net: string;
+            vat: {
+                /** @enum {string} */
+                rule: "none" | "reverse_charge" | "charge";
+                rate: string | null;
+                amount: string;
+            };
+            total: string;
+            /** @description Earlier clawbacks set off against the payment (not part of the supply) */
+            setOff: string;
+            /** @description What was paid (an invoice) or credited back (a credit note, negative) */
+            payable: string;
+            correcting: {
+                id: string;
+                number: string;
+                issueDate: string;
+            } | null;
+            notes: string[];
+            createdAt: string;
         };
         TaxYearSummary: {
             affiliateId: string;
@@ -6487,11 +6630,15 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    getTaxSummaries: {
+    getInvoices: {
         parameters: {
-            query: {
-                /** @description The calendar year (UTC) */
-                year: number;
+            query?: {
+                /** @description First issue day (YYYY-MM-DD, inclusive) */
+                from?: string;
+                /** @description Last issue day (YYYY-MM-DD, inclusive) */
+                to?: string;
+                affiliateId?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -6499,7 +6646,144 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The summaries */
+            /** @description The documents */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoicesExport: {
+        parameters: {
+            query: {
+                /** @description First issue day (YYYY-MM-DD, inclusive) */
+                from: string;
+                /** @description Last issue day (YYYY-MM-DD, inclusive) */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoicesByIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTaxSummaries: {
+        parameters: {
+            query: {
+                /** @description The calendar year (UTC) */
+                year: number;
+                /** @description `csv`: the 1099-NEC filing import (full-access key, audited: it carries TINs) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summaries, or with `format=csv` the 1099-NEC rows (one per recipient due a 1099-NEC: payer and recipient fields, box 1 in US dollars) */
             200: {
                 headers: {
                     "X-API-Version": components["headers"]["XApiVersion"];
@@ -6513,6 +6797,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["TaxYearSummary"][];
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

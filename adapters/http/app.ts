@@ -52,6 +52,7 @@ import { affiliateBanRoutes, type AffiliateBanRouteDependencies } from './routes
 import { taxDetailsRoutes, type TaxDetailsRouteDependencies } from './routes/tax-details.routes.js';
 import { taxSettingsRoutes } from './routes/tax-settings.routes.js';
 import { taxSummaryRoutes } from './routes/tax-summaries.routes.js';
+import { invoiceRoutes } from './routes/invoices.routes.js';
 import { conversionAdminRoutes } from './admin/conversions.routes.js';
 import type { OperatorConversionActions } from '../../application/conversions/operator-conversion-actions.js';
 import { validationHook } from './validation.js';
@@ -242,8 +243,9 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', riskRoutes(deps.risk));
   app.route('/api/v1', affiliateBanRoutes(deps.affiliateBans));
   app.route('/api/v1', taxDetailsRoutes(deps.tax));
-  app.route('/api/v1', taxSettingsRoutes(deps.tax.taxSettings));
-  app.route('/api/v1', taxSummaryRoutes(deps.tax.taxSummaries));
+  app.route('/api/v1', taxSettingsRoutes(deps.tax.taxSettings, deps.tax.invoiceSettings));
+  app.route('/api/v1', invoiceRoutes(deps.tax.invoices));
+  app.route('/api/v1', taxSummaryRoutes({ summaries: deps.tax.taxSummaries, form1099Nec: deps.tax.form1099Nec, auditRow: deps.tax.auditRow }));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));

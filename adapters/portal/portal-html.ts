@@ -13,7 +13,7 @@ export interface Frame {
   readonly base: string;
   readonly signedIn: { readonly name: string; readonly csrf: string } | null;
   /** The current section, for `aria-current`. */
-  readonly section?: 'home' | 'conversions' | 'payouts' | 'team' | 'payout-details' | 'tax-details' | 'campaigns' | 'sign-in';
+  readonly section?: 'home' | 'conversions' | 'payouts' | 'team' | 'payout-details' | 'tax-details' | 'invoices' | 'campaigns' | 'sign-in';
   readonly hasTeam?: boolean;
   /** The merchant's logo as a `data:` URL, shown beside its name. */
   readonly logo?: string | null;
@@ -41,6 +41,7 @@ const nav = (frame: Frame) => {
     ${frame.hasTeam ? navLink(frame, 'team', '/team', 'Team') : ''}
     ${navLink(frame, 'payout-details', '/payout-details', 'Payout details')}
     ${navLink(frame, 'tax-details', '/tax-details', 'Tax details')}
+    ${navLink(frame, 'invoices', '/invoices', 'Invoices')}
     ${navLink(frame, 'campaigns', '/', 'Campaigns')}
   </ul>
   <form method="post" action="${frame.base}/sign-out" class="sign-out">

@@ -19,11 +19,12 @@ import { portalCookie, type PortalEnv, type PortalMount } from './portal-env.js'
 import { frameOf } from './portal-frame.js';
 import { portalPayoutDetailsRoutes, type PortalPayoutDetailsUseCases } from './portal-payout-details.routes.js';
 import { portalTaxDetailsRoutes, type PortalTaxDetailsUseCases } from './portal-tax-details.routes.js';
+import { portalInvoiceRoutes, type PortalInvoiceUseCases } from './portal-invoices.routes.js';
 import { portalPublicRoutes, type PortalPublicUseCases } from './portal-public.routes.js';
 import { SECURITY_HEADERS } from './portal-security.js';
 import { campaignList, messagePage } from './public-pages.js';
 
-export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliateUseCases, PortalPayoutDetailsUseCases, PortalTaxDetailsUseCases {
+export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliateUseCases, PortalPayoutDetailsUseCases, PortalTaxDetailsUseCases, PortalInvoiceUseCases {
   readonly merchants: MerchantRepository;
   readonly branding: Pick<MerchantSettingsRepository, 'find'>;
   readonly sessions: WebSessions;
@@ -37,7 +38,7 @@ export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliat
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SIGNED_IN_PATHS = ['/home', '/conversions', '/payouts', '/team', '/payout-details', '/tax-details'];
+const SIGNED_IN_PATHS = ['/home', '/conversions', '/payouts', '/team', '/payout-details', '/tax-details', '/invoices'];
 const MAX_FORM_BYTES = 64 * 1024;
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -95,6 +96,7 @@ const merchantPortal = (deps: PortalDependencies) => {
   app.route('/', portalAffiliateRoutes(deps));
   app.route('/', portalPayoutDetailsRoutes(deps));
   app.route('/', portalTaxDetailsRoutes(deps));
+  app.route('/', portalInvoiceRoutes(deps));
   app.notFound((c) => c.html(messagePage(frameOf(c as never, 'Not found'), 'Not found', 'There is nothing at this address.', 'error'), 404));
   return app;
 };

@@ -24,6 +24,7 @@ import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyAwardStep, applyPayoutChange, type PayoutSinks } from './payout-effects.js';
+import type { IssueInvoices } from '../invoices/issue-invoices.js';
 import type { PayoutMail } from './payout-mail.js';
 
 /** One line of a batch file: what one affiliate is owed in one currency, net of clawbacks. */
@@ -88,6 +89,7 @@ export class ManualPayouts {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly mail: PayoutMail,
+    private readonly invoices?: Pick<IssueInvoices, 'forPayment'>,
   ) {}
 
   /**
@@ -182,6 +184,7 @@ export class ManualPayouts {
         }
         // One email per payment, as when a provider pays; nothing when clawbacks took it all.
         if (payment) {
+          await this.invoices?.forPayment(tenant, payment.id, now);
           await this.mail.completed(tenant, { affiliateId: payment.affiliateId, amount: payment.amount, currency: payment.currency, method: payoutMethod });
         }
       }

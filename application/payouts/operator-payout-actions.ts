@@ -17,6 +17,7 @@ import { notFound } from '../shared/errors.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyPayoutChange, type PayoutSinks } from './payout-effects.js';
 import type { PayoutMail } from './payout-mail.js';
+import type { IssueInvoices } from '../invoices/issue-invoices.js';
 
 export interface MarkPaidInput {
   /** Default: the affiliate's saved payout method; required when it has none. */
@@ -40,6 +41,7 @@ export class OperatorPayoutActions {
     private readonly affiliates: AffiliateRepository,
     private readonly clock: Clock,
     private readonly mail: PayoutMail,
+    private readonly invoices?: Pick<IssueInvoices, 'forPayment' | 'forPayout'>,
   ) {}
 
   /** `tenant`: only a payout of that merchant and mode (the dashboard); another's is not found. */
@@ -54,7 +56,12 @@ export class OperatorPayoutActions {
         return err(validationError('payoutMethod', 'is required: the affiliate has no payout method saved'));
       }
       return markPayoutPaid(payout, { method, cardTransferId: input.cardTransferId, cardPaymentId: input.cardPaymentId, now });
-    }, (payout) => this.mail.completed({ merchantId: payout.merchantId, mode: payout.mode }, { affiliateId: payout.affiliateId, amount: payout.amount, currency: payout.currency, method: payout.payoutMethod ?? 'manual' }));
+    }, async (payout, now) => {
+      const tenantOf = { merchantId: payout.merchantId, mode: payout.mode };
+      if (payout.paymentId === null) await this.invoices?.forPayout(tenantOf, payout.id, now);
+      else await this.invoices?.forPayment(tenantOf, payout.paymentId, now);
+      await this.mail.completed({ merchantId: payout.merchantId, mode: payout.mode }, { affiliateId: payout.affiliateId, amount: payout.amount, currency: payout.currency, method: payout.payoutMethod ?? 'manual' });
+    });
   }
 
   retry(id: string, tenant?: Tenant): Promise<Result<Payout, DomainError>> {
@@ -65,7 +72,7 @@ export class OperatorPayoutActions {
     id: string,
     tenant: Tenant | undefined,
     step: (row: ClaimedPayout, now: Date) => Promise<Result<PayoutChange, DomainError>>,
-    after?: (payout: Payout) => Promise<void>,
+    after?: (payout: Payout, now: Date) => Promise<void>,
   ): Promise<Result<Payout, DomainError>> {
     return transactionalResult(this.uow, async () => {
       const row = await this.sinks.payouts.findByIdForUpdateAcrossTenants(id);
@@ -75,7 +82,7 @@ export class OperatorPayoutActions {
       if (change.isErr()) return err(change.error);
       const applied = await applyPayoutChange(this.sinks, change.value, row.conversion, now);
       if (applied.isErr()) return err(applied.error);
-      await after?.(change.value.payout);
+      await after?.(change.value.payout, now);
       return ok(change.value.payout);
     });
   }

@@ -34,6 +34,7 @@ import { amountText, type PayoutMail } from './payout-mail.js';
 import type { Notices } from '../ports/notices.js';
 import { applyAwardStep, applyPayoutChange, type PayoutSinks } from './payout-effects.js';
 import { TAX_DETAILS_MISSING, type TaxDetailsGate } from '../tax/tax-details-gate.js';
+import type { IssueInvoices } from '../invoices/issue-invoices.js';
 
 export interface PaymentPorts {
   readonly sinks: PayoutSinks;
@@ -45,6 +46,8 @@ export interface PaymentPorts {
   readonly mail: PayoutMail;
   /** Whether the payment must wait for the affiliate's tax details (absent: never). */
   readonly taxDetails?: Pick<TaxDetailsGate, 'mustWait'>;
+  /** The self-billing invoice of each completed payment, in the transaction that completes it (absent: none). */
+  readonly invoices?: Pick<IssueInvoices, 'forPayment'>;
   /** The merchant's in-app notice when a payment fails (absent: none). */
   readonly notices?: Notices;
   readonly ids: IdGenerator;
@@ -186,7 +189,7 @@ export class PaymentAttempts {
     const payment = await this.ports.payments.findById(paymentId);
     if (!payment || (lines.rows.length === 0 && lines.awards.length === 0)) return { call: null, settled: 0 };
     const answered = payment.status === 'processing' ? null : outcomeOfPayment(payment);
-    if (answered !== null) return { call: null, settled: await this.recordOnLines(lines, answered, now) };
+    if (answered !== null) return { call: null, settled: await this.recordOnLines(lines, answered, now, payment) };
     const provider = await this.providerOf({ merchantId: payment.merchantId, mode: payment.mode }, payment.method);
     if (provider === null) {
       this.ports.logger.warn({ paymentId }, 'payout provider credentials were removed while a payment was in flight; asked again later');
@@ -251,11 +254,11 @@ export class PaymentAttempts {
       awards: locked.awards.filter((line) => line.schedule.paymentId === payment.id),
     };
     const saved = payment.status === 'processing' ? null : outcomeOfPayment(payment);
-    if (saved !== null) return this.recordOnLines(lines, saved, now);
+    if (saved !== null) return this.recordOnLines(lines, saved, now, payment);
     await this.ports.payments.update(settlePayment(payment, outcome, now));
     await this.ports.mail.paymentOutcome(payment, outcome);
     if (outcome.kind === 'failed' || outcome.kind === 'insufficient_funds') await this.noticeOfFailure(payment, outcome);
-    return this.recordOnLines(lines, outcome, now);
+    return this.recordOnLines(lines, outcome, now, payment);
   }
 
   /** The merchant hears of a failing payout in-app: what failed, why, and whether it is tried again. */
@@ -273,7 +276,14 @@ export class PaymentAttempts {
     });
   }
 
-  private async recordOnLines(lines: PaymentLines, outcome: PayoutOutcome, now: Date): Promise<number> {
+  private async recordOnLines(lines: PaymentLines, outcome: PayoutOutcome, now: Date, payment: PayoutPayment): Promise<number> {
+    const settled = await this.settleLines(lines, outcome, now);
+    // Once its lines are completed, a completed payment is invoiced (once, whichever process records it).
+    if (outcome.kind === 'completed' && settled > 0) await this.ports.invoices?.forPayment({ merchantId: payment.merchantId, mode: payment.mode }, payment.id, now);
+    return settled;
+  }
+
+  private async settleLines(lines: PaymentLines, outcome: PayoutOutcome, now: Date): Promise<number> {
     let settled = 0;
     for (const row of lines.rows) {
       const change = recordOutcome(row.payout, outcome, { now, policy: this.policy });

@@ -40,6 +40,11 @@ export class TaxSummaries {
   ) {}
 
   async execute(tenant: Tenant, year: number): Promise<Result<readonly AffiliateYearSummary[], DomainError>> {
+    return (await this.withUsd(tenant, year)).map((rows) => rows.map(({ usd: _usd, ...row }) => row));
+  }
+
+  /** The summaries with each year's total in US dollars (the 1099-NEC's box 1), null when a rate is unknown. */
+  async withUsd(tenant: Tenant, year: number): Promise<Result<readonly (AffiliateYearSummary & { readonly usd: Decimal | null })[], DomainError>> {
     const merchant = await this.merchants.findById(tenant.merchantId);
     if (!merchant) return err(notFound('Merchant'));
     const payments = await this.holds.yearPayments(tenant, year);
@@ -48,7 +53,7 @@ export class TaxSummaries {
     const byAffiliate = new Map<string, DatedAmount[]>();
     for (const p of payments) byAffiliate.set(p.affiliateId, [...(byAffiliate.get(p.affiliateId) ?? []), p]);
     const threshold = irs1099NecThreshold(year);
-    const rows: AffiliateYearSummary[] = [];
+    const rows: (AffiliateYearSummary & { readonly usd: Decimal | null })[] = [];
     for (const [affiliateId, paid] of byAffiliate) {
       const perCurrency = new Map<CurrencyCode, Decimal>();
       for (const p of paid) perCurrency.set(p.currency, (perCurrency.get(p.currency) ?? p.amount.minus(p.amount)).plus(p.amount));
@@ -63,6 +68,7 @@ export class TaxSummaries {
         total: total.isOk() ? { amount: formatAmount(total.value.total, merchant.reportingCurrency), currency: merchant.reportingCurrency } : null,
         formOnFile: form?.form ?? null,
         form1099Nec: usd.isOk() ? form1099NecDue(form, usd.value.total, threshold) : 'rate_unavailable',
+        usd: usd.isOk() ? usd.value.total : null,
       });
     }
     return ok(rows);

@@ -2,6 +2,7 @@ import type { Container, Resolver } from '../token.js';
 import { AutoApproveConversions } from '../../application/conversions/auto-approve-conversions.js';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
 import { OperatorConversionActions, type ConversionChangeHook } from '../../application/conversions/operator-conversion-actions.js';
+import { InvoicedCommissionAdjustments } from '../../application/invoices/invoiced-commission-adjustments.js';
 import { SqlCommissionAdjustments } from '../../adapters/persistence/repositories/sales/sql-commission-adjustments.js';
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
 import { RefundConversion } from '../../application/conversions/refund-conversion.js';
@@ -59,7 +60,8 @@ export const registerConversions = (c: Container): void => {
   );
   c.register(T.CreateConversion, single((r) => createConversionWith(r)));
   c.register(T.UpdateConversionStatus, single((r) => updateConversionStatusWith(r)));
-  c.register(T.CommissionAdjustments, single((r) => new SqlCommissionAdjustments(r.resolve(T.Orm))));
+  // Each clawback of an invoiced commission gets its credit note in the same transaction.
+  c.register(T.CommissionAdjustments, single((r) => new InvoicedCommissionAdjustments(new SqlCommissionAdjustments(r.resolve(T.Orm)), r.resolve(T.IssueInvoices))));
   // The one refund: the merchant's endpoint, the operator's and payment-provider notifications call it;
   // a paid sale is clawed back.
   c.register(

@@ -116,6 +116,7 @@ export const registerPayouts = (c: Container): void => {
             mail: r.resolve(T.PayoutMail),
             notices: r.resolve(T.Notices),
             taxDetails: r.resolve(T.TaxDetailsGate),
+            invoices: r.resolve(T.IssueInvoices),
             ids: r.resolve(T.Ids),
             logger: r.resolve(T.Logger),
           } satisfies PaymentPorts,
@@ -125,7 +126,7 @@ export const registerPayouts = (c: Container): void => {
   );
   c.register(
     T.OperatorPayoutActions,
-    single((r) => new OperatorPayoutActions(r.resolve(T.UnitOfWork), r.resolve(T.PayoutSinks), r.resolve(T.AffiliateRepository), r.resolve(T.Clock), r.resolve(T.PayoutMail))),
+    single((r) => new OperatorPayoutActions(r.resolve(T.UnitOfWork), r.resolve(T.PayoutSinks), r.resolve(T.AffiliateRepository), r.resolve(T.Clock), r.resolve(T.PayoutMail), r.resolve(T.IssueInvoices))),
   );
   c.register(T.Job, single((r) => r.resolve(T.ProcessPayouts)));
   // On the payout job's ticks: affiliates whose rows wait for payout details hear about it weekly.
@@ -147,6 +148,7 @@ export const payoutRouteDependencies = (c: Container): PayoutRouteDependencies =
     c.resolve(T.Ids),
     c.resolve(T.Clock),
     c.resolve(T.PayoutMail),
+    c.resolve(T.IssueInvoices),
   ),
 });
 

@@ -83,6 +83,7 @@ export const portalHttp = (c: Container): PortalDependencies => ({
   saveTaxDetails: c.resolve(T.SaveTaxDetails),
   taxDetailsReads: c.resolve(T.TaxDetailsReads),
   taxDetailsGate: c.resolve(T.TaxDetailsGate),
+  invoiceReads: c.resolve(T.InvoiceReads),
   connectOnboarding: c.resolve(T.ConnectOnboarding),
   links: c.resolve(T.TrackingLinks),
   merchants: c.resolve(T.MerchantRepository),

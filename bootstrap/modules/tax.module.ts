@@ -9,11 +9,20 @@ import { TaxSettings } from '../../application/tax/tax-settings.js';
 import { TaxSummaries } from '../../application/tax/tax-summaries.js';
 import { SqlTaxPayoutHolds } from '../../adapters/persistence/repositories/sql-tax-payout-holds.js';
 import { TOKENS as T } from '../tokens.js';
+import { SqlInvoiceStore } from '../../adapters/persistence/repositories/sql-invoice-store.js';
+import { IssueInvoices } from '../../application/invoices/issue-invoices.js';
+import { Form1099NecExport } from '../../application/tax/form-1099-nec-export.js';
+import { InvoiceReads } from '../../application/invoices/invoice-reads.js';
+import { InvoiceSettingsUseCase } from '../../application/invoices/invoice-settings.js';
 import { single } from './single.js';
 
 /** Tax details: the sealed store (the payout credentials' key), the portal's save and the merchant's reads. */
 export const registerTax = (c: Container): void => {
   c.register(T.TaxDetailsStore, single((r) => new SqlTaxDetailsStore(r.resolve(T.Orm), r.resolve(T.SecretBox))));
+  c.register(T.InvoiceStore, single((r) => new SqlInvoiceStore(r.resolve(T.Orm))));
+  c.register(T.IssueInvoices, single((r) => new IssueInvoices(r.resolve(T.InvoiceStore), r.resolve(T.TaxDetailsStore), r.resolve(T.Ids), r.resolve(T.Logger))));
+  c.register(T.InvoiceReads, single((r) => new InvoiceReads(r.resolve(T.InvoiceStore))));
+  c.register(T.InvoiceSettings, single((r) => new InvoiceSettingsUseCase(r.resolve(T.UnitOfWork), r.resolve(T.InvoiceStore), r.resolve(T.Clock))));
   c.register(T.TaxPayoutHolds, single((r) => new SqlTaxPayoutHolds(r.resolve(T.Orm))));
   c.register(T.TaxDetailsGate, single((r) => new TaxDetailsGate(r.resolve(T.TaxPayoutHolds), r.resolve(T.TaxDetailsStore), r.resolve(T.ExchangeRates))));
   c.register(T.TaxSettings, single((r) => new TaxSettings(r.resolve(T.UnitOfWork), r.resolve(T.TaxPayoutHolds), r.resolve(T.MerchantRepository), r.resolve(T.Clock))));
@@ -44,5 +53,8 @@ export const taxHttp = (c: Container): TaxDetailsRouteDependencies => ({
   taxDetails: c.resolve(T.TaxDetailsReads),
   taxSettings: c.resolve(T.TaxSettings),
   taxSummaries: c.resolve(T.TaxSummaries),
+  invoices: c.resolve(T.InvoiceReads),
+  invoiceSettings: c.resolve(T.InvoiceSettings),
+  form1099Nec: new Form1099NecExport(c.resolve(T.UnitOfWork), c.resolve(T.TaxSummaries), c.resolve(T.TaxDetailsStore), c.resolve(T.InvoiceStore), c.resolve(T.AuditLog)),
   auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });

@@ -6,3 +6,5 @@ export * from './w9.js';
 export * from './w8.js';
 export * from './tax-details.js';
 export * from './tax-payout-rule.js';
+export * from './invoice.js';
+export * from './invoice-party.js';

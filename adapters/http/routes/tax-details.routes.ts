@@ -3,6 +3,9 @@ import type { TaxDetailsRecord } from '../../../application/ports/tax-details-st
 import type { TaxDetailsReads } from '../../../application/tax/tax-details-reads.js';
 import type { TaxSettings } from '../../../application/tax/tax-settings.js';
 import type { TaxSummaries } from '../../../application/tax/tax-summaries.js';
+import type { Form1099NecExport } from '../../../application/tax/form-1099-nec-export.js';
+import type { InvoiceReads } from '../../../application/invoices/invoice-reads.js';
+import type { InvoiceSettingsUseCase } from '../../../application/invoices/invoice-settings.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
@@ -50,6 +53,9 @@ export interface TaxDetailsRouteDependencies {
   readonly auditRow: AuditRow;
   readonly taxSettings: TaxSettings;
   readonly taxSummaries: TaxSummaries;
+  readonly invoices: InvoiceReads;
+  readonly invoiceSettings: InvoiceSettingsUseCase;
+  readonly form1099Nec: Form1099NecExport;
 }
 
 /** `/affiliates/{id}/tax-details`: the masked view for any key, the full form audited for a full-access key. */

@@ -14,6 +14,8 @@ export const EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
   'PUT /payout-providers/{method}':
     "Takes the payout provider's API credentials: secrets must not pass through an assistant's conversation; connect providers in the dashboard.",
   'DELETE /webhooks': 'The query-string form of DELETE /webhooks/{id} (delete_webhook), kept for the spec; one tool per action.',
+  'GET /invoices/{id}/pdf': 'A binary PDF rendered from the document get_invoice returns as data; an assistant reads the data, a person downloads the PDF.',
+  'GET /invoices/export': 'A binary zip of PDFs for an accountant to download; an assistant lists the same documents with list_invoices.',
 };
 
 /**
@@ -97,6 +99,8 @@ const TOOL_NAMES: Readonly<Record<string, string>> = {
   'POST /notifications/read': 'mark_notifications_read',
   'GET /customers': 'list_customers',
   'POST /customers': 'create_customer',
+  'GET /invoices': 'list_invoices',
+  'GET /invoices/{id}': 'get_invoice',
 };
 
 /** `postTeamsByIdMembers` → `post_teams_by_id_members`, within the 64 characters tool names may have. */

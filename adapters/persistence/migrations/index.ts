@@ -38,6 +38,7 @@ import { Migration20261128060001RiskReview } from './Migration20261128060001Risk
 import { Migration20261128080001AssistantConfirmations } from './Migration20261128080001AssistantConfirmations.js';
 import { Migration20261128100001TaxDetails } from './Migration20261128100001TaxDetails.js';
 import { Migration20261128100002TaxPayoutRule } from './Migration20261128100002TaxPayoutRule.js';
+import { Migration20261129050001Invoices } from './Migration20261129050001Invoices.js';
 import { Migration20261128110001Imports } from './Migration20261128110001Imports.js';
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 import { Migration20261129080001MonthlyPartitions } from './Migration20261129080001MonthlyPartitions.js';
@@ -88,4 +89,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128130001MerchantSettings', class: Migration20261128130001MerchantSettings },
   { name: 'Migration20261128140001OAuthConnectors', class: Migration20261128140001OAuthConnectors },
   { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
+  { name: 'Migration20261129050001Invoices', class: Migration20261129050001Invoices },
 ];

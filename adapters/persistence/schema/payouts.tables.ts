@@ -121,4 +121,34 @@ export const taxSettings = table('tax_settings', {
   threshold: numeric().orNull(),
   threshold_currency: text().orNull(),
   updated_at: timestamptz(),
+  invoice_vat_rule: text(),
+  invoice_vat_rate: numeric().orNull(),
+  issuer_name: text().orNull(),
+  issuer_address: text().orNull(),
+  issuer_vat_id: text().orNull(),
+});
+
+export const invoiceCounters = table('invoice_counters', {
+  merchant_id: uuid(),
+  mode: text(),
+  kind: text(),
+  last_sequence: integer(),
+});
+
+export const invoices = table('invoices', {
+  id: uuid(),
+  merchant_id: uuid(),
+  mode: text(),
+  affiliate_id: uuid(),
+  kind: text(),
+  sequence: integer(),
+  number: text(),
+  issue_date: text(),
+  currency: text(),
+  total: numeric(),
+  source_kind: text(),
+  source_id: uuid(),
+  corrects_id: uuid().orNull(),
+  document: jsonb(),
+  created_at: timestamptz(),
 });
