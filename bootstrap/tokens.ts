@@ -164,6 +164,8 @@ export const TOKENS = {
   ProcessPayouts: Symbol('ProcessPayouts'),
   OperatorPayoutActions: Symbol('OperatorPayoutActions'),
   SecretBox: Symbol('SecretBox'),
+  HostedImportFetches: Symbol('HostedImportFetches'),
+  FetchHostedImports: Symbol('FetchHostedImports'),
   PayoutCredentialStore: Symbol('PayoutCredentialStore'),
   PayoutSettingsRepository: Symbol('PayoutSettingsRepository'),
   PayoutConfiguration: Symbol('PayoutConfiguration'),
