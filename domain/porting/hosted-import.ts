@@ -58,3 +58,15 @@ export const majorToDecimal = (major: unknown): string | null => {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   return new Decimal(text).toString();
 };
+
+/** An old referral code from another product (`?via=jb-007`, a Dub key): letters, digits, `-`, `_`, `.`; case-insensitive. */
+const OLD_REF_CODE = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
+
+/**
+ * An imported affiliate's old referral code as it is kept and looked up: trimmed and lower-cased;
+ * null for one no link could carry (empty, too long, other characters).
+ */
+export const oldRefCodeOf = (raw: string | null | undefined): string | null => {
+  const code = (raw ?? '').trim().toLowerCase();
+  return OLD_REF_CODE.test(code) ? code : null;
+};

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { majorToDecimal, minorToDecimal, paceRequest, retryAfterMs, type CurrencyCode, type RequestWindow } from '../../domain/index.js';
+import { majorToDecimal, minorToDecimal, oldRefCodeOf, paceRequest, retryAfterMs, type CurrencyCode, type RequestWindow } from '../../domain/index.js';
 
 describe('paceRequest', () => {
   it('never allows more than the budget in any one window, and a refused request waits for the window end', () => {
@@ -67,5 +67,23 @@ describe('minorToDecimal / majorToDecimal', () => {
     expect(minorToDecimal(12.5, 'usd' as CurrencyCode)).toBeNull();
     expect(majorToDecimal('abc')).toBeNull();
     expect(majorToDecimal(49.99)).toBe('49.99');
+  });
+});
+
+describe('oldRefCodeOf', () => {
+  it('keeps link-safe codes lower-cased, case-insensitively, and refuses anything a URL would mangle', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/), (code) => {
+        expect(oldRefCodeOf(code)).toBe(code.toLowerCase());
+        expect(oldRefCodeOf(`  ${code.toUpperCase()} `)).toBe(code.toLowerCase());
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const kept = oldRefCodeOf(text);
+        if (kept !== null) expect(kept).toMatch(/^[a-z0-9][a-z0-9_.-]{0,63}$/);
+      }),
+    );
+    for (const bad of ['', '-lead', 'a b', 'x/y', 'a'.repeat(65), 'ré']) expect(oldRefCodeOf(bad)).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
 import { rewardfulProgram } from '../fixtures/rewardful-program.js';
+import { cardEvent, cardIntegration, deliver, paidInvoice } from '../support/card-events.js';
 import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { runJobs, setClock } from '../support/team-mother.js';
-import { startTestService, type TestService } from '../support/test-service.js';
+import { peerEnv, startTestService, type TestService } from '../support/test-service.js';
 
 const KEY = 'rw_secret_123';
 
@@ -92,6 +93,38 @@ describe('POST /imports (rewardful)', () => {
     expect(rerun.state).toBe('completed');
     for (const p of Object.values<any>(rerun.progress)) expect(p.created).toBe(0);
     for (const [tb, n] of Object.entries(before)) expect(await count(tb, into), tb).toBe(n);
+  });
+
+  it("an imported affiliate's old links attribute a new sale, through the script and the redirect path", async () => {
+    const [james] = await t.sql('select id, ref_code from affiliates where merchant_id = $1 and email = $2', [into.id, 'james@example.com']);
+    const [campaign] = await t.sql(`select tracking_code from campaigns where merchant_id = $1 and name = 'Friends Of MI6'`, [into.id]);
+    // `jb007` is a code our links carry, so it stays the referral code; `bond-james` stays an alias.
+    expect(james.ref_code).toBe('jb007');
+    const aliases = await t.sql('select alias from ref_code_aliases where affiliate_id = $1', [james.id]);
+    expect(aliases).toEqual([{ alias: 'bond-james' }]);
+    // What the tracking script sends for a landing with `?via=Bond-James`.
+    const click = await t.request('POST', '/t/v1/clicks', { body: { merchantId: into.id, trackingCode: campaign.tracking_code, refCode: 'Bond-James' } });
+    expect(click.status).toBe(201);
+    const sale = await t.request('POST', '/t/v1/sales', { body: { merchantId: into.id, clickId: click.body.data.clickId, orderId: 'after-move-1', amount: 50 } });
+    expect(sale.status).toBe(201);
+    const conversion = (await t.api('GET', `/conversions/${sale.body.data.conversionId}`, into.liveKey)).body.data;
+    expect(conversion).toMatchObject({ affiliateId: james.id, source: 'tracking_script' });
+    // The redirect path takes the old code too.
+    const redirect = await t.service.app.request(`/r/${campaign.tracking_code}/bond-james`, {}, peerEnv());
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toContain('click_id=');
+    // A suspended affiliate's old link still lands, but records nothing.
+    const eve = await t.request('POST', '/t/v1/clicks', { body: { merchantId: into.id, trackingCode: campaign.tracking_code, refCode: 'moneypenny' } });
+    expect(eve.status).toBe(404);
+  });
+
+  it("an imported customer's renewal at the payment provider attributes to its affiliate", async () => {
+    const integration = await cardIntegration(t, into.liveKey);
+    const sale = await deliver(t, integration.id, cardEvent('invoice.paid', paidInvoice({ total: 5_000, customer: 'cus_ABC123', billingReason: 'subscription_cycle' })), integration.secret);
+    expect(sale.body.data.outcome).toBe('created');
+    const conversion = (await t.api('GET', `/conversions/${sale.body.data.conversionId}`, into.liveKey)).body.data;
+    const [james] = await t.sql('select id from affiliates where merchant_id = $1 and email = $2', [into.id, 'james@example.com']);
+    expect(conversion.affiliateId).toBe(james.id);
   });
 
   it('waits out a 429 storm by the service clock, resuming at the page it stopped on', async () => {
