@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 /**
  * Local stand-ins for the hosted products' list endpoints, answering in each one's published page
  * shape (Rewardful: `{ pagination, data }` by page number; FirstPromoter v2: a JSON array by
- * `page`/`per_page`; Tolt: `{ success, has_more, data }` after `starting_after`), refusing a wrong key
+ * `page`/`per_page`; Tolt: `{ success, has_more, data }` after `starting_after`; PartnerStack:
+ * `{ data: { has_more, items } }` after `starting_after` (an item's `key`); Dub: a JSON array by
+ * `page`/`pageSize`), refusing a wrong key
  * as each does, and answering `429` with `Retry-After` while a storm is on.
  */
-export type StubSource = 'rewardful' | 'firstpromoter' | 'tolt';
+export type StubSource = 'rewardful' | 'firstpromoter' | 'tolt' | 'partnerstack' | 'dub';
 
 export interface HostedStub {
   readonly url: string;
@@ -25,6 +27,8 @@ export interface StubOptions {
   readonly data: Record<string, unknown[]>;
   readonly apiKey: string;
   readonly accountId?: string;
+  /** PartnerStack's private key (its public key is `apiKey`). */
+  readonly privateKey?: string;
   /** The stub's own page-size cap, so small programs still span several pages. */
   readonly maxPage?: number;
 }
@@ -38,11 +42,17 @@ const authorised = (opts: StubOptions, req: IncomingMessage): boolean => {
   const auth = req.headers.authorization ?? '';
   if (opts.source === 'rewardful') return auth === `Basic ${Buffer.from(`${opts.apiKey}:`).toString('base64')}`;
   if (opts.source === 'firstpromoter') return auth === `Bearer ${opts.apiKey}` && req.headers['account-id'] === opts.accountId;
+  if (opts.source === 'partnerstack') return auth === `Basic ${Buffer.from(`${opts.apiKey}:${opts.privateKey}`).toString('base64')}`;
   return auth === `Bearer ${opts.apiKey}`;
 };
 
-const unauthorised = (source: StubSource) =>
-  source === 'rewardful' ? { error: 'Invalid API Secret.' } : source === 'tolt' ? { success: false, error: { message: 'Invalid API key provided', type: 'authentication_error' } } : { message: 'Unauthorized' };
+const unauthorised = (source: StubSource) => {
+  if (source === 'rewardful') return { error: 'Invalid API Secret.' };
+  if (source === 'tolt') return { success: false, error: { message: 'Invalid API key provided', type: 'authentication_error' } };
+  if (source === 'partnerstack') return { message: 'Invalid credentials', status: 401 };
+  if (source === 'dub') return { error: { code: 'unauthorized', message: 'Unauthorized: Invalid API key.', doc_url: 'https://dub.co/docs/api-reference/errors#unauthorized' } };
+  return { message: 'Unauthorized' };
+};
 
 const page = (opts: StubOptions, path: string, query: URLSearchParams): unknown => {
   const all = opts.data[path] ?? [];
@@ -55,6 +65,17 @@ const page = (opts: StubOptions, path: string, query: URLSearchParams): unknown 
       pagination: { previous_page: current > 1 ? current - 1 : null, current_page: current, next_page: current < totalPages ? current + 1 : null, count: 0, limit, total_pages: totalPages, total_count: all.length },
       data: all.slice((current - 1) * limit, current * limit),
     };
+  }
+  if (opts.source === 'dub') {
+    const size = Number(query.get('pageSize') ?? 100);
+    const current = Number(query.get('page') ?? 1);
+    return all.slice((current - 1) * size, current * size);
+  }
+  if (opts.source === 'partnerstack') {
+    const limit = Math.min(Number(query.get('limit') ?? 10), cap);
+    const after = query.get('starting_after');
+    const from = after ? all.findIndex((r) => (r as { key: string }).key === after) + 1 : 0;
+    return { data: { has_more: from + limit < all.length, items: all.slice(from, from + limit) }, message: 'Page returned successfully', status: 200 };
   }
   if (opts.source === 'firstpromoter') {
     const perPage = Number(query.get('per_page') ?? 20);

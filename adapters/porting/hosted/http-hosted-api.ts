@@ -1,11 +1,13 @@
 import { DEFAULT_RETRY_AFTER_MS, retryAfterMs, type RequestBudget } from '../../../domain/index.js';
 import type { HostedApi, HostedCredentials, HostedPage, HostedSource } from '../../../application/ports/hosted-imports.js';
+import { dub } from './dub.js';
 import { firstpromoter } from './firstpromoter.js';
+import { partnerstack } from './partnerstack.js';
 import { rewardful } from './rewardful.js';
 import type { SourceDefinition } from './source-definition.js';
 import { tolt } from './tolt.js';
 
-const SOURCES: Partial<Record<HostedSource, SourceDefinition>> = { rewardful, firstpromoter, tolt };
+const SOURCES: Partial<Record<HostedSource, SourceDefinition>> = { rewardful, firstpromoter, tolt, partnerstack, dub };
 
 /** One page request may take this long before it counts as unavailable. */
 const TIMEOUT_MS = 20_000;

@@ -38,7 +38,8 @@ export const bool = (value: unknown): string => (value === true ? 'true' : value
 export const time = (value: unknown): string => {
   const text = str(value);
   if (text === '') return '';
-  const at = new Date(text);
+  // Some sources (PartnerStack) give epoch milliseconds.
+  const at = typeof value === 'number' ? new Date(value) : new Date(text);
   return Number.isNaN(at.getTime()) ? '' : at.toISOString();
 };
 export const fullName = (...parts: unknown[]): string =>
@@ -65,6 +66,19 @@ export const payoutMethodOf = (method: unknown): string => {
   if (m === 'wise') return 'transfer_b';
   return '';
 };
+
+/** A program whose API carries no reward terms becomes one campaign whose terms the merchant sets here. */
+export const programCampaign = (id: string, product: string, cookieDays = ''): MappedRow =>
+  row('campaigns', {
+    id,
+    name: `${product} program`,
+    description: `Imported from ${product}, whose API carries no reward terms: set the commission here.`,
+    status: 'active',
+    commission_type: 'percentage',
+    commission_value: '0',
+    recurring: 'true',
+    cookie_days: cookieDays,
+  });
 
 /** Page-number pagination that stops on a short page (sources that give no total). */
 export const pageNumbers =
