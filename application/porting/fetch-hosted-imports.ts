@@ -35,10 +35,21 @@ export class FetchHostedImports implements DueJob {
   async runDue(): Promise<number> {
     let pages = 0;
     for (;;) {
-      const outcome = await this.uow.transaction(async () => {
-        const due = await this.fetches.claimDue(this.clock.now());
-        return due ? this.next(due) : null;
-      });
+      let claimed: HostedFetch | null = null;
+      let outcome: Outcome | null;
+      try {
+        outcome = await this.uow.transaction(async () => {
+          claimed = await this.fetches.claimDue(this.clock.now());
+          return claimed ? this.next(claimed) : null;
+        });
+      } catch (error) {
+        // A run that cannot go on (a record the mapping cannot read, a key that no longer opens) ends
+        // failed once, instead of being claimed again forever; the page it was on is not stored.
+        if (!claimed) throw error;
+        this.logger.warn({ err: error, importId: (claimed as HostedFetch).run.id }, 'hosted import read failed');
+        const run = (claimed as HostedFetch).run;
+        outcome = await this.uow.transaction(() => this.fail(run, `reading ${run.source} stopped on an unexpected error; start the import again (nothing is imported twice).`));
+      }
       if (outcome === null) return pages;
       if (outcome === 'advanced') pages += 1;
     }
@@ -46,6 +57,7 @@ export class FetchHostedImports implements DueJob {
 
   private async next({ run, state, credentials }: HostedFetch): Promise<Outcome> {
     const source = run.source as HostedSource;
+    if (credentials === null) return this.fail(run, 'its API keys no longer open with the service\'s secret key; start the import again with the keys.');
     const now = this.clock.now();
     const pace = paceRequest(state.window, now.getTime(), this.api.budget(source));
     if (!pace.allowed) {

@@ -49,7 +49,8 @@ export interface HostedApi {
 export interface HostedFetch {
   readonly run: ImportRun;
   readonly state: FetchState;
-  readonly credentials: HostedCredentials;
+  /** Null when the sealed keys no longer open (the service's secret key was replaced without the old one). */
+  readonly credentials: HostedCredentials | null;
 }
 
 /** The reading side of hosted imports: runs still reading their source, with their sealed keys. */

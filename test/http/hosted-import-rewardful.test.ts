@@ -156,6 +156,35 @@ describe('POST /imports (rewardful)', () => {
     expect(new Set(asked).size).toBe(asked.length);
   });
 
+  it('a connection lost mid-reading is waited out and the run resumes to the same result', async () => {
+    const other = await createMerchant(t, 'scale');
+    stub.drop(2, 4);
+    const started = await t.api('POST', '/imports', other.liveKey, { source: 'rewardful', credentials: { apiKey: KEY } });
+    await runJobs(t);
+    const [held] = await t.sql('select fetch_state from imports where id = $1', [started.body.data.id]);
+    expect(held.fetch_state).toMatchObject({ done: false, errors: 1 });
+    let now = new Date((await t.admin('GET', '/clock')).body.data.now).getTime();
+    for (let i = 0; i < 3; i += 1) {
+      now += 31_000;
+      await setClock(t, new Date(now).toISOString());
+      await runJobs(t);
+    }
+    const run = await runOf(started.body.data.id, other.liveKey);
+    expect(run.state).toBe('completed');
+    const first = (await t.sql(`select progress from imports where merchant_id = $1 and dry_run = false and state = 'completed' order by created_at limit 1`, [into.id]))[0].progress;
+    for (const [resource, p] of Object.entries<any>(first)) expect(run.progress[resource], resource).toMatchObject({ created: p.created, failed: p.failed });
+  });
+
+  it('cancelling while the source is read stops it and drops the keys', async () => {
+    const other = await createMerchant(t, 'scale');
+    const started = await t.api('POST', '/imports', other.liveKey, { source: 'rewardful', credentials: { apiKey: KEY } });
+    expect((await t.api('POST', `/imports/${started.body.data.id}/cancel`, other.liveKey)).body.data.state).toBe('cancelled');
+    await runJobs(t);
+    expect(await count('campaigns', other)).toBe(0);
+    const [run] = await t.sql('select credentials_sealed, row_count from imports where id = $1', [started.body.data.id]);
+    expect(run).toEqual({ credentials_sealed: null, row_count: 0 });
+  });
+
   it('a refused key stops the run with the reason, import.failed and a notice', async () => {
     const other = await createMerchant(t, 'scale');
     const started = await t.api('POST', '/imports', other.liveKey, { source: 'rewardful', credentials: { apiKey: 'wrong' } });

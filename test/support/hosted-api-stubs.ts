@@ -15,8 +15,10 @@ export interface HostedStub {
   readonly url: string;
   /** Every request served, as `path?query` with its status. */
   readonly log: { path: string; status: number }[];
-  /** The next `count` requests answer 429 with `Retry-After: seconds`. */
+  /** After `afterRequests` more requests, the next `count` answer 429 with `Retry-After: seconds`. */
   storm(count: number, seconds: number, afterRequests?: number): void;
+  /** After `afterRequests` more requests, the next `count` lose their connection (a crash on the way). */
+  drop(count: number, afterRequests?: number): void;
   /** The records of one list path. */
   readonly data: Record<string, unknown[]>;
   close(): Promise<void>;
@@ -92,12 +94,20 @@ const page = (opts: StubOptions, path: string, query: URLSearchParams): unknown 
 export const startHostedStub = async (opts: StubOptions): Promise<HostedStub> => {
   const log: { path: string; status: number }[] = [];
   let storm = { count: 0, seconds: 0, after: 0 };
+  let drop = { count: 0, after: 0 };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub');
     const answer = (status: number, body: unknown, headers?: Record<string, string>) => {
       log.push({ path: `${url.pathname}${url.search}`, status });
       send(res, status, body, headers);
     };
+    if (drop.count > 0 && drop.after <= 0) {
+      drop.count -= 1;
+      log.push({ path: `${url.pathname}${url.search}`, status: 0 });
+      req.socket.destroy();
+      return;
+    }
+    drop.after -= 1;
     if (storm.count > 0 && storm.after <= 0) {
       storm.count -= 1;
       return answer(429, opts.source === 'tolt' ? { success: false, message: 'Too many requests. Retry after the window resets.', code: 'rate_limited' } : { error: 'Too many requests' }, {
@@ -118,6 +128,9 @@ export const startHostedStub = async (opts: StubOptions): Promise<HostedStub> =>
     data: opts.data,
     storm: (count, seconds, afterRequests = 0) => {
       storm = { count, seconds, after: afterRequests };
+    },
+    drop: (count, afterRequests = 0) => {
+      drop = { count, after: afterRequests };
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

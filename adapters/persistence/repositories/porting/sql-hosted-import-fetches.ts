@@ -55,7 +55,12 @@ export class SqlHostedImportFetches implements HostedImportFetches {
     );
     if (!row || row.credentials_sealed === null || row.credentials_key_id === null) return null;
     const run = runOf(row);
-    const credentials = JSON.parse(this.box.open({ sealed: row.credentials_sealed, keyId: row.credentials_key_id }, contextOf(run))) as HostedCredentials;
+    let credentials: HostedCredentials | null = null;
+    try {
+      credentials = JSON.parse(this.box.open({ sealed: row.credentials_sealed, keyId: row.credentials_key_id }, contextOf(run))) as HostedCredentials;
+    } catch {
+      // Sealed with a key this process no longer holds: the run cannot read its source.
+    }
     return { run, state: row.fetch_state as FetchState, credentials };
   }
 
