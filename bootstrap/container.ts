@@ -1,4 +1,5 @@
 import type { TxtResolver } from '../application/ports/txt-resolver.js';
+import type { HostedApi } from '../application/ports/hosted-imports.js';
 import 'reflect-metadata';
 import type { Logger as Pino } from 'pino';
 import { container as rootContainer } from 'tsyringe';
@@ -66,6 +67,7 @@ export interface Infrastructure {
   /** Webhook host names are resolved with it (tests point names at chosen addresses); default: the system resolver. */
   readonly hostResolver?: HostResolver | undefined;
   readonly txtResolver?: TxtResolver | undefined;
+  readonly hostedApi?: HostedApi | undefined;
 }
 
 
@@ -160,7 +162,7 @@ export const buildContainer = (infra: Infrastructure): Container => {
   registerMcp(c);
   registerSales(c);
   registerCustomers(c);
-  registerPorting(c);
+  registerPorting(c, infra.hostedApi);
   registerPortal(c);
   registerMerchantUsers(c);
   registerDashboard(c, infra.txtResolver);

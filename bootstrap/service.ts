@@ -1,4 +1,5 @@
 import type { TxtResolver } from '../application/ports/txt-resolver.js';
+import type { HostedApi } from '../application/ports/hosted-imports.js';
 import type { Logger as Pino } from 'pino';
 import type { Container } from './token.js';
 import { AdjustableClock } from '../adapters/clock/adjustable-clock.js';
@@ -32,6 +33,8 @@ export interface AdapterOverrides {
   readonly hostResolver?: HostResolver;
   /** Answers DNS TXT look-ups for portal domain proofs (default: node:dns). */
   readonly txtResolver?: TxtResolver;
+  /** Reads the hosted products' APIs for imports (default: their public addresses). */
+  readonly hostedApi?: HostedApi;
 }
 
 /** Everything but the listening socket: database, migrations, clock, queue, container, HTTP app. */
@@ -61,7 +64,7 @@ export const buildService = async (
     let pollLoop: PollLoop | null = null;
     let mailLoop: PollLoop | null = null;
     const jobs = await PgBossJobs.start({ databaseUrl, poolMax: config.jobsPoolMax, tickCron: config.jobTickCron }, orm, logger);
-    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs, changeFeed, hostResolver: overrides.hostResolver, txtResolver: overrides.txtResolver });
+    const container = buildContainer({ config, orm, pino, clock, jobQueue: jobs, changeFeed, hostResolver: overrides.hostResolver, txtResolver: overrides.txtResolver, hostedApi: overrides.hostedApi });
     if (config.runJobs) {
       await jobs.scheduleDueJobs(container.resolve(TOKENS.JobRegistry), clock, container.resolve(TOKENS.RequestScope), logger, config.jobTickCron);
       // Webhooks cannot wait for the per-minute tick: this process also polls for them (see decisions).

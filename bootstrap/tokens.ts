@@ -1,5 +1,7 @@
 import type { Logger as Pino } from 'pino';
 import { token } from './token.js';
+import type { HostedImportFetches } from '../application/ports/hosted-imports.js';
+import type { FetchHostedImports } from '../application/porting/fetch-hosted-imports.js';
 import type { InvoiceStore } from '../application/ports/invoice-store.js';
 import type { IssueInvoices } from '../application/invoices/issue-invoices.js';
 import type { InvoiceReads } from '../application/invoices/invoice-reads.js';
@@ -353,6 +355,8 @@ export const TOKENS = {
   PayoutConfiguration: token<PayoutConfiguration>('PayoutConfiguration'),
   ConnectOnboarding: token<ConnectOnboarding>('ConnectOnboarding'),
   PayoutMail: token<PayoutMail>('PayoutMail'),
+  HostedImportFetches: token<HostedImportFetches>('HostedImportFetches'),
+  FetchHostedImports: token<FetchHostedImports>('FetchHostedImports'),
   // Teams, goals and awards (modules/teams.module.ts).
   TeamStores: token<TeamStores>('TeamStores'),
   TeamQueries: token<TeamQueries>('TeamQueries'),

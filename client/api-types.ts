@@ -1351,8 +1351,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start an import (CSV in the export format), or a dry run of it
-         * @description Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.
+         * Start an import (CSV in the export format, or a hosted program through its API), or a dry run of it
+         * @description Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name); `source: rewardful`, `firstpromoter`, `tolt`, `partnerstack` or `dub` with `credentials` (the program is read through the product's API page by page, within its published rate limit, resuming where it stopped; docs/import-export.md maps each record). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.
          */
         post: operations["postImports"];
         delete?: never;
@@ -3804,6 +3804,10 @@ export interface components {
             files?: {
                 [key: string]: string;
             };
+            /** @description A hosted source's API keys, sealed at rest and dropped once it is read: `apiKey` (Rewardful: the API secret; FirstPromoter also `accountId`; Tolt also `programId`; Dub), or PartnerStack's `publicKey` and `privateKey` */
+            credentials?: {
+                [key: string]: string;
+            };
         };
         TrackingScriptClick: {
             clickId: string;
@@ -3829,7 +3833,7 @@ export interface components {
             mode?: "live" | "test";
             /** @description The campaign's trackingCode (the snippet's `data-campaign`) */
             trackingCode: string;
-            /** @description The `ref` query parameter the visitor landed with */
+            /** @description The referral code the visitor landed with (`ref`, or an imported affiliate's old `via`, `fpr`, `tolt_referral`, `sid`) */
             refCode: string;
             /** @description The page URL the visitor landed on (risk signals read ad click ids such as `gclid`) */
             landingUrl?: string;

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { countsAsClick, visitorDestination, type DomainError, type VisitorDestination } from '../../domain/index.js';
+import { countsAsClick, oldRefCodeOf, visitorDestination, type DomainError, type VisitorDestination } from '../../domain/index.js';
 import type { TrackingLinks } from '../affiliates/tracking-links.js';
 import type { ResolvedTrackingLink } from '../ports/click-repository.js';
 import type { ClickRepository } from '../ports/click-repository.js';
@@ -68,7 +68,8 @@ export class RecordClick {
   async execute(input: VisitInput): Promise<Result<Visit, DomainError>> {
     const trackingCode = input.trackingCode.toLowerCase();
     const refCode = input.refCode.toLowerCase();
-    if (!CODE.test(trackingCode) || !CODE.test(refCode)) return err(notFound('Tracking link'));
+    // An imported affiliate's old code (`jb-007`) is looked up too, so its old links keep attributing.
+    if (!CODE.test(trackingCode) || (!CODE.test(refCode) && oldRefCodeOf(refCode) === null)) return err(notFound('Tracking link'));
     const link = await this.clicks.resolve(trackingCode, refCode);
     if (!link) return err(notFound('Tracking link'));
     const { campaign, merchant, affiliate } = link;

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { validationError, type DomainError } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
+import { isHostedSource, type HostedApi, type HostedCredentials, type HostedImportFetches } from '../ports/hosted-imports.js';
 import type { ImportRow, ImportRun, ImportRuns, ImportSource } from '../ports/imports.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -17,6 +18,14 @@ export interface StartImportInput {
   readonly source: ImportSource;
   readonly dryRun: boolean;
   readonly files: readonly ImportFile[];
+  /** A hosted source's API keys (the source's fields: `apiKey`, and `accountId` where it asks for one). */
+  readonly credentials?: HostedCredentials | undefined;
+}
+
+/** Hosted imports: where their runs and sealed keys are kept, and the sources' APIs. */
+export interface HostedImportParts {
+  readonly fetches: HostedImportFetches;
+  readonly api: HostedApi;
 }
 
 /** Files are carried in dependency order, so every reference names a record already imported. */
@@ -32,22 +41,45 @@ export class StartImport {
     private readonly runs: ImportRuns,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly hosted?: HostedImportParts,
   ) {}
 
   async execute(input: StartImportInput): Promise<Result<ImportRun, DomainError>> {
-    if (input.source !== 'csv') return err(validationError('source', `${input.source} imports are not available yet; export from it to CSV in our format, or use csv`));
+    if (isHostedSource(input.source)) return this.startHosted(input);
+    if (input.source !== 'csv') return err(validationError('source', `${input.source} imports are not available`));
     const files = [...input.files].sort((a, b) => ORDER.indexOf(a.resource) - ORDER.indexOf(b.resource));
     const rows: Omit<ImportRow, 'seq'>[] = files.flatMap((f) => f.rows.map((data) => ({ resource: f.resource, data })));
     if (rows.length === 0) return err(validationError('files', 'hold no rows to import'));
+    const run = this.newRun(input, rows.length);
+    await this.uow.transaction(() => this.runs.create(run, rows));
+    return ok(run);
+  }
+
+  /** A hosted import reads its source first (the fetch job), so it starts with no rows and the keys sealed. */
+  private async startHosted(input: StartImportInput): Promise<Result<ImportRun, DomainError>> {
+    if (!this.hosted || !isHostedSource(input.source) || !this.hosted.api.supports(input.source)) {
+      return err(validationError('source', `${input.source} imports are not available yet; export from it to CSV in our format, or use csv`));
+    }
+    const credentials = input.credentials ?? {};
+    for (const field of this.hosted.api.credentialFields(input.source)) {
+      if (typeof credentials[field] !== 'string' || credentials[field].trim() === '') return err(validationError(`credentials.${field}`, `is required for ${input.source}`));
+    }
+    const run = this.newRun(input, 0);
+    const kept = Object.fromEntries(this.hosted.api.credentialFields(input.source).map((f) => [f, credentials[f]!.trim()]));
+    await this.uow.transaction(() => this.hosted!.fetches.create(run, kept));
+    return ok(run);
+  }
+
+  private newRun(input: StartImportInput, rowCount: number): ImportRun {
     const now = this.clock.now();
-    const run: ImportRun = {
+    return {
       id: this.ids.next(),
       tenant: input.tenant,
       source: input.source,
       dryRun: input.dryRun,
       state: 'queued',
       cursor: 0,
-      rowCount: rows.length,
+      rowCount,
       progress: {},
       preview: [],
       failure: null,
@@ -55,7 +87,5 @@ export class StartImport {
       updatedAt: now,
       finishedAt: null,
     };
-    await this.uow.transaction(() => this.runs.create(run, rows));
-    return ok(run);
   }
 }

@@ -25,9 +25,9 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '
 if (!CHROMIUM) console.warn('SKIPPED the tracking script browser test: chromium was not found; install it with `apt-get install -y chromium`.');
 
 /** The merchant's page, on its own origin: the documented snippet, a payment link, and more added later. */
-const landingPage = (serviceBase: string, merchantId: string) => `<!doctype html>
+const landingPage = (serviceBase: string, merchantId: string, campaign = '') => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Shop</title>
-<script src="${serviceBase}/t.js" data-merchant="${merchantId}" async></script>
+<script src="${serviceBase}/t.js" data-merchant="${merchantId}"${campaign ? ` data-campaign="${campaign}"` : ''} async></script>
 </head><body>
 <a id="buy" href="https://buy.stripe.com/test_00g5kE">Buy now</a>
 <script>
@@ -66,6 +66,10 @@ describe.skipIf(!CHROMIUM)('the tracking script in a real browser', () => {
       if (req.url?.startsWith('/landing')) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(landingPage(base, m.id));
+      } else if (req.url?.startsWith('/moved')) {
+        // A page with the snippet's data-campaign: accepts ?ref= and an imported affiliate's old ?via=.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(landingPage(base, m.id, campaign.trackingCode));
       } else {
         res.writeHead(404).end();
       }
@@ -123,6 +127,19 @@ describe.skipIf(!CHROMIUM)('the tracking script in a real browser', () => {
     const customers = (await t.api('GET', '/customers', m.liveKey)).body.data;
     expect(customers).toEqual([expect.objectContaining({ email: 'shopper@example.com', providerCustomerId: 'cus_browser_1', affiliateId: affiliate.id, clickId: landed, source: 'tracking_script' })]);
     expect(errors).toEqual([]);
+  });
+
+  it("an imported affiliate's old link (?via=, Rewardful's form) registers a click and attributes the sale", async () => {
+    // As an import from Rewardful leaves it: the affiliate's old code `jb-007` kept as an alias.
+    await t.sql(`insert into ref_code_aliases (merchant_id, alias, affiliate_id, source, created_at) values ($1, 'jb-007', $2, 'rewardful', now())`, [m.id, affiliate.id]);
+    const page = await context.newPage();
+    await page.goto(`${shopBase}/moved?via=JB-007`);
+    await settled(page);
+    const clickId = await clickIdOn(page);
+    expect(clickId).toBeTruthy();
+    const sale = await run(page, "sale({ orderId: 'moved-order-1', amount: 20 })");
+    const conversion = (await t.api('GET', `/conversions/${sale.data.conversionId}`, m.liveKey)).body.data;
+    expect(conversion).toMatchObject({ affiliateId: affiliate.id, clickId, source: 'tracking_script' });
   });
 
   it('a landing without click_id (stripped by an ad blocker) falls back to the cookie', async () => {

@@ -65,6 +65,13 @@ const StartBody = z
     dryRun: z.boolean().default(false),
     file: z.string().min(1).optional().openapi({ description: 'The export zip, base64' }),
     files: z.record(z.string(), z.string()).optional().openapi({ description: `Or the CSV files by name (${FILE_NAMES.join(', ')})` }),
+    credentials: z
+      .record(z.string(), z.string().max(500))
+      .optional()
+      .openapi({
+        description:
+          'A hosted source\'s API keys, sealed at rest and dropped once it is read: `apiKey` (Rewardful: the API secret; FirstPromoter also `accountId`; Tolt also `programId`; Dub), or PartnerStack\'s `publicKey` and `privateKey`',
+      }),
   })
   .strict()
   .openapi('StartImport', {
@@ -96,9 +103,9 @@ export const importRoutes = (deps: ImportRouteDependencies) =>
         method: 'post',
         path: '/imports',
         tags,
-        summary: 'Start an import (CSV in the export format), or a dry run of it',
+        summary: 'Start an import (CSV in the export format, or a hosted program through its API), or a dry run of it',
         description:
-          "Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.",
+          "Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name); `source: rewardful`, `firstpromoter`, `tolt`, `partnerstack` or `dub` with `credentials` (the program is read through the product's API page by page, within its published rate limit, resuming where it stopped; docs/import-export.md maps each record). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.",
         middleware: [requireWriteKey] as const,
         request: { body: { content: { 'application/json': { schema: StartBody } }, required: true } },
         responses: { 202: one('Started') },
@@ -106,7 +113,7 @@ export const importRoutes = (deps: ImportRouteDependencies) =>
       async (c) => {
         const body = c.req.valid('json');
         const files = body.source === 'csv' ? filesOf(body) : [];
-        const result = await deps.startImport.execute({ tenant: c.get('tenant'), source: body.source, dryRun: body.dryRun, files });
+        const result = await deps.startImport.execute({ tenant: c.get('tenant'), source: body.source, dryRun: body.dryRun, files, credentials: body.credentials });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, importJson(result.value), 202);
       },

@@ -50,7 +50,7 @@ const ClickBody = z
   .object({
     ...tenantFields,
     trackingCode: z.string().min(1).max(32).openapi({ description: "The campaign's trackingCode (the snippet's `data-campaign`)" }),
-    refCode: z.string().min(1).max(32).openapi({ description: 'The `ref` query parameter the visitor landed with' }),
+    refCode: z.string().min(1).max(64).openapi({ description: 'The referral code the visitor landed with (`ref`, or an imported affiliate\'s old `via`, `fpr`, `tolt_referral`, `sid`)' }),
     landingUrl: z.string().max(2048).optional().openapi({ description: 'The page URL the visitor landed on (risk signals read ad click ids such as `gclid`)' }),
     referrer: z.string().max(2048).optional().openapi({ description: "The page that sent the visitor (`document.referrer`)" }),
   })

@@ -73,9 +73,11 @@
   }).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['href'] });
 
   // The landing: the tracking link's click_id, else ?ref= (a click registered here), else the cookie.
+  // An affiliate imported from another product keeps its old links: Rewardful's ?via=, FirstPromoter's
+  // ?fpr=, Tolt's ?tolt_referral=, PartnerStack's ?ps_partner_key= or ?sid= carry its old code.
   var query = new URLSearchParams(location.search);
   var landed = query.get('click_id');
-  var ref = query.get('ref');
+  var ref = query.get('ref') || query.get('via') || query.get('fpr') || query.get('tolt_referral') || query.get('ps_partner_key') || query.get('sid');
   var ready;
   if (landed) {
     keep(landed, new Date(Date.now() + 30 * DAY));

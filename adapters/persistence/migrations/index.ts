@@ -43,6 +43,7 @@ import { Migration20261128110001Imports } from './Migration20261128110001Imports
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 import { Migration20261129080001MonthlyPartitions } from './Migration20261129080001MonthlyPartitions.js';
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
+import { Migration20261129060001HostedImports } from './Migration20261129060001HostedImports.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -90,4 +91,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128140001OAuthConnectors', class: Migration20261128140001OAuthConnectors },
   { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
   { name: 'Migration20261129050001Invoices', class: Migration20261129050001Invoices },
+  { name: 'Migration20261129060001HostedImports', class: Migration20261129060001HostedImports },
 ];

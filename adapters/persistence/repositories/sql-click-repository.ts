@@ -31,7 +31,9 @@ export class SqlClickRepository implements ClickRepository {
       select ${sql.raw(affiliateColumns('a'))}, ms.status as membership_status
       from affiliates a
       left join affiliate_memberships ms on ms.affiliate_id = a.id and ms.campaign_id = ${campaign.id}
-      where a.merchant_id = ${campaign.merchantId} and a.ref_code = ${refCode}`.execute(this.db());
+      where a.merchant_id = ${campaign.merchantId} and (a.ref_code = ${refCode}
+        or a.id = (select affiliate_id from ref_code_aliases where merchant_id = ${campaign.merchantId} and alias = ${refCode}))
+      order by a.ref_code = ${refCode} desc limit 1`.execute(this.db());
     const found = affiliates.rows[0];
     return {
       campaign,

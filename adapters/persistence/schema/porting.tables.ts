@@ -15,6 +15,10 @@ export const imports = table('imports', {
   created_at: timestamptz(),
   updated_at: timestamptz(),
   finished_at: timestamptz().orNull(),
+  fetch_state: jsonb().orNull(),
+  fetch_not_before: timestamptz().orNull(),
+  credentials_sealed: text().orNull(),
+  credentials_key_id: text().orNull(),
 });
 
 export const importRows = table('import_rows', {

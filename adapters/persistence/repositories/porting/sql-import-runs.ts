@@ -56,7 +56,8 @@ export class SqlImportRuns implements ImportRuns {
   async claimDue(): Promise<ImportRun | null> {
     const [row] = await runSql<Row<'imports'>>(
       currentDb(this.orm),
-      `select * from imports where state in ('queued', 'running') order by created_at, id limit 1 for update skip locked`,
+      `select * from imports where state in ('queued', 'running') and (fetch_state is null or (fetch_state->>'done')::boolean)
+       order by created_at, id limit 1 for update skip locked`,
       [],
     );
     return row ? runOf(row) : null;
@@ -86,7 +87,7 @@ export class SqlImportRuns implements ImportRuns {
   async cancel(tenant: Tenant, id: string, now: Date): Promise<boolean> {
     const rows = await runSql(
       currentDb(this.orm),
-      `update imports set state = 'cancelled', updated_at = $4, finished_at = $4 where id = $1 and merchant_id = $2 and mode = $3 and state in ('queued', 'running') returning id`,
+      `update imports set state = 'cancelled', updated_at = $4, finished_at = $4, credentials_sealed = null, credentials_key_id = null where id = $1 and merchant_id = $2 and mode = $3 and state in ('queued', 'running') returning id`,
       [id, tenant.merchantId, tenant.mode, now],
     );
     if (rows.length > 0) await runSql(currentDb(this.orm), 'delete from import_rows where import_id = $1', [id]);

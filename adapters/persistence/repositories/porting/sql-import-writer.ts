@@ -6,7 +6,7 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun, ImportWriter } from '../../../../application/ports/imports.js';
 import { randomCode } from '../../../../application/shared/random-code.js';
-import { customerKeyOf, importedCommissionStatus } from '../../../../domain/index.js';
+import { customerKeyOf, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 
@@ -20,6 +20,9 @@ const cellOf = (row: ProgramRow, column: string): string | null => {
 const flag = (value: string | null, fallback: boolean) => (value === null ? fallback : value === 'true');
 
 class RowRefused extends Error {}
+
+/** The referral codes our tracking links carry. */
+const REF_CODE = /^[a-z0-9]{1,32}$/;
 
 const refuse = (reason: string): never => {
   throw new RowRefused(reason);
@@ -78,10 +81,29 @@ export class SqlImportWriter implements ImportWriter {
   private async write(run: ImportRun, { resource, data }: ImportRow): Promise<RowOutcome> {
     const externalId = resource === 'referral_links' ? `${required(data, 'affiliate_id')}:${required(data, 'campaign_id')}` : required(data, 'id');
     const known = await this.mapped(run, resource, externalId);
-    if (known) return { kind: 'matched', internalId: known };
-    const made = await this.create(run, resource, data);
-    if (made.kind === 'created' || made.kind === 'matched') await this.remember(run, resource, externalId, made.internalId);
+    const made: RowOutcome = known ? { kind: 'matched', internalId: known } : await this.create(run, resource, data);
+    if (!known && (made.kind === 'created' || made.kind === 'matched')) await this.remember(run, resource, externalId, made.internalId);
+    if (made.kind === 'created' || made.kind === 'matched') await this.keepOldRefCode(run, resource, data, made.internalId);
     return made;
+  }
+
+  /**
+   * An affiliate's referral code at its old product (each of its links' codes) stays a link to it,
+   * also on a row already imported: a source may list links apart from the affiliates.
+   */
+  private async keepOldRefCode(run: ImportRun, resource: ProgramResource, row: ProgramRow, internalId: string): Promise<void> {
+    if (resource !== 'affiliates' && resource !== 'referral_links') return;
+    const code = oldRefCodeOf(cellOf(row, 'ref_code'));
+    if (code === null) return;
+    const affiliateId = resource === 'affiliates' ? internalId : await this.mapped(run, 'affiliates', required(row, 'affiliate_id'));
+    if (affiliateId === null) return;
+    await runSql(
+      this.db,
+      `insert into ref_code_aliases (merchant_id, alias, affiliate_id, source, created_at)
+       select $1, $2, $3, $4, $5 where not exists (select 1 from affiliates where merchant_id = $1 and ref_code = $2)
+       on conflict do nothing`,
+      [run.tenant.merchantId, code, affiliateId, run.source, this.clock.now()],
+    );
   }
 
   private async create(run: ImportRun, resource: ProgramResource, row: ProgramRow): Promise<RowOutcome> {
@@ -152,7 +174,9 @@ export class SqlImportWriter implements ImportWriter {
       email,
     ]);
     if (existing) return { kind: 'matched', internalId: existing.id };
-    let refCode = cellOf(row, 'ref_code')?.toLowerCase() ?? randomCode();
+    // Only a code our links can carry is kept as the referral code; any other old code stays an alias.
+    const wanted = cellOf(row, 'ref_code')?.toLowerCase() ?? null;
+    let refCode = wanted !== null && REF_CODE.test(wanted) ? wanted : randomCode();
     const [taken] = await runSql(this.db, 'select 1 from affiliates where merchant_id = $1 and ref_code = $2', [run.tenant.merchantId, refCode]);
     if (taken) refCode = randomCode();
     const id = this.ids.next();

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
+import { dubProgram, partnerstackProgram } from '../fixtures/partnerstack-dub-programs.js';
+import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
+import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { runJobs, setClock } from '../support/team-mother.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+/** Moving from PartnerStack and from Dub: each program read through its API and carried by the same writer. */
+describe('POST /imports (partnerstack, dub)', () => {
+  let t: TestService;
+  let ps: HostedStub;
+  let dub: HostedStub;
+
+  beforeAll(async () => {
+    ps = await startHostedStub({ source: 'partnerstack', data: partnerstackProgram(), apiKey: 'pk_public', privateKey: 'sk_private', maxPage: 2 });
+    dub = await startHostedStub({ source: 'dub', data: dubProgram(), apiKey: 'dub_key' });
+    t = await startTestService({}, undefined, { hostedApi: new HttpHostedApi({ partnerstack: ps.url, dub: dub.url }) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await ps.close();
+    await dub.close();
+  });
+
+  const importFrom = async (merchant: TestMerchant, body: Record<string, unknown>) => {
+    const started = await t.api('POST', '/imports', merchant.liveKey, body);
+    expect(started.status).toBe(202);
+    await runJobs(t);
+    return (await t.api('GET', `/imports/${started.body.data.id}`, merchant.liveKey)).body.data;
+  };
+
+  it('PartnerStack: one request a second, partnerships with their status and partner key, customers, rewards as commissions', async () => {
+    const m = await createMerchant(t, 'scale');
+    let run = await importFrom(m, { source: 'partnerstack', credentials: { publicKey: 'pk_public', privateKey: 'sk_private' } });
+    // No limit is published: one request a second by the service clock, so each round reads one page.
+    expect(run.state).toBe('queued');
+    let now = new Date((await t.admin('GET', '/clock')).body.data.now).getTime();
+    for (let i = 0; i < 12 && run.state !== 'completed'; i += 1) {
+      now += 1_500;
+      await setClock(t, new Date(now).toISOString());
+      await runJobs(t);
+      run = (await t.api('GET', `/imports/${run.id}`, m.liveKey)).body.data;
+    }
+    expect(run).toMatchObject({ state: 'completed', failure: null });
+    expect(run.progress.affiliates).toMatchObject({ read: 3, created: 3 });
+    const members = await t.sql('select a.email, a.created_at, ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.merchant_id = $1 order by a.email', [m.id]);
+    expect(members.map((r: { email: string; status: string }) => [r.email, r.status])).toEqual([
+      ['ana@example.com', 'approved'],
+      ['ben@example.com', 'rejected'],
+      ['cy@example.com', 'pending'],
+    ]);
+    expect(new Date(members[0].created_at).toISOString()).toBe('2025-01-01T00:00:00.000Z');
+    const conversions = await t.sql('select status, amount::float as amount, commission::float as commission from conversions where merchant_id = $1 order by created_at', [m.id]);
+    expect(conversions).toEqual([
+      { status: 'paid', amount: 100, commission: 15 },
+      { status: 'pending', amount: 100, commission: 15 },
+      { status: 'rejected', amount: 100, commission: 15 },
+    ]);
+    const [campaign] = await t.sql('select tracking_code from campaigns where merchant_id = $1', [m.id]);
+    // `?ps_partner_key=ana-g`, as the tracking script sends it.
+    expect((await t.request('POST', '/t/v1/clicks', { body: { merchantId: m.id, trackingCode: campaign.tracking_code, refCode: 'ana-g' } })).status).toBe(201);
+    expect(ps.log.some((r) => r.path.includes('starting_after=part_2'))).toBe(true);
+  });
+
+  it('Dub: every partner (dormant ones too), each short-link key an old code, customers with a partner, commissions', async () => {
+    const m = await createMerchant(t, 'scale');
+    const run = await importFrom(m, { source: 'dub', credentials: { apiKey: 'dub_key' } });
+    expect(run).toMatchObject({ state: 'completed', failure: null });
+    expect(run.progress.affiliates).toMatchObject({ read: 3, created: 3 });
+    expect(run.progress.customers).toMatchObject({ read: 1, created: 1 });
+    const statuses = await t.sql('select status from conversions where merchant_id = $1 order by created_at', [m.id]);
+    expect(statuses.map((s: { status: string }) => s.status)).toEqual(['pending', 'approved', 'paid', 'refunded', 'rejected']);
+    const [campaign] = await t.sql('select tracking_code from campaigns where merchant_id = $1', [m.id]);
+    const [eli] = await t.sql('select id, ref_code from affiliates where merchant_id = $1 and email = $2', [m.id, 'eli@example.com']);
+    // `eli-2025` cannot be one of our codes: Eli gets a new one, and both keys stay his old codes.
+    expect(eli.ref_code).not.toBe('eli');
+    expect(await t.sql('select alias from ref_code_aliases where affiliate_id = $1 order by alias', [eli.id])).toEqual([{ alias: 'eli' }, { alias: 'eli-2025' }]);
+    // Both short links' keys land on Eli: `/r/<tracking code>/eli-2025` and `/r/<tracking code>/eli`.
+    for (const key of ['eli-2025', 'eli']) {
+      const click = await t.request('POST', '/t/v1/clicks', { body: { merchantId: m.id, trackingCode: campaign.tracking_code, refCode: key } });
+      expect(click.status, key).toBe(201);
+    }
+    const [fay] = await t.sql(`select ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.email = 'fay@example.com' and a.merchant_id = $1`, [m.id]);
+    expect(fay.status).toBe('suspended');
+  });
+});
