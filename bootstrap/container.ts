@@ -52,6 +52,7 @@ import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/
 import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 import { customersHttp, registerCustomers } from './modules/customers.module.js';
 import { portingHttp, registerPorting } from './modules/porting.module.js';
+import { privacyHttp, registerPrivacy } from './modules/privacy.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -158,6 +159,7 @@ export const buildContainer = (infra: Infrastructure): DependencyContainer => {
   registerSales(c);
   registerCustomers(c);
   registerPorting(c);
+  registerPrivacy(c);
   registerPortal(c);
   registerMerchantUsers(c);
   registerDashboard(c, infra.txtResolver);
@@ -216,6 +218,7 @@ export const httpDependencies = (c: DependencyContainer): HttpDependencies => {
     ...customersHttp(c),
     ...riskHttp(c),
     ...portingHttp(c),
+    ...privacyHttp(c),
     teams: teamRouteDependencies(c),
     integrations: integrationRouteDependencies(c),
     ingest: ingestDependencies(c),

@@ -144,6 +144,9 @@ export const TOKENS = {
   ImportWriter: Symbol('ImportWriter'),
   StartImport: Symbol('StartImport'),
   RunImports: Symbol('RunImports'),
+  // Personal data on request (modules/privacy.module.ts).
+  PersonalData: Symbol('PersonalData'),
+  PersonalDataRequests: Symbol('PersonalDataRequests'),
   // Sales from payment providers (modules/sales.module.ts).
   IntegrationRepository: Symbol('IntegrationRepository'),
   IntegrationEvents: Symbol('IntegrationEvents'),

@@ -82,6 +82,7 @@ export const portalHttp = (c: DependencyContainer): PortalDependencies => ({
   sessions: c.resolve(T.WebSessions),
   savePayoutDetails: c.resolve(T.SavePayoutDetails),
   saveTaxDetails: c.resolve(T.SaveTaxDetails),
+  personalData: c.resolve(T.PersonalDataRequests),
   taxDetailsReads: c.resolve(T.TaxDetailsReads),
   taxDetailsGate: c.resolve(T.TaxDetailsGate),
   connectOnboarding: c.resolve(T.ConnectOnboarding),

@@ -14,6 +14,8 @@ export const EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
   'PUT /payout-providers/{method}':
     "Takes the payout provider's API credentials: secrets must not pass through an assistant's conversation; connect providers in the dashboard.",
   'DELETE /webhooks': 'The query-string form of DELETE /webhooks/{id} (delete_webhook), kept for the spec; one tool per action.',
+  'POST /affiliates/{id}/erase': 'Erasure of personal data cannot be undone: a person asks for it and a person does it through the API, never an assistant.',
+  'POST /customers/erase': 'Erasure of personal data cannot be undone: a person asks for it and a person does it through the API, never an assistant.',
 };
 
 /**
