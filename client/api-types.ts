@@ -1193,7 +1193,7 @@ export interface paths {
         };
         /**
          * The whole program of the key's mode as CSV files in one zip
-         * @description Every plan, read keys too. One file per resource in the documented portable format (docs/import-export.md): `campaigns.csv`, `affiliates.csv`, `referral_links.csv`, `coupons.csv`, `customers.csv`, `commissions.csv`, `payouts.csv`, `webhooks.csv` (webhook signing secrets are never exported). Streamed while it is read, for a program of any size; `POST /imports` with `source: csv` reads the same files.
+         * @description Every plan, read keys too. One file per resource in the documented portable format (docs/import-export.md): `campaigns.csv`, `affiliates.csv`, `referral_links.csv`, `coupons.csv`, `customers.csv`, `commissions.csv`, `payouts.csv`, `webhooks.csv` (webhook signing secrets are never exported), `clicks.csv` (of `clicksFrom`..`clicksTo`, every click without them), `teams.csv`, `team_members.csv`, `team_campaigns.csv`, `team_goals.csv`, `team_awards.csv`. Streamed while it is read, for a program of any size; `POST /imports` with `source: csv` reads the same files.
          */
         get: operations["getExports"];
         put?: never;
@@ -3562,7 +3562,7 @@ export interface components {
             dryRun: boolean;
             /** @description The export zip, base64 */
             file?: string;
-            /** @description Or the CSV files by name (campaigns.csv, affiliates.csv, referral_links.csv, coupons.csv, customers.csv, commissions.csv, payouts.csv, webhooks.csv) */
+            /** @description Or the CSV files by name (campaigns.csv, affiliates.csv, referral_links.csv, coupons.csv, customers.csv, commissions.csv, payouts.csv, webhooks.csv, clicks.csv, teams.csv, team_members.csv, team_campaigns.csv, team_goals.csv, team_awards.csv) */
             files?: {
                 [key: string]: string;
             };
@@ -8032,7 +8032,12 @@ export interface operations {
     };
     getExports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Clicks from this date or time (inclusive, UTC) */
+                clicksFrom?: string;
+                /** @description Clicks before this date or time (exclusive, UTC) */
+                clicksTo?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8053,6 +8058,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -33,3 +33,4 @@ export * from './merchant/notice-choices.js';
 export * from './tax/index.js';
 export * from './porting/import-run.js';
 export * from './privacy/erasure.js';
+export * from './porting/imported-history.js';
