@@ -55,6 +55,7 @@ import { merchantUserAdminDependencies, registerMerchantUsers } from './modules/
 import { dashboardDependencies, registerDashboard } from './modules/dashboard.module.js';
 import { customersHttp, registerCustomers } from './modules/customers.module.js';
 import { portingHttp, registerPorting } from './modules/porting.module.js';
+import { privacyHttp, registerPrivacy } from './modules/privacy.module.js';
 
 export interface Infrastructure {
   readonly config: ServiceConfig;
@@ -163,6 +164,7 @@ export const buildContainer = (infra: Infrastructure): Container => {
   registerSales(c);
   registerCustomers(c);
   registerPorting(c, infra.hostedApi);
+  registerPrivacy(c);
   registerPortal(c);
   registerMerchantUsers(c);
   registerDashboard(c, infra.txtResolver);
@@ -224,6 +226,7 @@ export const httpDependencies = (c: Container): HttpDependencies => {
     ...customersHttp(c),
     ...riskHttp(c),
     ...portingHttp(c),
+    ...privacyHttp(c),
     teams: teamRouteDependencies(c),
     integrations: integrationRouteDependencies(c),
     ingest: ingestDependencies(c),

@@ -1,5 +1,7 @@
 import type { Logger as Pino } from 'pino';
 import { token } from './token.js';
+import type { PersonalData } from '../application/ports/personal-data.js';
+import type { PersonalDataRequests } from '../application/privacy/personal-data-requests.js';
 import type { HostedImportFetches } from '../application/ports/hosted-imports.js';
 import type { FetchHostedImports } from '../application/porting/fetch-hosted-imports.js';
 import type { InvoiceStore } from '../application/ports/invoice-store.js';
@@ -330,6 +332,9 @@ export const TOKENS = {
   ImportWriter: token<ImportWriter>('ImportWriter'),
   StartImport: token<StartImport>('StartImport'),
   RunImports: token<RunImports>('RunImports'),
+  // Personal data on request (modules/privacy.module.ts).
+  PersonalData: token<PersonalData>('PersonalData'),
+  PersonalDataRequests: token<PersonalDataRequests>('PersonalDataRequests'),
   // Sales from payment providers (modules/sales.module.ts).
   IntegrationRepository: token<IntegrationRepository>('IntegrationRepository'),
   IntegrationEvents: token<IntegrationEvents>('IntegrationEvents'),

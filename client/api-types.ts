@@ -1330,7 +1330,7 @@ export interface paths {
         };
         /**
          * The whole program of the key's mode as CSV files in one zip
-         * @description Every plan, read keys too. One file per resource in the documented portable format (docs/import-export.md): `campaigns.csv`, `affiliates.csv`, `referral_links.csv`, `coupons.csv`, `customers.csv`, `commissions.csv`, `payouts.csv`, `webhooks.csv` (webhook signing secrets are never exported). Streamed while it is read, for a program of any size; `POST /imports` with `source: csv` reads the same files.
+         * @description Every plan, read keys too. One file per resource in the documented portable format (docs/import-export.md): `campaigns.csv`, `affiliates.csv`, `referral_links.csv`, `coupons.csv`, `customers.csv`, `commissions.csv`, `payouts.csv`, `webhooks.csv` (webhook signing secrets are never exported), `clicks.csv` (of `clicksFrom`..`clicksTo`, every click without them), `teams.csv`, `team_members.csv`, `team_campaigns.csv`, `team_goals.csv`, `team_awards.csv`. Streamed while it is read, for a program of any size; `POST /imports` with `source: csv` reads the same files.
          */
         get: operations["getExports"];
         put?: never;
@@ -1395,6 +1395,66 @@ export interface paths {
          * @description A queued or running import stops after the batch in progress; what it carried stays (and a new run skips it). A finished one answers `409 invalid_transition`.
          */
         post: operations["postImportsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/{id}/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held about one affiliate at this merchant, as JSON
+         * @description The affiliate’s own copy (also downloadable in the portal). An affiliate without a membership in the key’s mode, or of another merchant, answers `404 not_found`.
+         */
+        get: operations["getAffiliatesByIdDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase an affiliate’s personal data (cannot be undone)
+         * @description Write keys. Email, name, payout email and ref code are replaced, the portal login, sessions, sign-in links, tax forms and connected payout accounts removed, and copies of these values in events, mails and stored answers replaced. Commissions and payouts stay, with the affiliate anonymised; the audit row of this request stays. Erasing again answers the same. Records the internal `affiliate.erased` event.
+         */
+        post: operations["postAffiliatesByIdErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer’s personal data by email (cannot be undone)
+         * @description Write keys. The key’s mode: the customer’s email goes from its customer records and from the sales it made (customer email and name), and copies in events, mails and stored provider notifications are replaced. The sales and their commissions stay. An email nothing names answers zero counts. Records the internal `customer.erased` event when something changed.
+         */
+        post: operations["postCustomersErase"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3800,7 +3860,7 @@ export interface components {
             dryRun: boolean;
             /** @description The export zip, base64 */
             file?: string;
-            /** @description Or the CSV files by name (campaigns.csv, affiliates.csv, referral_links.csv, coupons.csv, customers.csv, commissions.csv, payouts.csv, webhooks.csv) */
+            /** @description Or the CSV files by name (campaigns.csv, affiliates.csv, referral_links.csv, coupons.csv, customers.csv, commissions.csv, payouts.csv, webhooks.csv, clicks.csv, teams.csv, team_members.csv, team_campaigns.csv, team_goals.csv, team_awards.csv) */
             files?: {
                 [key: string]: string;
             };
@@ -3808,6 +3868,68 @@ export interface components {
             credentials?: {
                 [key: string]: string;
             };
+        };
+        AffiliateDataExport: {
+            exportedAt: string;
+            /** @description The profile: email, name, ref code, payout method and email, whether it has a portal login */
+            affiliate: {
+                [key: string]: unknown;
+            };
+            memberships: {
+                [key: string]: unknown;
+            }[];
+            invitations: {
+                [key: string]: unknown;
+            }[];
+            /** @description Each version of the tax form, as summarized (the sealed form itself is never shown) */
+            taxDetails: {
+                [key: string]: unknown;
+            }[];
+            connectedAccounts: {
+                [key: string]: unknown;
+            }[];
+            coupons: {
+                [key: string]: unknown;
+            }[];
+            teams: {
+                [key: string]: unknown;
+            }[];
+            /** @description Sales attributed to the affiliate, without the customers’ own data */
+            commissions: {
+                [key: string]: unknown;
+            }[];
+            payouts: {
+                [key: string]: unknown;
+            }[];
+            payments: {
+                [key: string]: unknown;
+            }[];
+            clicks: {
+                count: number;
+                first: string | null;
+                last: string | null;
+            };
+            /** @description The latest thousand portal requests: method, path, status, address and browser */
+            portalActivity: {
+                [key: string]: unknown;
+            }[];
+        };
+        ErasedAffiliate: {
+            affiliateId: string;
+            erasedAt: string;
+        };
+        ErasedCustomer: {
+            customers: number;
+            /** @description Sales whose customer email and name were removed */
+            commissions: number;
+            erasedAt: string;
+        };
+        EraseCustomer: {
+            /**
+             * Format: email
+             * @example grace@example.com
+             */
+            email: string;
         };
         TrackingScriptClick: {
             clickId: string;
@@ -8491,7 +8613,12 @@ export interface operations {
     };
     getExports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Clicks from this date or time (inclusive, UTC) */
+                clicksFrom?: string;
+                /** @description Clicks before this date or time (exclusive, UTC) */
+                clicksTo?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8512,6 +8639,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8638,6 +8766,134 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAffiliatesByIdDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateDataExport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postAffiliatesByIdErase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ErasedAffiliate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postCustomersErase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseCustomer"];
+            };
+        };
+        responses: {
+            /** @description Erased */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ErasedCustomer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -34,3 +34,5 @@ export * from './tax/index.js';
 export * from './porting/import-run.js';
 export * from './retention/monthly-partitions.js';
 export * from './porting/hosted-import.js';
+export * from './privacy/erasure.js';
+export * from './porting/imported-history.js';

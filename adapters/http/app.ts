@@ -63,6 +63,7 @@ import { notificationRoutes } from './routes/notifications.routes.js';
 import { customerRoutes, type CustomerRouteDependencies } from './routes/customers.routes.js';
 import { exportRoutes, type ExportRouteDependencies } from './routes/exports.routes.js';
 import { importRoutes, type ImportRouteDependencies } from './routes/imports.routes.js';
+import { privacyRoutes, type PrivacyRouteDependencies } from './routes/privacy.routes.js';
 import { trackingScriptRoutes, type TrackingScriptDependencies } from './routes/tracking-script.routes.js';
 import { invitationRoutes } from './routes/invitations.routes.js';
 import type { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
@@ -152,6 +153,8 @@ export interface HttpDependencies {
   /** The program export (and its imports). */
   readonly exports: ExportRouteDependencies;
   readonly imports: ImportRouteDependencies;
+  /** Personal data on request: an affiliate's copy, erasure. */
+  readonly privacy: PrivacyRouteDependencies;
   /** The tracking script (`/t.js`) and its public endpoints (`/t/v1`). */
   readonly trackingScript: TrackingScriptDependencies;
   /** Risk rules and the flags signals left. */
@@ -259,6 +262,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', customerRoutes(deps.customers));
   app.route('/api/v1', exportRoutes(deps.exports));
   app.route('/api/v1', importRoutes(deps.imports));
+  app.route('/api/v1', privacyRoutes(deps.privacy));
   // The tracking script's reports: no key (a live click id authorises them), the body limit applies.
   // The connectors' authorization server: public (limited per address), the body limit applies.
   app.use('/oauth/*', limitBody);

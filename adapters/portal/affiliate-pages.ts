@@ -70,7 +70,8 @@ const couponsSection = (overview: PortalOverview) =>
       )}</ul></section>`;
 
 export const overviewPage = (frame: Frame, overview: PortalOverview) =>
-  page({ ...frame, title: 'Overview', section: 'home' }, html`<h1>Overview</h1>${linksSection(overview)}${earningsSection(overview)}${couponsSection(overview)}`, {
+  page({ ...frame, title: 'Overview', section: 'home' }, html`<h1>Overview</h1>${linksSection(overview)}${earningsSection(overview)}${couponsSection(overview)}
+    <p><a href="${frame.base}/my-data.json" download>Download everything this program holds about you (JSON)</a></p>`, {
     chart: true,
   });
 

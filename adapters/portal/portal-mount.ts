@@ -13,6 +13,7 @@ import { refuseUnstorableForms, unstorableFormMessage } from '../http/web-sessio
 import { loadWebSession, redirectTo } from '../http/web-session/web-session.middleware.js';
 import type { WebEnv } from '../http/web-session/web-env.js';
 import { portalAffiliateRoutes, type PortalAffiliateUseCases } from './portal-affiliate.routes.js';
+import { portalPersonalDataRoutes, type PortalPersonalDataUseCases } from './portal-personal-data.routes.js';
 import { portalAssetRoutes } from './portal-assets.js';
 import { portalAudit } from './portal-audit.js';
 import { portalCookie, type PortalEnv, type PortalMount } from './portal-env.js';
@@ -24,7 +25,7 @@ import { portalPublicRoutes, type PortalPublicUseCases } from './portal-public.r
 import { SECURITY_HEADERS } from './portal-security.js';
 import { campaignList, messagePage } from './public-pages.js';
 
-export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliateUseCases, PortalPayoutDetailsUseCases, PortalTaxDetailsUseCases, PortalInvoiceUseCases {
+export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliateUseCases, PortalPayoutDetailsUseCases, PortalTaxDetailsUseCases, PortalInvoiceUseCases, PortalPersonalDataUseCases {
   readonly merchants: MerchantRepository;
   readonly branding: Pick<MerchantSettingsRepository, 'find'>;
   readonly sessions: WebSessions;
@@ -38,7 +39,7 @@ export interface PortalDependencies extends PortalPublicUseCases, PortalAffiliat
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SIGNED_IN_PATHS = ['/home', '/conversions', '/payouts', '/team', '/payout-details', '/tax-details', '/invoices'];
+const SIGNED_IN_PATHS = ['/home', '/conversions', '/payouts', '/team', '/payout-details', '/tax-details', '/invoices', '/my-data.json'];
 const MAX_FORM_BYTES = 64 * 1024;
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -97,6 +98,7 @@ const merchantPortal = (deps: PortalDependencies) => {
   app.route('/', portalPayoutDetailsRoutes(deps));
   app.route('/', portalTaxDetailsRoutes(deps));
   app.route('/', portalInvoiceRoutes(deps));
+  app.route('/', portalPersonalDataRoutes(deps));
   app.notFound((c) => c.html(messagePage(frameOf(c as never, 'Not found'), 'Not found', 'There is nothing at this address.', 'error'), 404));
   return app;
 };

@@ -1,4 +1,4 @@
-import type { ProgramExportReader } from '../ports/program-export-reader.js';
+import type { ClickRange, ProgramExportReader } from '../ports/program-export-reader.js';
 import type { Tenant } from '../shared/tenant.js';
 import { fileNameOf, PROGRAM_FILES, type ProgramRow } from './program-files.js';
 
@@ -12,7 +12,7 @@ export interface ProgramFile {
 export class ExportProgram {
   constructor(private readonly reader: ProgramExportReader) {}
 
-  files(tenant: Tenant): ProgramFile[] {
-    return PROGRAM_FILES.map((file) => ({ name: fileNameOf(file.resource), columns: file.columns, rows: this.reader.rows(tenant, file.resource) }));
+  files(tenant: Tenant, clicks?: ClickRange): ProgramFile[] {
+    return PROGRAM_FILES.map((file) => ({ name: fileNameOf(file.resource), columns: file.columns, rows: this.reader.rows(tenant, file.resource, clicks) }));
   }
 }

@@ -7,6 +7,7 @@ import type { Logger } from '../ports/logger.js';
 import type { Notices } from '../ports/notices.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { countOutcome, type ImportProgress, type PreviewItem, type RowOutcome } from './import-progress.js';
+import { PAIR_KEYS } from './program-files.js';
 
 /** Rows carried per transaction: a crash loses at most one batch, which the next run does again. */
 const BATCH = 500;
@@ -137,5 +138,7 @@ export class RunImports implements DueJob {
   }
 }
 
-export const externalIdOf = (row: ImportRow): string | null =>
-  row.resource === 'referral_links' ? `${row.data.affiliate_id ?? ''}:${row.data.campaign_id ?? ''}` : (row.data.id ?? null);
+export const externalIdOf = (row: ImportRow): string | null => {
+  const pair = PAIR_KEYS[row.resource];
+  return pair ? `${row.data[pair[0]] ?? ''}:${row.data[pair[1]] ?? ''}` : (row.data.id ?? null);
+};

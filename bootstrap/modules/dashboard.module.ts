@@ -73,5 +73,6 @@ export const dashboardDependencies = (c: Container, http: Omit<HttpDependencies,
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve(T.Config).publicBaseUrl },
   exports: http.exports,
+  imports: http.imports,
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -81,6 +81,7 @@ export const portalHttp = (c: Container): PortalDependencies => ({
   sessions: c.resolve(T.WebSessions),
   savePayoutDetails: c.resolve(T.SavePayoutDetails),
   saveTaxDetails: c.resolve(T.SaveTaxDetails),
+  personalData: c.resolve(T.PersonalDataRequests),
   taxDetailsReads: c.resolve(T.TaxDetailsReads),
   taxDetailsGate: c.resolve(T.TaxDetailsGate),
   invoiceReads: c.resolve(T.InvoiceReads),

@@ -46,7 +46,10 @@ describe('GET /exports', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="program-live-\d{4}-\d{2}-\d{2}\.zip"$/);
     const got = files(res.body);
-    expect([...got.keys()]).toEqual(['campaigns.csv', 'affiliates.csv', 'referral_links.csv', 'coupons.csv', 'customers.csv', 'commissions.csv', 'payouts.csv', 'webhooks.csv']);
+    expect([...got.keys()]).toEqual([
+      'campaigns.csv', 'affiliates.csv', 'referral_links.csv', 'coupons.csv', 'customers.csv', 'commissions.csv', 'payouts.csv', 'webhooks.csv',
+      'clicks.csv', 'teams.csv', 'team_members.csv', 'team_campaigns.csv', 'team_goals.csv', 'team_awards.csv',
+    ]);
     expect(got.get('campaigns.csv')).toEqual([expect.objectContaining({ id: campaign.id, commission_type: 'percentage', commission_value: '15', recurring: 'true', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) })]);
     expect(got.get('affiliates.csv')).toEqual([expect.objectContaining({ id: affiliate.id, name: 'Robin Referrer', email: affiliate.email })]);
     expect(got.get('referral_links.csv')).toEqual([expect.objectContaining({ affiliate_id: affiliate.id, campaign_id: campaign.id, status: 'approved' })]);
@@ -57,6 +60,22 @@ describe('GET /exports', () => {
     const [webhook] = got.get('webhooks.csv') ?? [];
     expect(webhook).toMatchObject({ url: 'https://hooks.example.com/in', events: 'conversion.created', active: 'true' });
     expect(Object.keys(webhook ?? {})).not.toContain('secret');
+  });
+
+  it('carries clicks of the asked date range only, without visitor hashes; refuses a range the wrong way round', async () => {
+    for (const at of ['2026-09-30T23:59:59Z', '2026-10-01T00:00:00Z', '2026-10-31T23:59:59Z', '2026-11-01T00:00:00Z']) {
+      await t.sql(
+        `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, address_hash, landing_url, created_at)
+         values (gen_random_uuid(), $1, 'live', $2, $3, 'visitor-hash', 'address-hash', 'https://shop.example.com/', $4)`,
+        [m.id, campaign.id, affiliate.id, at],
+      );
+    }
+    const raw = await t.service.app.request('/api/v1/exports?clicksFrom=2026-10-01&clicksTo=2026-11-01', { headers: { authorization: `Bearer ${m.liveReadKey}` } }, peerEnv());
+    expect(raw.status).toBe(200);
+    const clicks = files(Buffer.from(await raw.arrayBuffer())).get('clicks.csv') ?? [];
+    expect(clicks.map((c) => c.created_at).sort()).toEqual(['2026-10-01T00:00:00.000Z', '2026-10-31T23:59:59.000Z']);
+    expect(Object.keys(clicks[0] ?? {})).not.toContain('visitor_hash');
+    expect((await t.request('GET', '/api/v1/exports?clicksFrom=2026-11-01&clicksTo=2026-10-01', { key: m.liveReadKey })).status).toBe(400);
   });
 
   it('disarms cells a spreadsheet would run as formulas', async () => {

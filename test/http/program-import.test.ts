@@ -13,7 +13,7 @@ const exportZip = async (t: TestService, key: string) => {
 };
 
 /** The columns documented as regenerated on import: ids (and references), a campaign's tracking code taken elsewhere, a commission's source. */
-const REGENERATED = /^(id|affiliate_id|campaign_id|parent_commission_id|commission_id|tracking_code|source)$/;
+const REGENERATED = /^(id|affiliate_id|campaign_id|parent_commission_id|commission_id|tracking_code|source|team_id|leader_affiliate_id)$/;
 
 const comparable = (zip: Buffer, names: readonly string[]) =>
   Object.fromEntries(
@@ -23,7 +23,7 @@ const comparable = (zip: Buffer, names: readonly string[]) =>
     }),
   );
 
-const CARRIED = ['campaigns.csv', 'affiliates.csv', 'referral_links.csv', 'customers.csv', 'commissions.csv'];
+const CARRIED = ['campaigns.csv', 'affiliates.csv', 'referral_links.csv', 'customers.csv', 'commissions.csv', 'coupons.csv', 'payouts.csv', 'webhooks.csv', 'clicks.csv', 'teams.csv', 'team_members.csv', 'team_campaigns.csv'];
 
 /** Moving in: the export's files imported into an empty merchant, as a job, dry run first, safe to repeat. */
 describe('POST /imports (csv)', () => {
@@ -41,7 +41,38 @@ describe('POST /imports (csv)', () => {
     const affiliate = await createAffiliate(t, from.liveKey, campaign.id, { name: '-Robin, "the" Referrer' });
     affiliateEmail = affiliate.email;
     await t.api('POST', '/customers', from.liveKey, { affiliateId: affiliate.id, campaignId: campaign.id, email: 'grace@example.com', providerCustomerId: 'cus_moved_1' });
-    await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '80', commission: '20', status: 'paid', orderId: 'ord-1', createdAt: '2026-10-01T10:00:00.000Z' });
+    const paid = await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '80', commission: '20', status: 'paid', orderId: 'ord-1', createdAt: '2026-10-01T10:00:00.000Z' });
+    // The rest of a program: a coupon, a payout already made, a webhook, a click, a team with its member and campaign.
+    await t.sql(
+      `insert into coupons (id, merchant_id, mode, campaign_id, affiliate_id, provider, code, percent_off, card_promotion_code_id, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'live', $2, $3, 'card', 'ROBIN20', 20, 'promo_moved', '2026-10-01T09:00:00Z', now())`,
+      [from.id, campaign.id, affiliate.id],
+    );
+    await t.sql(
+      `insert into payouts (id, merchant_id, mode, conversion_id, campaign_id, affiliate_id, amount, currency, status, scheduled_date, completed_at, payout_method, provider_reference, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'live', $2, $3, $4, 20, 'usd', 'completed', '2026-10-20T00:00:00Z', '2026-10-21T00:00:00Z', 'wallet_a', 'tr_moved_1', '2026-10-20T00:00:00Z', now())`,
+      [from.id, paid, campaign.id, affiliate.id],
+    );
+    await t.sql(
+      `insert into webhook_subscriptions (id, merchant_id, mode, url, events, secret, active, max_retries, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'live', 'https://hooks.example.com/in', '["conversion.created", "conversion.approved"]', $2, true, 3, '2026-10-01T08:00:00Z', now())`,
+      [from.id, 'ab'.repeat(32)],
+    );
+    await t.sql(
+      `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, landing_url, referrer, created_at)
+       values (gen_random_uuid(), $1, 'live', $2, $3, 'v1', 'https://shop.example.com/landing?via=robin', 'https://blog.example.com/', '2026-09-30T12:00:00Z')`,
+      [from.id, campaign.id, affiliate.id],
+    );
+    const [team] = await t.sql(
+      `insert into teams (id, merchant_id, mode, name, currency, leader_affiliate_id, base_commission_type, base_commission_value, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'live', 'Robin''s crew', 'usd', $2, 'percentage', 30, '2026-09-01T00:00:00Z', now()) returning id`,
+      [from.id, affiliate.id],
+    );
+    await t.sql(`insert into team_members (team_id, affiliate_id, merchant_id, mode, joined_at) values ($1, $2, $3, 'live', '2026-09-02T00:00:00Z')`, [team.id, affiliate.id, from.id]);
+    await t.sql(
+      `insert into team_campaigns (team_id, campaign_id, merchant_id, mode, commission_type, commission_value, created_at, updated_at) values ($1, $2, $3, 'live', 'fixed', 5, '2026-09-03T00:00:00Z', now())`,
+      [team.id, campaign.id, from.id],
+    );
     await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '40', commission: '10', status: 'approved', orderId: 'ord-2', createdAt: '2026-10-02T10:00:00.000Z' });
     zip = await exportZip(t, from.liveKey);
   });
@@ -52,30 +83,34 @@ describe('POST /imports (csv)', () => {
   it('a dry run writes nothing and previews every record it would create', async () => {
     const started = await t.api('POST', '/imports', into.liveKey, { source: 'csv', dryRun: true, file: zip.toString('base64') });
     expect(started.status).toBe(202);
-    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 6 });
+    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 13 });
     await runJobs(t);
     const run = (await t.api('GET', `/imports/${started.body.data.id}`, into.liveKey)).body.data;
     expect(run.state).toBe('completed');
-    expect(run.preview.map((p: { resource: string }) => p.resource).sort()).toEqual(['affiliates', 'campaigns', 'commissions', 'commissions', 'customers', 'referral_links']);
+    expect(run.preview.map((p: { resource: string }) => p.resource).sort()).toEqual([
+      'affiliates', 'campaigns', 'clicks', 'commissions', 'commissions', 'coupons', 'customers', 'payouts', 'referral_links', 'team_campaigns', 'team_members', 'teams', 'webhooks',
+    ]);
     expect(run.progress.affiliates).toMatchObject({ read: 1, created: 1, failed: 0 });
-    for (const table of ['campaigns', 'affiliates', 'conversions', 'customers', 'import_mappings']) expect(await count(table, into), table).toBe(0);
+    for (const table of ['campaigns', 'affiliates', 'conversions', 'customers', 'import_mappings', 'coupons', 'payouts', 'webhook_subscriptions', 'clicks', 'teams']) expect(await count(table, into), table).toBe(0);
   });
 
   it('imports everything, then a second run changes nothing; the export of the result gives the same files but for regenerated columns', async () => {
     const first = await t.api('POST', '/imports', into.liveKey, { source: 'csv', file: zip.toString('base64') });
     await runJobs(t);
     const done = (await t.api('GET', `/imports/${first.body.data.id}`, into.liveKey)).body.data;
-    expect(done).toMatchObject({ state: 'completed', rowsRead: 6, failure: null });
+    expect(done).toMatchObject({ state: 'completed', rowsRead: 13, failure: null });
     expect(done.progress.commissions).toMatchObject({ read: 2, created: 2, failed: 0 });
     const conversions = await t.sql('select status, source from conversions where merchant_id = $1 order by created_at', [into.id]);
     expect(conversions).toEqual([{ status: 'paid', source: 'import' }, { status: 'approved', source: 'import' }]);
-    // No payout queued, no webhook delivery: history only.
-    expect(await count('payouts', into)).toBe(0);
+    // No payout queued, no webhook delivery: history only (the one payout is the completed one of the file), and the webhook has a new secret.
+    expect(await t.sql('select status from payouts where merchant_id = $1', [into.id])).toEqual([{ status: 'completed' }]);
+    const [hook] = await t.sql('select secret from webhook_subscriptions where merchant_id = $1', [into.id]);
+    expect(hook.secret).not.toBe('ab'.repeat(32));
     const [event] = await t.sql(`select payload from outbox_events where merchant_id = $1 and type = 'import.completed' and payload->>'importId' = $2`, [into.id, first.body.data.id]);
     expect(event.payload).toMatchObject({ importId: first.body.data.id, dryRun: false });
     expect((await t.api('GET', '/notifications', into.liveKey)).body.data.some((n: { message: string }) => n.message.includes('import is done'))).toBe(true);
 
-    const before = Object.fromEntries(await Promise.all(['campaigns', 'affiliates', 'conversions', 'customers', 'affiliate_memberships'].map(async (tb) => [tb, await count(tb, into)])));
+    const before = Object.fromEntries(await Promise.all(['campaigns', 'affiliates', 'conversions', 'customers', 'affiliate_memberships', 'coupons', 'payouts', 'webhook_subscriptions', 'clicks', 'teams', 'team_members'].map(async (tb) => [tb, await count(tb, into)])));
     const again = await t.api('POST', '/imports', into.liveKey, { source: 'csv', file: zip.toString('base64') });
     await runJobs(t);
     const rerun = (await t.api('GET', `/imports/${again.body.data.id}`, into.liveKey)).body.data;
@@ -110,7 +145,7 @@ describe('POST /imports (csv)', () => {
     expect(run.progress.campaigns.problems[0]).toMatchObject({ row: 2, externalId: 'c-2' });
     expect(run.progress.affiliates).toMatchObject({ created: 1, failed: 1, problems: [{ row: 2, externalId: 'a-2', reason: 'email is required' }] });
     expect(run.progress.referral_links.problems[0].reason).toContain('c-404');
-    expect(run.progress.coupons).toMatchObject({ skipped: 1 });
+    expect(run.progress.coupons).toMatchObject({ created: 1 });
   });
 
   it("imported history this month does not consume the merchant's monthly earnings cap", async () => {

@@ -33,7 +33,9 @@ import { notificationRoutes } from './notifications.js';
 import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from './merchant-settings.js';
 import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
 import { programExportRoutes } from './program-export.js';
+import { programImportRoutes } from './program-import.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
+import type { ImportRouteDependencies } from '../../http/routes/imports.routes.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -59,6 +61,7 @@ export interface DashboardPageDependencies {
   /** The OAuth consent page and the member's connectors. */
   readonly connectorPages: ConnectorPageDependencies;
   readonly exports: ExportRouteDependencies;
+  readonly imports: ImportRouteDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -84,4 +87,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', searchRoutes(deps.search))
     .route('/', merchantSettingsRoutes(deps.merchantSettings))
     .route('/', notificationRoutes(deps.overview.notifications))
-    .route('/', programExportRoutes(deps.exports));
+    .route('/', programExportRoutes(deps.exports))
+    .route('/', programImportRoutes(deps.imports));

@@ -11,10 +11,15 @@ export const PROGRAM_EXPORT_PATH = '/dashboard/export';
 export const ProgramExportLink = () => (
   <section aria-labelledby="take-it-with-you" class="card">
     <h2 id="take-it-with-you" class="flush-top">Take your program with you</h2>
-    <p>Every campaign, affiliate, referral link, coupon, customer, commission, payout and webhook (without its secret) of this mode, as CSV files in one zip. The same files import back here or anywhere that reads them.</p>
-    <a href={PROGRAM_EXPORT_PATH} download class="button">
-      Download everything (zip)
-    </a>
+    <p>Every campaign, affiliate, referral link, coupon, customer, commission, payout, webhook (without its secret), click, team, goal and award of this mode, as CSV files in one zip. The same files import back here or anywhere that reads them.</p>
+    <div class="actions">
+      <a href={PROGRAM_EXPORT_PATH} download class="button">
+        Download everything (zip)
+      </a>
+      <a href="/dashboard/import" class="button secondary">
+        Import a program
+      </a>
+    </div>
   </section>
 );
 

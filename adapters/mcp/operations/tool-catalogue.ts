@@ -16,6 +16,8 @@ export const EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
   'DELETE /webhooks': 'The query-string form of DELETE /webhooks/{id} (delete_webhook), kept for the spec; one tool per action.',
   'GET /invoices/{id}/pdf': 'A binary PDF rendered from the document get_invoice returns as data; an assistant reads the data, a person downloads the PDF.',
   'GET /invoices/export': 'A binary zip of PDFs for an accountant to download; an assistant lists the same documents with list_invoices.',
+  'POST /affiliates/{id}/erase': 'Erasure of personal data cannot be undone: a person asks for it and a person does it through the API, never an assistant.',
+  'POST /customers/erase': 'Erasure of personal data cannot be undone: a person asks for it and a person does it through the API, never an assistant.',
 };
 
 /**

@@ -44,6 +44,7 @@ import { Migration20261128130001MerchantSettings } from './Migration202611281300
 import { Migration20261129080001MonthlyPartitions } from './Migration20261129080001MonthlyPartitions.js';
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 import { Migration20261129060001HostedImports } from './Migration20261129060001HostedImports.js';
+import { Migration20261129070001ErasableAuditAddresses } from './Migration20261129070001ErasableAuditAddresses.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -92,4 +93,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
   { name: 'Migration20261129050001Invoices', class: Migration20261129050001Invoices },
   { name: 'Migration20261129060001HostedImports', class: Migration20261129060001HostedImports },
+  { name: 'Migration20261129070001ErasableAuditAddresses', class: Migration20261129070001ErasableAuditAddresses },
 ];

@@ -38,4 +38,24 @@ export const EXPORT_SQL: Record<ProgramResource, string> = {
   // The signing secret is never exported: the importing side makes a new one.
   webhooks: `select w.id::text as key, w.id, w.url, w.events, w.active, w.max_retries, ${iso('w.created_at')} as created_at
     from webhook_subscriptions w where w.merchant_id = $1 and w.mode = $2 and w.id > $3::uuid order by w.id limit $4`,
+  // Clicks of the export's date range only ($5 inclusive, $6 exclusive): visitors' hashes are never exported.
+  clicks: `select k.id::text as key, k.id, k.campaign_id, k.affiliate_id, k.landing_url, k.referrer, ${iso('k.created_at')} as created_at
+    from clicks k where k.merchant_id = $1 and k.mode = $2 and k.id > $3::uuid and k.created_at >= $5 and k.created_at < $6 order by k.id limit $4`,
+  teams: `select t.id::text as key, t.id, t.name, t.currency, t.leader_affiliate_id, t.base_commission_type, ${decimal('t.base_commission_value')} as base_commission_value,
+      ${iso('t.created_at')} as created_at
+    from teams t where t.merchant_id = $1 and t.mode = $2 and t.id > $3::uuid order by t.id limit $4`,
+  // Rows without an id of their own page on their pair of ids, as text.
+  team_members: `select m.team_id::text || ':' || m.affiliate_id::text as key, m.team_id, m.affiliate_id, ${iso('m.joined_at')} as joined_at
+    from team_members m where m.merchant_id = $1 and m.mode = $2 and m.team_id::text || ':' || m.affiliate_id::text > $3::text order by 1 limit $4`,
+  team_campaigns: `select c.team_id::text || ':' || c.campaign_id::text as key, c.team_id, c.campaign_id, c.commission_type, ${decimal('c.commission_value')} as commission_value,
+      ${iso('c.created_at')} as created_at
+    from team_campaigns c where c.merchant_id = $1 and c.mode = $2 and c.team_id::text || ':' || c.campaign_id::text > $3::text order by 1 limit $4`,
+  team_goals: `select g.id::text as key, g.id, g.team_id, g.name, g.scope, g.campaign_id, g.metric, ${decimal('g.target_value')} as target_value, g.period_mode,
+      ${iso('g.period_start')} as period_start, ${iso('g.period_end')} as period_end, g.bonus_type, ${decimal('g.bonus_value')} as bonus_value, g.bonus_tiers,
+      ${decimal('g.bonus_cap')} as bonus_cap, g.bonus_scope, g.bonus_split, g.bonus_visibility, g.refund_safe_days, g.status, ${iso('g.created_at')} as created_at
+    from team_goals g where g.merchant_id = $1 and g.mode = $2 and g.id > $3::uuid order by g.id limit $4`,
+  team_awards: `select a.id::text as key, a.id, a.team_id, a.goal_id, a.period_key, a.affiliate_id, ${decimal('a.amount')} as amount, a.currency, a.status,
+      a.contributing_count, ${decimal('a.contributing_amount')} as contributing_amount, ${iso('a.approved_at')} as approved_at, ${iso('a.paid_at')} as paid_at,
+      a.payout_method, a.payout_reference, ${iso('a.created_at')} as created_at
+    from team_awards a where a.merchant_id = $1 and a.mode = $2 and a.id > $3::uuid order by a.id limit $4`,
 };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RowOutcome } from '../../../../application/porting/import-progress.js';
 import { readCell } from '../../../../application/porting/spreadsheet-safe-cell.js';
-import type { ProgramResource, ProgramRow } from '../../../../application/porting/program-files.js';
+import { PAIR_KEYS, type ProgramResource, type ProgramRow } from '../../../../application/porting/program-files.js';
 import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun, ImportWriter } from '../../../../application/ports/imports.js';
@@ -9,6 +9,7 @@ import { randomCode } from '../../../../application/shared/random-code.js';
 import { customerKeyOf, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
+import { MoreImportWrites } from './sql-import-more.js';
 
 /** A row's cell as the file meant it: the spreadsheet quote removed, empty as none. */
 const cellOf = (row: ProgramRow, column: string): string | null => {
@@ -36,11 +37,15 @@ const required = (row: ProgramRow, column: string): string => cellOf(row, column
  * `import_mappings` under the file's id, and every reference to another file goes through it.
  */
 export class SqlImportWriter implements ImportWriter {
+  private readonly more: MoreImportWrites;
+
   constructor(
     private readonly orm: Orm,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.more = new MoreImportWrites(orm, ids, clock);
+  }
 
   private get db(): Kysely<any> {
     return currentDb(this.orm);
@@ -79,7 +84,8 @@ export class SqlImportWriter implements ImportWriter {
   }
 
   private async write(run: ImportRun, { resource, data }: ImportRow): Promise<RowOutcome> {
-    const externalId = resource === 'referral_links' ? `${required(data, 'affiliate_id')}:${required(data, 'campaign_id')}` : required(data, 'id');
+    const pair = PAIR_KEYS[resource];
+    const externalId = pair ? `${required(data, pair[0])}:${required(data, pair[1])}` : required(data, 'id');
     const known = await this.mapped(run, resource, externalId);
     const made: RowOutcome = known ? { kind: 'matched', internalId: known } : await this.create(run, resource, data);
     if (!known && (made.kind === 'created' || made.kind === 'matched')) await this.remember(run, resource, externalId, made.internalId);
@@ -119,7 +125,10 @@ export class SqlImportWriter implements ImportWriter {
       case 'commissions':
         return this.commission(run, row);
       default:
-        return { kind: 'skipped', reason: `${resource} are not imported yet` };
+        return this.more.create(run, resource, row, {
+          reference: (target, column) => this.reference(run, target, row, column),
+          mapped: (target, externalId) => this.mapped(run, target, externalId),
+        });
     }
   }
 

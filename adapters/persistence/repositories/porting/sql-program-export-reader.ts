@@ -1,5 +1,5 @@
 import { PROGRAM_FILES, type ProgramResource, type ProgramRow } from '../../../../application/porting/program-files.js';
-import type { ProgramExportReader } from '../../../../application/ports/program-export-reader.js';
+import type { ClickRange, ProgramExportReader } from '../../../../application/ports/program-export-reader.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import { poolDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
@@ -25,11 +25,17 @@ const cell = (value: unknown, column: string): string => {
 export class SqlProgramExportReader implements ProgramExportReader {
   constructor(private readonly orm: Orm) {}
 
-  async *rows(tenant: Tenant, resource: ProgramResource): AsyncIterable<ProgramRow> {
+  async *rows(tenant: Tenant, resource: ProgramResource, clicks?: ClickRange): AsyncIterable<ProgramRow> {
     const columns = PROGRAM_FILES.find((f) => f.resource === resource)?.columns ?? [];
     let after = BEFORE_ANY;
     for (;;) {
-      const page = await runSql<Record<string, unknown> & { key: string }>(poolDb(this.orm), EXPORT_SQL[resource], [tenant.merchantId, tenant.mode, after, PAGE]);
+      const page = await runSql<Record<string, unknown> & { key: string }>(poolDb(this.orm), EXPORT_SQL[resource], [
+        tenant.merchantId,
+        tenant.mode,
+        after,
+        PAGE,
+        ...(resource === 'clicks' ? [clicks?.from ?? new Date(0), clicks?.to ?? new Date(8.64e15)] : []),
+      ]);
       for (const row of page) yield Object.fromEntries(columns.map((c) => [c, cell(row[c], c)]));
       const last = page.at(-1);
       if (!last || page.length < PAGE) return;

@@ -1,0 +1,247 @@
+import type { Kysely } from 'kysely';
+import type { RowOutcome } from '../../../../application/porting/import-progress.js';
+import type { ProgramResource, ProgramRow } from '../../../../application/porting/program-files.js';
+import { readCell } from '../../../../application/porting/spreadsheet-safe-cell.js';
+import type { Clock } from '../../../../application/ports/clock.js';
+import type { IdGenerator } from '../../../../application/ports/id-generator.js';
+import type { ImportRun } from '../../../../application/ports/imports.js';
+import { newWebhookSecret } from '../../../../application/webhooks/webhook-secret.js';
+import { importedPayoutStatus, webhook } from '../../../../domain/index.js';
+import { currentDb, type Orm } from '../../orm.js';
+import { runSql } from '../../run-sql.js';
+
+/** How the main writer's id mapping is reached: a reference to another file's id, or a known id. */
+export interface ImportReferences {
+  /** The record this row's `column` names (refuses the row when that id was not imported). */
+  reference(resource: ProgramResource, column: string): Promise<string>;
+  mapped(resource: ProgramResource, externalId: string): Promise<string | null>;
+}
+
+const cellOf = (row: ProgramRow, column: string): string | null => {
+  const raw = row[column];
+  return raw === undefined || raw === '' ? null : readCell(raw);
+};
+
+const failed = (reason: string): RowOutcome => ({ kind: 'failed', reason });
+
+/** The provider's own discount id goes to that provider's column (the table keeps one per provider). */
+const DISCOUNT_COLUMN: Readonly<Record<string, string>> = {
+  card: 'card_promotion_code_id',
+  mor_a: 'merchant_a_discount_id',
+  mor_b: 'mor_b_discount_id',
+  mor_c: 'mor_c_discount_id',
+};
+
+/**
+ * The CSV import's writes for coupons, payouts (history), webhooks, clicks and teams, beside
+ * `SqlImportWriter` (which keeps the mapping and calls these for the files it does not carry itself).
+ * Goals and awards are settled where they ran and are not carried.
+ */
+export class MoreImportWrites {
+  constructor(
+    private readonly orm: Orm,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  private get db(): Kysely<any> {
+    return currentDb(this.orm);
+  }
+
+  async create(run: ImportRun, resource: ProgramResource, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    switch (resource) {
+      case 'coupons':
+        return this.coupon(run, row, refs);
+      case 'payouts':
+        return this.payout(run, row, refs);
+      case 'webhooks':
+        return this.webhook(run, row);
+      case 'clicks':
+        return this.click(run, row, refs);
+      case 'teams':
+        return this.team(run, row, refs);
+      case 'team_members':
+        return this.teamMember(run, row, refs);
+      case 'team_campaigns':
+        return this.teamCampaign(run, row, refs);
+      case 'team_goals':
+      case 'team_awards':
+        return { kind: 'skipped', reason: `${resource.replace('_', ' ')} are settled where they ran and are not imported; set goals again on the imported teams` };
+      default:
+        return { kind: 'skipped', reason: `${resource} are not imported` };
+    }
+  }
+
+  private async coupon(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    const campaignId = await refs.reference('campaigns', 'campaign_id');
+    const affiliateId = await refs.reference('affiliates', 'affiliate_id');
+    const provider = cellOf(row, 'provider') ?? 'card';
+    const code = cellOf(row, 'code');
+    if (code === null) return failed('code is required');
+    const [existing] = await runSql<{ id: string }>(
+      this.db,
+      'select id from coupons where merchant_id = $1 and mode = $2 and campaign_id = $3 and provider = $4 and code = $5 and deleted_at is null',
+      [run.tenant.merchantId, run.tenant.mode, campaignId, provider, code],
+    );
+    if (existing) return { kind: 'matched', internalId: existing.id };
+    const discountColumn = DISCOUNT_COLUMN[provider];
+    const id = this.ids.next();
+    const now = this.clock.now();
+    await runSql(
+      this.db,
+      `insert into coupons (id, merchant_id, mode, campaign_id, affiliate_id, provider, code, percent_off, amount_off, currency, apple_offer_type,
+         card_promotion_code_id, merchant_a_discount_id, mor_b_discount_id, mor_c_discount_id, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+      [
+        id,
+        run.tenant.merchantId,
+        run.tenant.mode,
+        campaignId,
+        affiliateId,
+        provider,
+        code,
+        cellOf(row, 'percent_off'),
+        cellOf(row, 'amount_off'),
+        cellOf(row, 'currency')?.toLowerCase() ?? null,
+        cellOf(row, 'apple_offer_type'),
+        ...['card_promotion_code_id', 'merchant_a_discount_id', 'mor_b_discount_id', 'mor_c_discount_id'].map((c) => (c === discountColumn ? cellOf(row, 'provider_discount_id') : null)),
+        cellOf(row, 'created_at') ?? now,
+        now,
+      ],
+    );
+    return { kind: 'created', internalId: id };
+  }
+
+  /** History only: a completed or failed payout of an imported commission, never one still to pay. */
+  private async payout(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    const status = importedPayoutStatus(cellOf(row, 'status') ?? '');
+    if (status.isErr()) return failed(status.error.message);
+    const conversionId = await refs.reference('commissions', 'commission_id');
+    const affiliateId = await refs.reference('affiliates', 'affiliate_id');
+    const campaignId = await refs.reference('campaigns', 'campaign_id');
+    const [existing] = await runSql<{ id: string }>(this.db, 'select id from payouts where conversion_id = $1', [conversionId]);
+    if (existing) return { kind: 'matched', internalId: existing.id };
+    const id = this.ids.next();
+    const now = this.clock.now();
+    const completedAt = status.value === 'completed' ? (cellOf(row, 'completed_at') ?? cellOf(row, 'scheduled_date') ?? now) : null;
+    await runSql(
+      this.db,
+      `insert into payouts (id, merchant_id, mode, conversion_id, campaign_id, affiliate_id, amount, currency, status, scheduled_date, attempts, completed_at,
+         payout_method, provider_reference, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15)`,
+      [
+        id,
+        run.tenant.merchantId,
+        run.tenant.mode,
+        conversionId,
+        campaignId,
+        affiliateId,
+        cellOf(row, 'amount') ?? '0',
+        (cellOf(row, 'currency') ?? 'usd').toLowerCase(),
+        status.value,
+        cellOf(row, 'scheduled_date') ?? cellOf(row, 'created_at') ?? now,
+        completedAt,
+        cellOf(row, 'payout_method'),
+        cellOf(row, 'provider_reference'),
+        cellOf(row, 'created_at') ?? now,
+        now,
+      ],
+    );
+    return { kind: 'created', internalId: id };
+  }
+
+  /** A new signing secret: the old one was never exported, receivers are given the new one. */
+  private async webhook(run: ImportRun, row: ProgramRow): Promise<RowOutcome> {
+    const url = cellOf(row, 'url');
+    if (url === null || !/^https?:\/\//i.test(url)) return failed('url must be an http(s) address');
+    const events = webhook.parseWebhookEvents((cellOf(row, 'events') ?? '').split(/\s+/).filter(Boolean));
+    if (events.isErr()) return failed(events.error.message);
+    const [existing] = await runSql<{ id: string }>(this.db, 'select id from webhook_subscriptions where merchant_id = $1 and mode = $2 and url = $3', [
+      run.tenant.merchantId,
+      run.tenant.mode,
+      url,
+    ]);
+    if (existing) return { kind: 'matched', internalId: existing.id };
+    const id = this.ids.next();
+    const now = this.clock.now();
+    await runSql(
+      this.db,
+      `insert into webhook_subscriptions (id, merchant_id, mode, url, events, secret, active, max_retries, created_at, updated_at)
+       values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)`,
+      [id, run.tenant.merchantId, run.tenant.mode, url, JSON.stringify(events.value), newWebhookSecret(), cellOf(row, 'active') !== 'false', cellOf(row, 'max_retries') ?? 0, cellOf(row, 'created_at') ?? now, now],
+    );
+    return { kind: 'created', internalId: id };
+  }
+
+  /** A click as history: it counts in statistics; no visitor is known, so each is its own visitor. */
+  private async click(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    const campaignId = await refs.reference('campaigns', 'campaign_id');
+    const affiliateId = await refs.reference('affiliates', 'affiliate_id');
+    const id = this.ids.next();
+    await runSql(
+      this.db,
+      `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, landing_url, referrer, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, run.tenant.merchantId, run.tenant.mode, campaignId, affiliateId, `import:${id}`, cellOf(row, 'landing_url'), cellOf(row, 'referrer'), cellOf(row, 'created_at') ?? this.clock.now()],
+    );
+    return { kind: 'created', internalId: id };
+  }
+
+  private async team(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    const name = cellOf(row, 'name');
+    if (name === null) return failed('name is required');
+    const leaderExternal = cellOf(row, 'leader_affiliate_id');
+    const leader = leaderExternal === null ? null : await refs.reference('affiliates', 'leader_affiliate_id');
+    const id = this.ids.next();
+    const now = this.clock.now();
+    await runSql(
+      this.db,
+      `insert into teams (id, merchant_id, mode, name, currency, leader_affiliate_id, base_commission_type, base_commission_value, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        id,
+        run.tenant.merchantId,
+        run.tenant.mode,
+        name,
+        (cellOf(row, 'currency') ?? 'usd').toLowerCase(),
+        leader,
+        cellOf(row, 'base_commission_type'),
+        cellOf(row, 'base_commission_value'),
+        cellOf(row, 'created_at') ?? now,
+        now,
+      ],
+    );
+    return { kind: 'created', internalId: id };
+  }
+
+  /** The mapping keeps a record id per row: a member row is remembered by its affiliate, a team campaign by its campaign. */
+  private async teamMember(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    const teamId = await refs.reference('teams', 'team_id');
+    const affiliateId = await refs.reference('affiliates', 'affiliate_id');
+    const [existing] = await runSql(this.db, 'select 1 from team_members where team_id = $1 and affiliate_id = $2', [teamId, affiliateId]);
+    if (existing) return { kind: 'matched', internalId: affiliateId };
+    await runSql(this.db, 'insert into team_members (team_id, affiliate_id, merchant_id, mode, joined_at) values ($1, $2, $3, $4, $5)', [
+      teamId,
+      affiliateId,
+      run.tenant.merchantId,
+      run.tenant.mode,
+      cellOf(row, 'joined_at') ?? this.clock.now(),
+    ]);
+    return { kind: 'created', internalId: affiliateId };
+  }
+
+  private async teamCampaign(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    const teamId = await refs.reference('teams', 'team_id');
+    const campaignId = await refs.reference('campaigns', 'campaign_id');
+    const [existing] = await runSql(this.db, 'select 1 from team_campaigns where team_id = $1 and campaign_id = $2', [teamId, campaignId]);
+    if (existing) return { kind: 'matched', internalId: campaignId };
+    const now = this.clock.now();
+    await runSql(
+      this.db,
+      `insert into team_campaigns (team_id, campaign_id, merchant_id, mode, commission_type, commission_value, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [teamId, campaignId, run.tenant.merchantId, run.tenant.mode, cellOf(row, 'commission_type'), cellOf(row, 'commission_value'), cellOf(row, 'created_at') ?? now, now],
+    );
+    return { kind: 'created', internalId: campaignId };
+  }
+}

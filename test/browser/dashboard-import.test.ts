@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
+import { CHROMIUM, DashboardChromium } from '../support/dashboard-chromium.js';
+import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { runJobs } from '../support/payout-mother.js';
+import { peerEnv, startTestService, type TestService } from '../support/test-service.js';
+
+if (!CHROMIUM) console.warn('SKIPPED the dashboard import browser test: chromium was not found; install it with `apt-get install -y chromium`.');
+
+/** Moving in from the dashboard without JavaScript: upload, preview with reasons, import, progress; axe at 1280 and 375 px. */
+describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
+  let t: TestService;
+  let chrome: DashboardChromium;
+  let from: TestMerchant;
+  let into: TestMerchant;
+  let page: Page;
+  let zip: Buffer;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    from = await createMerchant(t, 'scale');
+    into = await createMerchant(t, 'scale');
+    const campaign = await createCampaign(t, from.liveKey, { name: 'Moving campaign' });
+    await createAffiliate(t, from.liveKey, campaign.id, { name: 'Mona Mover' });
+    const res = await t.service.app.request('/api/v1/exports', { headers: { authorization: `Bearer ${from.liveKey}` } }, peerEnv());
+    zip = Buffer.from(await res.arrayBuffer());
+    chrome = await DashboardChromium.start(t, 'dashboard-import');
+    ({ page } = await chrome.signedIn(t, into.id, { javaScriptEnabled: false }));
+  }, 120_000);
+  afterAll(async () => {
+    await chrome?.close();
+    await t?.close();
+  });
+
+  const upload = async (button: string, files: { name: string; mimeType: string; buffer: Buffer }[]) => {
+    await page.locator('input[name=files]').last().setInputFiles(files);
+    await page.getByRole('button', { name: button }).last().click();
+    await page.waitForURL(/\/dashboard\/import\/[0-9a-f-]{36}$/);
+    return page.url();
+  };
+
+  it('previews the zip with what it would create and each refused row, then imports it with a progress bar', async () => {
+    await page.goto(`${chrome.base}/dashboard`);
+    expect(await page.getByRole('link', { name: 'Import a program' }).count()).toBe(1);
+    await page.goto(`${chrome.base}/dashboard/import`);
+    const bad = { name: 'affiliates.csv', mimeType: 'text/csv', buffer: Buffer.from('id,email,name\r\nx-1,,Nobody\r\n') };
+    const preview = await upload('Preview (dry run)', [{ name: 'program.zip', mimeType: 'application/zip', buffer: zip }, bad]);
+    // The zip's affiliates.csv is replaced by the loose file of the same name, given last.
+    expect(await page.locator('progress').count()).toBe(1);
+    await runJobs(t);
+    await page.goto(preview);
+    expect(await page.getByText('Dry run completed.').count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'email is required' }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'Moving campaign' }).count()).toBe(1);
+    expect((await t.sql('select count(*)::int as n from campaigns where merchant_id = $1', [into.id]))[0].n).toBe(0);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(preview);
+      await chrome.checkScriptless(page, `import-preview-${width}`);
+    }
+
+    const imported = await upload('Import', [{ name: 'program.zip', mimeType: 'application/zip', buffer: zip }]);
+    const running = await page.request.get(imported);
+    expect(running.headers().refresh).toBe('2');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${chrome.base}/dashboard/import`);
+      await chrome.checkScriptless(page, `import-form-${width}`);
+    }
+    await runJobs(t);
+    await page.goto(imported);
+    expect(await page.getByText('Import completed.').count()).toBe(1);
+    expect((await page.request.get(imported)).headers().refresh).toBeUndefined();
+    expect((await t.sql(`select name from affiliates where merchant_id = $1`, [into.id])).map((r) => r.name)).toEqual(['Mona Mover']);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(imported);
+      await chrome.checkScriptless(page, `import-done-${width}`);
+    }
+    expect(chrome.violations).toEqual([]);
+  }, 180_000);
+
+  it('refuses a file outside the format with its reason and starts nothing', async () => {
+    await page.goto(`${chrome.base}/dashboard/import`);
+    const runs = (await t.sql('select count(*)::int as n from imports where merchant_id = $1', [into.id]))[0].n;
+    await page.locator('input[name=files]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('id\r\n1\r\n') });
+    await page.getByRole('button', { name: 'Preview (dry run)' }).click();
+    await page.waitForLoadState('load');
+    expect(await page.getByText(/people\.csv is not a file of the format/).count()).toBe(1);
+    expect((await t.sql('select count(*)::int as n from imports where merchant_id = $1', [into.id]))[0].n).toBe(runs);
+  }, 60_000);
+});
