@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the service against its physical ceilings, and cost as data grows. See
- * bench/README.md. Options (also as env): --only=core,ingest,webhooks,growth,startup  --seconds=10
+ * bench/README.md. Options (also as env): --only=core,ingest,risk,webhooks,growth,startup  --seconds=10
  * --warmup=5 --runs=3 --connections=50 --merchants=200 --cpu-prof --dashboard-merchant=<id>
  * (payouts: BENCH_PAYOUT_AFFILIATES, default 10000)
  */
@@ -19,10 +19,11 @@ import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, rssMiB, sleep, star
 import { median, round, summarize } from './lib/stats.js';
 import { measureBacklogBurst, measureLatency, measureThroughput, startReceiver, subscribe, type Receiver } from './lib/webhooks.js';
 import { connectCardIntegrations, signedNotifications } from './lib/ingest.js';
+import { riskSaleRequests, setSignals, withClicks } from './lib/risk.js';
 import { dashboardRequests, dashboardSession, dashboardSubjects } from './lib/dashboard.js';
 import { benchPayouts } from './lib/payouts.js';
 
-const GROUPS = ['core', 'ingest', 'webhooks', 'growth', 'dashboard', 'startup', 'payouts'] as const;
+const GROUPS = ['core', 'ingest', 'risk', 'webhooks', 'growth', 'dashboard', 'startup', 'payouts'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: flags } = parseArgs({
@@ -172,7 +173,7 @@ const main = async () => {
     const cpu: CpuMeter = async (spec) => ({ service: await cpuSeconds(spec.server?.pid ?? running.pid), db: postmaster ? await clusterCpuSeconds(postmaster) : null });
 
     let merchants: BenchMerchant[] = [];
-    if (only.has('core') || only.has('ingest')) {
+    if (only.has('core') || only.has('ingest') || only.has('risk')) {
       log(`creating ${merchantCount} Scale merchants`);
       merchants = await createMerchants(base, merchantCount, 'm');
     }
@@ -185,6 +186,7 @@ const main = async () => {
       }
     }
     if (only.has('ingest')) await ingest(base, db, merchants, cpu);
+    if (only.has('risk')) await risk(base, db, merchants, cpu);
     if (receiver) await webhooks(base, db, receiver);
     if (only.has('growth')) await growth(base, db, cpu);
     if (only.has('dashboard')) await dashboard(base, db, cpu);
@@ -238,6 +240,28 @@ const ingest = async (base: string, db: pg.Pool, merchants: readonly BenchMercha
   rows.push(ratioRow('POST /ingest/v1/:integrationId (signed card sale)', get('POST /ingest/v1/:integrationId'), 'POST /conversions', get('POST /conversions'), 0.8));
   const [outcomes] = (await db.query(`select count(*) filter (where outcome = 'created') as created, count(*) as total from integration_events`)).rows;
   details.ingestOutcomes = outcomes;
+};
+
+/**
+ * Risk signals on the write path: `POST /conversions` naming a real click and a customer email, for
+ * merchants with every signal on (flag) and merchants with every signal off, side by side in the same
+ * rounds. The on/off halves are disjoint merchants with identical data, so the only difference is
+ * the signals' reads and the flags they write.
+ */
+const risk = async (base: string, db: pg.Pool, merchants: readonly BenchMerchant[], cpu: CpuMeter) => {
+  const half = Math.floor(merchants.length / 2);
+  const on = merchants.slice(0, half);
+  const off = merchants.slice(half, half * 2);
+  await Promise.all([...on.map((m) => setSignals(base, m, true)), ...off.map((m) => setSignals(base, m, false))]);
+  const [onClicks, offClicks] = [await withClicks(base, on), await withClicks(base, off)];
+  const results = await measureRounds(base, db, settings, [
+    { name: 'POST /conversions (signals off)', requests: riskSaleRequests(offClicks) },
+    { name: 'POST /conversions (every signal on)', requests: riskSaleRequests(onClicks) },
+  ], { cpu });
+  const get = (name: string) => results.get(name)!;
+  rows.push(ratioRow('POST /conversions, every risk signal on', get('POST /conversions (every signal on)'), 'signals off', get('POST /conversions (signals off)'), 0.9));
+  const [flags] = (await db.query(`select count(*)::int as flags from risk_flags where subject_kind = 'conversion'`)).rows;
+  details.riskFlags = flags;
 };
 
 /** Ceilings, the conversion write and the hot reads, and the service's memory under the write load. */

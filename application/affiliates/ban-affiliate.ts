@@ -7,6 +7,7 @@ import {
   planBan,
   type Affiliate,
   type AffiliateBan,
+  type BanPlan,
   type Conversion,
   type DomainError,
 } from '../../domain/index.js';
@@ -63,30 +64,47 @@ const lockAffiliate = async (deps: Pick<BanDependencies, 'affiliates'>, tenant: 
 export class BanAffiliate {
   constructor(private readonly deps: BanDependencies) {}
 
+  /** What a ban would move, read in a transaction that writes nothing (the assistant's preview). */
+  preview(tenant: Tenant, affiliateId: string, reason: string): Promise<Result<BanPlan & { readonly before: readonly Conversion[] }, DomainError>> {
+    return this.deps.uow.transaction(async () => {
+      const loaded = await this.plan(tenant, affiliateId, reason);
+      return loaded.map((l) => ({ ...l.plan, before: l.conversions }));
+    });
+  }
+
+  /** Locks and reads the affiliate, its memberships and open sales, and plans the ban through the domain. */
+  private async plan(tenant: Tenant, affiliateId: string, reason: string) {
+    const { deps } = this;
+    const affiliate = await lockAffiliate(deps, tenant, affiliateId);
+    if (!affiliate) return err(notFound('Affiliate'));
+    const merchant = await deps.merchants.findById(tenant.merchantId);
+    if (!merchant) return err(notFound('Merchant'));
+    const memberships: Membership[] = [];
+    for (const campaignId of await deps.bans.campaignIdsOf(tenant, affiliate.id)) {
+      const m = await deps.memberships.findForUpdate(tenant, affiliate.id, campaignId);
+      if (m) memberships.push(m);
+    }
+    const open = await deps.bans.openSalesOf(tenant, affiliate.id);
+    const conversions: Conversion[] = [];
+    for (const sale of open) {
+      const c = await deps.sinks.conversions.findByIdForUpdate(tenant, sale.conversionId);
+      if (c) conversions.push(c);
+    }
+    const now = deps.clock.now();
+    const plan = planBan({ affiliateId: affiliate.id, reason, current: await deps.bans.find(tenant, affiliate.id), memberships, conversions, now });
+    if (plan.isErr()) return err(plan.error);
+    return ok({ affiliate, merchant, conversions, open, plan: plan.value });
+  }
+
   execute(input: { readonly tenant: Tenant; readonly affiliateId: string; readonly reason: string }): Promise<Result<BanOutcome, DomainError>> {
     const { deps } = this;
     const { tenant } = input;
     return transactionalResult(deps.uow, async () => {
-      const affiliate = await lockAffiliate(deps, tenant, input.affiliateId);
-      if (!affiliate) return err(notFound('Affiliate'));
-      const merchant = await deps.merchants.findById(tenant.merchantId);
-      if (!merchant) return err(notFound('Merchant'));
-      const memberships: Membership[] = [];
-      for (const campaignId of await deps.bans.campaignIdsOf(tenant, affiliate.id)) {
-        const m = await deps.memberships.findForUpdate(tenant, affiliate.id, campaignId);
-        if (m) memberships.push(m);
-      }
-      const open = await deps.bans.openSalesOf(tenant, affiliate.id);
-      const conversions: Conversion[] = [];
-      for (const sale of open) {
-        const c = await deps.sinks.conversions.findByIdForUpdate(tenant, sale.conversionId);
-        if (c) conversions.push(c);
-      }
-      const now = deps.clock.now();
-      const plan = planBan({ affiliateId: affiliate.id, reason: input.reason, current: await deps.bans.find(tenant, affiliate.id), memberships, conversions, now });
-      if (plan.isErr()) return err(plan.error);
-
-      for (const change of plan.value.memberships) {
+      const loaded = await this.plan(tenant, input.affiliateId, input.reason);
+      if (loaded.isErr()) return err(loaded.error);
+      const { affiliate, merchant, conversions, open, plan: planned } = loaded.value;
+      const now = planned.ban.bannedAt;
+      for (const change of planned.memberships) {
         await deps.memberships.update(tenant, change.membership);
         if (change.membership.status === 'suspended') {
           for (const hook of deps.suspensionHooks ?? []) await hook.afterMembershipSuspended(tenant, change.membership, now);
@@ -98,7 +116,7 @@ export class BanAffiliate {
       let cancelledPayouts = 0;
       let skipped = 0;
       const withPayout = new Set(open.filter((s) => s.hasPayout).map((s) => s.conversionId));
-      for (const [kind, changes] of [['rejected', plan.value.rejected], ['held', plan.value.held]] as const) {
+      for (const [kind, changes] of [['rejected', planned.rejected], ['held', planned.held]] as const) {
         for (const change of changes) {
           const previous = conversions.find((c) => c.id === change.conversion.id)?.status ?? change.conversion.status;
           const applied = await applyConversionChange(deps.sinks, change, merchant, now, previous);
@@ -113,10 +131,10 @@ export class BanAffiliate {
           if (change.cancelsQueuedPayout && withPayout.has(change.conversion.id)) cancelledPayouts += 1;
         }
       }
-      await deps.bans.insert(tenant, plan.value.ban);
+      await deps.bans.insert(tenant, planned.ban);
       const outcome: BanOutcome = {
-        ban: plan.value.ban,
-        suspendedMemberships: plan.value.memberships.filter((c) => c.membership.status === 'suspended').length,
+        ban: planned.ban,
+        suspendedMemberships: planned.memberships.filter((c) => c.membership.status === 'suspended').length,
         rejectedConversions: rejected,
         heldConversions: held,
         cancelledPayouts,

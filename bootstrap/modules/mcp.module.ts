@@ -46,6 +46,8 @@ export const mcpDependencies = (c: Container): McpDependencies => ({
   }),
   money: {
     confirmations: c.resolve(T.Confirmations),
+    banAffiliate: c.resolve(T.BanAffiliate),
+    getCampaign: c.resolve(T.GetCampaign),
     conversionQueries: c.resolve(T.ConversionQueries),
     payoutQueries: c.resolve(T.PayoutQueries),
     awards: c.resolve(T.TeamStores).awards,

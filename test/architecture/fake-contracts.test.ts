@@ -12,6 +12,8 @@ const CONTRACTS: Readonly<Record<string, string>> = {
   ExchangeRates: 'exchange-rates',
   MerchantRepository: 'merchant-repository',
   PayoutQueue: 'payout-queue',
+  RiskFlagStore: 'risk-flag-store',
+  RiskSettingsRepository: 'risk-settings-repository',
   TeamAwardRepository: 'team-award-repository',
   TeamConversionFacts: 'team-conversion-facts',
   TeamGoalRepository: 'team-goal-repository',
@@ -25,10 +27,8 @@ const WITHOUT_CONTRACT: Readonly<Record<string, string>> = {
   Clock: 'the test sets the time; the system clock has no behaviour to match',
   IdGenerator: 'only the shape matters (time-ordered uuids), which the SQL contracts use from the real generator',
   SaleContexts: 'canned answers: a test states what the look-up finds; the real join is covered by the HTTP sale tests',
-  // Owed: the risk ports came with the signals; until their contracts exist, test/http/risk.test.ts runs the real adapters.
-  RiskSettingsRepository: 'contract not written yet; the real adapter is covered by test/http/risk.test.ts',
-  RiskFacts: 'contract not written yet; the real adapter is covered by test/http/risk.test.ts',
-  RiskFlagStore: 'contract not written yet; the real adapter is covered by test/http/risk.test.ts',
+  RiskFacts:
+    'canned answers, as SaleContexts: a test states which click, sessions and history the signals read; the SQL reads are covered end to end by test/http/risk.test.ts and risk-portal-footprints.test.ts',
 };
 
 /**

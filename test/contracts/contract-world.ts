@@ -9,6 +9,8 @@ import type { TeamConversionFacts } from '../../application/ports/team-conversio
 import type { TeamGoalRepository } from '../../application/ports/team-goal-repository.js';
 import type { TeamRepository } from '../../application/ports/team-repository.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { RiskFlagStore } from '../../application/ports/risk-flag-store.js';
+import type { RiskSettingsRepository } from '../../application/ports/risk-settings-repository.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
 
@@ -65,6 +67,8 @@ export interface ContractWorld {
   readonly goals: TeamGoalRepository;
   readonly awards: TeamAwardRepository;
   readonly facts: TeamConversionFacts;
+  readonly riskSettings: RiskSettingsRepository;
+  readonly riskFlags: RiskFlagStore;
   program(): Promise<ProgramRefs>;
   /** Outbox events of a type, as written (the contracts record types nothing else uses). */
   eventsOfType(type: string): Promise<readonly RecordedEvent[]>;

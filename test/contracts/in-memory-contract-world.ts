@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
+import { InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from './contract-world.js';
 
 /** The contract world over the in-memory fakes: rows the API would create are seeded directly. */
@@ -52,6 +53,8 @@ export const inMemoryContractWorld = (): ContractWorld => {
     goals: world.goals,
     awards: world.awards,
     facts: world.facts,
+    riskSettings: new InMemoryRiskSettings(),
+    riskFlags: new InMemoryRiskFlagStore(),
     campaign,
     affiliate,
     async eventsOfType(type) {

@@ -15,6 +15,7 @@ import {
   type PayoutMethod,
 } from '../../domain/conversion/index.js';
 import type { DomainError } from '../../domain/shared/domain-error.js';
+import { assessRisk, DEFAULT_RISK_SETTINGS, riskFlag, RISK_SIGNALS, type RiskSignal, type SignalAction } from '../../domain/risk/index.js';
 import { Decimal } from '../../domain/money/decimal.js';
 import type { Result } from 'neverthrow';
 import { buildConversion, saleFiguresArb, T0, unitsOf, type SaleFigures } from '../arbitraries/conversion.js';
@@ -264,8 +265,52 @@ class ReverseRefund implements fc.Command<Model, Real> {
   toString = () => 'reverseRefund';
 }
 
+/**
+ * A risk signal evaluated on the sale under the merchant's rule for it (as a sale is recorded, or a
+ * provider's report replaces a script sale): `hold` holds it through the machine with the signal as
+ * its reason, `flag` and `off` leave it as it is, `refuse` (self-referral only) refuses it.
+ */
+class SignalFires implements fc.Command<Model, Real> {
+  constructor(
+    readonly code: RiskSignal,
+    readonly action: SignalAction,
+    readonly fired: boolean,
+  ) {}
+  check = () => true;
+  run(m: Model, r: Real) {
+    const flag = this.fired ? riskFlag(this.code, `${this.code} fired`, [r.conversion.id]) : null;
+    const assessed = assessRisk([flag], { actions: { ...DEFAULT_RISK_SETTINGS.actions, [this.code]: this.action } });
+    if (this.fired && this.action === 'refuse') {
+      expect(assessed.isErr() && assessed.error.code).toBe(this.code);
+      checkInvariants(m, r);
+      return;
+    }
+    const { flags, holdReason } = assessed._unsafeUnwrap();
+    expect(flags.length).toBe(this.fired && this.action !== 'off' ? 1 : 0);
+    expect(holdReason !== null).toBe(this.fired && this.action === 'hold');
+    if (holdReason) {
+      const now = tick(m);
+      const result = holdConversion(r.conversion, now);
+      let expected: Expected;
+      if (m.status === 'held') expected = { kind: 'noop' };
+      else if (m.status === 'pending' || m.status === 'approved') {
+        expected = { kind: 'moved', to: 'held', events: ['conversion.updated'], cancelsQueuedPayout: m.status === 'approved' };
+        m.heldFrom = m.status;
+      } else expected = { kind: 'error', code: 'invalid_transition' };
+      settle(m, r, result, expected, now);
+    }
+    checkInvariants(m, r);
+  }
+  toString = () => `signal(${this.code}, ${this.action}, ${this.fired ? 'fired' : 'silent'})`;
+}
+
+const signalArb = fc
+  .tuple(fc.constantFrom(...RISK_SIGNALS), fc.constantFrom<SignalAction>('off', 'flag', 'hold', 'hold'), fc.boolean())
+  .map(([code, action, fired]) => new SignalFires(code, code === 'self_referral' && action === 'hold' ? 'refuse' : action, fired));
+
 const commandsArb = fc.commands(
   [
+    signalArb,
     fc.boolean().map((confirm) => new Approve(confirm)),
     fc.constant(new Reject()),
     fc.constant(new Hold()),

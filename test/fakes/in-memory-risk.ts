@@ -51,7 +51,10 @@ export class InMemoryRiskFacts implements RiskFacts {
 export class InMemoryRiskFlagStore implements RiskFlagStore {
   readonly rows = new Map<string, StoredRiskFlag[]>();
   async replace(tenant: Tenant, kind: RiskSubject, subjectId: string, flags: readonly (RiskFlag & { readonly action: 'flag' | 'hold' })[], now: Date): Promise<void> {
-    this.rows.set(`${key(tenant)}:${kind}:${subjectId}`, flags.map((f) => ({ ...f, createdAt: now })));
+    const at = `${key(tenant)}:${kind}:${subjectId}`;
+    // A signal that fires again keeps its first time, as the SQL store's upsert does.
+    const before = new Map((this.rows.get(at) ?? []).map((f) => [f.code, f.createdAt]));
+    this.rows.set(at, flags.map((f) => ({ ...f, evidence: [...f.evidence], createdAt: before.get(f.code) ?? now })));
   }
   async forSubjects(tenant: Tenant, kind: RiskSubject, subjectIds: readonly string[]): Promise<ReadonlyMap<string, readonly StoredRiskFlag[]>> {
     return new Map(subjectIds.flatMap((id) => {

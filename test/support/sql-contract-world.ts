@@ -8,6 +8,8 @@ import { SqlTeamGoalRepository } from '../../adapters/persistence/repositories/s
 import { SqlTeamConversionFacts } from '../../adapters/persistence/repositories/sql-team-queries.js';
 import { SqlTeamRepository } from '../../adapters/persistence/repositories/sql-team-repository.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
+import { SqlRiskFlagStore } from '../../adapters/persistence/repositories/sql-risk-flag-store.js';
+import { SqlRiskSettingsRepository } from '../../adapters/persistence/repositories/sql-risk-settings-repository.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from '../contracts/contract-world.js';
 import { createAffiliate } from './campaign-mother.js';
 import { createMerchant, type TestMerchant } from './merchant-mother.js';
@@ -63,6 +65,8 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     goals: new SqlTeamGoalRepository(orm),
     awards: new SqlTeamAwardRepository(orm),
     facts: new SqlTeamConversionFacts(orm),
+    riskSettings: new SqlRiskSettingsRepository(orm),
+    riskFlags: new SqlRiskFlagStore(orm, ids),
     affiliate,
     async eventsOfType(type) {
       const rows = await t.sql<{ merchant_id: string; mode: 'live' | 'test'; payload: unknown }>(

@@ -33,7 +33,20 @@ const ADVICE =
  * arguments and the previewed rows' state; the second, with the token, re-reads the rows (refused
  * with `stale_preview` when they changed), spends the token and makes the call.
  */
-export const confirmFirst = (tool: McpTool, preview: Previewer, confirmations: Confirmations, extraGuard?: (principal: Principal) => ApiError | null): McpTool => {
+export interface ConfirmFirstOptions {
+  /** Only calls with these arguments move money (a campaign's rate); others pass through as they are. */
+  readonly when?: (args: Record<string, unknown>) => boolean;
+  /** The arguments the confirmed call runs with (a tool with its own `confirm` gets it from the token). */
+  readonly confirmedArgs?: (args: Record<string, unknown>) => Record<string, unknown>;
+}
+
+export const confirmFirst = (
+  tool: McpTool,
+  preview: Previewer,
+  confirmations: Confirmations,
+  extraGuard?: (principal: Principal) => ApiError | null,
+  options: ConfirmFirstOptions = {},
+): McpTool => {
   const { definition } = tool;
   const inputSchema = {
     ...definition.inputSchema,
@@ -57,6 +70,7 @@ export const confirmFirst = (tool: McpTool, preview: Previewer, confirmations: C
     },
     async call(rawArgs: unknown, ctx: ToolContext): Promise<CallToolResult> {
       const { [TOKEN_FIELD]: token, ...args } = (typeof rawArgs === 'object' && rawArgs !== null && !Array.isArray(rawArgs) ? rawArgs : {}) as Record<string, unknown>;
+      if (options.when && !options.when(args)) return tool.call(args, ctx);
       if (token !== undefined && (typeof token !== 'string' || token === '')) return validationRefusal([{ field: TOKEN_FIELD, message: 'must be the token of a preview' }]);
       // Only a caller who may make the change gets its preview. One who may not is refused by the call
       // itself (its guard answers first, as the route's does, and the refusal is audited as usual).
@@ -75,7 +89,7 @@ export const confirmFirst = (tool: McpTool, preview: Previewer, confirmations: C
       }
       const redeemed = await confirmations.redeem(ctx.tenant, token, terms);
       if (redeemed.isErr()) return failure(ApiError.from(redeemed.error));
-      return tool.call(args, ctx);
+      return tool.call(options.confirmedArgs ? options.confirmedArgs(args) : args, ctx);
     },
   };
 };

@@ -2,7 +2,7 @@ import { Decimal } from '../../../domain/index.js';
 
 /** One row a money move changes: what it is now and what it will be, its money in its currency. */
 export interface PreviewRow {
-  readonly type: 'conversion' | 'payout' | 'award' | 'rate';
+  readonly type: 'conversion' | 'payout' | 'award' | 'rate' | 'membership';
   readonly id: string;
   /** Null for a rate: it moves future earnings, not an amount of money. */
   readonly currency: string | null;
@@ -61,7 +61,7 @@ export const PREVIEW_ANSWER_SCHEMA = {
           items: {
             type: 'object',
             properties: {
-              type: { type: 'string', enum: ['conversion', 'payout', 'award', 'rate'] },
+              type: { type: 'string', enum: ['conversion', 'payout', 'award', 'rate', 'membership'] },
               id: text,
               currency: { type: ['string', 'null'] },
               before: { type: 'object', additionalProperties: { type: ['string', 'null'] } },

@@ -1,0 +1,4 @@
+import { riskSettingsRepositoryContract } from './risk-settings-repository.contract.js';
+import { inMemoryContractWorld } from './in-memory-contract-world.js';
+
+riskSettingsRepositoryContract(inMemoryContractWorld);
