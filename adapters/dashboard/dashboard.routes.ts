@@ -4,6 +4,7 @@ import type { MerchantUserRepository } from '../../application/ports/merchant-us
 import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { OpenReviews } from '../../application/ports/open-reviews.js';
 import { ApiError } from '../http/api-error.js';
 import { statusOf } from '../http/error-status.js';
 import { csrfProtection } from '../http/web-session/csrf.js';
@@ -28,6 +29,8 @@ export interface DashboardDependencies extends AccountDependencies, DashboardPag
   readonly clock: Clock;
   /** `PAYOUT_LIVE_SANDBOX=1`: every page says live payouts may go to the sandbox. */
   readonly payoutLiveSandbox: boolean;
+  /** The navigation's count of items waiting on the Review page. */
+  readonly openReviews: OpenReviews;
 }
 
 /**
@@ -67,7 +70,9 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
   inside.route('/', accountRoutes(deps));
   inside.use('*', signedInUser(deps.users, deps.merchants), async (c, next) => {
     c.set('payoutLiveSandbox', deps.payoutLiveSandbox);
-    c.set('unreadNotices', await deps.overview.notifications.unreadCount(c.get('tenant')));
+    const [unread, reviews] = await Promise.all([deps.overview.notifications.unreadCount(c.get('tenant')), deps.openReviews.count(c.get('tenant'))]);
+    c.set('unreadNotices', unread);
+    c.set('openReviews', reviews);
     await next();
   });
   inside.route('/', settingsRoutes(deps.sessions));

@@ -4,6 +4,7 @@ import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SqlDailyFigures } from '../../adapters/persistence/repositories/sql-daily-figures.js';
 import { GetDailySeries } from '../../application/stats/daily-series.js';
 import type { ServiceConfig } from '../config.js';
+import { SqlOpenReviews } from '../../adapters/persistence/repositories/sql-open-reviews.js';
 import { SqlAffiliateNames } from '../../adapters/persistence/repositories/sql-affiliate-names.js';
 import { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
 import { GetAffiliateProfile } from '../../application/affiliates/affiliate-profile.js';
@@ -52,6 +53,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   ids: http.ids,
   clock: http.clock,
   payoutLiveSandbox: c.resolve<ServiceConfig>(T.Config).payoutLiveSandbox,
+  openReviews: new SqlOpenReviews(c.resolve(T.Orm)),
   overview: { getOverview: http.stats.getOverview, getDailySeries: c.resolve(T.GetDailySeries), notifications: http.notifications },
   campaigns: http.campaigns,
   affiliatePages: {
@@ -75,5 +77,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
   exports: http.exports,
+  risk: { rules: c.resolve(T.RiskRules) },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

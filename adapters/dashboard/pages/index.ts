@@ -34,6 +34,8 @@ import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from '.
 import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
 import { programExportRoutes } from './program-export.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
+import { riskSettingsRoutes } from './risk-settings.js';
+import type { RiskRules } from '../../../application/risk/risk-rules.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -59,6 +61,8 @@ export interface DashboardPageDependencies {
   /** The OAuth consent page and the member's connectors. */
   readonly connectorPages: ConnectorPageDependencies;
   readonly exports: ExportRouteDependencies;
+  /** The Review page and the risk rules form. */
+  readonly risk: { readonly rules: RiskRules };
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -84,4 +88,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', searchRoutes(deps.search))
     .route('/', merchantSettingsRoutes(deps.merchantSettings))
     .route('/', notificationRoutes(deps.overview.notifications))
-    .route('/', programExportRoutes(deps.exports));
+    .route('/', programExportRoutes(deps.exports))
+    .route('/', riskSettingsRoutes(deps.risk.rules));
