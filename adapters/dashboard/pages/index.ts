@@ -36,6 +36,9 @@ import { programExportRoutes } from './program-export.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 import { riskSettingsRoutes } from './risk-settings.js';
 import type { RiskRules } from '../../../application/risk/risk-rules.js';
+import type { ReviewQueue } from '../../../application/risk/review-queue.js';
+import { reviewRoutes } from './review.js';
+import type { BanAffiliates } from './review-ban.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -62,7 +65,7 @@ export interface DashboardPageDependencies {
   readonly connectorPages: ConnectorPageDependencies;
   readonly exports: ExportRouteDependencies;
   /** The Review page and the risk rules form. */
-  readonly risk: { readonly rules: RiskRules };
+  readonly risk: { readonly rules: RiskRules; readonly queue: ReviewQueue; readonly ban: BanAffiliates };
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -89,4 +92,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', merchantSettingsRoutes(deps.merchantSettings))
     .route('/', notificationRoutes(deps.overview.notifications))
     .route('/', programExportRoutes(deps.exports))
-    .route('/', riskSettingsRoutes(deps.risk.rules));
+    .route('/', riskSettingsRoutes(deps.risk.rules))
+    .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, listCampaigns: deps.campaigns.listCampaigns, people: deps.people }));

@@ -1,0 +1,116 @@
+/** @jsxImportSource hono/jsx */
+import type { AffiliateName } from '../../../application/ports/affiliate-names.js';
+import type { StoredRiskFlag } from '../../../application/ports/risk-flag-store.js';
+import type { ReviewItem } from '../../../application/risk/review-queue.js';
+import { CONVERSION_CORRECTIONS, formatAmount, type Conversion } from '../../../domain/index.js';
+import { isUuid } from '../../ids/uuid-v7-generator.js';
+import { SIGNAL_WORDS } from '../risk-words.js';
+import { shortDate } from './components.js';
+import { AffiliateCell, CampaignCell } from './people.js';
+
+export const SALES_FORM_ID = 'review-sales';
+export const BAN_FORM_ID = 'review-ban';
+
+/** What a page knows to name evidence with: affiliates, sales and campaigns by id. */
+export interface ReviewNames {
+  readonly affiliates: ReadonlyMap<string, AffiliateName>;
+  readonly sales: ReadonlyMap<string, Conversion>;
+  readonly campaigns: ReadonlyMap<string, string>;
+}
+
+/** A sale as people name it: its amount and currency, and its order when it has one. */
+export const saleLabel = (c: Pick<Conversion, 'amount' | 'currency' | 'orderId'>) => `${formatAmount(c.amount, c.currency)} ${c.currency.toUpperCase()}${c.orderId ? ` (order ${c.orderId})` : ''}`;
+
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  pending: 'Pending',
+  held: 'Held',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  paid: 'Paid',
+  refunded: 'Refunded',
+};
+const STATE_WORDS = { open: 'Waiting for a decision', decided: 'Decided', banned: 'Banned' } as const;
+
+/** Sales a bulk approve or reject can move: a held one is released first. */
+export const decidable = (c: Conversion) => c.status === 'held' || CONVERSION_CORRECTIONS[c.status].some((m) => m === 'approved' || m === 'rejected');
+
+/** One piece of evidence in words: an affiliate or a sale by name, a click or session as such, a value as typed. */
+const Evidence = ({ value, subject, names }: { value: string; subject: string; names: ReviewNames }) => {
+  if (names.affiliates.has(value)) return <AffiliateCell id={value} names={names.affiliates} />;
+  const sale = names.sales.get(value);
+  if (sale) return <>{value === subject ? 'this sale' : `the sale of ${saleLabel(sale)}`}</>;
+  if (value.startsWith('session:')) return <>one of the affiliate's own portal sessions</>;
+  if (isUuid(value)) return <>a click recorded for the affiliate (ref. {value.slice(0, 8)})</>;
+  return <code>{value}</code>;
+};
+
+const Flag = ({ flag, subject, names }: { flag: StoredRiskFlag; subject: string; names: ReviewNames }) => {
+  const evidence = flag.evidence.filter((e) => e !== subject);
+  return (
+    <li>
+      <strong>{SIGNAL_WORDS[flag.code]?.name ?? flag.code}</strong>
+      {flag.action === 'hold' ? ' (held the sale)' : ''}: {flag.message}
+      {evidence.length > 0 ? (
+        <div class="muted small">
+          Evidence:{' '}
+          {evidence.map((e, i) => (
+            <>
+              {i > 0 ? '; ' : ''}
+              <Evidence value={e} subject={subject} names={names} />
+            </>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+};
+
+const Flags = ({ item, names }: { item: ReviewItem; names: ReviewNames }) =>
+  item.flags.length > 0 ? (
+    <ul class="review-flags">
+      {item.flags.map((f) => (
+        <Flag flag={f} subject={item.id} names={names} />
+      ))}
+    </ul>
+  ) : (
+    <p class="muted flush">No check flagged it: it was held by hand or through the API.</p>
+  );
+
+/** One item of the queue: what it is (by name), where it stands, and each signal's finding with its evidence. */
+export const ReviewEntry = ({ item, names }: { item: ReviewItem; names: ReviewNames }) => {
+  if (item.kind === 'conversion') {
+    const c = item.conversion;
+    const label = saleLabel(c);
+    return (
+      <li class="review-item">
+        <div class="review-head">
+          {decidable(c) ? <input type="checkbox" name="ids" value={c.id} form={SALES_FORM_ID} aria-label={`Select the sale of ${label}`} /> : null}
+          <strong>Sale of {label}</strong>
+          <span class={`status status-${c.status}`}>{STATUS_WORDS[c.status] ?? c.status}</span>
+        </div>
+        <p class="flush muted">
+          {shortDate(c.createdAt.toISOString())} UTC · commission {formatAmount(c.commission, c.currency)} {c.currency.toUpperCase()} · campaign <CampaignCell id={c.campaignId} names={names.campaigns} />
+          {c.customerEmail ? ` · customer ${c.customerEmail}` : ''}
+        </p>
+        <p class="flush">
+          Affiliate: <AffiliateCell id={c.affiliateId} names={names.affiliates} />
+        </p>
+        <Flags item={item} names={names} />
+      </li>
+    );
+  }
+  const a = names.affiliates.get(item.id);
+  return (
+    <li class="review-item">
+      <div class="review-head">
+        {item.state !== 'banned' ? <input type="checkbox" name="affiliateIds" value={item.id} form={BAN_FORM_ID} aria-label={`Select the affiliate ${a ? a.name || a.email : item.id.slice(0, 8)}`} /> : null}
+        <strong>
+          Affiliate <AffiliateCell id={item.id} names={names.affiliates} />
+        </strong>
+        <span class={`status status-${item.state}`}>{STATE_WORDS[item.state]}</span>
+      </div>
+      <p class="flush muted">Flagged {shortDate(item.at.toISOString())} UTC</p>
+      <Flags item={item} names={names} />
+    </li>
+  );
+};
