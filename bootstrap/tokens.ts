@@ -206,6 +206,10 @@ export const TOKENS = {
   SaleRiskGate: Symbol('SaleRiskGate'),
   RiskRules: Symbol('RiskRules'),
   AffiliateRisk: Symbol('AffiliateRisk'),
+  AffiliateBanStore: Symbol('AffiliateBanStore'),
+  BanAffiliate: Symbol('BanAffiliate'),
+  ListRiskReviews: Symbol('ListRiskReviews'),
+  UnbanAffiliate: Symbol('UnbanAffiliate'),
   // Tax details (tax.module.ts).
   TaxDetailsStore: Symbol('TaxDetailsStore'),
   SaveTaxDetails: Symbol('SaveTaxDetails'),

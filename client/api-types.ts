@@ -584,6 +584,26 @@ export interface paths {
         patch: operations["patchPayoutSettings"];
         trace?: never;
     };
+    "/risk/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review queue: flagged or held conversions, flagged or banned affiliates
+         * @description Any valid key. Newest first (by the newest flag; a sale held by hand by its hold, a banned affiliate without flags by its ban). Each item lists its flags with the message in words and the evidence (ids of clicks, conversions, affiliates, portal sessions, or values) the signal read. Decide with the existing moves: `PATCH /conversions/:id` (approve, reject, release), `PATCH /affiliates/:id` (suspend), `POST /affiliates/:id/ban`. Test keys skip risk checks, so test mode lists only sales held by hand.
+         */
+        get: operations["getRiskReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/risk/settings": {
         parameters: {
             query?: never;
@@ -606,6 +626,46 @@ export interface paths {
          * @description Write keys. A partial change: fields left out keep their value; an invalid field answers `400 validation_error` and changes nothing. Applies to sales and affiliates checked from now on.
          */
         patch: operations["patchRiskSettings"];
+        trace?: never;
+    };
+    "/affiliates/{id}/ban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ban an affiliate at this merchant
+         * @description Write keys. In one step, each through its state machine: approved memberships become `suspended` (pending ones `rejected`), pending and held sales `rejected`, approved unpaid sales `held` (their queued payouts cancelled; release or reject each later); paid and refunded sales stay as history. While banned, approving a membership answers `409 invalid_transition`. Emits the membership and conversion events, then `affiliate.banned`. Banning a banned affiliate answers `409 invalid_transition`; another merchant's affiliate `404`.
+         */
+        post: operations["postAffiliatesByIdBan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/{id}/unban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a ban
+         * @description Write keys. Lifts the ban and emits `affiliate.unbanned`. Memberships stay suspended or rejected: approve each campaign again with `PATCH /affiliates/:id`; held and rejected sales stay as the ban left them. An affiliate that is not banned answers `409 invalid_transition`.
+         */
+        post: operations["postAffiliatesByIdUnban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/affiliates/{id}/tax-details": {
@@ -1537,9 +1597,29 @@ export interface webhooks {
         put?: never;
         /**
          * affiliate.banned
-         * @description The merchant banned an affiliate: every membership suspended, pending and held sales rejected, queued payouts cancelled. POSTed as JSON to every active subscription whose `events` include it.
+         * @description The merchant banned an affiliate: approved memberships suspended (pending ones rejected), pending and held sales rejected, approved unpaid sales held (their queued payouts cancelled); paid history kept. POSTed as JSON to every active subscription whose `events` include it.
          */
         post: operations["webhook_affiliate_banned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.unbanned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.unbanned
+         * @description The merchant lifted a ban; the memberships stay suspended until the merchant approves them again. POSTed as JSON to every active subscription whose `events` include it.
+         */
+        post: operations["webhook_affiliate_unbanned"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1796,8 +1876,16 @@ export interface components {
         AffiliateBannedEventData: {
             affiliateId: string;
             reason: string;
+            bannedAt: string;
+            suspendedMemberships: number;
             rejectedConversions: number;
+            heldConversions: number;
             cancelledPayouts: number;
+        };
+        AffiliateUnbannedEventData: {
+            affiliateId: string;
+            reason: string;
+            bannedAt: string;
         };
         /** @description Never a TIN, a name or a signature */
         TaxDetailsCompletedEventData: {
@@ -2647,6 +2735,46 @@ export interface components {
                 [key: string]: number | string | null;
             };
         };
+        RiskReview: {
+            /** @enum {string} */
+            kind: "conversion" | "affiliate";
+            /** @description The conversion or affiliate id */
+            id: string;
+            /** @description A conversion's status, or `flagged` / `banned` for an affiliate */
+            status: string;
+            affiliate: {
+                id: string;
+                name: string;
+                email: string;
+            };
+            /** @description Conversions only */
+            campaign: {
+                id: string;
+                name: string;
+            } | null;
+            amount: number | null;
+            commission: number | null;
+            currency: string | null;
+            /** @description Where the sale was reported from (conversions only) */
+            source: string | null;
+            createdAt: string;
+            /** @description The newest flag; for a sale held by hand, its hold; for a banned affiliate without flags, its ban */
+            flaggedAt: string;
+            flags: {
+                code: string;
+                /** @description What the signal found, in words */
+                message: string;
+                evidence: string[];
+                /** @enum {string} */
+                action: "flag" | "hold";
+                createdAt: string;
+            }[];
+            /** @description Affiliates: the ban, when banned */
+            ban: {
+                reason: string;
+                bannedAt: string;
+            } | null;
+        };
         /**
          * @example {
          *       "mode": "live",
@@ -2809,6 +2937,33 @@ export interface components {
             scriptSaleMaxAmount?: {
                 [key: string]: number | string | null;
             };
+        };
+        AffiliateBanOutcome: components["schemas"]["AffiliateBan"] & {
+            /** @description Approved memberships suspended (pending ones are rejected) */
+            suspendedMemberships: number;
+            /** @description Pending and held sales rejected */
+            rejectedConversions: number;
+            /** @description Approved, unpaid sales held for the merchant to decide */
+            heldConversions: number;
+            /** @description Queued payouts cancelled by those holds */
+            cancelledPayouts: number;
+            /** @description Approved sales whose payout is already with the provider: left as they are */
+            skippedConversions: number;
+        };
+        AffiliateBan: {
+            affiliateId: string;
+            banned: boolean;
+            reason: string;
+            bannedAt: string;
+        };
+        /**
+         * @example {
+         *       "reason": "Self-referred sales through a coupon site"
+         *     }
+         */
+        BanAffiliate: {
+            /** @description Why, in the merchant's words (kept with the ban and sent in `affiliate.banned`) */
+            reason: string;
         };
         TaxDetails: {
             affiliateId: string;
@@ -5957,6 +6112,47 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getRiskReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Only conversions or only affiliates */
+                kind?: "conversion" | "affiliate";
+                /** @description Only subjects with a current flag of this signal */
+                signal?: "self_referral" | "customer_matches_affiliate" | "disposable_email" | "fast_conversion" | "paid_ads_click" | "banned_referrer" | "click_velocity" | "conversion_velocity" | "shared_payout_details" | "high_refund_rate" | "unconfirmed_script_sale";
+                /** @description A conversion's status, or an affiliate's standing: `flagged` or `banned` */
+                status?: "pending" | "held" | "approved" | "rejected" | "paid" | "refunded" | "flagged" | "banned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subjects to review */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RiskReview"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getRiskSettings: {
         parameters: {
             query?: never;
@@ -6023,6 +6219,102 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postAffiliatesByIdBan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BanAffiliate"];
+            };
+        };
+        responses: {
+            /** @description The ban and what it changed */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateBanOutcome"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postAffiliatesByIdUnban: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response for this key (per API key and mode) is stored for 24 hours and answered again, byte for byte, with `Idempotent-Replayed: true`. The same key with another path or body answers `409 idempotency_key_reuse`; while the first request still runs, `409 idempotency_key_in_progress`. Refusals before the operation runs (validation, rate limit) are not stored. Use a new random key (a UUID) per operation.
+                 * @example 5f0c3a52-8d4e-4f4b-9a57-0d2f2b1c6e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example 01900000-0000-7000-8000-00000000a002 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lifted ban */
+            200: {
+                headers: {
+                    "X-API-Version": components["headers"]["XApiVersion"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateBan"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8536,6 +8828,42 @@ export interface operations {
                     /** @enum {string} */
                     event: "affiliate.banned";
                     data: components["schemas"]["AffiliateBannedEventData"];
+                    /**
+                     * @description When the event happened (ISO 8601)
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The delivery id: the same on every retry and resend; use it to de-duplicate */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else is recorded as a failure (5 in a row pause the subscription). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_affiliate_unbanned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the subscription secret. Compare in constant time; reject a `t` more than 300 s from now (`verifyWebhookSignature` in the client does both). */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "affiliate.unbanned";
+                    data: components["schemas"]["AffiliateUnbannedEventData"];
                     /**
                      * @description When the event happened (ISO 8601)
                      * @example 2026-11-22T10:00:00.000Z

@@ -48,6 +48,7 @@ import { payoutProviderRoutes } from './routes/payout-providers.routes.js';
 import { manualPayoutRoutes } from './routes/payout-manual.routes.js';
 import { payoutSettingsRoutes } from './routes/payout-settings.routes.js';
 import { riskRoutes, type RiskRouteDependencies } from './routes/risk.routes.js';
+import { affiliateBanRoutes, type AffiliateBanRouteDependencies } from './routes/affiliate-bans.routes.js';
 import { taxDetailsRoutes, type TaxDetailsRouteDependencies } from './routes/tax-details.routes.js';
 import { taxSettingsRoutes } from './routes/tax-settings.routes.js';
 import { taxSummaryRoutes } from './routes/tax-summaries.routes.js';
@@ -154,6 +155,7 @@ export interface HttpDependencies {
   readonly trackingScript: TrackingScriptDependencies;
   /** Risk rules and the flags signals left. */
   readonly risk: RiskRouteDependencies;
+  readonly affiliateBans: AffiliateBanRouteDependencies;
   /** What process memories are told of changes: a response waits until this process's own writes came back. */
   readonly changes: Pick<ChangeFeed, 'expectations' | 'settled'>;
 }
@@ -238,6 +240,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', manualPayoutRoutes(deps.payouts.manual));
   app.route('/api/v1', payoutSettingsRoutes(deps.payouts.configuration));
   app.route('/api/v1', riskRoutes(deps.risk));
+  app.route('/api/v1', affiliateBanRoutes(deps.affiliateBans));
   app.route('/api/v1', taxDetailsRoutes(deps.tax));
   app.route('/api/v1', taxSettingsRoutes(deps.tax.taxSettings));
   app.route('/api/v1', taxSummaryRoutes(deps.tax.taxSummaries));

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { moveMembership, type Membership } from '../../domain/affiliate/membership.js';
-import type { DomainError, Merchant } from '../../domain/index.js';
+import { checkNotBanned, type DomainError, type Merchant } from '../../domain/index.js';
+import type { AffiliateBanStore } from '../ports/affiliate-ban-store.js';
 import type { AffiliateQueries } from '../ports/affiliate-queries.js';
 import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
 import type { Clock } from '../ports/clock.js';
@@ -28,7 +29,7 @@ export interface MembershipSuspendedHook {
 /**
  * `PATCH /affiliates/:id`: moves one campaign membership through its machine (decide a pending one,
  * suspend an approved one, reinstate a suspended or rejected one; anything else is
- * `409 invalid_transition`) and records its `affiliate.*` event with the change.
+ * `409 invalid_transition`; approving a banned affiliate too) and records its `affiliate.*` event with the change.
  */
 export class DecideMembership {
   constructor(
@@ -40,6 +41,7 @@ export class DecideMembership {
     private readonly clock: Clock,
     private readonly links: TrackingLinks,
     private readonly suspensionHooks: readonly MembershipSuspendedHook[] = [],
+    private readonly bans: Pick<AffiliateBanStore, 'find'> | null = null,
   ) {}
 
   execute(input: DecideMembershipInput): Promise<Result<AffiliateListItem, DomainError>> {
@@ -48,6 +50,10 @@ export class DecideMembership {
       if (!(await this.affiliates.findById(tenant, input.affiliateId))) return err(notFound('Affiliate'));
       const membership = await this.memberships.findForUpdate(tenant, input.affiliateId, input.campaignId);
       if (!membership) return err(notFound('Affiliate membership of the campaign'));
+      if (input.status === 'approved' && this.bans) {
+        const allowed = checkNotBanned(await this.bans.find(tenant, input.affiliateId));
+        if (allowed.isErr()) return err(allowed.error);
+      }
       const now = this.clock.now();
       const decided = moveMembership(membership, input.status, now);
       if (decided.isErr()) return err(decided.error);

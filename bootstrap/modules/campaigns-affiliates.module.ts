@@ -167,6 +167,7 @@ export const registerCampaignsAndAffiliates = (c: DependencyContainer): void => 
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
           r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll<MembershipSuspendedHook>(T.MembershipSuspendedHook) : [],
+          r.resolve(T.AffiliateBanStore),
         ),
     ),
   );

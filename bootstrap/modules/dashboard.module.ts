@@ -4,8 +4,6 @@ import type { HttpDependencies } from '../../adapters/http/app.js';
 import { SqlDailyFigures } from '../../adapters/persistence/repositories/sql-daily-figures.js';
 import { GetDailySeries } from '../../application/stats/daily-series.js';
 import type { ServiceConfig } from '../config.js';
-import { SqlRiskReviewQueries } from '../../adapters/persistence/repositories/sql-risk-review-queries.js';
-import { ReviewQueue } from '../../application/risk/review-queue.js';
 import { SqlAffiliateNames } from '../../adapters/persistence/repositories/sql-affiliate-names.js';
 import { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
 import { GetAffiliateProfile } from '../../application/affiliates/affiliate-profile.js';
@@ -16,8 +14,6 @@ import type { TxtResolver } from '../../application/ports/txt-resolver.js';
 import { UpdateMerchantSettings } from '../../application/merchants/update-merchant-settings.js';
 import { VerifyCustomDomains } from '../../application/merchants/verify-custom-domains.js';
 import { TOKENS as T } from '../tokens.js';
-import { err } from 'neverthrow';
-import { domainError } from '../../domain/index.js';
 
 export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
   c.register(T.DailyFigures, single((r) => new SqlDailyFigures(r.resolve(T.Orm))));
@@ -44,9 +40,6 @@ export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolv
   c.register(T.GetDailySeries, single((r) => new GetDailySeries(r.resolve(T.DailyFigures), r.resolve(T.Clock))));
 };
 
-/** The Review page's queue (stateless: the navigation's count and the page may each have one). */
-const reviewQueueOf = (c: DependencyContainer) => new ReviewQueue(new SqlRiskReviewQueries(c.resolve(T.Orm)), c.resolve(T.RiskFlagStore), c.resolve(T.ConversionQueries));
-
 /** The dashboard's dependencies: the API routes' own use cases, plus sessions, users and the daily series. */
 export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDependencies, 'dashboard'>): DashboardDependencies => ({
   sessions: c.resolve(T.WebSessions),
@@ -59,7 +52,7 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   ids: http.ids,
   clock: http.clock,
   payoutLiveSandbox: c.resolve<ServiceConfig>(T.Config).payoutLiveSandbox,
-  openReviews: reviewQueueOf(c),
+  openReviews: c.resolve(T.ListRiskReviews),
   overview: { getOverview: http.stats.getOverview, getDailySeries: c.resolve(T.GetDailySeries), notifications: http.notifications },
   campaigns: http.campaigns,
   affiliatePages: {
@@ -83,6 +76,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
   exports: http.exports,
-  risk: { rules: c.resolve(T.RiskRules), queue: reviewQueueOf(c), ban: { execute: async () => err(domainError('not_implemented', 'TEMP')) } },
+  risk: { rules: c.resolve(T.RiskRules), reviews: c.resolve(T.ListRiskReviews), ban: c.resolve(T.BanAffiliate) },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -6,3 +6,4 @@ export * from './affiliate-signals.js';
 export * from './risk-decision.js';
 export * from './script-sale-rules.js';
 export * from './risk.events.js';
+export * from './affiliate-ban.js';

@@ -23,18 +23,29 @@ export interface AffiliateFlaggedPayload {
   readonly flags: RiskFlagPayload[];
 }
 
-/** `affiliate.banned`: the merchant banned the affiliate, with their reason. */
+/** `affiliate.banned`: the merchant banned the affiliate, with their reason and what the ban changed. */
 export interface AffiliateBannedPayload {
   readonly affiliateId: string;
   readonly reason: string;
+  readonly bannedAt: string;
+  readonly suspendedMemberships: number;
   readonly rejectedConversions: number;
+  readonly heldConversions: number;
   readonly cancelledPayouts: number;
+}
+
+/** `affiliate.unbanned`: the merchant lifted the ban (memberships stay as the ban left them). */
+export interface AffiliateUnbannedPayload {
+  readonly affiliateId: string;
+  readonly reason: string;
+  readonly bannedAt: string;
 }
 
 export type RiskEvent =
   | { readonly type: 'conversion.flagged'; readonly payload: ConversionFlaggedPayload }
   | { readonly type: 'affiliate.flagged'; readonly payload: AffiliateFlaggedPayload }
-  | { readonly type: 'affiliate.banned'; readonly payload: AffiliateBannedPayload };
+  | { readonly type: 'affiliate.banned'; readonly payload: AffiliateBannedPayload }
+  | { readonly type: 'affiliate.unbanned'; readonly payload: AffiliateUnbannedPayload };
 
 const flagPayload = (f: RiskFlag): RiskFlagPayload => ({ code: f.code, message: f.message, evidence: [...f.evidence] });
 
@@ -46,4 +57,11 @@ export const conversionFlagged = (conversion: Conversion, flags: readonly RiskFl
 export const affiliateFlagged = (affiliateId: string, flags: readonly RiskFlag[]): RiskEvent => ({
   type: 'affiliate.flagged',
   payload: { affiliateId, flags: flags.map(flagPayload) },
+});
+
+export const affiliateBanned = (payload: AffiliateBannedPayload): RiskEvent => ({ type: 'affiliate.banned', payload });
+
+export const affiliateUnbanned = (ban: { readonly affiliateId: string; readonly reason: string; readonly bannedAt: Date }): RiskEvent => ({
+  type: 'affiliate.unbanned',
+  payload: { affiliateId: ban.affiliateId, reason: ban.reason, bannedAt: ban.bannedAt.toISOString() },
 });

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'affiliate.payout_details_completed',
   'affiliate.flagged',
   'affiliate.banned',
+  'affiliate.unbanned',
   'affiliate.tax_details_completed',
   'payout.completed',
   'payout.failed',

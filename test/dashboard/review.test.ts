@@ -111,9 +111,35 @@ describe('the Review page', () => {
     const after = await owner.get('/dashboard/review');
     expect(after.html).not.toContain('order A-100');
     expect(badge(after.html)).toBe('1');
-    expect((await owner.get('/dashboard/review?status=decided')).html).toContain('order A-100');
+    expect((await owner.get('/dashboard/review?status=approved')).html).toContain('order A-100');
     const audit = await t.sql(`select status from audit_log where merchant_id = $1 and path = '/dashboard/review/decide' order by created_at`, [merchant.id]);
     expect(audit.map((a) => a.status)).toEqual([200, 303]);
+  });
+
+  it('asks before a ban with its reason, then bans through the ban use case', async () => {
+    const noReason = await owner.post('/dashboard/review/ban', { affiliateIds: bob.id, reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.html).toContain('id="reason-error"');
+    const asked = await owner.post('/dashboard/review/ban', { affiliateIds: bob.id, reason: 'Shares a payout email with Ann' });
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain('Ban 1 affiliate?');
+    expect(asked.html).toContain('Bob Baker');
+    expect(await t.sql('select 1 from affiliate_bans where affiliate_id = $1', [bob.id])).toHaveLength(0);
+
+    const banned = await owner.post('/dashboard/review/ban', { affiliateIds: bob.id, reason: 'Shares a payout email with Ann', confirmed: 'true', back: '/dashboard/review' });
+    expect(banned.status).toBe(303);
+    expect(decodeURIComponent(banned.location ?? '')).toContain('1 affiliate banned.');
+    expect(await t.sql('select reason from affiliate_bans where affiliate_id = $1', [bob.id])).toEqual([{ reason: 'Shares a payout email with Ann' }]);
+    // The ban's own moves: Bob's pending sale is rejected.
+    expect(await statusOf(sales.clean!)).toBe('rejected');
+    const page = await owner.get('/dashboard/review?status=banned');
+    expect(page.html).toContain('Bob Baker');
+    expect(page.html).toContain('Shares a payout email with Ann');
+    // Bob's approved, unpaid sale is held by the ban and now waits for a decision.
+    const waiting = await owner.get('/dashboard/review');
+    expect(badge(waiting.html)).toBe('1');
+    expect(waiting.html).toContain('Sale of 55.50 USD (order B-300)');
+    expect(await statusOf(sales.held!)).toBe('held');
   });
 
   it("refuses another merchant's sale and changes nothing", async () => {
@@ -128,5 +154,8 @@ describe('the Review page', () => {
     ]);
     expect(refused.status).toBe(404);
     expect((await t.api('GET', `/conversions/${theirs}`, other.liveKey)).body.data.status).toBe('pending');
+    const ban = await owner.post('/dashboard/review/ban', { affiliateIds: affiliate.id, reason: 'Not mine', confirmed: 'true' });
+    expect(ban.status).toBe(404);
+    expect(await t.sql('select 1 from affiliate_bans where affiliate_id = $1', [affiliate.id])).toHaveLength(0);
   });
 });

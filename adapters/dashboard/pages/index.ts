@@ -36,7 +36,7 @@ import { programExportRoutes } from './program-export.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 import { riskSettingsRoutes } from './risk-settings.js';
 import type { RiskRules } from '../../../application/risk/risk-rules.js';
-import type { ReviewQueue } from '../../../application/risk/review-queue.js';
+import type { ListRiskReviews } from '../../../application/risk/list-risk-reviews.js';
 import { reviewRoutes } from './review.js';
 import type { BanAffiliates } from './review-ban.js';
 
@@ -65,7 +65,7 @@ export interface DashboardPageDependencies {
   readonly connectorPages: ConnectorPageDependencies;
   readonly exports: ExportRouteDependencies;
   /** The Review page and the risk rules form. */
-  readonly risk: { readonly rules: RiskRules; readonly queue: ReviewQueue; readonly ban: BanAffiliates };
+  readonly risk: { readonly rules: RiskRules; readonly reviews: ListRiskReviews; readonly ban: BanAffiliates };
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { Result } from 'neverthrow';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import type { DomainError } from '../../../domain/index.js';
+import { checkBanReason, type DomainError } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { ApiError } from '../../http/api-error.js';
 import { statusOf } from '../../http/error-status.js';
@@ -20,7 +20,6 @@ const GUARDS = ['write'] as const;
 const ACTION = '/dashboard/review/ban';
 const HOME = '/dashboard/review';
 const LIMIT = 100;
-const REASON_MAX = 500;
 
 type Outcome = { readonly name: string } & ({ readonly done: true } | { readonly done: false; readonly error: DomainError | ApiError });
 
@@ -56,8 +55,10 @@ export const banRoute = (ban: BanAffiliates, people: People, render: RenderConve
   const ids = [...new Set(([] as unknown[]).concat(body.affiliateIds ?? []).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()))];
   if (ids.length === 0) return fail(new ApiError('validation_error', 'Select at least one affiliate', [{ field: 'affiliateIds', message: 'select at least one' }]));
   if (ids.length > LIMIT) return fail(new ApiError('validation_error', `Select at most ${LIMIT} affiliates at once`, [{ field: 'affiliateIds', message: `at most ${LIMIT}` }]));
-  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-  if (reason === '' || reason.length > REASON_MAX) return fail(new ApiError('validation_error', 'Give the reason for the ban', [{ field: 'reason', message: reason === '' ? 'is required' : `must be at most ${REASON_MAX} characters` }]));
+  // The ban's own rule, before asking: a question about a ban that would be refused helps no one.
+  const checked = checkBanReason(typeof body.reason === 'string' ? body.reason : '');
+  if (checked.isErr()) return fail(new ApiError('validation_error', 'Give the reason for the ban', checked.error.details));
+  const reason = checked.value;
   const tenant = c.get('tenant');
   const directory = await people.names.directory(tenant, ids.filter(isUuid));
   const nameOf = (id: string) => {

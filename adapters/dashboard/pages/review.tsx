@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
-import type { ReviewFilters } from '../../../application/ports/risk-review-queries.js';
-import type { ReviewQueue } from '../../../application/risk/review-queue.js';
+import { RISK_REVIEW_STATUSES, type RiskReviewFilter } from '../../../application/ports/risk-review-queries.js';
+import type { ListRiskReviews } from '../../../application/risk/list-risk-reviews.js';
 import type { RiskRules } from '../../../application/risk/risk-rules.js';
-import { RISK_SIGNALS, type RiskSignal } from '../../../domain/index.js';
+import { BAN_REASON_MAX, RISK_SIGNALS, type RiskSignal } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import type { ConversionUseCases } from '../../http/routes/conversions.routes.js';
 import type { People } from '../affiliate-choices.js';
@@ -14,9 +14,9 @@ import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
 import { SIGNAL_WORDS } from '../risk-words.js';
-import { ErrorBox, FilterForm, Notice, Pager, SelectField, type Problem } from '../views/components.js';
+import { ErrorBox, FieldError, FilterForm, invalidIf, Notice, Pager, SelectField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
-import { BAN_FORM_ID, ReviewEntry, SALES_FORM_ID } from '../views/review-item.js';
+import { BAN_FORM_ID, REVIEW_STATUS_WORDS, ReviewEntry, SALES_FORM_ID } from '../views/review-item.js';
 import { banRoute, type BanAffiliates } from './review-ban.js';
 import { decideRoute } from './review-decide.js';
 import { RISK_SETTINGS_PATH } from './risk-settings.js';
@@ -25,7 +25,7 @@ export const REVIEW_PATH = '/dashboard/review';
 
 export interface ReviewPageDependencies {
   readonly rules: RiskRules;
-  readonly queue: ReviewQueue;
+  readonly reviews: ListRiskReviews;
   readonly conversions: ConversionUseCases;
   readonly listCampaigns: ListCampaigns;
   readonly people: People;
@@ -36,20 +36,19 @@ const KINDS = [
   { value: 'conversion', label: 'Sales' },
   { value: 'affiliate', label: 'Affiliates' },
 ] as const;
-const STATES = [
+/** Waiting for a decision (the navigation's count) by default; then each status; then everything. */
+const STATES: readonly { value: string; label: string }[] = [
   { value: 'open', label: 'Waiting for a decision' },
-  { value: 'held', label: 'Held sales' },
-  { value: 'decided', label: 'Decided' },
-  { value: 'banned', label: 'Banned affiliates' },
+  ...RISK_REVIEW_STATUSES.map((s) => ({ value: s, label: s === 'flagged' ? 'Flagged affiliates' : s === 'banned' ? 'Banned affiliates' : `${REVIEW_STATUS_WORDS[s]} sales` })),
   { value: 'all', label: 'Everything' },
-] as const;
+];
 
 /** The filters in the address; a value the page does not offer is ignored, as an unknown filter shows the default list. */
 const filtersOf = (c: DashboardContext) => {
   const signal = RISK_SIGNALS.find((s) => s === c.req.query('signal'));
   const kind = KINDS.find((k) => k.value === c.req.query('kind'))?.value;
   const status = STATES.find((s) => s.value === c.req.query('status'))?.value ?? 'open';
-  const filters: ReviewFilters = { signal, kind, state: status === 'all' ? undefined : status };
+  const filters: RiskReviewFilter = { signal, kind, open: status === 'open', status: RISK_REVIEW_STATUSES.find((s) => s === status) };
   return { filters, params: { signal, kind, status: status === 'open' ? undefined : status } };
 };
 
@@ -72,16 +71,17 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
     const tenant = c.get('tenant');
     const { page: pageNo, limit } = pageParams(c);
     const { filters, params } = filtersOf(c);
-    const [result, campaigns] = await Promise.all([deps.queue.list(tenant, filters, { page: pageNo, limit }), campaignChoices(deps.listCampaigns, tenant)]);
-    // Everything the items and their evidence name, read together.
+    // One after the other: the reads may share the request's connection.
+    const result = await deps.reviews.execute(tenant, filters, { page: pageNo, limit });
+    const campaigns = await campaignChoices(deps.listCampaigns, tenant);
+    // Everything the items and their evidence name, read together: affiliates, then sales (the items' own included, for their order ids).
     const evidence = [...new Set(result.items.flatMap((i) => i.flags.flatMap((f) => f.evidence)).filter(isUuid))];
-    const people = [...new Set([...result.items.map((i) => (i.kind === 'conversion' ? i.conversion.affiliateId : i.id)), ...evidence])];
-    const affiliates = await deps.people.names.directory(tenant, people);
-    const saleIds = evidence.filter((id) => !affiliates.has(id));
+    const affiliates = await deps.people.names.directory(tenant, [...new Set([...result.items.map((i) => i.affiliateId), ...evidence])]);
+    const saleIds = [...new Set([...result.items.filter((i) => i.kind === 'conversion').map((i) => i.id), ...evidence.filter((id) => !affiliates.has(id))])];
     const sales = saleIds.length > 0 ? (await deps.conversions.conversionQueries.list(tenant, { ids: saleIds }, { page: 1, limit: saleIds.length })).items : [];
     const names = {
       affiliates,
-      sales: new Map([...sales, ...result.items.flatMap((i) => (i.kind === 'conversion' ? [i.conversion] : []))].map((s) => [s.id, s])),
+      sales: new Map(sales.map((sale) => [sale.id, sale])),
       campaigns: new Map(campaigns.map((ch) => [ch.id, ch.name])),
     };
     const csrf = c.get('webSession')!.csrfToken;
@@ -90,7 +90,7 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
     const here = `${REVIEW_PATH}${query.size > 0 ? `?${query.toString()}` : ''}`;
     const filtered = Boolean(params.signal || params.kind);
     const hasSales = result.items.some((i) => i.kind === 'conversion');
-    const hasAffiliates = result.items.some((i) => i.kind === 'affiliate' && i.state !== 'banned');
+    const hasAffiliates = result.items.some((i) => i.kind === 'affiliate' && i.status === 'flagged');
     return page(
       c,
       'Review',
@@ -124,7 +124,7 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
               ))}
             </ul>
           )}
-          <Pager base={REVIEW_PATH} params={params} page={result.page} limit={result.limit} hasMore={result.hasMore} />
+          <Pager base={REVIEW_PATH} params={params} page={result.page} limit={result.limit} total={result.total} />
         </div>
         {hasSales ? (
           <form method="post" action={`${REVIEW_PATH}/decide`} id={SALES_FORM_ID} class="actions review-bulk" aria-label="With the selected sales">
@@ -146,8 +146,9 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
             <p class="muted flush">Tick affiliates, give the reason, then ban them (you are asked first):</p>
             <label>
               Reason for the ban
-              <input name="reason" maxlength={500} required />
+              <input name="reason" maxlength={BAN_REASON_MAX} required {...invalidIf(extra?.problem, 'reason')} />
               <span class="muted plain">Kept with the ban and in the audit log; the affiliate does not see it.</span>
+              <FieldError problem={extra?.problem} field="reason" />
             </label>
             <div class="actions">
               <button type="submit" class="danger">

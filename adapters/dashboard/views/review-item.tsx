@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import type { AffiliateName } from '../../../application/ports/affiliate-names.js';
 import type { StoredRiskFlag } from '../../../application/ports/risk-flag-store.js';
-import type { ReviewItem } from '../../../application/risk/review-queue.js';
-import { CONVERSION_CORRECTIONS, formatAmount, type Conversion } from '../../../domain/index.js';
+import type { RiskReviewItem } from '../../../application/risk/list-risk-reviews.js';
+import { CONVERSION_CORRECTIONS, formatAmount, type Conversion, type ConversionStatus } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { SIGNAL_WORDS } from '../risk-words.js';
 import { shortDate } from './components.js';
@@ -21,18 +21,20 @@ export interface ReviewNames {
 /** A sale as people name it: its amount and currency, and its order when it has one. */
 export const saleLabel = (c: Pick<Conversion, 'amount' | 'currency' | 'orderId'>) => `${formatAmount(c.amount, c.currency)} ${c.currency.toUpperCase()}${c.orderId ? ` (order ${c.orderId})` : ''}`;
 
-const STATUS_WORDS: Readonly<Record<string, string>> = {
+/** A review status in words (the API keeps its tokens). */
+export const REVIEW_STATUS_WORDS: Readonly<Record<RiskReviewItem['status'], string>> = {
   pending: 'Pending',
   held: 'Held',
   approved: 'Approved',
   rejected: 'Rejected',
   paid: 'Paid',
   refunded: 'Refunded',
+  flagged: 'Flagged',
+  banned: 'Banned',
 };
-const STATE_WORDS = { open: 'Waiting for a decision', decided: 'Decided', banned: 'Banned' } as const;
 
 /** Sales a bulk approve or reject can move: a held one is released first. */
-export const decidable = (c: Conversion) => c.status === 'held' || CONVERSION_CORRECTIONS[c.status].some((m) => m === 'approved' || m === 'rejected');
+const decidable = (status: ConversionStatus) => status === 'held' || CONVERSION_CORRECTIONS[status].some((m) => m === 'approved' || m === 'rejected');
 
 /** One piece of evidence in words: an affiliate or a sale by name, a click or session as such, a value as typed. */
 const Evidence = ({ value, subject, names }: { value: string; subject: string; names: ReviewNames }) => {
@@ -65,7 +67,7 @@ const Flag = ({ flag, subject, names }: { flag: StoredRiskFlag; subject: string;
   );
 };
 
-const Flags = ({ item, names }: { item: ReviewItem; names: ReviewNames }) =>
+const Flags = ({ item, names }: { item: RiskReviewItem; names: ReviewNames }) =>
   item.flags.length > 0 ? (
     <ul class="review-flags">
       {item.flags.map((f) => (
@@ -77,40 +79,43 @@ const Flags = ({ item, names }: { item: ReviewItem; names: ReviewNames }) =>
   );
 
 /** One item of the queue: what it is (by name), where it stands, and each signal's finding with its evidence. */
-export const ReviewEntry = ({ item, names }: { item: ReviewItem; names: ReviewNames }) => {
-  if (item.kind === 'conversion') {
-    const c = item.conversion;
-    const label = saleLabel(c);
+export const ReviewEntry = ({ item, names }: { item: RiskReviewItem; names: ReviewNames }) => {
+  const words = REVIEW_STATUS_WORDS[item.status];
+  const sale = item.kind === 'conversion' ? names.sales.get(item.id) : undefined;
+  if (sale) {
+    const label = saleLabel(sale);
     return (
       <li class="review-item">
         <div class="review-head">
-          {decidable(c) ? <input type="checkbox" name="ids" value={c.id} form={SALES_FORM_ID} aria-label={`Select the sale of ${label}`} /> : null}
+          {decidable(sale.status) ? <input type="checkbox" name="ids" value={sale.id} form={SALES_FORM_ID} aria-label={`Select the sale of ${label}`} /> : null}
           <strong>Sale of {label}</strong>
-          <span class={`status status-${c.status}`}>{STATUS_WORDS[c.status] ?? c.status}</span>
+          <span class={`status status-${item.status}`}>{words}</span>
         </div>
         <p class="flush muted">
-          {shortDate(c.createdAt.toISOString())} UTC · commission {formatAmount(c.commission, c.currency)} {c.currency.toUpperCase()} · campaign <CampaignCell id={c.campaignId} names={names.campaigns} />
-          {c.customerEmail ? ` · customer ${c.customerEmail}` : ''}
+          {shortDate(sale.createdAt.toISOString())} UTC · commission {formatAmount(sale.commission, sale.currency)} {sale.currency.toUpperCase()} · campaign <CampaignCell id={sale.campaignId} names={names.campaigns} />
+          {sale.customerEmail ? ` · customer ${sale.customerEmail}` : ''}
         </p>
         <p class="flush">
-          Affiliate: <AffiliateCell id={c.affiliateId} names={names.affiliates} />
+          Affiliate: <AffiliateCell id={sale.affiliateId} names={names.affiliates} />
         </p>
         <Flags item={item} names={names} />
       </li>
     );
   }
-  const a = names.affiliates.get(item.id);
+  const who = item.affiliateName && item.affiliateName !== item.affiliateEmail ? item.affiliateName : item.affiliateEmail;
   return (
     <li class="review-item">
       <div class="review-head">
-        {item.state !== 'banned' ? <input type="checkbox" name="affiliateIds" value={item.id} form={BAN_FORM_ID} aria-label={`Select the affiliate ${a ? a.name || a.email : item.id.slice(0, 8)}`} /> : null}
+        {item.status === 'flagged' ? <input type="checkbox" name="affiliateIds" value={item.id} form={BAN_FORM_ID} aria-label={`Select the affiliate ${who}`} /> : null}
         <strong>
           Affiliate <AffiliateCell id={item.id} names={names.affiliates} />
         </strong>
-        <span class={`status status-${item.state}`}>{STATE_WORDS[item.state]}</span>
+        <span class={`status status-${item.status}`}>{words}</span>
       </div>
-      <p class="flush muted">Flagged {shortDate(item.at.toISOString())} UTC</p>
-      <Flags item={item} names={names} />
+      <p class="flush muted">
+        {item.ban ? `Banned ${shortDate(item.ban.bannedAt.toISOString())} UTC: ${item.ban.reason}` : `Flagged ${shortDate(item.flaggedAt.toISOString())} UTC`}
+      </p>
+      {item.flags.length > 0 || !item.ban ? <Flags item={item} names={names} /> : null}
     </li>
   );
 };

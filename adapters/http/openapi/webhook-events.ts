@@ -125,13 +125,26 @@ export const ConversionFlaggedEventData = z
 export const AffiliateFlaggedEventData = z.object({ affiliateId: z.string(), flags: z.array(RiskFlagData) }).openapi('AffiliateFlaggedEventData', { 'x-extension': true });
 
 export const AffiliateBannedEventData = z
-  .object({ affiliateId: z.string(), reason: z.string(), rejectedConversions: z.number().int(), cancelledPayouts: z.number().int() })
+  .object({
+    affiliateId: z.string(),
+    reason: z.string(),
+    bannedAt: z.string(),
+    suspendedMemberships: z.number().int(),
+    rejectedConversions: z.number().int(),
+    heldConversions: z.number().int(),
+    cancelledPayouts: z.number().int(),
+  })
   .openapi('AffiliateBannedEventData', { 'x-extension': true });
+
+export const AffiliateUnbannedEventData = z
+  .object({ affiliateId: z.string(), reason: z.string(), bannedAt: z.string() })
+  .openapi('AffiliateUnbannedEventData', { 'x-extension': true });
 
 const DATA_BY_EVENT: Record<WebhookEventType, z.ZodType> = {
   'conversion.flagged': ConversionFlaggedEventData,
   'affiliate.flagged': AffiliateFlaggedEventData,
   'affiliate.banned': AffiliateBannedEventData,
+  'affiliate.unbanned': AffiliateUnbannedEventData,
   'conversion.created': ConversionEventData,
   'conversion.updated': ConversionEventData,
   'conversion.approved': ConversionEventData,
@@ -155,7 +168,8 @@ const DATA_BY_EVENT: Record<WebhookEventType, z.ZodType> = {
 const WHEN: Record<WebhookEventType, string> = {
   'conversion.flagged': 'Risk signals flagged a new sale (see `flags`); `status` is `held` when a rule held it. See docs/risk.md.',
   'affiliate.flagged': 'Risk signals flagged an affiliate as it joined, was invited or saved payout details.',
-  'affiliate.banned': 'The merchant banned an affiliate: every membership suspended, pending and held sales rejected, queued payouts cancelled.',
+  'affiliate.banned': 'The merchant banned an affiliate: approved memberships suspended (pending ones rejected), pending and held sales rejected, approved unpaid sales held (their queued payouts cancelled); paid history kept.',
+  'affiliate.unbanned': 'The merchant lifted a ban; the memberships stay suspended until the merchant approves them again.',
   'conversion.created': 'A new conversion is tracked (live keys only; test-key activity dispatches no webhooks).',
   'conversion.updated': 'Any conversion status change (catch-all, sent besides the specific event).',
   'conversion.approved': 'The merchant approved a conversion (or automatic approval did).',
@@ -177,7 +191,7 @@ const WHEN: Record<WebhookEventType, string> = {
 };
 
 /** Payload shapes the spec leaves open (`not shown`): ours, marked as extensions. */
-const EXTENSION_EVENTS = new Set<string>(['conversion.flagged', 'affiliate.flagged', 'affiliate.banned', 'affiliate.joined', 'affiliate.approved', 'affiliate.rejected', 'affiliate.suspended', 'campaign.updated', 'affiliate.payout_details_completed', 'affiliate.tax_details_completed', 'payout.completed', 'payout.failed', 'ping']);
+const EXTENSION_EVENTS = new Set<string>(['conversion.flagged', 'affiliate.flagged', 'affiliate.banned', 'affiliate.unbanned', 'affiliate.joined', 'affiliate.approved', 'affiliate.rejected', 'affiliate.suspended', 'campaign.updated', 'affiliate.payout_details_completed', 'affiliate.tax_details_completed', 'payout.completed', 'payout.failed', 'ping']);
 
 const envelope = (event: WebhookEventType) =>
   z

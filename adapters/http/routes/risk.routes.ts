@@ -1,12 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { RiskFlagStore } from '../../../application/ports/risk-flag-store.js';
 import type { RiskRules } from '../../../application/risk/risk-rules.js';
+import type { ListRiskReviews } from '../../../application/risk/list-risk-reviews.js';
+import { RISK_REVIEW_STATUSES } from '../../../application/ports/risk-review-queries.js';
+import { riskReviewJson, RiskReviewSchema } from './risk-review.json.js';
 import { formatAmount, PAID_ADS_POLICIES, RISK_SIGNALS, SIGNAL_ACTIONS, type Mode, type RiskSettings } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
-import { sendData } from '../envelope.js';
+import { sendData, sendPage } from '../envelope.js';
 import { requireWriteKey } from '../middleware/guards.js';
-import { validationHook } from '../validation.js';
+import { PaginationSchema, pageQuery, validationHook } from '../validation.js';
 
 const actionsShape = Object.fromEntries(RISK_SIGNALS.map((s) => [s, z.enum(SIGNAL_ACTIONS)])) as Record<(typeof RISK_SIGNALS)[number], z.ZodEnum<{ [K in (typeof SIGNAL_ACTIONS)[number]]: K }>>;
 const Velocity = z.object({
@@ -98,10 +101,42 @@ const tags = ['Risk'];
 export interface RiskRouteDependencies {
   readonly rules: RiskRules;
   readonly flags: RiskFlagStore;
+  readonly reviews: ListRiskReviews;
 }
 
-export const riskRoutes = ({ rules }: RiskRouteDependencies) =>
+const ReviewQuery = z.object({
+  ...pageQuery,
+  kind: z.enum(['conversion', 'affiliate']).optional().openapi({ description: 'Only conversions or only affiliates' }),
+  signal: z.enum(RISK_SIGNALS).optional().openapi({ description: 'Only subjects with a current flag of this signal' }),
+  status: z
+    .enum(RISK_REVIEW_STATUSES)
+    .optional()
+    .openapi({ description: "A conversion's status, or an affiliate's standing: `flagged` or `banned`" }),
+});
+
+export const riskRoutes = ({ rules, reviews }: RiskRouteDependencies) =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/risk/reviews',
+        tags,
+        summary: 'The review queue: flagged or held conversions, flagged or banned affiliates',
+        description:
+          'Any valid key. Newest first (by the newest flag; a sale held by hand by its hold, a banned affiliate without flags by its ban). Each item lists its flags with the message in words and the evidence (ids of clicks, conversions, affiliates, portal sessions, or values) the signal read. Decide with the existing moves: `PATCH /conversions/:id` (approve, reject, release), `PATCH /affiliates/:id` (suspend), `POST /affiliates/:id/ban`. Test keys skip risk checks, so test mode lists only sales held by hand.',
+        request: { query: ReviewQuery },
+        responses: {
+          200: {
+            description: 'A page of subjects to review',
+            content: { 'application/json': { schema: z.object({ data: z.array(RiskReviewSchema), pagination: PaginationSchema }) } },
+          },
+        },
+      }),
+      async (c) => {
+        const { page, limit, ...filter } = c.req.valid('query');
+        return sendPage(c, await reviews.execute(c.get('tenant'), filter, { page, limit }), riskReviewJson);
+      },
+    )
     .openapi(
       createRoute({
         method: 'get',

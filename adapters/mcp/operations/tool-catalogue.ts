@@ -42,6 +42,9 @@ const TOOL_NAMES: Readonly<Record<string, string>> = {
   'POST /affiliates': 'create_affiliate',
   'POST /affiliates/invite': 'invite_affiliate',
   'GET /affiliates/{id}': 'get_affiliate',
+  'POST /affiliates/{id}/ban': 'ban_affiliate',
+  'POST /affiliates/{id}/unban': 'unban_affiliate',
+  'GET /risk/reviews': 'list_risk_reviews',
   'GET /webhooks': 'list_webhooks',
   'POST /webhooks': 'create_webhook',
   'GET /webhooks/{id}': 'get_webhook',
@@ -144,6 +147,8 @@ const ANNOTATION_OVERRIDES: Readonly<Record<string, Partial<ToolAnnotations>>> =
   'POST /teams/{id}/campaigns': { idempotentHint: true },
   // Approving, paying or cancelling an award moves it along its machine; the same action again is refused.
   'PATCH /teams/{id}/awards/{awardId}': { idempotentHint: false },
+  // Rejects and holds the affiliate's sales, cancels queued payouts; a second ban is refused.
+  'POST /affiliates/{id}/ban': { destructiveHint: true },
   // Creates or updates the customer of that email.
   'POST /customers': { destructiveHint: true, idempotentHint: true },
 };
