@@ -131,7 +131,7 @@ export const riskSettingsRoutes = (rules: RiskRules) => {
           </p>
         ) : null}
         <ErrorBox problem={problem} />
-        <form method="post" action={RISK_SETTINGS_PATH} class="stack">
+        <form method="post" action={RISK_SETTINGS_PATH} class="stack risk-rules">
           <CsrfField token={csrf} />
           <fieldset>
             <legend>What each check does</legend>
@@ -163,10 +163,10 @@ export const riskSettingsRoutes = (rules: RiskRules) => {
             <SelectField
               label="Paid ads on your brand"
               name="paidAds"
-              choices={PAID_ADS_POLICIES.map((p) => ({ value: p, label: p === 'allowed' ? 'Allowed' : 'Forbidden: clicks from paid ads fire the check' }))}
+              choices={PAID_ADS_POLICIES.map((p) => ({ value: p, label: p === 'allowed' ? 'Allowed' : 'Forbidden' }))}
               selected={form.paidAds}
               problem={problem}
-              hint="Read from the ad click ids a landing address carries (gclid, fbclid, msclkid and others)"
+              hint="Forbidden: a click from a paid ad fires the check, read from the ad click ids its landing address carries (gclid, fbclid, msclkid and others)"
             />
           </fieldset>
           <fieldset>
@@ -175,11 +175,12 @@ export const riskSettingsRoutes = (rules: RiskRules) => {
               label="Script sales"
               name="scriptSales"
               choices={[
-                { value: 'on', label: 'On: recorded, but they move no money until a provider confirms them or you approve them' },
-                { value: 'off', label: 'Off: the tracking script cannot report sales' },
+                { value: 'on', label: 'On' },
+                { value: 'off', label: 'Off' },
               ]}
               selected={form.scriptSales}
               problem={problem}
+              hint="On: recorded, but they move no money until a payment provider confirms them or you approve them. Off: the tracking script cannot report sales."
             />
             <label>
               Largest amount of one script sale

@@ -6,7 +6,7 @@ import { CONVERSION_CORRECTIONS, formatAmount, type Conversion, type ConversionS
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { SIGNAL_WORDS } from '../risk-words.js';
 import { shortDate } from './components.js';
-import { AffiliateCell, CampaignCell } from './people.js';
+import { CampaignCell } from './people.js';
 
 export const SALES_FORM_ID = 'review-sales';
 export const BAN_FORM_ID = 'review-ban';
@@ -36,9 +36,22 @@ export const REVIEW_STATUS_WORDS: Readonly<Record<RiskReviewItem['status'], stri
 /** Sales a bulk approve or reject can move: a held one is released first. */
 const decidable = (status: ConversionStatus) => status === 'held' || CONVERSION_CORRECTIONS[status].some((m) => m === 'approved' || m === 'rejected');
 
+/** An affiliate within a line of text: the name linking to its page, the email after it (never the id). */
+const AffiliateInline = ({ id, names }: { id: string; names: ReadonlyMap<string, AffiliateName> }) => {
+  const a = names.get(id);
+  if (!a) return <span class="muted">an affiliate no longer listed</span>;
+  const named = a.name && a.name.toLowerCase() !== a.email.toLowerCase();
+  return (
+    <>
+      <a href={`/dashboard/affiliates/${a.id}`}>{named ? a.name : a.email}</a>
+      {named ? <span class="muted plain"> ({a.email})</span> : null}
+    </>
+  );
+};
+
 /** One piece of evidence in words: an affiliate or a sale by name, a click or session as such, a value as typed. */
 const Evidence = ({ value, subject, names }: { value: string; subject: string; names: ReviewNames }) => {
-  if (names.affiliates.has(value)) return <AffiliateCell id={value} names={names.affiliates} />;
+  if (names.affiliates.has(value)) return <AffiliateInline id={value} names={names.affiliates} />;
   const sale = names.sales.get(value);
   if (sale) return <>{value === subject ? 'this sale' : `the sale of ${saleLabel(sale)}`}</>;
   if (value.startsWith('session:')) return <>one of the affiliate's own portal sessions</>;
@@ -96,7 +109,7 @@ export const ReviewEntry = ({ item, names }: { item: RiskReviewItem; names: Revi
           {sale.customerEmail ? ` · customer ${sale.customerEmail}` : ''}
         </p>
         <p class="flush">
-          Affiliate: <AffiliateCell id={sale.affiliateId} names={names.affiliates} />
+          Affiliate: <AffiliateInline id={sale.affiliateId} names={names.affiliates} />
         </p>
         <Flags item={item} names={names} />
       </li>
@@ -108,7 +121,7 @@ export const ReviewEntry = ({ item, names }: { item: RiskReviewItem; names: Revi
       <div class="review-head">
         {item.status === 'flagged' ? <input type="checkbox" name="affiliateIds" value={item.id} form={BAN_FORM_ID} aria-label={`Select the affiliate ${who}`} /> : null}
         <strong>
-          Affiliate <AffiliateCell id={item.id} names={names.affiliates} />
+          Affiliate <AffiliateInline id={item.id} names={names.affiliates} />
         </strong>
         <span class={`status status-${item.status}`}>{words}</span>
       </div>
