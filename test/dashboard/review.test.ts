@@ -82,6 +82,13 @@ describe('the Review page', () => {
     const empty = await other.get('/dashboard/review');
     expect(empty.html).toContain('Nothing waits for review');
     expect(badge(empty.html)).toBeNull();
+    await other.post('/dashboard/mode', { mode: 'test' });
+    expect((await other.get('/dashboard/review')).html).toContain('Test data skips the risk checks');
+    // A member reviews too, without the owners' link to the rules.
+    const member = (await signedInUser(t, merchant.id, { role: 'member' })).browser;
+    const seen = await member.get('/dashboard/review');
+    expect(seen.html).toContain('order A-100');
+    expect(seen.html).not.toContain('href="/dashboard/risk-settings"');
   });
 
   it('asks before a bulk approve, then approves through the conversions use case, releasing a held sale first', async () => {

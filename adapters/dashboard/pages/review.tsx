@@ -125,38 +125,39 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
             </ul>
           )}
           <Pager base={REVIEW_PATH} params={params} page={result.page} limit={result.limit} total={result.total} />
-        </div>
-        {hasSales ? (
-          <form method="post" action={`${REVIEW_PATH}/decide`} id={SALES_FORM_ID} class="actions review-bulk" aria-label="With the selected sales">
-            <CsrfField token={csrf} />
-            <input type="hidden" name="back" value={here} />
-            <p class="muted flush">Tick sales, then (a held sale is released first; you are asked before anything changes):</p>
-            <button type="submit" name="status" value="approved" class="secondary">
-              Approve selected sales
-            </button>
-            <button type="submit" name="status" value="rejected" class="danger">
-              Reject selected sales
-            </button>
-          </form>
-        ) : null}
-        {hasAffiliates ? (
-          <form method="post" action={`${REVIEW_PATH}/ban`} id={BAN_FORM_ID} class="stack review-bulk" aria-label="With the selected affiliates">
-            <CsrfField token={csrf} />
-            <input type="hidden" name="back" value={here} />
-            <p class="muted flush">Tick affiliates, give the reason, then ban them (you are asked first):</p>
-            <label>
-              Reason for the ban
-              <input name="reason" maxlength={BAN_REASON_MAX} required {...invalidIf(extra?.problem, 'reason')} />
-              <span class="muted plain">Kept with the ban and in the audit log; the affiliate does not see it.</span>
-              <FieldError problem={extra?.problem} field="reason" />
-            </label>
-            <div class="actions">
-              <button type="submit" class="danger">
-                Ban selected affiliates
+          {/* Inside the list: paging with htmx brings the forms its rows need. */}
+          {hasSales ? (
+            <form method="post" action={`${REVIEW_PATH}/decide`} id={SALES_FORM_ID} class="actions review-bulk" aria-label="With the selected sales">
+              <CsrfField token={csrf} />
+              <input type="hidden" name="back" value={here} />
+              <p class="muted flush">Tick sales, then (a held sale is released first; you are asked before anything changes):</p>
+              <button type="submit" name="status" value="approved" class="secondary">
+                Approve selected sales
               </button>
-            </div>
-          </form>
-        ) : null}
+              <button type="submit" name="status" value="rejected" class="danger">
+                Reject selected sales
+              </button>
+            </form>
+          ) : null}
+          {hasAffiliates ? (
+            <form method="post" action={`${REVIEW_PATH}/ban`} id={BAN_FORM_ID} class="stack review-bulk" aria-label="With the selected affiliates">
+              <CsrfField token={csrf} />
+              <input type="hidden" name="back" value={here} />
+              <p class="muted flush">Tick affiliates, give the reason, then ban them (you are asked first):</p>
+              <label>
+                Reason for the ban
+                <input name="reason" maxlength={BAN_REASON_MAX} required {...invalidIf(extra?.problem, 'reason')} />
+                <span class="muted plain">Kept with the ban and in the audit log; the affiliate does not see it.</span>
+                <FieldError problem={extra?.problem} field="reason" />
+              </label>
+              <div class="actions">
+                <button type="submit" class="danger">
+                  Ban selected affiliates
+                </button>
+              </div>
+            </form>
+          ) : null}
+        </div>
       </>,
       status,
     );
