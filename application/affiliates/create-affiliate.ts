@@ -19,6 +19,7 @@ import { randomCode } from '../shared/random-code.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { insertAffiliate } from './insert-affiliate.js';
+import type { AffiliateRiskCheck } from '../risk/affiliate-risk.js';
 import { TrackingLinks, type AffiliateListItem } from './tracking-links.js';
 
 export interface CreateAffiliateInput {
@@ -44,6 +45,8 @@ export class CreateAffiliate {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly links: TrackingLinks,
+    /** The affiliate's risk signals, run as it is created. */
+    private readonly risk?: AffiliateRiskCheck,
   ) {}
 
   execute(input: CreateAffiliateInput): Promise<Result<AffiliateListItem, DomainError>> {
@@ -82,6 +85,7 @@ export class CreateAffiliate {
         now,
       });
       await this.memberships.insert(tenant, membership);
+      await this.risk?.check(tenant, affiliate, now);
       return ok(this.item(merchant, affiliate, campaign.id, campaign.name, campaign.trackingCode, now));
     });
   }

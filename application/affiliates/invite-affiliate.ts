@@ -22,6 +22,7 @@ import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import type { TrackingLinks } from './tracking-links.js';
+import type { AffiliateRiskCheck } from '../risk/affiliate-risk.js';
 
 export interface InviteAffiliateInput {
   readonly tenant: Tenant;
@@ -49,6 +50,11 @@ export class InviteAffiliate {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly links: TrackingLinks,
+    /**
+     * Risk signals for an invitee who is already the merchant's affiliate; a new person is checked when
+     * the invitation is accepted (sign-up), once it is an affiliate the flags can be kept on.
+     */
+    private readonly risk?: AffiliateRiskCheck,
   ) {}
 
   execute(input: InviteAffiliateInput): Promise<Result<AffiliateInvitation, DomainError>> {
@@ -85,6 +91,7 @@ export class InviteAffiliate {
       }
       // Test keys send no real email (spec, Authentication 4).
       if (tenant.mode === 'live') await this.mailer.send(invitationMessage(this.links, merchant, campaign, invitation));
+      if (existing) await this.risk?.check(tenant, existing, invitation.createdAt);
       return ok(invitation);
     });
   }

@@ -16,6 +16,8 @@ import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { insertAffiliate } from './insert-affiliate.js';
 import { outboxRowsOf } from '../shared/outbox-rows.js';
+import type { AffiliateBanStore } from '../ports/affiliate-ban-store.js';
+import type { AffiliateRiskCheck } from '../risk/affiliate-risk.js';
 
 export interface SignUpAffiliateInput {
   readonly merchantId: string;
@@ -40,6 +42,8 @@ export interface SignUpResult {
  * campaign by itself: `approved` when the campaign auto-approves affiliates, else `pending`, with
  * `affiliate.joined`. The merchant's affiliate with that email (in the mode) is reused; another
  * merchant's with the same email is not looked at, and the person gets a record of their own here.
+ * The affiliate's risk signals run as it joins (`affiliate.flagged` when one fires); a banned affiliate
+ * joins `pending` even where the campaign auto-approves (and cannot be approved while banned).
  */
 export class SignUpAffiliate {
   constructor(
@@ -53,6 +57,10 @@ export class SignUpAffiliate {
     private readonly clock: Clock,
     /** Tells the merchant of an application it must review. */
     private readonly notices?: Notices,
+    /** The affiliate's risk signals, run as it joins. */
+    private readonly risk?: AffiliateRiskCheck,
+    /** A banned affiliate's new membership waits for the merchant, whatever the campaign's setting. */
+    private readonly bans?: Pick<AffiliateBanStore, 'find'>,
   ) {}
 
   execute(input: SignUpAffiliateInput): Promise<Result<SignUpResult, DomainError>> {
@@ -96,11 +104,12 @@ export class SignUpAffiliate {
         affiliateId: affiliate.id,
         campaignId: campaign.id,
         mode: input.mode,
-        autoApprove: campaign.autoApproveAffiliates || input.invited === true,
+        autoApprove: (campaign.autoApproveAffiliates || input.invited === true) && !(await this.bans?.find(tenant, affiliate.id)),
         now,
       });
       await this.memberships.insert(tenant, change.membership);
       await this.outbox.record(outboxRowsOf(tenant, change.events, now));
+      await this.risk?.check(tenant, affiliate, now);
       if (change.membership.status === 'pending') {
         await this.notices?.notify({ merchantId: tenant.merchantId, mode: tenant.mode, ...newApplicationNotice(affiliate, campaign.name) });
       }

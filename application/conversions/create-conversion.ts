@@ -1,6 +1,6 @@
 import type { CommissionMail } from './commission-mail.js';
 import type { Notices } from '../ports/notices.js';
-import { firstSaleNotice } from '../notifications/notice-texts.js';
+import { firstSaleNotice, flaggedSaleNotice } from '../notifications/notice-texts.js';
 import { err, ok, type Result } from 'neverthrow';
 import {
   checkCampaignTakesSale,
@@ -197,6 +197,7 @@ export class CreateConversion {
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
       }
       if (assessed.value) await this.keepFlags(conversion, assessed.value, now);
+      if (assessed.value) await this.noticeFlagged(conversion, assessed.value, affiliate, campaign.name);
       if (this.notices && !(await this.conversions.hasOtherSale(tenant, affiliate.id, conversion.id))) {
         const amount = `${formatAmount(conversion.amount, conversion.currency)} ${conversion.currency.toUpperCase()}`;
         // Keyed by affiliate: two first sales committing together still tell it once.
@@ -212,6 +213,14 @@ export class CreateConversion {
     const currencies = [...new Set(amounts.map((a) => a.currency))];
     if (currencies.every((c) => c === reporting)) return rateHistory([]);
     return rateHistory(await this.exchangeRates.history([...new Set([...currencies, reporting])], dayOf(from), dayOf(now)));
+  }
+
+  /** The merchant hears of a flagged or held sale once, with what fired in words. */
+  private async noticeFlagged(conversion: Conversion, assessment: RiskAssessment, affiliate: { readonly name: string; readonly email: string }, campaignName: string): Promise<void> {
+    if (!this.notices || assessment.flags.length === 0) return;
+    const amount = `${formatAmount(conversion.amount, conversion.currency)} ${conversion.currency.toUpperCase()}`;
+    const notice = flaggedSaleNotice(affiliate, amount, campaignName, assessment.flags.map((f) => f.message), conversion.status === 'held');
+    await this.notices.notify({ merchantId: conversion.merchantId, mode: conversion.mode, once: `flagged_sale:${conversion.id}`, ...notice });
   }
 
   private async keepFlags(conversion: Conversion, assessment: RiskAssessment, now: Date): Promise<void> {

@@ -20,3 +20,11 @@ export const firstSaleNotice = (affiliate: Named, amount: string, campaignName: 
   kind: 'first_sale',
   message: `${who(affiliate)} made their first sale for ${campaignName}: ${amount}. See it on the Conversions page of your dashboard, where you approve its commission.`,
 });
+
+/** A live sale the risk signals flagged (or held): what fired, in words, and where to decide. */
+export const flaggedSaleNotice = (affiliate: Named, amount: string, campaignName: string, messages: readonly string[], held: boolean) => ({
+  kind: 'flagged_sale',
+  message:
+    `A sale of ${amount} by ${who(affiliate)} for ${campaignName} was ${held ? 'held' : 'flagged'} by your risk checks: ${messages.join(' ')} ` +
+    'Review it on the Review page of your dashboard (/dashboard/review), where you approve, reject or ban.',
+});

@@ -17,13 +17,18 @@ import type { Tenant } from '../shared/tenant.js';
 
 const REFUND_WINDOW_MS = 90 * 86_400_000;
 
+/** What the affiliate use cases call: the affiliate's signals, in their transaction. */
+export interface AffiliateRiskCheck {
+  check(tenant: Tenant, affiliate: Affiliate, now: Date): Promise<readonly RiskFlag[]>;
+}
+
 /**
  * The risk signals of an affiliate at one merchant (live only; test keys skip risk checks), run in the
- * caller's transaction when its payout details are saved: the flags replace the affiliate's earlier
+ * caller's transaction when it joins a campaign, is created or invited, or saves payout details: the flags replace the affiliate's earlier
  * ones, and `affiliate.flagged` is recorded when a signal fired that had not before. A rule set to
  * `hold` only flags here: an affiliate has nothing to hold.
  */
-export class AffiliateRisk {
+export class AffiliateRisk implements AffiliateRiskCheck {
   constructor(
     private readonly settings: RiskSettingsRepository,
     private readonly facts: RiskFacts,

@@ -19,6 +19,12 @@ export interface WebSession {
   readonly csrfToken: string;
   readonly createdAt: Date;
   readonly expiresAt: Date;
+  /**
+   * An affiliate's browser, salted like a click's (address and user agent; the address alone), so a
+   * sale's click can be compared with the affiliate's own browser. Absent for merchant users.
+   */
+  readonly visitorHash?: string | null;
+  readonly addressHash?: string | null;
 }
 
 /** What an emailed single-use link is for; each purpose is consumed only by its own page. */

@@ -1,5 +1,6 @@
 import type { Mode } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
+import type { VisitorFingerprint } from '../ports/visitor-fingerprint.js';
 import type { WebSessionStore } from '../ports/web-session-store.js';
 import { hashSecretToken, randomSecret } from './secret-token.js';
 import type { SessionSubject, WebSession } from './web-session.js';
@@ -20,9 +21,16 @@ export class WebSessions {
     private readonly store: WebSessionStore,
     private readonly clock: Clock,
     private readonly lifetimeMs: number,
+    /** Fingerprints affiliates' browsers as clicks are (`customer_matches_affiliate` compares them). */
+    private readonly fingerprint: VisitorFingerprint | null = null,
   ) {}
 
-  async start(subject: SessionSubject, previousSecret: string | null = null, mode: Mode = 'live'): Promise<StartedSession> {
+  async start(
+    subject: SessionSubject,
+    previousSecret: string | null = null,
+    mode: Mode = 'live',
+    browser: { readonly address: string | null; readonly userAgent: string | null } | null = null,
+  ): Promise<StartedSession> {
     if (previousSecret) await this.store.delete(hashSecretToken(previousSecret));
     const now = this.clock.now();
     const secret = randomSecret();
@@ -33,9 +41,18 @@ export class WebSessions {
       csrfToken: randomSecret(),
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.lifetimeMs),
+      ...(await this.footprintOf(subject, browser)),
     };
     await this.store.insert(session);
     return { secret, session };
+  }
+
+  private async footprintOf(subject: SessionSubject, browser: { readonly address: string | null; readonly userAgent: string | null } | null) {
+    if (subject.kind !== 'affiliate' || !this.fingerprint || !browser) return {};
+    return {
+      visitorHash: await this.fingerprint.of(browser.address, browser.userAgent),
+      addressHash: browser.address === null ? null : await this.fingerprint.of(browser.address, null),
+    };
   }
 
   resolve(secret: string): Promise<WebSession | null> {

@@ -56,6 +56,7 @@ export const createAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r
     ids,
     r.resolve(T.Clock),
     r.resolve(T.TrackingLinks),
+    r.resolve(T.AffiliateRisk),
   );
 
 export const inviteAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
@@ -70,6 +71,7 @@ export const inviteAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r
     ids,
     r.resolve(T.Clock),
     r.resolve(T.TrackingLinks),
+    r.resolve(T.AffiliateRisk),
   );
 
 export const signUpAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r.resolve(T.Ids)) =>
@@ -83,6 +85,8 @@ export const signUpAffiliateWith = (r: DependencyContainer, ids: IdGenerator = r
     ids,
     r.resolve(T.Clock),
     r.resolve(T.Notices),
+    r.resolve(T.AffiliateRisk),
+    r.resolve(T.AffiliateBanStore),
   );
 
 /** Campaigns, affiliates and clicks: adapters and use cases: campaigns, affiliates, invitations, clicks and exchange rates. */

@@ -15,7 +15,7 @@ export const WEB_SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const registerWebSessions = (c: DependencyContainer): void => {
   c.register(T.WebSessionStore, single((r) => new SqlWebSessionStore(r.resolve(T.Orm))));
   c.register(T.LinkTokenStore, single((r) => new SqlLinkTokenStore(r.resolve(T.Orm))));
-  c.register(T.WebSessions, single((r) => new WebSessions(r.resolve(T.WebSessionStore), r.resolve(T.Clock), WEB_SESSION_LIFETIME_MS)));
+  c.register(T.WebSessions, single((r) => new WebSessions(r.resolve(T.WebSessionStore), r.resolve(T.Clock), WEB_SESSION_LIFETIME_MS, r.resolve(T.VisitorFingerprint))));
   c.register(T.LinkTokens, single((r) => new LinkTokens(r.resolve(T.LinkTokenStore), r.resolve(T.Clock))));
   c.register(T.SignInThrottle, single((r) => new SignInThrottle(r.resolve(T.RateLimiter), r.resolve(T.Clock), r.resolve<ServiceConfig>(T.Config).signInLimits)));
 };

@@ -75,7 +75,7 @@ describe('portal logo', () => {
 
 describe('email notice choices', () => {
   it('keep known choices once each, and every notice kind belongs to one choice', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom('new_application', 'first_sale', 'failures', 'nonsense')), (values) => {
+    fc.assert(fc.property(fc.array(fc.constantFrom('new_application', 'first_sale', 'flagged_sale', 'failures', 'nonsense')), (values) => {
       const parsed = parseEmailNotices(values);
       expect(new Set(parsed).size).toBe(parsed.length);
       expect(parsed.every((p) => values.includes(p))).toBe(true);

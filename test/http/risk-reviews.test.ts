@@ -83,6 +83,14 @@ describe('GET /risk/reviews: the review queue', () => {
     }
   });
 
+  it('tells the merchant of a flagged sale once, with what fired and where to review it', async () => {
+    const notices = await t.api('GET', '/notifications?limit=100', m.liveKey);
+    const flagged = (notices.body.data as { kind: string; message: string }[]).filter((n) => n.kind === 'flagged_sale');
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]?.message).toMatch(/^A sale of 40\.00 USD by .+ was flagged by your risk checks: The customer's email is at mailinator\.com/);
+    expect(flagged[0]?.message).toContain('Review it on the Review page of your dashboard (/dashboard/review)');
+  });
+
   it("shows another merchant nothing of it, and the test mode only its own", async () => {
     const other = await createMerchant(t, 'scale');
     expect((await reviews('', other.liveKey)).body).toMatchObject({ data: [], pagination: { total: 0 } });

@@ -10,11 +10,17 @@ import { CsrfField } from '../views/layout.js';
 const TITLES: Readonly<Record<string, string>> = {
   new_application: 'New application',
   first_sale: 'First sale',
+  flagged_sale: 'Flagged sale',
   webhook_paused: 'Webhook paused',
   invitation_expired: 'Invitation expired',
   payout_failed: 'Payout failed',
   integration_signatures_rejected: 'Provider signatures rejected',
   custom_domain_failed: 'Portal domain not verified',
+};
+
+/** Where a notice's decision is made, linked under its text. */
+const ACTIONS: Readonly<Record<string, { href: string; label: string }>> = {
+  flagged_sale: { href: '/dashboard/review', label: 'Open the Review page' },
 };
 
 const titleOf = (kind: string) => TITLES[kind] ?? kind.replace(/_/g, ' ').replace(/^./, (ch) => ch.toUpperCase());
@@ -56,6 +62,7 @@ export const notificationRoutes = (notifications: MerchantNotifications) =>
                       {n.readAt === null ? <span class="badge">New</span> : null} {titleOf(n.kind)}
                     </strong>
                     <p>{n.message}</p>
+                    {ACTIONS[n.kind] ? <a href={ACTIONS[n.kind]?.href}>{ACTIONS[n.kind]?.label}</a> : null}
                     <span class="muted">{shortDate(n.createdAt.toISOString())} UTC</span>
                   </div>
                   {n.readAt === null ? (

@@ -3,6 +3,7 @@ import type { SessionSubject, SessionSubjectKind } from '../../../application/we
 import type { WebSessions } from '../../../application/web-sessions/web-sessions.js';
 import { clearSessionCookie, readSessionSecret, writeSessionCookie, type SessionCookie } from './session-cookie.js';
 import { sessionOf } from './web-env.js';
+import { clientAddress } from '../middleware/client-address.js';
 
 /**
  * Resolves the surface's cookie to a session of `kind` (a session of another kind is ignored) and
@@ -43,7 +44,8 @@ export const requireWebSession =
  * ended rather than reused: no fixation) and sets the cookie.
  */
 export const signInBrowser = async (c: Context<any>, sessions: WebSessions, cookie: SessionCookie, subject: SessionSubject) => {
-  const { secret, session } = await sessions.start(subject, readSessionSecret(c, cookie));
+  const browser = { address: clientAddress(c), userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null };
+  const { secret, session } = await sessions.start(subject, readSessionSecret(c, cookie), 'live', browser);
   writeSessionCookie(c, cookie, secret, session.expiresAt);
   c.set('webSession', session);
   return session;

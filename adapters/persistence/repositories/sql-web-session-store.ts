@@ -25,8 +25,9 @@ export class SqlWebSessionStore implements WebSessionStore {
   }
 
   async insert(s: WebSession): Promise<void> {
-    await this.exec(sql`insert into web_sessions (id_hash, subject_kind, subject_id, merchant_id, mode, csrf_token, created_at, expires_at)
-       values (${s.idHash}, ${s.subject.kind}, ${s.subject.id}, ${s.subject.merchantId}, ${s.mode}, ${s.csrfToken}, ${s.createdAt}, ${s.expiresAt})`);
+    await this.exec(sql`insert into web_sessions (id_hash, subject_kind, subject_id, merchant_id, mode, csrf_token, created_at, expires_at, visitor_hash, address_hash)
+       values (${s.idHash}, ${s.subject.kind}, ${s.subject.id}, ${s.subject.merchantId}, ${s.mode}, ${s.csrfToken}, ${s.createdAt}, ${s.expiresAt},
+         ${s.visitorHash ?? null}, ${s.addressHash ?? null})`);
   }
 
   async find(idHash: string, now: Date): Promise<WebSession | null> {
