@@ -93,4 +93,4 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', notificationRoutes(deps.overview.notifications))
     .route('/', programExportRoutes(deps.exports))
     .route('/', riskSettingsRoutes(deps.risk.rules))
-    .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, listCampaigns: deps.campaigns.listCampaigns, people: deps.people }));
+    .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, people: deps.people }));

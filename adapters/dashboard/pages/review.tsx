@@ -2,7 +2,6 @@
 import { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
 import { RISK_REVIEW_STATUSES, type RiskReviewFilter } from '../../../application/ports/risk-review-queries.js';
 import type { ListRiskReviews } from '../../../application/risk/list-risk-reviews.js';
 import type { RiskRules } from '../../../application/risk/risk-rules.js';
@@ -10,7 +9,6 @@ import { BAN_REASON_MAX, RISK_SIGNALS, type RiskSignal } from '../../../domain/i
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import type { ConversionUseCases } from '../../http/routes/conversions.routes.js';
 import type { People } from '../affiliate-choices.js';
-import { campaignChoices } from '../campaign-choices.js';
 import type { DashboardEnv } from '../dashboard-env.js';
 import { noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
 import { SIGNAL_WORDS } from '../risk-words.js';
@@ -27,7 +25,6 @@ export interface ReviewPageDependencies {
   readonly rules: RiskRules;
   readonly reviews: ListRiskReviews;
   readonly conversions: ConversionUseCases;
-  readonly listCampaigns: ListCampaigns;
   readonly people: People;
   readonly ban: BanAffiliates;
 }
@@ -73,7 +70,6 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
     const { filters, params } = filtersOf(c);
     // One after the other: the reads may share the request's connection.
     const result = await deps.reviews.execute(tenant, filters, { page: pageNo, limit });
-    const campaigns = await campaignChoices(deps.listCampaigns, tenant);
     // Everything the items and their evidence name, read together: affiliates, then sales (the items' own included, for their order ids).
     const evidence = [...new Set(result.items.flatMap((i) => i.flags.flatMap((f) => f.evidence)).filter(isUuid))];
     const affiliates = await deps.people.names.directory(tenant, [...new Set([...result.items.map((i) => i.affiliateId), ...evidence])]);
@@ -82,7 +78,6 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
     const names = {
       affiliates,
       sales: new Map(sales.map((sale) => [sale.id, sale])),
-      campaigns: new Map(campaigns.map((ch) => [ch.id, ch.name])),
     };
     const csrf = c.get('webSession')!.csrfToken;
     const query = new URL(c.req.url).searchParams;

@@ -98,6 +98,27 @@ const everyProblem = (raw: Record<string, unknown>, saved: RiskSettings): { ok: 
   return { ok: true, value: value as RiskSettingsPatch };
 };
 
+/** Each field's label, for the list of problems above the form (beside each field, the field says itself). */
+const LABELS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(RISK_SIGNALS.map((s) => [`actions.${s}`, SIGNAL_WORDS[s].name])),
+  fastConversionSeconds: 'Too fast: seconds from click to sale',
+  'clickVelocity.max': 'Clicks from one visitor: at most',
+  'clickVelocity.windowMinutes': 'Clicks from one visitor: within minutes',
+  'conversionVelocity.max': 'Sales from one visitor: at most',
+  'conversionVelocity.windowMinutes': 'Sales from one visitor: within minutes',
+  refundRatePercent: 'Refund rate above (percent)',
+  refundRateMinConversions: 'Refund rate: minimum of sales',
+  bannedReferrerDomains: 'Banned referrers',
+  paidAds: 'Paid ads on your brand',
+  scriptSales: 'Script sales',
+  scriptSaleMaxAmount: 'Largest amount of one script sale',
+};
+const labelled = (problem: Problem | null): Problem | null =>
+  problem && {
+    ...problem,
+    details: problem.details?.map((d) => ({ ...d, field: LABELS[d.field] ?? LABELS[d.field.split('.')[0]!] ?? d.field })),
+  };
+
 const NumberField = ({ form, problem, name, label, hint, min, max }: { form: Form; problem: Problem | null; name: string; label: string; hint: string; min: number; max: number }) => (
   <TextField form={form} problem={problem} name={name} label={label} type="number" min={min} max={max} hint={hint} required />
 );
@@ -130,7 +151,7 @@ export const riskSettingsRoutes = (rules: RiskRules) => {
             These are the test-mode rules. Test data skips risk checks; only the script-sale rules apply to it.
           </p>
         ) : null}
-        <ErrorBox problem={problem} />
+        <ErrorBox problem={labelled(problem)} />
         <form method="post" action={RISK_SETTINGS_PATH} class="stack risk-rules">
           <CsrfField token={csrf} />
           <fieldset>

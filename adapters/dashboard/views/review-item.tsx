@@ -2,7 +2,7 @@
 import type { AffiliateName } from '../../../application/ports/affiliate-names.js';
 import type { StoredRiskFlag } from '../../../application/ports/risk-flag-store.js';
 import type { RiskReviewItem } from '../../../application/risk/list-risk-reviews.js';
-import { CONVERSION_CORRECTIONS, formatAmount, type Conversion, type ConversionStatus } from '../../../domain/index.js';
+import { CONVERSION_CORRECTIONS, formatAmount, type Conversion, type ConversionStatus, type CurrencyCode } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { SIGNAL_WORDS } from '../risk-words.js';
 import { shortDate } from './components.js';
@@ -11,11 +11,10 @@ import { CampaignCell } from './people.js';
 export const SALES_FORM_ID = 'review-sales';
 export const BAN_FORM_ID = 'review-ban';
 
-/** What a page knows to name evidence with: affiliates, sales and campaigns by id. */
+/** What a page knows to name people and evidence with: affiliates and sales by id. */
 export interface ReviewNames {
   readonly affiliates: ReadonlyMap<string, AffiliateName>;
   readonly sales: ReadonlyMap<string, Conversion>;
-  readonly campaigns: ReadonlyMap<string, string>;
 }
 
 /** A sale as people name it: its amount and currency, and its order when it has one. */
@@ -94,22 +93,26 @@ const Flags = ({ item, names }: { item: RiskReviewItem; names: ReviewNames }) =>
 /** One item of the queue: what it is (by name), where it stands, and each signal's finding with its evidence. */
 export const ReviewEntry = ({ item, names }: { item: RiskReviewItem; names: ReviewNames }) => {
   const words = REVIEW_STATUS_WORDS[item.status];
-  const sale = item.kind === 'conversion' ? names.sales.get(item.id) : undefined;
-  if (sale) {
-    const label = saleLabel(sale);
+  if (item.kind === 'conversion' && item.amount && item.commission && item.currency) {
+    // The queue's row has the figures; the sale itself adds its order and customer.
+    const sale = names.sales.get(item.id);
+    const currency = item.currency as CurrencyCode;
+    const label = saleLabel({ amount: item.amount, currency, orderId: sale?.orderId ?? null });
+    const status = item.status as ConversionStatus;
     return (
       <li class="review-item">
         <div class="review-head">
-          {decidable(sale.status) ? <input type="checkbox" name="ids" value={sale.id} form={SALES_FORM_ID} aria-label={`Select the sale of ${label}`} /> : null}
+          {decidable(status) ? <input type="checkbox" name="ids" value={item.id} form={SALES_FORM_ID} aria-label={`Select the sale of ${label}`} /> : null}
           <strong>Sale of {label}</strong>
           <span class={`status status-${item.status}`}>{words}</span>
         </div>
         <p class="flush muted">
-          {shortDate(sale.createdAt.toISOString())} UTC · commission {formatAmount(sale.commission, sale.currency)} {sale.currency.toUpperCase()} · campaign <CampaignCell id={sale.campaignId} names={names.campaigns} />
-          {sale.customerEmail ? ` · customer ${sale.customerEmail}` : ''}
+          {shortDate(item.createdAt.toISOString())} UTC · commission {formatAmount(item.commission, currency)} {currency.toUpperCase()} · campaign{' '}
+          {item.campaignId ? <CampaignCell id={item.campaignId} names={new Map([[item.campaignId, item.campaignName ?? '']])} /> : '—'}
+          {sale?.customerEmail ? ` · customer ${sale.customerEmail}` : ''}
         </p>
         <p class="flush">
-          Affiliate: <AffiliateInline id={sale.affiliateId} names={names.affiliates} />
+          Affiliate: <AffiliateInline id={item.affiliateId} names={names.affiliates} />
         </p>
         <Flags item={item} names={names} />
       </li>
