@@ -9,6 +9,8 @@ export interface DashboardEnv {
     payoutLiveSandbox: boolean;
     /** Unread notices of the tenant, for the header. */
     unreadNotices: number;
+    /** Items waiting on the Review page, for the navigation. */
+    openReviews: number;
   };
 }
 

@@ -4,6 +4,7 @@ import type { MerchantUserRepository } from '../../application/ports/merchant-us
 import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { ListRiskReviews } from '../../application/risk/list-risk-reviews.js';
 import { ApiError } from '../http/api-error.js';
 import { statusOf } from '../http/error-status.js';
 import { csrfProtection } from '../http/web-session/csrf.js';
@@ -28,6 +29,8 @@ export interface DashboardDependencies extends AccountDependencies, DashboardPag
   readonly clock: Clock;
   /** `PAYOUT_LIVE_SANDBOX=1`: every page says live payouts may go to the sandbox. */
   readonly payoutLiveSandbox: boolean;
+  /** The navigation's count of items waiting on the Review page. */
+  readonly openReviews: Pick<ListRiskReviews, 'counts'>;
 }
 
 /**
@@ -68,6 +71,8 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
   inside.use('*', signedInUser(deps.users, deps.merchants), async (c, next) => {
     c.set('payoutLiveSandbox', deps.payoutLiveSandbox);
     c.set('unreadNotices', await deps.overview.notifications.unreadCount(c.get('tenant')));
+    const open = await deps.openReviews.counts(c.get('tenant'));
+    c.set('openReviews', open.conversions + open.affiliates);
     await next();
   });
   inside.route('/', settingsRoutes(deps.sessions));

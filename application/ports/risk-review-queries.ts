@@ -12,6 +12,8 @@ export interface RiskReviewFilter {
   /** Subjects with a current flag of this signal. */
   readonly signal?: RiskSignal | undefined;
   readonly status?: RiskReviewStatus | undefined;
+  /** Only what waits for a person, as `openCounts` counts it (the dashboard's default view). */
+  readonly open?: boolean | undefined;
 }
 
 /** One subject of review, before its flags are attached. */

@@ -17,6 +17,8 @@ const PAGES = [
   '/dashboard/campaigns',
   '/dashboard/affiliates',
   '/dashboard/conversions',
+  '/dashboard/review',
+  '/dashboard/risk-settings',
   '/dashboard/payouts',
   '/dashboard/coupons',
   '/dashboard/keys',

@@ -7,7 +7,8 @@ import { ApiError } from '../../http/api-error.js';
 import { statusOf } from '../../http/error-status.js';
 import { toUpdateConversionInput } from '../../http/routes/conversion.input.js';
 import { conversionListItemJson } from '../../http/routes/conversion.json.js';
-import type { ConversionUseCases } from '../../http/routes/conversions.routes.js';
+import type { ConversionQueries } from '../../../application/ports/conversion-queries.js';
+import type { UpdateConversionStatus } from '../../../application/conversions/update-conversion-status.js';
 import { done, guardsRefuse, type DashboardContext, type Guard } from '../page-kit.js';
 import { Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
@@ -31,8 +32,15 @@ type Outcome =
 export const rowLabel = (r: { amount: string; currency: string; orderId: string | null }) => `${r.amount} ${r.currency.toUpperCase()}${r.orderId ? ` (order ${r.orderId})` : ''}`;
 const conversionLabel = (c: Conversion) => rowLabel(conversionListItemJson(c));
 
-/** Where to go back to: a conversions page address the form carried, or the list. */
-const backOf = (value: unknown) => (typeof value === 'string' && value.startsWith('/dashboard/conversions') ? value : '/dashboard/conversions');
+/** The page a bulk decision is made from: where its form posts and which addresses it comes back to. */
+export interface BulkHome {
+  readonly action: string;
+  readonly path: string;
+}
+const CONVERSIONS_HOME: BulkHome = { action: BULK_ACTION, path: '/dashboard/conversions' };
+
+/** Where to go back to: an address of the home page the form carried, or the page itself. */
+const backOf = (value: unknown, home: BulkHome) => (typeof value === 'string' && value.startsWith(home.path) ? value : home.path);
 
 const BulkResult = ({ outcomes, status }: { outcomes: readonly Outcome[]; status: BulkStatus }) => {
   const count = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
@@ -63,7 +71,7 @@ export const AboveSaleResendFields = ({ status, back }: { status: string; back: 
 );
 
 /** The 5x guard's question for several rows at once: only those rows are resent, with `confirmAboveSale`. */
-const BulkAboveSaleDialog = ({ csrf, waiting, status, back }: { csrf: string; waiting: readonly Outcome[]; status: BulkStatus; back: string }) => (
+const BulkAboveSaleDialog = ({ csrf, waiting, status, back, action }: { csrf: string; waiting: readonly Outcome[]; status: BulkStatus; back: string; action: string }) => (
   <dialog open data-open aria-labelledby="bulk-above-sale-title" aria-describedby="bulk-above-sale-text" id="bulk-above-sale">
     <h2 id="bulk-above-sale-title">
       Approve {waiting.length === 1 ? 'a commission' : `${waiting.length} commissions`} above 5× {waiting.length === 1 ? 'its sale' : 'their sales'}?
@@ -76,7 +84,7 @@ const BulkAboveSaleDialog = ({ csrf, waiting, status, back }: { csrf: string; wa
       </ul>
       <p>Approving moves money to the affiliates. Only these are sent again; what happened to the others is below.</p>
     </div>
-    <form method="post" action={BULK_ACTION} class="actions">
+    <form method="post" action={action} class="actions">
       <CsrfField token={csrf} />
       {waiting.map((o) => (
         <input type="hidden" name="ids" value={o.id} />
@@ -93,6 +101,12 @@ const BulkAboveSaleDialog = ({ csrf, waiting, status, back }: { csrf: string; wa
   </dialog>
 );
 
+/** What a bulk decision calls: the status change of `PATCH /conversions/:id`, and the list to name rows with. */
+export interface BulkUseCases {
+  readonly updateConversionStatus: Pick<UpdateConversionStatus, 'execute'>;
+  readonly conversionQueries: Pick<ConversionQueries, 'list'>;
+}
+
 export type RenderConversions = (c: DashboardContext, extra: { problem?: Problem; aside?: Child }, status: ContentfulStatusCode) => Promise<Response>;
 
 /**
@@ -101,7 +115,7 @@ export type RenderConversions = (c: DashboardContext, extra: { problem?: Problem
  * the others done. All done: back to the list with a notice. Otherwise the list with what happened
  * to each row, and the 5x question for the rows that wait for it.
  */
-export const bulkStatusHandler = (useCases: ConversionUseCases, guards: readonly Guard[], render: RenderConversions) => async (c: DashboardContext) => {
+export const bulkStatusHandler = (useCases: BulkUseCases, guards: readonly Guard[], render: RenderConversions, home: BulkHome = CONVERSIONS_HOME) => async (c: DashboardContext) => {
   const body = await c.req.parseBody({ all: true });
   const refused = guardsRefuse(c, guards);
   const fail = (error: ApiError | DomainError) => {
@@ -142,7 +156,7 @@ export const bulkStatusHandler = (useCases: ConversionUseCases, guards: readonly
     for (const [i, o] of outcomes.entries()) if (o.kind !== 'done') outcomes[i] = { ...o, label: labels.get(o.id) ?? o.label };
   }
 
-  const back = backOf(body.back);
+  const back = backOf(body.back, home);
   const changed = outcomes.filter((o) => o.kind === 'done').length;
   if (changed === outcomes.length) return done(c, back, `${changed} conversion${changed === 1 ? '' : 's'} ${VERB[status]}.`);
   const waiting = outcomes.filter((o) => o.kind === 'confirm');
@@ -152,7 +166,7 @@ export const bulkStatusHandler = (useCases: ConversionUseCases, guards: readonly
   c.set('errorCode', failureCode);
   const aside = (
     <>
-      {waiting.length > 0 ? <BulkAboveSaleDialog csrf={c.get('webSession')!.csrfToken} waiting={waiting} status={status} back={back} /> : null}
+      {waiting.length > 0 ? <BulkAboveSaleDialog csrf={c.get('webSession')!.csrfToken} waiting={waiting} status={status} back={back} action={home.action} /> : null}
       <BulkResult outcomes={outcomes} status={status} />
     </>
   );

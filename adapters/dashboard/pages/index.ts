@@ -36,6 +36,11 @@ import { programExportRoutes } from './program-export.js';
 import { programImportRoutes } from './program-import.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 import type { ImportRouteDependencies } from '../../http/routes/imports.routes.js';
+import { riskSettingsRoutes } from './risk-settings.js';
+import type { RiskRules } from '../../../application/risk/risk-rules.js';
+import type { ListRiskReviews } from '../../../application/risk/list-risk-reviews.js';
+import { reviewRoutes } from './review.js';
+import type { BanAffiliates } from './review-ban.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -62,6 +67,8 @@ export interface DashboardPageDependencies {
   readonly connectorPages: ConnectorPageDependencies;
   readonly exports: ExportRouteDependencies;
   readonly imports: ImportRouteDependencies;
+  /** The Review page and the risk rules form. */
+  readonly risk: { readonly rules: RiskRules; readonly reviews: ListRiskReviews; readonly ban: BanAffiliates };
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -88,4 +95,6 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', merchantSettingsRoutes(deps.merchantSettings))
     .route('/', notificationRoutes(deps.overview.notifications))
     .route('/', programExportRoutes(deps.exports))
-    .route('/', programImportRoutes(deps.imports));
+    .route('/', programImportRoutes(deps.imports))
+    .route('/', riskSettingsRoutes(deps.risk.rules))
+    .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, people: deps.people }));

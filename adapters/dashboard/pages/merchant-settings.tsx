@@ -158,6 +158,12 @@ export const merchantSettingsRoutes = (deps: MerchantSettingsPageDependencies) =
             </div>
           </form>
         </section>
+        <section aria-labelledby="risk-rules">
+          <h2 id="risk-rules">Risk rules</h2>
+          <p>
+            Which checks run on each sale and affiliate, what they flag or hold, banned referrers, paid ads and script sales: <a href="/dashboard/risk-settings">Risk rules</a>.
+          </p>
+        </section>
         <section aria-labelledby="notices">
           <h2 id="notices">Email notices</h2>
           <p>

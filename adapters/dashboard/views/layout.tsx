@@ -16,13 +16,16 @@ export interface Chrome {
   readonly current: string;
   /** Unread notices in the mode shown. */
   readonly unread: number;
+  /** Items waiting on the Review page. */
+  readonly reviews: number;
 }
 
-const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
+const NAV: readonly { href: string; label: string; scaleOnly?: boolean; counted?: 'reviews' }[] = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/dashboard/campaigns', label: 'Campaigns' },
   { href: '/dashboard/affiliates', label: 'Affiliates' },
   { href: '/dashboard/conversions', label: 'Conversions' },
+  { href: '/dashboard/review', label: 'Review', counted: 'reviews' },
   { href: '/dashboard/payouts', label: 'Payouts' },
   { href: '/dashboard/payout-settings', label: 'Payout settings' },
   { href: '/dashboard/coupons', label: 'Coupons' },
@@ -119,6 +122,15 @@ export const Layout = ({ title, chrome, children }: { title: string; chrome: Chr
             <li>
               <a href={n.href} aria-current={n.href === chrome.current ? 'page' : undefined}>
                 {n.label}
+                {n.counted && chrome[n.counted] > 0 ? (
+                  <>
+                    {' '}
+                    <span class="badge">
+                      {chrome[n.counted]}
+                      <span class="sr-only"> waiting</span>
+                    </span>
+                  </>
+                ) : null}
               </a>
             </li>
           ))}

@@ -63,7 +63,7 @@ export const RiskSettingsSchema = z
   });
 
 const PartialVelocity = z.object({ max: z.number().int().optional(), windowMinutes: z.number().int().optional() }).strict();
-const PatchBody = z
+export const RiskSettingsPatchBody = z
   .object({
     actions: z.object(Object.fromEntries(RISK_SIGNALS.map((s) => [s, z.enum(SIGNAL_ACTIONS).optional()]))).strict().optional(),
     fastConversionSeconds: z.number().int().optional(),
@@ -159,7 +159,7 @@ export const riskRoutes = ({ rules, reviews }: RiskRouteDependencies) =>
         summary: 'Change the risk rules of the key mode',
         description: 'Write keys. A partial change: fields left out keep their value; an invalid field answers `400 validation_error` and changes nothing. Applies to sales and affiliates checked from now on.',
         middleware: [requireWriteKey] as const,
-        request: { body: { content: { 'application/json': { schema: PatchBody } }, required: true } },
+        request: { body: { content: { 'application/json': { schema: RiskSettingsPatchBody } }, required: true } },
         responses: { 200: response('The changed rules') },
       }),
       async (c) => {

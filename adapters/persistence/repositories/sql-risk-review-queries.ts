@@ -52,6 +52,9 @@ const subjects = (tenant: Tenant) => sql`
      where a.merchant_id = ${tenant.merchantId} and a.is_test = ${tenant.mode === 'test'} and (f.id is not null or b.affiliate_id is not null)
   )`;
 
+/** What waits for a person: a pending or held sale, an affiliate flagged and not banned. */
+const OPEN = sql`((s.kind = 'conversion' and s.status in ('pending', 'held')) or (s.kind = 'affiliate' and s.status = 'flagged'))`;
+
 export class SqlRiskReviewQueries implements RiskReviewQueries {
   constructor(private readonly orm: Orm) {}
 
@@ -59,6 +62,7 @@ export class SqlRiskReviewQueries implements RiskReviewQueries {
     const conditions = [sql`true`];
     if (filter.kind) conditions.push(sql`s.kind = ${filter.kind}`);
     if (filter.status) conditions.push(sql`s.status = ${filter.status}`);
+    if (filter.open) conditions.push(OPEN);
     if (filter.signal) {
       conditions.push(sql`exists (select 1 from risk_flags r where r.merchant_id = ${tenant.merchantId} and r.mode = ${tenant.mode}
         and r.subject_kind = s.kind and r.subject_id = s.id and r.code = ${filter.signal})`);
@@ -106,9 +110,9 @@ export class SqlRiskReviewQueries implements RiskReviewQueries {
 
   async openCounts(tenant: Tenant): Promise<RiskReviewCounts> {
     const { rows } = await sql<{ conversions: number; affiliates: number }>`${subjects(tenant)}
-      select count(*) filter (where kind = 'conversion' and status in ('pending', 'held'))::int as conversions,
-             count(*) filter (where kind = 'affiliate' and status = 'flagged')::int as affiliates
-        from subjects`.execute(currentDb(this.orm));
+      select count(*) filter (where kind = 'conversion' and ${OPEN})::int as conversions,
+             count(*) filter (where kind = 'affiliate' and ${OPEN})::int as affiliates
+        from subjects s`.execute(currentDb(this.orm));
     return rows[0] ?? { conversions: 0, affiliates: 0 };
   }
 }

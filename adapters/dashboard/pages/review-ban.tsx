@@ -1,0 +1,109 @@
+/** @jsxImportSource hono/jsx */
+import type { Result } from 'neverthrow';
+import type { Tenant } from '../../../application/shared/tenant.js';
+import { checkBanReason, type DomainError } from '../../../domain/index.js';
+import { isUuid } from '../../ids/uuid-v7-generator.js';
+import { ApiError } from '../../http/api-error.js';
+import { statusOf } from '../../http/error-status.js';
+import type { People } from '../affiliate-choices.js';
+import { done, guardsRefuse, type DashboardContext } from '../page-kit.js';
+import { ConfirmDialog, Table } from '../views/components.js';
+import type { RenderConversions } from './conversion-bulk.js';
+
+/** The ban of `POST /affiliates/:id/ban`. */
+export interface BanAffiliates {
+  execute(input: { readonly tenant: Tenant; readonly affiliateId: string; readonly reason: string }): Promise<Result<unknown, DomainError>>;
+}
+
+/** The API route's guard. */
+const GUARDS = ['write'] as const;
+const ACTION = '/dashboard/review/ban';
+const HOME = '/dashboard/review';
+const LIMIT = 100;
+
+type Outcome = { readonly name: string } & ({ readonly done: true } | { readonly done: false; readonly error: DomainError | ApiError });
+
+const BanResult = ({ outcomes }: { outcomes: readonly Outcome[] }) => (
+  <section aria-labelledby="ban-result-title" id="ban-result">
+    <h2 id="ban-result-title">Selected affiliates</h2>
+    <p role="status">
+      {outcomes.filter((o) => o.done).length} banned, {outcomes.filter((o) => !o.done).length} refused.
+    </p>
+    <Table caption="What happened to each selected affiliate" head={['Affiliate', 'Outcome']}>
+      {outcomes.map((o) => (
+        <tr>
+          <td>{o.name}</td>
+          <td>{o.done ? 'Banned' : `Refused: ${o.error.message}`}</td>
+        </tr>
+      ))}
+    </Table>
+  </section>
+);
+
+/**
+ * `POST /dashboard/review/ban`: the selected affiliates with a reason. First the question (who, what
+ * a ban does, the reason), then the ban use case once per affiliate, each in its own transaction.
+ */
+export const banRoute = (ban: BanAffiliates, people: People, render: RenderConversions) => async (c: DashboardContext) => {
+  const body = await c.req.parseBody({ all: true });
+  const fail = (error: ApiError | DomainError) => {
+    c.set('errorCode', error.code);
+    return render(c, { problem: { message: error.message, details: error.details } }, statusOf(error.code));
+  };
+  const refused = guardsRefuse(c, GUARDS);
+  if (refused) return fail(refused);
+  const ids = [...new Set(([] as unknown[]).concat(body.affiliateIds ?? []).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()))];
+  if (ids.length === 0) return fail(new ApiError('validation_error', 'Select at least one affiliate', [{ field: 'affiliateIds', message: 'select at least one' }]));
+  if (ids.length > LIMIT) return fail(new ApiError('validation_error', `Select at most ${LIMIT} affiliates at once`, [{ field: 'affiliateIds', message: `at most ${LIMIT}` }]));
+  // The ban's own rule, before asking: a question about a ban that would be refused helps no one.
+  const checked = checkBanReason(typeof body.reason === 'string' ? body.reason : '');
+  if (checked.isErr()) return fail(new ApiError('validation_error', 'Give the reason for the ban', checked.error.details));
+  const reason = checked.value;
+  const tenant = c.get('tenant');
+  const directory = await people.names.directory(tenant, ids.filter(isUuid));
+  const nameOf = (id: string) => {
+    const a = directory.get(id);
+    return a ? (a.name && a.name !== a.email ? `${a.name} (${a.email})` : a.email) : `Affiliate ${id.slice(0, 8)}`;
+  };
+  const back = typeof body.back === 'string' && body.back.startsWith(HOME) ? body.back : HOME;
+  const count = `${ids.length} affiliate${ids.length === 1 ? '' : 's'}`;
+
+  if (body.confirmed !== 'true') {
+    const dialog = (
+      <ConfirmDialog
+        id="review-ban-confirm"
+        name="review-ban-confirm"
+        title={`Ban ${count}?`}
+        text={`${ids.map(nameOf).join('; ')}. Each is suspended from all your campaigns; their pending and held sales are rejected; approved sales not yet paid are held and their queued payouts cancelled. Paid sales stay as history. Reason: “${reason}”.`}
+        action={ACTION}
+        csrf={c.get('webSession')!.csrfToken}
+        confirm={`Ban ${count}`}
+        danger
+        cancelHref={back}
+        cancel="Cancel"
+      >
+        {ids.map((id) => (
+          <input type="hidden" name="affiliateIds" value={id} />
+        ))}
+        <input type="hidden" name="reason" value={reason} />
+        <input type="hidden" name="back" value={back} />
+        <input type="hidden" name="confirmed" value="true" />
+      </ConfirmDialog>
+    );
+    return render(c, { aside: dialog }, 200);
+  }
+
+  const outcomes: Outcome[] = [];
+  for (const id of ids) {
+    // An id that is not a UUID names nothing (404), as another merchant's affiliate does.
+    const result = isUuid(id) ? await ban.execute({ tenant, affiliateId: id, reason }) : null;
+    if (result === null) outcomes.push({ name: nameOf(id), done: false, error: new ApiError('not_found', 'Affiliate not found') });
+    else if (result.isErr()) outcomes.push({ name: nameOf(id), done: false, error: result.error });
+    else outcomes.push({ name: nameOf(id), done: true });
+  }
+  const banned = outcomes.filter((o) => o.done).length;
+  if (banned === outcomes.length) return done(c, back, `${banned} affiliate${banned === 1 ? '' : 's'} banned.`);
+  const first = outcomes.find((o): o is Outcome & { done: false } => !o.done)!;
+  c.set('errorCode', first.error.code);
+  return render(c, { aside: <BanResult outcomes={outcomes} /> }, banned > 0 ? 200 : statusOf(first.error.code));
+};
