@@ -49,6 +49,7 @@ export const TOKENS = {
   ListAffiliates: Symbol('ListAffiliates'),
   GetAffiliate: Symbol('GetAffiliate'),
   DecideMembership: Symbol('DecideMembership'),
+  EditAffiliate: Symbol('EditAffiliate'),
   SignUpAffiliate: Symbol('SignUpAffiliate'),
   SavePayoutDetails: Symbol('SavePayoutDetails'),
   RecordClick: Symbol('RecordClick'),

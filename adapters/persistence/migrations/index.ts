@@ -41,6 +41,7 @@ import { Migration20261128100002TaxPayoutRule } from './Migration20261128100002T
 import { Migration20261128110001Imports } from './Migration20261128110001Imports.js';
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
+import { Migration20261129030001AffiliateNotesTags } from './Migration20261129030001AffiliateNotesTags.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -86,4 +87,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128110001Imports', class: Migration20261128110001Imports },
   { name: 'Migration20261128130001MerchantSettings', class: Migration20261128130001MerchantSettings },
   { name: 'Migration20261128140001OAuthConnectors', class: Migration20261128140001OAuthConnectors },
+  { name: 'Migration20261129030001AffiliateNotesTags', class: Migration20261129030001AffiliateNotesTags },
 ];
