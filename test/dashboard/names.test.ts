@@ -178,7 +178,7 @@ describe("an affiliate's and a campaign's page", () => {
     expect(text).toContain('Tracking links');
     expect(page.html).toMatch(/<code>https?:\/\/[^<]+<\/code>/);
     expect(text).toContain('ADA10');
-    expect(text).toMatch(/approved USD 16\.00 USD 1/);
+    expect(text).toMatch(/Approved USD 16\.00 USD 1/);
     expect(text).toMatch(/conversion rate/);
     expect(text).toMatch(/Owed now: (nothing|[\d.]+ USD)/);
     expect(page.html).toContain(`/dashboard/conversions.csv?affiliateId=${ada.id}`);

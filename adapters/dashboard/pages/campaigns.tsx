@@ -15,6 +15,7 @@ import { countOf, ErrorBox, Notice, Pager, SelectField, shortDate, Table, type P
 import { RecentConversions } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
 import { CampaignActions } from './campaign-edit.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 // `POST /campaigns`' guards, in its order (below Ultimate the plan answers, not the read-only key).
 const CREATE_GUARDS = [{ plan: 'ultimate', feature: 'Creating campaigns' }, 'write', { live: 'Creating campaigns' }] as const;
@@ -87,7 +88,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
                 <td>
                   <a href={`/dashboard/campaigns/${r.id}`}>{r.name}</a>
                 </td>
-                <td>{r.status}</td>
+                <td>{statusLabel(r.status)}</td>
                 <td>{r.commissionType === 'percentage' ? `${r.commissionValue}%` : r.commissionValue}</td>
                 <td class="num">{r.conversions}</td>
                 <td class="num hide-narrow">{r.byCurrency.map((b) => `${b.revenue} ${b.currency.toUpperCase()}`).join(', ') || '—'}</td>
@@ -164,7 +165,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           <dl>
             <dt>Status</dt>
             <dd>
-              {d.status}
+              {statusLabel(d.status)}
               {d.endsAt ? ` · ends ${shortDate(d.endsAt)} UTC` : ''}
             </dd>
             <dt>Commission</dt>
