@@ -4,6 +4,7 @@ export * from './money/currency.js';
 export * from './money/money.js';
 export * from './merchant/plan.js';
 export * from './shared/mode.js';
+export * from './shared/period-change.js';
 export * from './merchant/merchant.js';
 export * from './merchant/website-url.js';
 export * from './conversion/index.js';

@@ -14,6 +14,8 @@ import type { TxtResolver } from '../../application/ports/txt-resolver.js';
 import { UpdateMerchantSettings } from '../../application/merchants/update-merchant-settings.js';
 import { VerifyCustomDomains } from '../../application/merchants/verify-custom-domains.js';
 import { TOKENS as T } from '../tokens.js';
+import { GetCampaignPerformance } from '../../application/campaigns/campaign-performance.js';
+import { SqlCampaignPerformance } from '../../adapters/persistence/repositories/sql-campaign-performance.js';
 
 export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
   c.register(T.DailyFigures, single((r) => new SqlDailyFigures(r.resolve(T.Orm))));
@@ -75,5 +77,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
   exports: http.exports,
+  campaignPerformance: new GetCampaignPerformance(new SqlCampaignPerformance(c.resolve(T.Orm))),
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -33,6 +33,7 @@ import { notificationRoutes } from './notifications.js';
 import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from './merchant-settings.js';
 import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
 import { programExportRoutes } from './program-export.js';
+import type { GetCampaignPerformance } from '../../../application/campaigns/campaign-performance.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
@@ -59,12 +60,14 @@ export interface DashboardPageDependencies {
   /** The OAuth consent page and the member's connectors. */
   readonly connectorPages: ConnectorPageDependencies;
   readonly exports: ExportRouteDependencies;
+  /** A campaign page's chart, rate, comparison and top affiliates. */
+  readonly campaignPerformance: GetCampaignPerformance;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
   new Hono<DashboardEnv>()
     .route('/', overviewRoutes(deps.overview, deps.people))
-    .route('/', campaignRoutes(deps.campaigns, deps.affiliatePages.affiliates, deps.people))
+    .route('/', campaignRoutes(deps.campaigns, deps.affiliatePages.affiliates, deps.people, deps.campaignPerformance))
     .route('/', campaignEditRoutes(deps.campaigns))
     .route('/', invitationRoutes({ manageInvitations: deps.manageInvitations, listCampaigns: deps.campaigns.listCampaigns, rateLimiter: deps.affiliatePages.rateLimiter, clock: deps.affiliatePages.clock }))
     .route('/', affiliateRoutes(deps.affiliatePages))
