@@ -59,4 +59,12 @@ describe("a campaign's page", () => {
     // The default period is the last 30 days, compared with the 30 before.
     expect(text((await owner.get(`/dashboard/campaigns/${campaign.id}`)).html)).toMatch(/Clicks 6 none in the previous 30 days/);
   });
+
+  it('the overview compares the span with the one before it', async () => {
+    const words = text((await owner.get('/dashboard?days=30')).html);
+    expect(words).toMatch(/Clicks, last 30 days 6 none in the previous 30 days/);
+    expect(words).toMatch(/Conversions, last 30 days 3 none in the previous 30 days/);
+    await click(ada.id, daysAgo(40));
+    expect(text((await owner.get('/dashboard?days=30')).html)).toMatch(/Clicks, last 30 days 6 \+500 % vs the previous 30 days/);
+  });
 });
