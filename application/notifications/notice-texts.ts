@@ -20,3 +20,9 @@ export const firstSaleNotice = (affiliate: Named, amount: string, campaignName: 
   kind: 'first_sale',
   message: `${who(affiliate)} made their first sale for ${campaignName}: ${amount}. See it on the Conversions page of your dashboard, where you approve its commission.`,
 });
+
+/** Told once per payout date, when the payout job first schedules commissions for it (their holding period over). */
+export const payoutsDueNotice = (dueDay: string) => ({
+  kind: 'payouts_due',
+  message: `Commissions are ready to pay: payouts are scheduled for ${dueDay}. Review them on the Payouts page of your dashboard; mark paid the ones you pay yourself, and keep your payout balance funded for the ones paid automatically.`,
+});

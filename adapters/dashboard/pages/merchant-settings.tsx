@@ -19,6 +19,7 @@ const PATH = '/dashboard/settings';
 const CHOICE_LABELS: Record<EmailNoticeChoice, { label: string; hint: string }> = {
   new_application: { label: 'New applications', hint: 'someone applies to a campaign that needs your approval' },
   first_sale: { label: "An affiliate's first sale", hint: 'the first conversion an affiliate brings' },
+  payouts_due: { label: 'Payouts due', hint: 'commissions are scheduled to be paid: pay or fund them' },
   failures: { label: 'Failures', hint: 'a paused webhook, a refused payout, rejected provider signatures, a domain not proven' },
 };
 

@@ -10,6 +10,7 @@ import { CsrfField } from '../views/layout.js';
 const TITLES: Readonly<Record<string, string>> = {
   new_application: 'New application',
   first_sale: 'First sale',
+  payouts_due: 'Payouts due',
   webhook_paused: 'Webhook paused',
   invitation_expired: 'Invitation expired',
   payout_failed: 'Payout failed',

@@ -42,6 +42,7 @@ import { Migration20261128110001Imports } from './Migration20261128110001Imports
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 import { Migration20261129030001AffiliateNotesTags } from './Migration20261129030001AffiliateNotesTags.js';
+import { Migration20261129030002PayoutsDueNotice } from './Migration20261129030002PayoutsDueNotice.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -88,4 +89,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128130001MerchantSettings', class: Migration20261128130001MerchantSettings },
   { name: 'Migration20261128140001OAuthConnectors', class: Migration20261128140001OAuthConnectors },
   { name: 'Migration20261129030001AffiliateNotesTags', class: Migration20261129030001AffiliateNotesTags },
+  { name: 'Migration20261129030002PayoutsDueNotice', class: Migration20261129030002PayoutsDueNotice },
 ];
