@@ -16,6 +16,7 @@ import { VerifyCustomDomains } from '../../application/merchants/verify-custom-d
 import { TOKENS as T } from '../tokens.js';
 import { GetCampaignPerformance } from '../../application/campaigns/campaign-performance.js';
 import { SqlCampaignPerformance } from '../../adapters/persistence/repositories/sql-campaign-performance.js';
+import { SqlClickExport } from '../../adapters/persistence/repositories/sql-click-export.js';
 
 export const registerDashboard = (c: DependencyContainer, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
   c.register(T.DailyFigures, single((r) => new SqlDailyFigures(r.resolve(T.Orm))));
@@ -78,5 +79,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
   exports: http.exports,
   campaignPerformance: new GetCampaignPerformance(new SqlCampaignPerformance(c.resolve(T.Orm))),
+  clickExport: new SqlClickExport(c.resolve(T.Orm)),
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -67,4 +67,22 @@ describe("a campaign's page", () => {
     await click(ada.id, daysAgo(40));
     expect(text((await owner.get('/dashboard?days=30')).html)).toMatch(/Clicks, last 30 days 6 \+500 % vs the previous 30 days/);
   });
+
+  it('exports clicks as CSV, filtered by period, campaign and affiliate, with names; another merchant gets none of them', async () => {
+    const all = await owner.get(`/dashboard/clicks.csv?campaignId=${campaign.id}&range=7d`);
+    expect(all.status).toBe(200);
+    expect(all.headers.get('content-type')).toContain('text/csv');
+    const lines = all.html.trim().split('\r\n');
+    expect(lines[0]).toBe('"id","createdAt","campaignName","campaignId","affiliateName","affiliateEmail","affiliateId","landingUrl","referrer"');
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toContain('"Autumn push"');
+    const adas = (await owner.get(`/dashboard/clicks.csv?affiliateId=${ada.id}&range=7d`)).html.trim().split('\r\n');
+    expect(adas).toHaveLength(4);
+    expect(adas.slice(1).every((l) => l.includes('"Ada Lovelace"') && l.includes('ada.camp@example.com'))).toBe(true);
+    expect((await owner.get(`/dashboard/clicks.csv?from=2000-01-01&to=2000-01-31`)).html.trim().split('\r\n')).toHaveLength(1);
+    const stranger = await createMerchant(t, 'scale');
+    const theirs = (await signedInUser(t, stranger.id)).browser;
+    expect((await theirs.get(`/dashboard/clicks.csv?campaignId=${campaign.id}`)).html.trim().split('\r\n')).toHaveLength(1);
+    expect((await owner.get(`/dashboard/campaigns/${campaign.id}`)).html).toContain(`/dashboard/clicks.csv?campaignId=${campaign.id}`);
+  });
 });

@@ -219,7 +219,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
             ))}
           </Table>
           <p>
-            <a href={`/dashboard/conversions?affiliateId=${d.id}`}>Conversions of this affiliate</a> · <a href={`/dashboard/conversions.csv?affiliateId=${d.id}`}>Export them as CSV</a>
+            <a href={`/dashboard/conversions?affiliateId=${d.id}`}>Conversions of this affiliate</a> · <a href={`/dashboard/conversions.csv?affiliateId=${d.id}`}>Export them as CSV</a> · <a href={`/dashboard/clicks.csv?affiliateId=${d.id}`}>Export this affiliate's clicks as CSV</a>
           </p>
         </>,
         status,

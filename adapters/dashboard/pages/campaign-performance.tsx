@@ -44,7 +44,15 @@ export const CampaignPerformanceView = ({ campaignId, range, period, perf }: { c
       <h2 id="performance">
         Performance, {period.from.toISOString().slice(0, 10)} to {shownTo}
       </h2>
-      <FilterForm action={`/dashboard/campaigns/${campaignId}`} submit="Show">
+      <FilterForm
+        action={`/dashboard/campaigns/${campaignId}`}
+        submit="Show"
+        after={
+          <a href={`/dashboard/clicks.csv?${new URLSearchParams({ campaignId, from: period.from.toISOString().slice(0, 10), to: shownTo }).toString()}`} download>
+            Export the period's clicks as CSV
+          </a>
+        }
+      >
         <DateRangeFields range={range} />
       </FilterForm>
       <div class="cards">

@@ -34,6 +34,8 @@ import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from '.
 import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
 import { programExportRoutes } from './program-export.js';
 import type { GetCampaignPerformance } from '../../../application/campaigns/campaign-performance.js';
+import type { ClickExport } from '../../../application/ports/click-export.js';
+import { clickCsvRoutes } from './click-csv.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
@@ -62,6 +64,7 @@ export interface DashboardPageDependencies {
   readonly exports: ExportRouteDependencies;
   /** A campaign page's chart, rate, comparison and top affiliates. */
   readonly campaignPerformance: GetCampaignPerformance;
+  readonly clickExport: ClickExport;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -87,4 +90,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', searchRoutes(deps.search))
     .route('/', merchantSettingsRoutes(deps.merchantSettings))
     .route('/', notificationRoutes(deps.overview.notifications))
-    .route('/', programExportRoutes(deps.exports));
+    .route('/', programExportRoutes(deps.exports))
+    .route('/', clickCsvRoutes({ clicks: deps.clickExport, clock: deps.people.clock }));
