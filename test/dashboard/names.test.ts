@@ -165,6 +165,11 @@ describe('find and slice', () => {
     expect((await owner.get('/dashboard/awards?status=approved')).html).toContain('href="/dashboard/awards.csv?status=approved"');
     const awards = await owner.get('/dashboard/awards.csv?status=approved');
     expect(awards.html).toBe('"id","createdAt","status","teamName","teamId","goalName","periodKey","affiliateName","affiliateEmail","affiliateId","amount","currency","payableAfter","approvedAt","paidAt"\r\n');
+    // By the period of the award, carried on to the export.
+    const ranged = await owner.get('/dashboard/awards?range=30d');
+    expect(ranged.html).toContain('href="/dashboard/awards.csv?range=30d"');
+    expect(ranged.html).toContain('<option value="30d" selected="">');
+    expect((await owner.get('/dashboard/awards.csv?from=2026-01-01&to=2026-01-31')).status).toBe(200);
     const affiliates = await owner.get(`/dashboard/affiliates.csv?campaignId=${campaign.id}`);
     expect(affiliates.html).toContain('"Grace Hopper","grace.names@example.com","Spring launch"');
   });

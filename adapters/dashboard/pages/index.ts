@@ -84,7 +84,7 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', couponRoutes(deps.coupons, deps.campaigns.listCampaigns, deps.people))
     .route('/', userRoutes(deps.userPages))
     .route('/', auditLogRoutes(deps.auditLog))
-    .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns))
+    .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns, deps.people.clock))
     .route('/', integrationRoutes(deps.integrations))
     .route('/', pickerRoutes(deps.people))
     .route('/', searchRoutes(deps.search))
