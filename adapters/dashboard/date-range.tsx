@@ -68,12 +68,12 @@ export const rangeParams = (range: DateRange): Record<string, string> =>
   Object.fromEntries(Object.entries(range.params).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 
 /** The date fields of a list's filter form: a preset, or custom days (UTC). */
-export const DateRangeFields = ({ range, legend = 'Period' }: { range: DateRange; legend?: string }) => (
+export const DateRangeFields = ({ range, legend = 'Period', none = 'Any time, or the days below' }: { range: DateRange; legend?: string; none?: string }) => (
   <>
     <label>
       {legend}
       <select name="range">
-        <option value="">Any time, or the days below</option>
+        <option value="">{none}</option>
         {RANGE_PRESETS.map((p) => (
           <option value={p.value} selected={range.params.range === p.value}>
             {p.label}

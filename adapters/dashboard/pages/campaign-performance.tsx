@@ -53,7 +53,7 @@ export const CampaignPerformanceView = ({ campaignId, range, period, perf }: { c
           </a>
         }
       >
-        <DateRangeFields range={range} />
+        <DateRangeFields range={range} none="Last 30 days, or the days below" />
       </FilterForm>
       <div class="cards">
         <div class="card">
