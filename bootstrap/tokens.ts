@@ -1,5 +1,6 @@
 import type { Logger as Pino } from 'pino';
 import { token } from './token.js';
+import type { EditAffiliate } from '../application/affiliates/edit-affiliate.js';
 import type { PersonalData } from '../application/ports/personal-data.js';
 import type { PersonalDataRequests } from '../application/privacy/personal-data-requests.js';
 import type { HostedImportFetches } from '../application/ports/hosted-imports.js';
@@ -246,6 +247,7 @@ export const TOKENS = {
   ExpireCampaigns: token<ExpireCampaigns>('ExpireCampaigns'),
   ManageInvitations: token<ManageInvitations>('ManageInvitations'),
   ExpireInvitations: token<ExpireInvitations>('ExpireInvitations'),
+  EditAffiliate: token<EditAffiliate>('EditAffiliate'),
   // Webhooks (modules/webhooks.module.ts).
   WebhookSubscriptionRepository: token<WebhookSubscriptionRepository>('WebhookSubscriptionRepository'),
   WebhookDeliveryRepository: token<WebhookDeliveryRepository>('WebhookDeliveryRepository'),

@@ -194,8 +194,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Approve, reject, suspend or reinstate an affiliate on one campaign
-         * @description Moves the affiliate's membership on `campaignId`: `pending → approved | rejected`, `approved → suspended`, `suspended → approved`, `rejected → approved`; anything else answers `409 invalid_transition` and changes nothing. Emits `affiliate.approved`, `affiliate.rejected` or `affiliate.suspended`. A suspended affiliate keeps what it earned but earns nothing new: its tracking links still send visitors on but record no click, new conversions answer `400 affiliate_not_approved`, and it leaves its teams' rosters.
+         * Approve, reject, suspend or reinstate an affiliate on one campaign, or edit the merchant's fields of its record
+         * @description With `campaignId` and `status`: moves the affiliate's membership on `campaignId`: `pending → approved | rejected`, `approved → suspended`, `suspended → approved`, `rejected → approved`; anything else answers `409 invalid_transition` and changes nothing. Emits `affiliate.approved`, `affiliate.rejected` or `affiliate.suspended`. A suspended affiliate keeps what it earned but earns nothing new: its tracking links still send visitors on but record no click, new conversions answer `400 affiliate_not_approved`, and it leaves its teams' rosters. Answers the membership's list item.
+         *
+         *     Extension: with `name`, `email`, `notes` or `tags` instead (never together with `campaignId`/`status`): edits the merchant's record of the affiliate and answers the affiliate as `GET /affiliates/{id}` does. The email stays unique at the merchant (`409 duplicate`) and moves only on headless affiliates. No event.
          */
         patch: operations["patchAffiliatesById"];
         trace?: never;
@@ -2391,6 +2393,10 @@ export interface components {
             /** @enum {string} */
             createdVia: "api" | "signup";
             isTest: boolean;
+            /** @description The merchant's notes on the affiliate; never shown to the affiliate */
+            notes: string;
+            /** @description The merchant's tags on the affiliate */
+            tags: string[];
         };
         InviteAffiliate: {
             /**
@@ -2424,6 +2430,10 @@ export interface components {
             payoutEmail: string | null;
             payoutDetailsCompleted: boolean;
             createdAt: string;
+            /** @description The merchant's notes on the affiliate; never shown to the affiliate */
+            notes: string;
+            /** @description The merchant's tags on the affiliate */
+            tags: string[];
             campaigns: {
                 campaignId: string;
                 campaignName: string;
@@ -2477,14 +2487,25 @@ export interface components {
          *       "status": "suspended"
          *     }
          */
-        DecideAffiliateMembership: {
+        PatchAffiliate: {
             /** @description A campaign of the calling merchant */
-            campaignId: string;
+            campaignId?: string;
             /**
              * @description `approved` (from pending, suspended or rejected), `rejected` (from pending), `suspended` (from approved: earns nothing new until approved again)
              * @enum {string}
              */
-            status: "approved" | "rejected" | "suspended";
+            status?: "approved" | "rejected" | "suspended";
+            name?: string;
+            /**
+             * Format: email
+             * @description Only for headless affiliates: one who signed up signs in with its email
+             * @example ada@example.com
+             */
+            email?: string;
+            /** @description The merchant's notes; never shown to the affiliate */
+            notes?: string;
+            /** @description Replaces the tags; each kept once (case-insensitive) */
+            tags?: string[];
         };
         WebhookSubscription: {
             id: string;
@@ -4705,6 +4726,8 @@ export interface operations {
                 status?: "approved" | "pending" | "suspended";
                 /** @description <field>:<asc|desc>; field one of name, email, joinedAt, status, campaignName */
                 sort?: string;
+                /** @description Only affiliates carrying this tag (case-insensitive) */
+                tag?: string;
             };
             header?: never;
             path?: never;
@@ -4904,11 +4927,11 @@ export interface operations {
                  *       "status": "approved"
                  *     }
                  */
-                "application/json": components["schemas"]["DecideAffiliateMembership"];
+                "application/json": components["schemas"]["PatchAffiliate"];
             };
         };
         responses: {
-            /** @description The membership after the decision */
+            /** @description The membership after the decision, or the affiliate after the edit */
             200: {
                 headers: {
                     "X-API-Version": components["headers"]["XApiVersion"];
@@ -4920,7 +4943,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["AffiliateListItem"];
+                        data: components["schemas"]["AffiliateListItem"] | components["schemas"]["AffiliateDetail"];
                     };
                 };
             };

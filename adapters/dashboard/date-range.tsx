@@ -7,6 +7,7 @@ export const RANGE_PRESETS = [
   { value: '90d', label: 'Last 90 days' },
   { value: 'month', label: 'This month' },
   { value: 'last-month', label: 'Last month' },
+  { value: 'year', label: 'This year' },
 ] as const;
 type Preset = (typeof RANGE_PRESETS)[number]['value'];
 
@@ -42,6 +43,7 @@ export const dateRangeOf = (query: (name: string) => string | undefined, now: Da
   if (preset === 'last-month') {
     return { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)), to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), params: { range: preset } };
   }
+  if (preset === 'year') return { from: new Date(Date.UTC(now.getUTCFullYear(), 0, 1)), to: tomorrow, params: { range: preset } };
   const from = dayOf(query('from'));
   const toDay = dayOf(query('to'));
   return {
@@ -51,13 +53,27 @@ export const dateRangeOf = (query: (name: string) => string | undefined, now: Da
   };
 };
 
+/**
+ * The period of equal length just before a bounded range (for "+12 % vs the previous 30 days");
+ * null when the range is open at either end.
+ */
+export const previousPeriod = (range: Pick<DateRange, 'from' | 'to'>): { from: Date; to: Date } | null => {
+  if (!range.from || !range.to) return null;
+  const length = range.to.getTime() - range.from.getTime();
+  return { from: new Date(range.from.getTime() - length), to: range.from };
+};
+
+/** The range's query parameters as a flat record, for links that carry the filter on (pages, exports). */
+export const rangeParams = (range: DateRange): Record<string, string> =>
+  Object.fromEntries(Object.entries(range.params).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+
 /** The date fields of a list's filter form: a preset, or custom days (UTC). */
-export const DateRangeFields = ({ range }: { range: DateRange }) => (
+export const DateRangeFields = ({ range, legend = 'Period', none = 'Any time, or the days below' }: { range: DateRange; legend?: string; none?: string }) => (
   <>
     <label>
-      Period
+      {legend}
       <select name="range">
-        <option value="">Any time, or the days below</option>
+        <option value="">{none}</option>
         {RANGE_PRESETS.map((p) => (
           <option value={p.value} selected={range.params.range === p.value}>
             {p.label}

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import {
+  checkWebsiteUrl,
   domainError,
   MAX_INVITATION_EXPIRY_DAYS,
   MAX_PAYOUT_HOLDING_DAYS,
@@ -22,6 +23,8 @@ import { notFound } from '../shared/errors.js';
 /** What the merchant's owner may change; absent fields stay as they are. */
 export interface MerchantSettingsChanges {
   readonly businessName?: string;
+  /** The merchant's website (http or https), or null to remove it. */
+  readonly websiteUrl?: string | null;
   readonly payoutHoldingDays?: number;
   readonly invitationExpiryDays?: number;
   readonly reportingCurrency?: string;
@@ -51,6 +54,7 @@ const operatorFieldProblems = (changes: MerchantSettingsChanges): FieldProblem[]
   if (changes.invitationExpiryDays !== undefined && !wholeIn(changes.invitationExpiryDays, 1, MAX_INVITATION_EXPIRY_DAYS)) {
     problems.push({ field: 'invitationExpiryDays', message: `Enter a whole number from 1 to ${MAX_INVITATION_EXPIRY_DAYS}` });
   }
+  if (changes.websiteUrl !== undefined) checkWebsiteUrl(changes.websiteUrl).mapErr((e) => problems.push(...(e.details ?? [])));
   if (changes.reportingCurrency !== undefined) {
     parseCurrency(changes.reportingCurrency, 'reportingCurrency').mapErr((e) => problems.push(...(e.details ?? [])));
   }
@@ -98,6 +102,7 @@ export class UpdateMerchantSettings {
       let merchant: Merchant = {
         ...before,
         ...(changes.businessName === undefined ? {} : { businessName: changes.businessName.trim() }),
+        ...(changes.websiteUrl === undefined ? {} : { websiteUrl: checkWebsiteUrl(changes.websiteUrl)._unsafeUnwrap() }),
         ...(changes.payoutHoldingDays === undefined ? {} : { payoutHoldingDays: changes.payoutHoldingDays }),
         ...(changes.invitationExpiryDays === undefined ? {} : { invitationExpiryDays: changes.invitationExpiryDays }),
         ...(currency === undefined ? {} : { reportingCurrency: currency }),

@@ -28,3 +28,9 @@ export const flaggedSaleNotice = (affiliate: Named, amount: string, campaignName
     `A sale of ${amount} by ${who(affiliate)} for ${campaignName} was ${held ? 'held' : 'flagged'} by your risk checks: ${messages.join(' ')} ` +
     'Review it on the Review page of your dashboard (/dashboard/review), where you approve, reject or ban.',
 });
+
+/** Told once per payout date, when the payout job first schedules commissions for it (their holding period over). */
+export const payoutsDueNotice = (dueDay: string) => ({
+  kind: 'payouts_due',
+  message: `Commissions are ready to pay: payouts are scheduled for ${dueDay}. Review them on the Payouts page of your dashboard; mark paid the ones you pay yourself, and keep your payout balance funded for the ones paid automatically.`,
+});

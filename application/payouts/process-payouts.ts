@@ -1,4 +1,6 @@
 import { ATTEMPT_LEASE_MS, DEFAULT_PAYOUT_POLICY, nextPayoutDate, releasePayout, type PayoutOutcome, type PayoutPolicy } from '../../domain/index.js';
+import type { Mode } from '../../domain/index.js';
+import { payoutsDueNotice } from '../notifications/notice-texts.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { PaymentGroupCursor, ScanCursor } from '../ports/payout-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -87,11 +89,19 @@ export class ProcessPayouts implements DueJob {
     return this.uow.transaction(async () => {
       const rows = await this.ports.sinks.payouts.claimReleasable(now, this.settings.batchSize, after);
       let handled = 0;
+      const due = new Map<string, { merchantId: string; mode: Mode; day: string }>();
       for (const { payout, payoutDay } of rows) {
         const released = releasePayout(payout, now, nextPayoutDate(now, payoutDay));
         if (released.isErr()) continue;
         await this.ports.sinks.payouts.update(released.value.payout);
         handled += 1;
+        const day = released.value.payout.scheduledDate.toISOString().slice(0, 10);
+        due.set(`${payout.merchantId}:${payout.mode}:${day}`, { merchantId: payout.merchantId, mode: payout.mode, day });
+      }
+      // The moment a payout is scheduled is when the merchant can act on it (pay by hand, fund the
+      // balance): told once per payout date, in the release's transaction.
+      for (const { merchantId, mode, day } of due.values()) {
+        await this.ports.notices?.notify({ merchantId, mode, once: `payouts_due:${day}`, ...payoutsDueNotice(day) });
       }
       const last = rows.at(-1)?.payout;
       // The cursor is the claim's order (the holding end), not the new due date.

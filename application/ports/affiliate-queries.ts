@@ -22,6 +22,11 @@ export interface AffiliateListFilter {
   readonly campaignId?: string | undefined;
   /** Rejected memberships are never listed. */
   readonly status?: 'approved' | 'pending' | 'suspended' | undefined;
+  /** Only affiliates carrying this tag (case-insensitive). */
+  readonly tag?: string | undefined;
+  /** Only memberships that began in `[joinedFrom, joinedTo)`. */
+  readonly joinedFrom?: Date | undefined;
+  readonly joinedTo?: Date | undefined;
 }
 
 export interface AffiliateEarningsByCurrency {

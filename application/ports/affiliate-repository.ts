@@ -15,6 +15,8 @@ export interface AffiliateRepository {
   findByEmail(tenant: Tenant, email: string): Promise<Affiliate | null>;
   /** The tenant's affiliate with that id. */
   findById(tenant: Tenant, id: string): Promise<Affiliate | null>;
+  /** The tenant's affiliate with that id, locked for the transaction. */
+  findByIdForUpdate(tenant: Tenant, id: string): Promise<Affiliate | null>;
   /** The affiliate with that id, whichever its tenant (read from the record), locked for the transaction. */
   findByIdForUpdateAcrossMerchants(id: string): Promise<Affiliate | null>;
   /** Distinct affiliates with a pending or approved membership: what the plan's affiliate limit counts. */

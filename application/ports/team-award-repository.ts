@@ -16,6 +16,9 @@ export interface AwardFilters {
   readonly periodKey?: string | undefined;
   readonly affiliateId?: string | undefined;
   readonly teamId?: string | undefined;
+  /** Awards made in `[createdFrom, createdTo)`. */
+  readonly createdFrom?: Date | undefined;
+  readonly createdTo?: Date | undefined;
 }
 
 /** Per goal, per status: `{ status, count, total }`. */

@@ -52,4 +52,13 @@ export class GetDailySeries {
     }
     return { days, clicks: clickSeries, conversions, byCurrency };
   }
+
+  /** Clicks and conversions of the `span` days before the series' first day (the overview's comparison). */
+  async previousTotals(tenant: Tenant, span: SeriesSpan): Promise<{ readonly clicks: number; readonly conversions: number }> {
+    const today = this.clock.now().getTime();
+    const from = dayOf(new Date(today - (2 * span - 1) * DAY_MS));
+    const to = dayOf(new Date(today - span * DAY_MS));
+    const [sales, clicks] = await Promise.all([this.figures.salesByDay(tenant, from, to), this.figures.clicksByDay(tenant, from, to)]);
+    return { clicks: clicks.reduce((n, c) => n + c.clicks, 0), conversions: sales.reduce((n, s) => n + s.conversions, 0) };
+  }
 }

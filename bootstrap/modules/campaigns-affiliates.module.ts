@@ -2,6 +2,7 @@ import type { Container, Resolver } from '../token.js';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
 import { DecideMembership, } from '../../application/affiliates/decide-membership.js';
+import { EditAffiliate } from '../../application/affiliates/edit-affiliate.js';
 import { GetAffiliate } from '../../application/affiliates/get-affiliate.js';
 import { InviteAffiliate } from '../../application/affiliates/invite-affiliate.js';
 import { ManageInvitations } from '../../application/affiliates/manage-invitations.js';
@@ -174,6 +175,7 @@ export const registerCampaignsAndAffiliates = (c: Container, config: ServiceConf
         ),
     ),
   );
+  c.register(T.EditAffiliate, single((r) => new EditAffiliate(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.Clock))));
   c.register(T.SignUpAffiliate, single((r) => signUpAffiliateWith(r)));
   c.register(
     T.SavePayoutDetails,
@@ -226,6 +228,7 @@ export const campaignsAndAffiliatesHttp = (
     createAffiliate: c.resolve(T.CreateAffiliate),
     inviteAffiliate: c.resolve(T.InviteAffiliate),
     decideMembership: c.resolve(T.DecideMembership),
+    editAffiliate: c.resolve(T.EditAffiliate),
     riskFlags: c.resolve(T.RiskFlagStore),
   },
   recordClick: c.resolve(T.RecordClick),

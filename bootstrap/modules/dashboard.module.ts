@@ -12,6 +12,9 @@ import type { TxtResolver } from '../../application/ports/txt-resolver.js';
 import { UpdateMerchantSettings } from '../../application/merchants/update-merchant-settings.js';
 import { VerifyCustomDomains } from '../../application/merchants/verify-custom-domains.js';
 import { TOKENS as T } from '../tokens.js';
+import { GetCampaignPerformance } from '../../application/campaigns/campaign-performance.js';
+import { SqlCampaignPerformance } from '../../adapters/persistence/repositories/sql-campaign-performance.js';
+import { SqlClickExport } from '../../adapters/persistence/repositories/sql-click-export.js';
 
 export const registerDashboard = (c: Container, txtResolver: TxtResolver = new NodeTxtResolver()): void => {
   c.register(T.DailyFigures, single((r) => new SqlDailyFigures(r.resolve(T.Orm))));
@@ -76,5 +79,7 @@ export const dashboardDependencies = (c: Container, http: Omit<HttpDependencies,
   exports: http.exports,
   imports: http.imports,
   risk: { rules: c.resolve(T.RiskRules), reviews: c.resolve(T.ListRiskReviews), ban: c.resolve(T.BanAffiliate) },
+  campaignPerformance: new GetCampaignPerformance(new SqlCampaignPerformance(c.resolve(T.Orm))),
+  clickExport: new SqlClickExport(c.resolve(T.Orm)),
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -32,6 +32,10 @@ export interface Affiliate {
   readonly payoutEmail: string | null;
   /** When payout details were first completed; `affiliate.payout_details_completed` fires then, once. */
   readonly payoutDetailsCompletedAt: Date | null;
+  /** The merchant's own notes about the affiliate; never shown to the affiliate. */
+  readonly notes: string;
+  /** The merchant's short labels for the affiliate, each once (case-insensitive), in the order given. */
+  readonly tags: readonly string[];
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -78,6 +82,8 @@ export const newAffiliate = (input: NewAffiliate): Result<Affiliate, DomainError
     payoutMethod: null,
     payoutEmail: null,
     payoutDetailsCompletedAt: null,
+    notes: '',
+    tags: [],
     createdAt: input.now,
     updatedAt: input.now,
   });

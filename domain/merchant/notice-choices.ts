@@ -3,7 +3,7 @@
  * dashboard's list). Each notice kind belongs to one choice; a new kind names its choice in
  * `NOTICE_CHOICE_OF` (or gets a choice of its own here and in the settings page's labels).
  */
-export const EMAIL_NOTICE_CHOICES = ['new_application', 'first_sale', 'flagged_sale', 'failures'] as const;
+export const EMAIL_NOTICE_CHOICES = ['new_application', 'first_sale', 'flagged_sale', 'payouts_due', 'failures'] as const;
 export type EmailNoticeChoice = (typeof EMAIL_NOTICE_CHOICES)[number];
 
 /** A new merchant gets every notice by email until it chooses otherwise (failures were always emailed). */
@@ -14,6 +14,7 @@ const NOTICE_CHOICE_OF: Readonly<Record<string, EmailNoticeChoice>> = {
   new_application: 'new_application',
   first_sale: 'first_sale',
   flagged_sale: 'flagged_sale',
+  payouts_due: 'payouts_due',
 };
 
 export const noticeChoiceOf = (kind: string): EmailNoticeChoice => NOTICE_CHOICE_OF[kind] ?? 'failures';

@@ -40,6 +40,18 @@ describe('merchant settings page', () => {
     expect(audit[0].actor).toMatch(/^user:/);
   });
 
+  it('sets and removes the website under the operator API rule', async () => {
+    const bad = await owner.post('/dashboard/settings/business', { businessName: 'Acme Studio', websiteUrl: 'ftp://shop.example.com', payoutHoldingDays: '30', invitationExpiryDays: '14', reportingCurrency: 'USD' });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain('id="websiteUrl-error"');
+    expect((await merchantRow()).websiteUrl).toBeNull();
+    expect((await owner.post('/dashboard/settings/business', { businessName: 'Acme Studio', websiteUrl: ' https://shop.example.com ', payoutHoldingDays: '30', invitationExpiryDays: '14', reportingCurrency: 'USD' })).status).toBe(303);
+    expect((await merchantRow()).websiteUrl).toBe('https://shop.example.com');
+    expect((await owner.get('/dashboard/settings')).html).toContain('value="https://shop.example.com"');
+    expect((await owner.post('/dashboard/settings/business', { businessName: 'Acme Studio', websiteUrl: '', payoutHoldingDays: '30', invitationExpiryDays: '14', reportingCurrency: 'USD' })).status).toBe(303);
+    expect((await merchantRow()).websiteUrl).toBeNull();
+  });
+
   it('shows a TXT record for a new domain; the job verifies it once published and the portal answers there', async () => {
     expect((await owner.post('/dashboard/settings/domain', { customDomain: 'https://bad domain' })).status).toBe(400);
     expect((await owner.post('/dashboard/settings/domain', { customDomain: 'Affiliates.Acme.example' })).status).toBe(303);

@@ -165,6 +165,11 @@ describe('find and slice', () => {
     expect((await owner.get('/dashboard/awards?status=approved')).html).toContain('href="/dashboard/awards.csv?status=approved"');
     const awards = await owner.get('/dashboard/awards.csv?status=approved');
     expect(awards.html).toBe('"id","createdAt","status","teamName","teamId","goalName","periodKey","affiliateName","affiliateEmail","affiliateId","amount","currency","payableAfter","approvedAt","paidAt"\r\n');
+    // By the period of the award, carried on to the export.
+    const ranged = await owner.get('/dashboard/awards?range=30d');
+    expect(ranged.html).toContain('href="/dashboard/awards.csv?range=30d"');
+    expect(ranged.html).toContain('<option value="30d" selected="">');
+    expect((await owner.get('/dashboard/awards.csv?from=2026-01-01&to=2026-01-31')).status).toBe(200);
     const affiliates = await owner.get(`/dashboard/affiliates.csv?campaignId=${campaign.id}`);
     expect(affiliates.html).toContain('"Grace Hopper","grace.names@example.com","Spring launch"');
   });
@@ -178,7 +183,7 @@ describe("an affiliate's and a campaign's page", () => {
     expect(text).toContain('Tracking links');
     expect(page.html).toMatch(/<code>https?:\/\/[^<]+<\/code>/);
     expect(text).toContain('ADA10');
-    expect(text).toMatch(/approved USD 16\.00 USD 1/);
+    expect(text).toMatch(/Approved USD 16\.00 USD 1/);
     expect(text).toMatch(/conversion rate/);
     expect(text).toMatch(/Owed now: (nothing|[\d.]+ USD)/);
     expect(page.html).toContain(`/dashboard/conversions.csv?affiliateId=${ada.id}`);

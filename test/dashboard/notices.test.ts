@@ -114,3 +114,27 @@ describe('notices that matter', () => {
 
   });
 });
+
+describe('payouts due', () => {
+  it('tells once per payout date, when the payout job schedules them, with what to do in the dashboard, and emails it', async () => {
+    const payer = await createMerchant(t, 'scale', { automaticPayouts: true });
+    const payerOwner = (await signedInUser(t, payer.id)).browser;
+    await t.admin('PATCH', `/merchants/${payer.id}`, { payoutHoldingDays: 0 });
+    const campaign = await createCampaign(t, payer.liveKey, { name: 'Payday' });
+    const ada = await createAffiliate(t, payer.liveKey, campaign.id, { name: 'Ada' });
+    for (const n of [1, 2]) {
+      const made = await sale(payer.liveKey, campaign.id, ada.id, 100 + n);
+      expect((await t.api('PATCH', `/conversions/${made.body.data.id}`, payer.liveKey, { status: 'approved' })).status).toBe(200);
+    }
+    await t.admin('POST', '/jobs/run');
+    await t.admin('POST', '/jobs/run');
+    const scheduled = await t.sql<{ day: string }>(`select distinct to_char(scheduled_date at time zone 'UTC', 'YYYY-MM-DD') as day from payouts where merchant_id = $1 and status <> 'pending'`, [payer.id]);
+    expect(scheduled.length).toBeGreaterThan(0);
+    const notices = await t.sql<{ message: string }>(`select message from notifications where merchant_id = $1 and kind = 'payouts_due'`, [payer.id]);
+    expect(notices).toHaveLength(scheduled.length);
+    expect(notices[0]!.message).toContain(`payouts are scheduled for ${scheduled[0]!.day}. Review them on the Payouts page of your dashboard`);
+    expect(notices[0]!.message).not.toMatch(/\/api\/v1|POST |PATCH /);
+    expect((await payerOwner.get('/dashboard/notifications')).html).toContain('Payouts due');
+    expect(await t.sql(`select 1 from mail_outbox where merchant_id = $1 and kind = 'notice_payouts_due'`, [payer.id])).toHaveLength(scheduled.length);
+  });
+});

@@ -75,12 +75,13 @@ describe('portal logo', () => {
 
 describe('email notice choices', () => {
   it('keep known choices once each, and every notice kind belongs to one choice', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom('new_application', 'first_sale', 'flagged_sale', 'failures', 'nonsense')), (values) => {
+    fc.assert(fc.property(fc.array(fc.constantFrom('new_application', 'first_sale', 'flagged_sale', 'payouts_due', 'failures', 'nonsense')), (values) => {
       const parsed = parseEmailNotices(values);
       expect(new Set(parsed).size).toBe(parsed.length);
       expect(parsed.every((p) => values.includes(p))).toBe(true);
     }));
     expect(noticeChoiceOf('new_application')).toBe('new_application');
     expect(noticeChoiceOf('webhook_paused')).toBe('failures');
+    expect(noticeChoiceOf('payouts_due')).toBe('payouts_due');
   });
 });

@@ -40,6 +40,8 @@ export const anAffiliate = (id: string, merchantId: string, fields: Partial<Omit
   payoutMethod: null,
   payoutEmail: null,
   payoutDetailsCompletedAt: null,
+  notes: '',
+  tags: [],
   createdAt: T0,
   updatedAt: T0,
   ...fields,

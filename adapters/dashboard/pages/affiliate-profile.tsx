@@ -4,6 +4,7 @@ import { formatAmount } from '../../../domain/index.js';
 import type { affiliateDetailJson } from '../../http/routes/affiliate.json.js';
 import { providerName } from '../../display/names.js';
 import { countOf, shortDate, Table } from '../views/components.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`);
 
@@ -80,7 +81,7 @@ export const AffiliateProfileView = ({ profile, detail }: { profile: AffiliatePr
       <Table caption="Commissions by status and currency" head={['Status', 'Currency', { label: 'Commission', num: true }, { label: 'Conversions', num: true }]} empty={profile.commissions.length === 0}>
         {profile.commissions.map((t) => (
           <tr>
-            <td>{t.status}</td>
+            <td>{statusLabel(t.status)}</td>
             <td>{t.currency.toUpperCase()}</td>
             <td class="num">
               {formatAmount(t.commission, t.currency)} {t.currency.toUpperCase()}
@@ -101,7 +102,7 @@ export const AffiliateProfileView = ({ profile, detail }: { profile: AffiliatePr
             <td class="num">
               {formatAmount(p.amount, p.currency)} {p.currency.toUpperCase()}
             </td>
-            <td>{p.status}</td>
+            <td>{statusLabel(p.status)}</td>
             <td>{shortDate(p.completedAt ? p.completedAt.toISOString() : null)}</td>
           </tr>
         ))}

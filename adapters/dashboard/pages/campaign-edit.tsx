@@ -9,6 +9,7 @@ import { checked, done, formOf, guardsRefuse, idOrNotFound, numberOrText, option
 import { AutoApproveCommissionsField, COMMISSION_TYPE_CHOICES, commissionTypeShown } from '../views/campaign-fields.js';
 import { ConfirmDialog, ErrorBox, FieldError, invalidIf, SelectField, TextField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 /** `PATCH /campaigns/:id`'s guards, in the route's order. */
 const CHANGE_GUARDS = [{ plan: 'ultimate', feature: 'Changing campaigns' }, 'write', { live: 'Changing campaigns' }] as const;
@@ -126,7 +127,7 @@ export const campaignEditRoutes = (campaigns: CampaignUseCases) => {
       '/dashboard/campaigns',
       <>
         <p>
-          <a href={`/dashboard/campaigns/${id}`}>← Back to the campaign</a> · status <strong>{campaign.status}</strong>
+          <a href={`/dashboard/campaigns/${id}`}>← Back to the campaign</a> · status <strong>{statusLabel(campaign.status)}</strong>
         </p>
         <ErrorBox problem={extra.problem} />
         {extra.confirmEnd ? (

@@ -15,6 +15,10 @@ import { countOf, ErrorBox, Notice, Pager, SelectField, shortDate, Table, type P
 import { RecentConversions } from '../views/conversion-table.js';
 import { CsrfField } from '../views/layout.js';
 import { CampaignActions } from './campaign-edit.js';
+import { statusLabel } from '../../display/status-labels.js';
+import type { GetCampaignPerformance } from '../../../application/campaigns/campaign-performance.js';
+import { dateRangeOf } from '../date-range.js';
+import { campaignPeriod, CampaignPerformanceView } from './campaign-performance.js';
 
 // `POST /campaigns`' guards, in its order (below Ultimate the plan answers, not the read-only key).
 const CREATE_GUARDS = [{ plan: 'ultimate', feature: 'Creating campaigns' }, 'write', { live: 'Creating campaigns' }] as const;
@@ -50,7 +54,7 @@ const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; pr
   </section>
 );
 
-export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>, people: People) => {
+export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>, people: People, performance: GetCampaignPerformance) => {
   const list = async (c: DashboardContext, form?: Form, problem?: Problem | null, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => {
     const { page: pageNo, limit } = pageParams(c);
     const sortRaw = c.req.query('sort') ?? 'createdAt:desc';
@@ -87,7 +91,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
                 <td>
                   <a href={`/dashboard/campaigns/${r.id}`}>{r.name}</a>
                 </td>
-                <td>{r.status}</td>
+                <td>{statusLabel(r.status)}</td>
                 <td>{r.commissionType === 'percentage' ? `${r.commissionValue}%` : r.commissionValue}</td>
                 <td class="num">{r.conversions}</td>
                 <td class="num hide-narrow">{r.byCurrency.map((b) => `${b.revenue} ${b.currency.toUpperCase()}`).join(', ') || '—'}</td>
@@ -153,7 +157,12 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
       });
       if (members.isErr()) throw ApiError.from(members.error);
       const links = members.value.items.map(affiliateListItemJson);
-      const named = await people.names.directory(c.get('tenant'), d.recentConversions.map((r) => r.affiliateId));
+      const range = dateRangeOf((name) => c.req.query(name) || undefined, people.clock.now());
+      const period = campaignPeriod(range, people.clock.now());
+      const [named, perf] = await Promise.all([
+        people.names.directory(c.get('tenant'), d.recentConversions.map((r) => r.affiliateId)),
+        performance.execute(c.get('tenant'), id, period.from, period.to),
+      ]);
       return page(
         c,
         d.name,
@@ -164,7 +173,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           <dl>
             <dt>Status</dt>
             <dd>
-              {d.status}
+              {statusLabel(d.status)}
               {d.endsAt ? ` · ends ${shortDate(d.endsAt)} UTC` : ''}
             </dd>
             <dt>Commission</dt>
@@ -180,6 +189,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
               {countOf(d.conversions, 'conversion')} ({d.byCurrency.map((b) => `${b.revenue} ${b.currency.toUpperCase()}`).join(', ') || 'no revenue yet'})
             </dd>
           </dl>
+          <CampaignPerformanceView campaignId={d.id} range={range} period={period} perf={perf} />
           <h2>Recruit affiliates</h2>
           {d.isPublic ? (
             <p>

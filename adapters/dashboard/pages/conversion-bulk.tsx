@@ -12,6 +12,7 @@ import type { UpdateConversionStatus } from '../../../application/conversions/up
 import { done, guardsRefuse, type DashboardContext, type Guard } from '../page-kit.js';
 import { Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 /** The decisions offered on selected rows. */
 export const BULK_STATUSES = ['approved', 'rejected'] as const;
@@ -53,7 +54,7 @@ const BulkResult = ({ outcomes, status }: { outcomes: readonly Outcome[]; status
         {outcomes.map((o) => (
           <tr>
             <td>{o.label}</td>
-            <td>{o.kind === 'done' ? `Done: now ${o.status}` : o.kind === 'confirm' ? `Waits for confirmation: ${o.message}` : `Refused: ${o.error.message}`}</td>
+            <td>{o.kind === 'done' ? `Done: now ${statusLabel(o.status).toLowerCase()}` : o.kind === 'confirm' ? `Waits for confirmation: ${o.message}` : `Refused: ${o.error.message}`}</td>
           </tr>
         ))}
       </Table>

@@ -6,6 +6,7 @@ import { dateRangeOf, DateRangeFields, type DateRange } from '../date-range.js';
 import { idOrNotFound, type DashboardContext } from '../page-kit.js';
 import { choicesOf, SelectField } from '../views/components.js';
 import { AffiliatePicker, pickerLabel } from '../views/people.js';
+import { statusChoices } from '../../display/status-labels.js';
 
 /** The conversions list's filters as the API's list takes them, and the query that carries them to pages and the export. */
 export interface ConversionView {
@@ -46,7 +47,7 @@ export const conversionViewOf = async (c: DashboardContext, people: People): Pro
 /** The filter fields: status, campaign, affiliate (a picker), period. */
 export const ConversionFilterFields = ({ view, campaigns, offered }: { view: ConversionView; campaigns: readonly { id: string; name: string }[]; offered: readonly { name: string; email: string }[] }) => (
   <>
-    <SelectField label="Status" name="status" none="Any status" choices={CONVERSION_STATUSES} selected={view.filters.status} />
+    <SelectField label="Status" name="status" none="Any status" choices={statusChoices(CONVERSION_STATUSES)} selected={view.filters.status} />
     <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(campaigns)} selected={view.filters.campaignId} />
     <AffiliatePicker name="affiliate" label="Affiliate" value={view.affiliateText} offered={offered} />
     <DateRangeFields range={view.range} />

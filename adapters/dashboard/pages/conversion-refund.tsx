@@ -8,6 +8,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, page, parseWith, refusal, throwIfNotFound, type DashboardContext, type Form } from '../page-kit.js';
 import { ErrorBox, FieldError, invalidIf, shortDate, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 /** `POST /conversions/:id/refund`'s guards, in the route's order. */
 const REFUND_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
@@ -34,7 +35,7 @@ export const conversionRefundRoutes = (useCases: ConversionUseCases) => {
             {money(v.amount)} on {campaignName}, {shortDate(v.createdAt.toISOString())} UTC{v.orderId ? `, order ${v.orderId}` : ''}
           </dd>
           <dt>Status</dt>
-          <dd>{v.status}</dd>
+          <dd>{statusLabel(v.status)}</dd>
           <dt>Commission</dt>
           <dd>{money(v.commission)}</dd>
           <dt>Refunded so far</dt>
@@ -57,7 +58,7 @@ export const conversionRefundRoutes = (useCases: ConversionUseCases) => {
             </button>
           </form>
         ) : (
-          <p>A {v.status} conversion cannot be refunded.</p>
+          <p>A {statusLabel(v.status).toLowerCase()} conversion cannot be refunded.</p>
         )}
       </>,
       status,

@@ -34,6 +34,9 @@ import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from '.
 import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
 import { programExportRoutes } from './program-export.js';
 import { programImportRoutes } from './program-import.js';
+import type { GetCampaignPerformance } from '../../../application/campaigns/campaign-performance.js';
+import type { ClickExport } from '../../../application/ports/click-export.js';
+import { clickCsvRoutes } from './click-csv.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 import type { ImportRouteDependencies } from '../../http/routes/imports.routes.js';
 import { riskSettingsRoutes } from './risk-settings.js';
@@ -69,12 +72,15 @@ export interface DashboardPageDependencies {
   readonly imports: ImportRouteDependencies;
   /** The Review page and the risk rules form. */
   readonly risk: { readonly rules: RiskRules; readonly reviews: ListRiskReviews; readonly ban: BanAffiliates };
+  /** A campaign page's chart, rate, comparison and top affiliates. */
+  readonly campaignPerformance: GetCampaignPerformance;
+  readonly clickExport: ClickExport;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
   new Hono<DashboardEnv>()
     .route('/', overviewRoutes(deps.overview, deps.people))
-    .route('/', campaignRoutes(deps.campaigns, deps.affiliatePages.affiliates, deps.people))
+    .route('/', campaignRoutes(deps.campaigns, deps.affiliatePages.affiliates, deps.people, deps.campaignPerformance))
     .route('/', campaignEditRoutes(deps.campaigns))
     .route('/', invitationRoutes({ manageInvitations: deps.manageInvitations, listCampaigns: deps.campaigns.listCampaigns, rateLimiter: deps.affiliatePages.rateLimiter, clock: deps.affiliatePages.clock }))
     .route('/', affiliateRoutes(deps.affiliatePages))
@@ -88,7 +94,7 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', couponRoutes(deps.coupons, deps.campaigns.listCampaigns, deps.people))
     .route('/', userRoutes(deps.userPages))
     .route('/', auditLogRoutes(deps.auditLog))
-    .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns))
+    .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns, deps.people.clock))
     .route('/', integrationRoutes(deps.integrations))
     .route('/', pickerRoutes(deps.people))
     .route('/', searchRoutes(deps.search))
@@ -97,4 +103,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', programExportRoutes(deps.exports))
     .route('/', programImportRoutes(deps.imports))
     .route('/', riskSettingsRoutes(deps.risk.rules))
-    .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, people: deps.people }));
+    .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, people: deps.people }))
+    .route('/', clickCsvRoutes({ clicks: deps.clickExport, clock: deps.people.clock }));

@@ -15,6 +15,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 export interface InvitationPageDependencies {
   readonly manageInvitations: ManageInvitations;
@@ -64,7 +65,7 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
                 <td>
                   <CampaignCell id={i.campaignId} names={names} />
                 </td>
-                <td>{i.status}</td>
+                <td>{statusLabel(i.status)}</td>
                 <td class="hide-narrow">
                   {shortDate(i.sentAt)} ({i.sendCount}×)
                 </td>

@@ -20,6 +20,7 @@ const CHOICE_LABELS: Record<EmailNoticeChoice, { label: string; hint: string }> 
   new_application: { label: 'New applications', hint: 'someone applies to a campaign that needs your approval' },
   first_sale: { label: "An affiliate's first sale", hint: 'the first conversion an affiliate brings' },
   flagged_sale: { label: 'Flagged sales', hint: 'a sale your risk checks flagged or held, to review' },
+  payouts_due: { label: 'Payouts due', hint: 'commissions are scheduled to be paid: pay or fund them' },
   failures: { label: 'Failures', hint: 'a paused webhook, a refused payout, rejected provider signatures, a domain not proven' },
 };
 
@@ -50,6 +51,7 @@ export const merchantSettingsRoutes = (deps: MerchantSettingsPageDependencies) =
     const formOfSection = (s: Section, fallback: Form): Form => (failed?.section === s ? failed.form : fallback);
     const business = formOfSection('business', {
       businessName: merchant.businessName,
+      websiteUrl: merchant.websiteUrl ?? '',
       payoutHoldingDays: String(merchant.payoutHoldingDays),
       invitationExpiryDays: String(merchant.invitationExpiryDays),
       reportingCurrency: merchant.reportingCurrency.toUpperCase(),
@@ -70,6 +72,7 @@ export const merchantSettingsRoutes = (deps: MerchantSettingsPageDependencies) =
           <form method="post" action={`${PATH}/business`} class="stack">
             <CsrfField token={csrf} />
             <TextField form={business} problem={problemOf('business')} name="businessName" label="Business name" maxlength={200} required hint="Shown to affiliates in the portal and in emails" />
+            <TextField form={business} problem={problemOf('business')} name="websiteUrl" label="Website" type="url" maxlength={2048} hint="Where visitors of a campaign without a target URL are sent; empty sends them to your affiliate portal" />
             <TextField form={business} problem={problemOf('business')} name="payoutHoldingDays" label="Holding days" type="number" min={0} hint="Days from a commission's approval to its first payout, so refunds can come in first" />
             <TextField form={business} problem={problemOf('business')} name="invitationExpiryDays" label="Invitation expiry (days)" type="number" min={1} hint="How long an emailed invitation stays open" />
             <TextField form={business} problem={problemOf('business')} name="reportingCurrency" label="Reporting currency" maxlength={3} hint="Three letters, e.g. USD: the earnings cap and volume tiers compare in it" />
@@ -210,6 +213,7 @@ export const merchantSettingsRoutes = (deps: MerchantSettingsPageDependencies) =
         form,
         {
           businessName: form.businessName ?? '',
+          ...(form.websiteUrl === undefined ? {} : { websiteUrl: form.websiteUrl.trim() || null }),
           payoutHoldingDays: wholeOrText(form.payoutHoldingDays),
           invitationExpiryDays: wholeOrText(form.invitationExpiryDays),
           reportingCurrency: form.reportingCurrency || undefined,

@@ -11,6 +11,7 @@ const TITLES: Readonly<Record<string, string>> = {
   new_application: 'New application',
   first_sale: 'First sale',
   flagged_sale: 'Flagged sale',
+  payouts_due: 'Payouts due',
   webhook_paused: 'Webhook paused',
   invitation_expired: 'Invitation expired',
   payout_failed: 'Payout failed',

@@ -5,7 +5,8 @@ import { countOf } from '../views/components.js';
 import { raw } from 'hono/html';
 import { SERIES_SPANS, type GetDailySeries, type SeriesSpan } from '../../../application/stats/daily-series.js';
 import type { GetOverview } from '../../../application/stats/get-overview.js';
-import { formatAmount } from '../../../domain/index.js';
+import { formatAmount, percentChange } from '../../../domain/index.js';
+import { ChangeNote } from '../views/period-change.js';
 import type { MerchantNotifications } from '../../../application/notifications/merchant-notifications.js';
 import { CsrfField } from '../views/layout.js';
 import { done, formOf } from '../page-kit.js';
@@ -72,11 +73,15 @@ export const overviewRoutes = (deps: OverviewDependencies, people: People) =>
     const tenant = c.get('tenant');
     const requested = Number(c.req.query('days'));
     const span: SeriesSpan = (SERIES_SPANS as readonly number[]).includes(requested) ? (requested as SeriesSpan) : 30;
-    const [overview, series, notices] = await Promise.all([
+    const [overview, series, notices, before] = await Promise.all([
       deps.getOverview.execute(tenant),
       deps.getDailySeries.execute(tenant, span),
       deps.notifications.list(tenant, { page: 1, limit: 5 }),
+      deps.getDailySeries.previousTotals(tenant, span),
     ]);
+    const clicks = series.clicks.reduce((n, x) => n + x, 0);
+    const conversions = series.conversions.reduce((n, x) => n + x, 0);
+    const against = `the previous ${span} days`;
     const unread = notices.items.filter((n) => n.readAt === null);
     const affiliates = await people.names.directory(tenant, overview.recentConversions.map((r) => r.affiliateId));
     return page(
@@ -129,6 +134,18 @@ export const overviewRoutes = (deps: OverviewDependencies, people: People) =>
             </a>
           ))}
         </nav>
+        <div class="cards">
+          <div class="card">
+            <div class="muted">Clicks, last {span} days</div>
+            <div class="figure">{clicks.toLocaleString('en-US')}</div>
+            <ChangeNote change={percentChange(clicks, before.clicks)} against={against} />
+          </div>
+          <div class="card">
+            <div class="muted">Conversions, last {span} days</div>
+            <div class="figure">{conversions.toLocaleString('en-US')}</div>
+            <ChangeNote change={percentChange(conversions, before.conversions)} against={against} />
+          </div>
+        </div>
         <div class="cards cards-wide">
           <Chart label={`Clicks and conversions, last ${span} days`} names={['Clicks', 'Conversions']} days={series.days} series={[series.clicks, series.conversions]} />
           {[...series.byCurrency].map(([currency, s]) => (

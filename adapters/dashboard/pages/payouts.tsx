@@ -19,6 +19,7 @@ import { AffiliateCell, AffiliatePicker } from '../views/people.js';
 import { dateRangeOf, DateRangeFields } from '../date-range.js';
 import { streamCsv } from '../csv.js';
 import { queryOf } from './conversion-filters.js';
+import { statusLabel, statusChoices } from '../../display/status-labels.js';
 
 export interface PayoutPageDependencies {
   readonly payoutQueries: PayoutQueries;
@@ -76,7 +77,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies, people: People) => {
             </a>
           }
         >
-          <SelectField label="Status" name="status" none="Any status" choices={PAYOUT_STATUSES} selected={view.filter.status} />
+          <SelectField label="Status" name="status" none="Any status" choices={statusChoices(PAYOUT_STATUSES)} selected={view.filter.status} />
           <AffiliatePicker name="affiliate" label="Affiliate" value={view.typed} offered={[]} />
           <DateRangeFields range={view.range} />
         </FilterForm>
@@ -93,7 +94,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies, people: People) => {
                   {p.amount} {p.currency.toUpperCase()}
                 </td>
                 <td>
-                  {p.status}
+                  {statusLabel(p.status)}
                   {p.failureReason ? <div class="muted">{p.failureReason}</div> : null}
                 </td>
                 <td>

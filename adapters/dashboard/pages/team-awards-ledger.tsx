@@ -6,6 +6,8 @@ import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { guardsRefuse, noticeOf, page, pageParams, type DashboardContext } from '../page-kit.js';
 import { choicesOf, ErrorBox, FilterForm, Notice, Pager, SelectField, type Problem } from '../views/components.js';
 import { streamCsv } from '../csv.js';
+import type { Clock } from '../../../application/ports/clock.js';
+import { dateRangeOf, DateRangeFields, rangeParams } from '../date-range.js';
 import { AWARD_STATUS_CHOICES, AwardsTable, isAwardStatus, type TeamPageStatus } from './team-detail.js';
 
 export const LEDGER_PATH = '/dashboard/awards';
@@ -14,19 +16,23 @@ export const LEDGER_PATH = '/dashboard/awards';
  * The ledger's filters, as `GET /awards` takes them (an id that cannot exist matches nothing): from
  * the query, or after an action from the ledger address it came from.
  */
-const filtersOf = (query: URLSearchParams) => {
+const filtersOf = (query: URLSearchParams, now: Date) => {
   const q = (name: string) => query.get(name)?.trim() || undefined;
   const status = q('status');
-  return { status: isAwardStatus(status) ? status : undefined, periodKey: q('periodKey'), teamId: q('teamId'), affiliateId: q('affiliateId') };
+  const range = dateRangeOf(q, now);
+  return {
+    filters: { status: isAwardStatus(status) ? status : undefined, periodKey: q('periodKey'), teamId: q('teamId'), affiliateId: q('affiliateId'), createdFrom: range.from, createdTo: range.to },
+    range,
+  };
 };
 
 /** `GET /awards`: every team's awards, newest first, with the same actions as a team's page. */
-export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: DashboardContext, refused: { problem: Problem; status: TeamPageStatus; from: string } | null = null) => {
+export const awardLedgerView = (deps: TeamRouteDependencies, clock: Clock) => async (c: DashboardContext, refused: { problem: Problem; status: TeamPageStatus; from: string } | null = null) => {
   const planRefused = guardsRefuse(c, [{ plan: 'scale', feature: 'Teams' }]);
   if (planRefused) throw planRefused;
   const tenant = c.get('tenant');
   const shown = refused ? new URL(refused.from, 'http://ledger').searchParams : new URL(c.req.url).searchParams;
-  const filters = filtersOf(shown);
+  const { filters, range } = filtersOf(shown, clock.now());
   const { page: pageNo, limit } = pageParams(c, 20, shown);
   const impossible = [filters.teamId, filters.affiliateId].some((id) => id !== undefined && !isUuid(id));
   const [result, teamPage] = await Promise.all([
@@ -36,7 +42,7 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
     deps.reads.list(tenant, { page: 1, limit: 100 }),
   ]);
   const teams = teamPage.items.map(teamListItemJson);
-  const params = { status: filters.status, periodKey: filters.periodKey, teamId: filters.teamId, affiliateId: filters.affiliateId };
+  const params = { status: filters.status, periodKey: filters.periodKey, teamId: filters.teamId, affiliateId: filters.affiliateId, ...rangeParams(range) };
   const query = new URLSearchParams(Object.entries({ ...params, page: pageNo > 1 ? String(pageNo) : undefined }).filter((e): e is [string, string] => e[1] !== undefined)).toString();
   const back = query ? `${LEDGER_PATH}?${query}` : LEDGER_PATH;
   const csrf = c.get('webSession')!.csrfToken;
@@ -68,6 +74,7 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
           Affiliate id
           <input name="affiliateId" size={12} value={filters.affiliateId ?? ''} />
         </label>
+        <DateRangeFields range={range} legend="Awarded" />
       </FilterForm>
       <div id="list">
         <AwardsTable caption="Award ledger" awards={result.items.map(awardJson)} csrf={csrf} back={back} withTeam />
@@ -81,11 +88,11 @@ export const awardLedgerView = (deps: TeamRouteDependencies) => async (c: Dashbo
 const AWARD_CSV_COLUMNS = ['id', 'createdAt', 'status', 'teamName', 'teamId', 'goalName', 'periodKey', 'affiliateName', 'affiliateEmail', 'affiliateId', 'amount', 'currency', 'payableAfter', 'approvedAt', 'paidAt'] as const;
 
 /** The ledger as filtered, as CSV: its own read, a page at a time, each written before the next is read. */
-export const awardLedgerCsv = (deps: TeamRouteDependencies) => async (c: DashboardContext) => {
+export const awardLedgerCsv = (deps: TeamRouteDependencies, clock: Clock) => async (c: DashboardContext) => {
   const planRefused = guardsRefuse(c, [{ plan: 'scale', feature: 'Teams' }]);
   if (planRefused) throw planRefused;
   const tenant = c.get('tenant');
-  const filters = filtersOf(new URL(c.req.url).searchParams);
+  const { filters } = filtersOf(new URL(c.req.url).searchParams, clock.now());
   const impossible = [filters.teamId, filters.affiliateId].some((id) => id !== undefined && !isUuid(id));
   async function* rows() {
     if (impossible) return;

@@ -16,6 +16,7 @@ import { CsrfField } from '../views/layout.js';
 import { AddCampaignForm, AddMembersForm, type TeamFormState } from './team-forms.js';
 import { CreateGoalForm } from './team-goal-form.js';
 import { GoalCards } from './team-goal-cards.js';
+import { statusChoices, statusLabel } from '../../display/status-labels.js';
 
 export const AWARD_ACTION_LABELS: Record<AwardAction, string> = { approve: 'Approve', mark_paid: 'Mark paid', cancel: 'Cancel' };
 export type TeamPageStatus = 200 | 400 | 403 | 404 | 409 | 422;
@@ -69,7 +70,7 @@ export const AwardsTable = ({ caption, awards, csrf, back, withTeam }: { caption
         <td class="num">
           {a.amount} {a.currency.toUpperCase()}
         </td>
-        <td>{a.status.replace(/_/g, ' ')}</td>
+        <td>{statusLabel(a.status)}</td>
         <td>
           <AwardActions csrf={csrf} award={a} back={back} />
         </td>
@@ -80,7 +81,7 @@ export const AwardsTable = ({ caption, awards, csrf, back, withTeam }: { caption
 
 export const isAwardStatus = (value: string | undefined): value is AwardStatus => (AWARD_STATUSES as readonly string[]).includes(value ?? '');
 /** The award statuses as a filter offers them. */
-export const AWARD_STATUS_CHOICES: readonly Choice[] = AWARD_STATUSES.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }));
+export const AWARD_STATUS_CHOICES: readonly Choice[] = statusChoices(AWARD_STATUSES);
 
 /**
  * The team page: roster (with each member's own rates), campaigns, goals with progress and tiers

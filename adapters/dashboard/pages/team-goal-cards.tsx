@@ -4,6 +4,7 @@ import { computeBonusTotal, formatAmount, isTargetHit } from '../../../domain/in
 import { goalListItemJson } from '../../http/routes/team-goal.json.js';
 import { CsrfField } from '../views/layout.js';
 import { GOAL_MOVES } from './team-forms.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 /**
  * Where the running period stands, from the domain's own bonus rule: how many tiers the aggregate
@@ -84,7 +85,7 @@ export const GoalCards = ({ teamId, csrf, views }: { teamId: string; csrf: strin
           <li class="card">
             <h3>{g.name}</h3>
             <p class="muted">
-              {g.metric === 'revenue' ? 'Revenue' : 'Conversions'}, {g.periodMode === 'monthly' ? 'every month' : 'once'} · {g.status}
+              {g.metric === 'revenue' ? 'Revenue' : 'Conversions'}, {g.periodMode === 'monthly' ? 'every month' : 'once'} · {statusLabel(g.status)}
             </p>
             <dl class="facts">
               <dt>Target</dt>

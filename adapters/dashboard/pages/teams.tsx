@@ -10,6 +10,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table } from '../views/components.js';
 import { awardLedgerCsv, awardLedgerView, LEDGER_PATH } from './team-awards-ledger.js';
+import type { Clock } from '../../../application/ports/clock.js';
 import { teamDetailView, type TeamPageStatus } from './team-detail.js';
 import { teamEditRoutes } from './team-edit.js';
 import { CreateTeamForm, type TeamFormState } from './team-forms.js';
@@ -23,9 +24,9 @@ const AWARD_DONE: Record<AwardAction, string> = { approve: 'Award approved.', ma
  * Teams (Scale): the list, a team's page (roster, campaigns, goals, awards, history), its edit page,
  * each member's own rates and the award ledger. Writes are live-only, as on the API.
  */
-export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>, listCampaigns: ListCampaigns) => {
+export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<AffiliateRouteDependencies, 'listAffiliates'>, listCampaigns: ListCampaigns, clock: Clock) => {
   const detail = teamDetailView(deps, affiliates, listCampaigns);
-  const ledger = awardLedgerView(deps);
+  const ledger = awardLedgerView(deps, clock);
 
   const list = async (c: DashboardContext, state: TeamFormState = {}, status: TeamPageStatus = 200) => {
     const refused = guardsRefuse(c, [SCALE]);
@@ -73,7 +74,7 @@ export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<Affilia
     .route('/', teamMemberRateRoutes(deps))
     .get('/teams', (c) => list(c))
     .get('/awards', (c) => ledger(c))
-    .get('/awards.csv', awardLedgerCsv(deps))
+    .get('/awards.csv', awardLedgerCsv(deps, clock))
     .get('/teams/:id', async (c) => {
       const refused = guardsRefuse(c, [SCALE]);
       if (refused) throw refused;

@@ -2,6 +2,7 @@
 import type { AffiliateName } from '../../../application/ports/affiliate-names.js';
 import { shortDate, Table } from './components.js';
 import { AffiliateCell } from './people.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 /** What a table shows of a conversion, its figures as the JSON shows them. */
 export interface ConversionFigures {
@@ -22,7 +23,7 @@ export const ConversionCells = ({ orderId, amount, currency, commission, status 
     <td class="num">
       {commission} {currency.toUpperCase()}
     </td>
-    <td>{status}</td>
+    <td>{statusLabel(status)}</td>
   </>
 );
 

@@ -22,6 +22,8 @@ export const AffiliateListItemSchema = z
     trackingLink: z.string(),
     createdVia: z.enum(['api', 'signup']),
     isTest: z.boolean(),
+    notes: z.string().openapi({ description: "The merchant's notes on the affiliate; never shown to the affiliate", 'x-extension': true }),
+    tags: z.array(z.string()).openapi({ description: "The merchant's tags on the affiliate", 'x-extension': true }),
   })
   .openapi('AffiliateListItem');
 
@@ -37,6 +39,8 @@ export const AffiliateDetailSchema = z
     payoutEmail: z.string().nullable(),
     payoutDetailsCompleted: z.boolean(),
     createdAt: z.string(),
+    notes: z.string().openapi({ description: "The merchant's notes on the affiliate; never shown to the affiliate", 'x-extension': true }),
+    tags: z.array(z.string()).openapi({ description: "The merchant's tags on the affiliate", 'x-extension': true }),
     campaigns: z.array(
       z.object({
         campaignId: z.string(),
@@ -107,6 +111,8 @@ export const affiliateListItemJson = (item: AffiliateListItem): z.infer<typeof A
   trackingLink: item.trackingLink,
   createdVia: item.affiliate.createdVia,
   isTest: item.affiliate.isTest,
+  notes: item.affiliate.notes,
+  tags: [...item.affiliate.tags],
 });
 
 export const affiliateDetailJson = (d: AffiliateDetail): z.infer<typeof AffiliateDetailSchema> => ({
@@ -117,6 +123,8 @@ export const affiliateDetailJson = (d: AffiliateDetail): z.infer<typeof Affiliat
   createdVia: d.affiliate.createdVia,
   ...payoutFields(d.affiliate),
   createdAt: d.affiliate.createdAt.toISOString(),
+  notes: d.affiliate.notes,
+  tags: [...d.affiliate.tags],
   campaigns: d.campaigns.map((c) => ({
     campaignId: c.campaignId,
     campaignName: c.campaignName,

@@ -1,6 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateAffiliate } from '../../../application/affiliates/create-affiliate.js';
 import type { DecideMembership } from '../../../application/affiliates/decide-membership.js';
+import type { EditAffiliate } from '../../../application/affiliates/edit-affiliate.js';
+import type { Context } from 'hono';
+import { AFFILIATE_NOTES_MAX, AFFILIATE_TAG_MAX, AFFILIATE_TAGS_MAX } from '../../../domain/index.js';
 import type { GetAffiliate } from '../../../application/affiliates/get-affiliate.js';
 import type { InviteAffiliate } from '../../../application/affiliates/invite-affiliate.js';
 import type { ListAffiliates } from '../../../application/affiliates/list-affiliates.js';
@@ -45,6 +48,25 @@ export const DecideBody = z
     }),
   })
   .openapi('DecideAffiliateMembership', { example: { campaignId: '0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f', status: 'suspended' } });
+/** The merchant's own fields on the record (an extension): name, email (headless records only), notes and tags. */
+const profileFields = {
+  name: name.optional(),
+  email: email.optional().openapi({ description: 'Only for headless affiliates: one who signed up signs in with its email', 'x-extension': true }),
+  notes: z.string().max(AFFILIATE_NOTES_MAX).optional().openapi({ description: 'The merchant\'s notes; never shown to the affiliate', 'x-extension': true }),
+  tags: z
+    .array(z.string().trim().min(1).max(AFFILIATE_TAG_MAX))
+    .max(AFFILIATE_TAGS_MAX)
+    .optional()
+    .openapi({ description: 'Replaces the tags; each kept once (case-insensitive)', 'x-extension': true }),
+};
+export const PatchAffiliateBody = z
+  .object({
+    campaignId: campaignId.optional(),
+    status: DecideBody.shape.status.optional(),
+    ...profileFields,
+  })
+  .openapi('PatchAffiliate', { example: { campaignId: '0193a5e0-7c1d-7b2e-9f00-4a1b2c3d4e5f', status: 'suspended' } });
+export const EditAffiliateBody = z.object(profileFields).openapi('EditAffiliate');
 const ListQuery = z.object({
   ...pageQuery,
   campaignId: campaignId.optional(),
@@ -53,6 +75,7 @@ const ListQuery = z.object({
     .optional()
     .openapi({ description: 'Default: pending and approved. Suspended memberships are listed only with `suspended`' }),
   sort: sortParam(AFFILIATE_SORT_FIELDS, 'joinedAt:desc'),
+  tag: z.string().max(AFFILIATE_TAG_MAX).optional().openapi({ description: 'Only affiliates carrying this tag (case-insensitive)', 'x-extension': true }),
 });
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
@@ -67,6 +90,7 @@ export interface AffiliateRouteDependencies {
   createAffiliate: CreateAffiliate;
   inviteAffiliate: InviteAffiliate;
   decideMembership: DecideMembership;
+  editAffiliate: EditAffiliate;
   /** The flags risk signals left on affiliates (the `risk` field). */
   riskFlags: RiskFlagStore;
   rateLimiter: RateLimiter;
@@ -74,8 +98,15 @@ export interface AffiliateRouteDependencies {
 }
 
 /** `/affiliates`: everything is seen through the merchant's campaign memberships in the key's mode. */
-export const affiliateRoutes = (deps: AffiliateRouteDependencies) =>
-  new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const affiliateRoutes = (deps: AffiliateRouteDependencies) => {
+  const detailResponse = async (c: Context<AppEnv>, affiliateId: string) => {
+    const result = await deps.getAffiliate.execute(c.get('tenant'), affiliateId);
+    if (result.isErr()) throw ApiError.from(result.error);
+    const id = result.value.affiliate.id;
+    const risk = await risksOf(deps.riskFlags, c.get('tenant'), 'affiliate', [id]);
+    return sendData(c, { ...affiliateDetailJson(result.value), risk: risk(id) });
+  };
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(
       createRoute({
         method: 'get',
@@ -105,6 +136,7 @@ export const affiliateRoutes = (deps: AffiliateRouteDependencies) =>
           filter: {
             campaignId: query.campaignId === undefined ? undefined : requireId(query.campaignId, 'Campaign'),
             status: query.status,
+            tag: query.tag,
           },
           sort: parseSort<AffiliateSortField>(query.sort),
           page: { page: query.page, limit: query.limit },
@@ -166,37 +198,47 @@ export const affiliateRoutes = (deps: AffiliateRouteDependencies) =>
         request: { params: IdParam },
         responses: { 200: dataOf(AffiliateDetailSchema, 'The affiliate') },
       }),
-      async (c) => {
-        const result = await deps.getAffiliate.execute(c.get('tenant'), requireId(c.req.valid('param').id, 'Affiliate'));
-        if (result.isErr()) throw ApiError.from(result.error);
-        const id = result.value.affiliate.id;
-        const risk = await risksOf(deps.riskFlags, c.get('tenant'), 'affiliate', [id]);
-        return sendData(c, { ...affiliateDetailJson(result.value), risk: risk(id) });
-      },
+      (c) => detailResponse(c, requireId(c.req.valid('param').id, 'Affiliate')),
     )
     .openapi(
       createRoute({
         method: 'patch',
         path: '/affiliates/{id}',
         tags: ['Affiliates'],
-        summary: 'Approve, reject, suspend or reinstate an affiliate on one campaign',
+        summary: "Approve, reject, suspend or reinstate an affiliate on one campaign, or edit the merchant's fields of its record",
         description:
-          'Moves the affiliate\'s membership on `campaignId`: `pending → approved | rejected`, `approved → suspended`, `suspended → approved`, `rejected → approved`; anything else answers `409 invalid_transition` and changes nothing. Emits `affiliate.approved`, `affiliate.rejected` or `affiliate.suspended`. A suspended affiliate keeps what it earned but earns nothing new: its tracking links still send visitors on but record no click, new conversions answer `400 affiliate_not_approved`, and it leaves its teams\' rosters.',
+          'With `campaignId` and `status`: moves the affiliate\'s membership on `campaignId`: `pending → approved | rejected`, `approved → suspended`, `suspended → approved`, `rejected → approved`; anything else answers `409 invalid_transition` and changes nothing. Emits `affiliate.approved`, `affiliate.rejected` or `affiliate.suspended`. A suspended affiliate keeps what it earned but earns nothing new: its tracking links still send visitors on but record no click, new conversions answer `400 affiliate_not_approved`, and it leaves its teams\' rosters. Answers the membership\'s list item.\n\nExtension: with `name`, `email`, `notes` or `tags` instead (never together with `campaignId`/`status`): edits the merchant\'s record of the affiliate and answers the affiliate as `GET /affiliates/{id}` does. The email stays unique at the merchant (`409 duplicate`) and moves only on headless affiliates. No event.',
         middleware: [requireWriteKey] as const,
-        request: { params: IdParam, body: json(DecideBody) },
-        responses: { 200: dataOf(AffiliateListItemSchema, 'The membership after the decision') },
+        request: { params: IdParam, body: json(PatchAffiliateBody) },
+        responses: {
+          200: dataOf(z.union([AffiliateListItemSchema, AffiliateDetailSchema]), 'The membership after the decision, or the affiliate after the edit'),
+        },
       }),
       async (c) => {
         const affiliateId = requireId(c.req.valid('param').id, 'Affiliate');
         const body = c.req.valid('json');
+        const { campaignId: decideOn, status, ...profile } = body;
+        const editing = Object.values(profile).some((v) => v !== undefined);
+        if (editing && (decideOn !== undefined || status !== undefined)) {
+          throw new ApiError('validation_error', 'A membership decision and an edit of the record are separate requests', [{ field: 'campaignId', message: 'must not come with name, email, notes or tags' }]);
+        }
+        if (editing) {
+          const edited = await deps.editAffiliate.execute({ tenant: c.get('tenant'), affiliateId, ...profile });
+          if (edited.isErr()) throw ApiError.from(edited.error);
+          return detailResponse(c, affiliateId);
+        }
+        if (decideOn === undefined || status === undefined) {
+          throw new ApiError('validation_error', 'Send campaignId with status, or name, email, notes or tags', [{ field: decideOn === undefined ? 'campaignId' : 'status', message: 'is required' }]);
+        }
         const result = await deps.decideMembership.execute({
           tenant: c.get('tenant'),
           merchant: c.get('principal').merchant,
           affiliateId,
-          campaignId: requireId(body.campaignId, 'Campaign'),
-          status: body.status,
+          campaignId: requireId(decideOn, 'Campaign'),
+          status,
         });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, affiliateListItemJson(result.value));
       },
     );
+};

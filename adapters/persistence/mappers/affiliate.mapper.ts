@@ -12,7 +12,7 @@ export type AffiliateRow = Omit<Row<'affiliates'>, 'version'>;
 export const affiliateColumns = (alias: string, prefix = ''): string =>
   prefixedColumns(
     ['id', 'merchant_id', 'email', 'name', 'is_test', 'headless', 'created_via', 'ref_code', 'payout_method', 'payout_email',
-      'payout_details_completed_at', 'created_at', 'updated_at'],
+      'payout_details_completed_at', 'created_at', 'updated_at', 'notes', 'tags'],
     alias,
     prefix,
   );
@@ -30,6 +30,8 @@ export const affiliateFromRow = (r: AffiliateRow): Affiliate => ({
   payoutMethod: r.payout_method as PayoutMethod | null,
   payoutEmail: r.payout_email,
   payoutDetailsCompletedAt: dateOrNull(r.payout_details_completed_at),
+  notes: r.notes,
+  tags: r.tags,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });

@@ -45,6 +45,8 @@ import { Migration20261129080001MonthlyPartitions } from './Migration20261129080
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 import { Migration20261129060001HostedImports } from './Migration20261129060001HostedImports.js';
 import { Migration20261129070001ErasableAuditAddresses } from './Migration20261129070001ErasableAuditAddresses.js';
+import { Migration20261129030001AffiliateNotesTags } from './Migration20261129030001AffiliateNotesTags.js';
+import { Migration20261129030002PayoutsDueNotice } from './Migration20261129030002PayoutsDueNotice.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -94,4 +96,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129050001Invoices', class: Migration20261129050001Invoices },
   { name: 'Migration20261129060001HostedImports', class: Migration20261129060001HostedImports },
   { name: 'Migration20261129070001ErasableAuditAddresses', class: Migration20261129070001ErasableAuditAddresses },
+  { name: 'Migration20261129030001AffiliateNotesTags', class: Migration20261129030001AffiliateNotesTags },
+  { name: 'Migration20261129030002PayoutsDueNotice', class: Migration20261129030002PayoutsDueNotice },
 ];

@@ -55,6 +55,13 @@ const whereOf = (tenant: Tenant, filter: AffiliateListFilter): RawBuilder<unknow
     filter.status ? sql`m.status = ${filter.status}` : sql`m.status = any(${[...ACTIVE_MEMBERSHIP_STATUSES]})`,
   ];
   if (filter.campaignId) conditions.push(sql`m.campaign_id = ${filter.campaignId}`);
+  // On the membership alone (the count and the membership-sorted page read no affiliate row).
+  if (filter.tag) {
+    conditions.push(sql`exists (select 1 from affiliates ta, jsonb_array_elements_text(ta.tags) t
+      where ta.id = m.affiliate_id and lower(t) = lower(${filter.tag}))`);
+  }
+  if (filter.joinedFrom) conditions.push(sql`m.joined_at >= ${filter.joinedFrom}`);
+  if (filter.joinedTo) conditions.push(sql`m.joined_at < ${filter.joinedTo}`);
   return sql.join(conditions, sql` and `);
 };
 

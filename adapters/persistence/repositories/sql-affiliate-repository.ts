@@ -24,9 +24,9 @@ export class SqlAffiliateRepository implements AffiliateRepository {
   async insert(a: Affiliate): Promise<'inserted' | 'duplicate_email' | 'ref_code_taken'> {
     const inserted = await sql<{ id: string }>`
       insert into affiliates (id, merchant_id, email, name, is_test, headless, created_via, ref_code, payout_method, payout_email,
-        payout_details_completed_at, created_at, updated_at)
+        payout_details_completed_at, created_at, updated_at, notes, tags)
       values (${a.id}, ${a.merchantId}, ${a.email}, ${a.name}, ${a.isTest}, ${a.headless}, ${a.createdVia}, ${a.refCode}, ${a.payoutMethod},
-        ${a.payoutEmail}, ${a.payoutDetailsCompletedAt}, ${a.createdAt}, ${a.updatedAt})
+        ${a.payoutEmail}, ${a.payoutDetailsCompletedAt}, ${a.createdAt}, ${a.updatedAt}, ${a.notes}, ${JSON.stringify(a.tags)}::jsonb)
       on conflict do nothing
       returning id`.execute(this.db());
     if (inserted.rows.length > 0) return 'inserted';
@@ -38,7 +38,7 @@ export class SqlAffiliateRepository implements AffiliateRepository {
 
   async update(a: Affiliate): Promise<void> {
     await sql`
-      update affiliates set name = ${a.name}, headless = ${a.headless}, payout_method = ${a.payoutMethod},
+      update affiliates set name = ${a.name}, email = ${a.email}, notes = ${a.notes}, tags = ${JSON.stringify(a.tags)}::jsonb, headless = ${a.headless}, payout_method = ${a.payoutMethod},
         payout_email = ${a.payoutEmail}, payout_details_completed_at = ${a.payoutDetailsCompletedAt},
         updated_at = ${a.updatedAt}, version = version + 1
       where id = ${a.id}`.execute(this.db());
@@ -52,9 +52,18 @@ export class SqlAffiliateRepository implements AffiliateRepository {
     return rows[0] ? affiliateFromRow(rows[0]) : null;
   }
 
-  async findById(tenant: Tenant, id: string): Promise<Affiliate | null> {
+  findById(tenant: Tenant, id: string): Promise<Affiliate | null> {
+    return this.byId(tenant, id, false);
+  }
+
+  findByIdForUpdate(tenant: Tenant, id: string): Promise<Affiliate | null> {
+    return this.byId(tenant, id, true);
+  }
+
+  private async byId(tenant: Tenant, id: string, lock: boolean): Promise<Affiliate | null> {
     const { rows } = await sql<AffiliateRow>`select ${sql.raw(affiliateColumns('a'))} from affiliates a
-      where a.id = ${id} and a.merchant_id = ${tenant.merchantId} and a.is_test = ${tenant.mode === 'test'}`.execute(this.db());
+      where a.id = ${id} and a.merchant_id = ${tenant.merchantId} and a.is_test = ${tenant.mode === 'test'}
+      ${lock ? sql`for update` : sql``}`.execute(this.db());
     return rows[0] ? affiliateFromRow(rows[0]) : null;
   }
 

@@ -91,6 +91,8 @@ export class SqlTeamAwardRepository implements TeamAwardRepository {
         ...(filters.periodKey ? [sql`w.period_key = ${filters.periodKey}`] : []),
         ...(filters.affiliateId ? [sql`w.affiliate_id = ${filters.affiliateId}`] : []),
         ...(filters.teamId ? [sql`w.team_id = ${filters.teamId}`] : []),
+        ...(filters.createdFrom ? [sql`w.created_at >= ${filters.createdFrom}`] : []),
+        ...(filters.createdTo ? [sql`w.created_at < ${filters.createdTo}`] : []),
       ],
       sql` and `,
     );

@@ -38,6 +38,8 @@ export const affiliates = table('affiliates', {
   created_at: timestamptz(),
   updated_at: timestamptz(),
   version: integer(),
+  notes: text(),
+  tags: jsonb<string[]>(),
 });
 
 export const affiliateMemberships = table('affiliate_memberships', {

@@ -16,6 +16,7 @@ export interface MerchantNoticeMailInput {
 const SUBJECTS: Readonly<Record<string, string>> = {
   new_application: 'A new affiliate application to review',
   first_sale: "An affiliate's first sale",
+  payouts_due: 'Payouts are due',
 };
 
 /** `notice_<kind>`: a dashboard notice the merchant chose to receive by email too (Settings → Email notices). */
