@@ -30,6 +30,7 @@ export const chromeOf = (c: DashboardContext, current: string): Chrome => {
     csrf: c.get('webSession')!.csrfToken,
     current,
     unread: c.get('unreadNotices') ?? 0,
+    role: c.get('user').role,
   };
 };
 

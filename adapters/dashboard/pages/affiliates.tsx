@@ -65,6 +65,27 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
+        <div class="panels">
+        {(['create', 'invite'] as const).map((kind) => (
+          <section class="panel" aria-labelledby={`${kind}-affiliate`}>
+            <h2 id={`${kind}-affiliate`}>{kind === 'create' ? 'Add an affiliate (approved at once, no login)' : 'Invite an affiliate by email'}</h2>
+            <form method="post" action={`/dashboard/affiliates/${kind}`} class="stack">
+              <CsrfField token={csrf} />
+              <label>
+                Email
+                <input type="email" name="email" required value={form?.kind === kind ? (form.email ?? '') : ''} />
+              </label>
+              <label>
+                Name
+                <input name="name" value={form?.kind === kind ? (form.name ?? '') : ''} />
+              </label>
+              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId ?? c.req.query('invite')} required />
+              <input type="hidden" name="kind" value={kind} />
+              <button type="submit">{kind === 'create' ? 'Add affiliate' : 'Send invitation'}</button>
+            </form>
+          </section>
+        ))}
+        </div>
         <FilterForm
           action="/dashboard/affiliates"
           after={
@@ -124,25 +145,6 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           </Table>
           <Pager base="/dashboard/affiliates" params={{ campaignId, status: statusFilter, sort: `${sort.field}:${sort.direction}` }} page={result.value.page} limit={result.value.limit} hasMore={result.value.hasMore} />
         </div>
-        {(['create', 'invite'] as const).map((kind) => (
-          <section aria-labelledby={`${kind}-affiliate`}>
-            <h2 id={`${kind}-affiliate`}>{kind === 'create' ? 'Add an affiliate (approved at once, no login)' : 'Invite an affiliate by email'}</h2>
-            <form method="post" action={`/dashboard/affiliates/${kind}`} class="stack">
-              <CsrfField token={csrf} />
-              <label>
-                Email
-                <input type="email" name="email" required value={form?.kind === kind ? (form.email ?? '') : ''} />
-              </label>
-              <label>
-                Name
-                <input name="name" value={form?.kind === kind ? (form.name ?? '') : ''} />
-              </label>
-              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId ?? c.req.query('invite')} required />
-              <input type="hidden" name="kind" value={kind} />
-              <button type="submit">{kind === 'create' ? 'Add affiliate' : 'Send invitation'}</button>
-            </form>
-          </section>
-        ))}
       </>,
       status,
     );

@@ -20,7 +20,7 @@ import { CampaignActions } from './campaign-edit.js';
 const CREATE_GUARDS = [{ plan: 'ultimate', feature: 'Creating campaigns' }, 'write', { live: 'Creating campaigns' }] as const;
 
 const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; problem?: Problem | null }) => (
-  <section aria-labelledby="new-campaign">
+  <section class="panel" aria-labelledby="new-campaign">
     <h2 id="new-campaign">New campaign</h2>
     <ErrorBox problem={problem} />
     <form method="post" action="/dashboard/campaigns" class="stack">
@@ -80,6 +80,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
             Sort
           </button>
         </form>
+        <CreateForm c={c} form={form} problem={problem} />
         <div id="list">
           <Table caption="Campaigns" head={['Name', 'Status', 'Commission', { label: 'Conversions', num: true }, { label: 'Revenue by currency', num: true, narrow: true }, { label: 'Affiliates', num: true, narrow: true }]} empty={rows.length === 0}>
             {rows.map((r) => (
@@ -97,7 +98,6 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           </Table>
           <Pager base="/dashboard/campaigns" params={{ sort: sortValue }} page={result.page} limit={result.limit} total={result.total} />
         </div>
-        <CreateForm c={c} form={form} problem={problem} />
       </>,
       status,
     );

@@ -42,6 +42,31 @@ export const keyRoutes = (deps: KeyPageDependencies) => {
             </button>
           </div>
         ) : null}
+        <section class="panel compact" aria-labelledby="new-key-title">
+          <h2 id="new-key-title">New key</h2>
+          <form method="post" action="/dashboard/keys" class="stack">
+            <CsrfField token={csrf} />
+            <label>
+              Name
+              <input name="name" required maxlength={100} />
+            </label>
+            <label>
+              Mode
+              <select name="mode">
+                <option value="live" selected={c.get('tenant').mode === 'live'}>
+                  Live
+                </option>
+                <option value="test" selected={c.get('tenant').mode === 'test'}>
+                  Test
+                </option>
+              </select>
+            </label>
+            <label class="check">
+              <input type="checkbox" name="write" disabled={plan === 'professional'} /> Can write {plan === 'professional' ? '(Ultimate or Scale)' : ''}
+            </label>
+            <button type="submit">Create key</button>
+          </form>
+        </section>
         <div id="list">
           <Table caption="API keys" head={['Name', 'Mode', 'Access', { label: 'Made by', narrow: true }, { label: 'Created', narrow: true }, 'State']} empty={result.items.length === 0}>
             {result.items.map((k) => (
@@ -68,31 +93,6 @@ export const keyRoutes = (deps: KeyPageDependencies) => {
           </Table>
           <Pager base="/dashboard/keys" params={{}} page={result.page} limit={result.limit} total={result.total} />
         </div>
-        <section aria-labelledby="new-key-title">
-          <h2 id="new-key-title">New key</h2>
-          <form method="post" action="/dashboard/keys" class="stack">
-            <CsrfField token={csrf} />
-            <label>
-              Name
-              <input name="name" required maxlength={100} />
-            </label>
-            <label>
-              Mode
-              <select name="mode">
-                <option value="live" selected={c.get('tenant').mode === 'live'}>
-                  Live
-                </option>
-                <option value="test" selected={c.get('tenant').mode === 'test'}>
-                  Test
-                </option>
-              </select>
-            </label>
-            <label class="check">
-              <input type="checkbox" name="write" disabled={plan === 'professional'} /> Can write {plan === 'professional' ? '(Ultimate or Scale)' : ''}
-            </label>
-            <button type="submit">Create key</button>
-          </form>
-        </section>
       </>,
       status,
     );

@@ -52,7 +52,7 @@ const Chart = ({
     <script type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify({ series: names, data: [days.map(epochSeconds), ...series] }).replace(/</g, '\\u003c') }} />
     <details>
       <summary>Show as a table</summary>
-      <Table caption={label} head={['Day', ...names.map((n) => ({ label: n, num: true }))]}>
+      <Table cards={false} caption={label} head={['Day', ...names.map((n) => ({ label: n, num: true }))]}>
         {raw(dayRows(days, cells))}
       </Table>
     </details>
