@@ -56,6 +56,8 @@ export class DashboardChromium {
   async newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
     const context = await this.browser.newContext({ viewport: { width: 375, height: 812 }, ...options });
     const page = await context.newPage();
+    // A destructive button asks `confirm()` first; the tests that press one mean it.
+    page.on('dialog', (d) => void d.accept());
     page.on('pageerror', (e) => this.violations.push(`page error: ${e.message}`));
     // Anything the pages' Content-Security-Policy refuses would be broken for a merchant too.
     page.on('console', (m) => {

@@ -110,7 +110,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           />
         </FilterForm>
         <div id="list">
-          <Table caption="Affiliates by campaign membership" head={['Affiliate', 'Campaign', 'Status', { label: 'Joined', narrow: true }, 'Actions']} empty={rows.length === 0}>
+          <Table caption="Affiliates by campaign membership" head={['Affiliate', 'Campaign', 'Status', { label: 'Joined', narrow: true }, 'Actions']} empty={rows.length === 0 && 'No affiliates match: add or invite one above, or change the filters.'}>
             {rows.map((a) => (
               <tr>
                 <td>

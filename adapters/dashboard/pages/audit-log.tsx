@@ -15,7 +15,7 @@ export const auditLogRoutes = (auditLog: AuditLog) =>
       'Audit log',
       '/dashboard/audit-log',
       <div id="list">
-        <Table caption="Audit log, newest first" head={['When', 'Who', 'Request', { label: 'Status', num: true }, { label: 'Error', narrow: true }, { label: 'Address', narrow: true }]} empty={result.items.length === 0}>
+        <Table caption="Audit log, newest first" head={['When', 'Who', 'Request', { label: 'Status', num: true }, { label: 'Error', narrow: true }, { label: 'Address', narrow: true }]} empty={result.items.length === 0 && 'Nothing recorded yet: every change made here, through the API or by an assistant, is listed here.'}>
           {result.items.map((e) => (
             <tr>
               <td>{shortDate(e.createdAt.toISOString())}</td>

@@ -82,7 +82,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
         </form>
         <CreateForm c={c} form={form} problem={problem} />
         <div id="list">
-          <Table caption="Campaigns" head={['Name', 'Status', 'Commission', { label: 'Conversions', num: true }, { label: 'Revenue by currency', num: true, narrow: true }, { label: 'Affiliates', num: true, narrow: true }]} empty={rows.length === 0}>
+          <Table caption="Campaigns" head={['Name', 'Status', 'Commission', { label: 'Conversions', num: true }, { label: 'Revenue by currency', num: true, narrow: true }, { label: 'Affiliates', num: true, narrow: true }]} empty={rows.length === 0 && 'No campaigns yet: create your first one above, then add or invite affiliates to it.'}>
             {rows.map((r) => (
               <tr>
                 <td>
@@ -198,7 +198,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           </p>
           <h2>Tracking links</h2>
           <div id="links">
-            <Table caption="Tracking links of approved affiliates, newest first" head={['Affiliate', 'Link']} empty={links.length === 0}>
+            <Table caption="Tracking links of approved affiliates, newest first" head={['Affiliate', 'Link']} empty={links.length === 0 && 'No approved affiliates yet: invite one with the button above, or approve a pending one on the Affiliates page.'}>
               {links.map((a) => (
                 <tr>
                   <td>

@@ -78,7 +78,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
           </form>
         </section>
         <div id="list">
-          <Table caption="Payment-provider integrations" head={['Provider', 'Name', 'Endpoint URL (paste it into the provider)', 'State']} empty={result.items.length === 0}>
+          <Table caption="Payment-provider integrations" head={['Provider', 'Name', 'Endpoint URL (paste it into the provider)', 'State']} empty={result.items.length === 0 && 'No provider connected: connect one above so that sales are recorded as they happen.'}>
             {result.items.map(json).map((i) => (
               <tr>
                 <td>
@@ -131,7 +131,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
           </form>
           <form method="post" action={`/dashboard/integrations/${id}/delete`} class="inline">
             <CsrfField token={csrf} />
-            <button type="submit" class="danger" aria-label={`Delete the integration ${i.name ?? title}`}>
+            <button type="submit" class="danger" data-asks-first aria-label={`Delete the integration ${i.name ?? title}`}>
               Delete
             </button>
           </form>

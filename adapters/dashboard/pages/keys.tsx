@@ -68,7 +68,7 @@ export const keyRoutes = (deps: KeyPageDependencies) => {
           </form>
         </section>
         <div id="list">
-          <Table caption="API keys" head={['Name', 'Mode', 'Access', { label: 'Made by', narrow: true }, { label: 'Created', narrow: true }, 'State']} empty={result.items.length === 0}>
+          <Table caption="API keys" head={['Name', 'Mode', 'Access', { label: 'Made by', narrow: true }, { label: 'Created', narrow: true }, 'State']} empty={result.items.length === 0 && 'No API keys: create one above to call the API from your code.'}>
             {result.items.map((k) => (
               <tr>
                 <td>{k.name}</td>

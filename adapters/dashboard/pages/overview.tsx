@@ -142,7 +142,7 @@ export const overviewRoutes = (deps: OverviewDependencies, people: People) =>
           ))}
         </div>
         <h2>Top affiliates this month</h2>
-        <Table caption="Top affiliates this month" head={['Affiliate', { label: 'Commission', num: true }, { label: 'Conversions', num: true }]} empty={overview.topAffiliates.length === 0}>
+        <Table caption="Top affiliates this month" head={['Affiliate', { label: 'Commission', num: true }, { label: 'Conversions', num: true }]} empty={overview.topAffiliates.length === 0 && 'No sales this month yet: invite affiliates from the Affiliates page and share their links.'}>
           {overview.topAffiliates.map((a) => (
             <tr>
               <td>

@@ -45,7 +45,7 @@ export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<Affilia
         </p>
         <CreateTeamForm csrf={c.get('webSession')!.csrfToken} state={state} />
         <div id="list">
-          <Table caption="Teams" head={['Team', { label: 'Members', num: true }, 'Active goal', { label: 'Pending awards', num: true }, { label: 'Created', narrow: true }]} empty={rows.length === 0}>
+          <Table caption="Teams" head={['Team', { label: 'Members', num: true }, 'Active goal', { label: 'Pending awards', num: true }, { label: 'Created', narrow: true }]} empty={rows.length === 0 && 'No teams yet: create one above, then add members and assign it a campaign.'}>
             {rows.map((t) => (
               <tr>
                 <td>

@@ -88,7 +88,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
           </form>
         </section>
         <div id="list">
-          <Table caption="Webhook subscriptions" head={['URL', 'Events', 'State', 'Actions']} empty={result.items.length === 0}>
+          <Table caption="Webhook subscriptions" head={['URL', 'Events', 'State', 'Actions']} empty={result.items.length === 0 && 'No subscriptions: add one above to have events sent to your server.'}>
             {result.items.map(webhookJson).map((w) => (
               <tr>
                 <td>
@@ -146,7 +146,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         </div>
         <DeliverySettings csrf={csrf} id={id} values={extra.edit ?? { url: subscription.value.url, events: [...subscription.value.events], maxRetries: String(subscription.value.maxRetries) }} problem={extra.edit ? extra.problem : null} />
         <h2>Delivery log (latest 100 attempts)</h2>
-        <Table caption="Delivery attempts, newest first" head={['When', 'Event', 'Trigger', 'Result', { label: 'HTTP', num: true }, 'Actions']} empty={rows.length === 0}>
+        <Table caption="Delivery attempts, newest first" head={['When', 'Event', 'Trigger', 'Result', { label: 'HTTP', num: true }, 'Actions']} empty={rows.length === 0 && 'No deliveries yet: they appear once a subscribed event happens.'}>
           {rows.map((a) => (
             <tr>
               <td>{shortDate(a.createdAt)}</td>
