@@ -15,6 +15,11 @@ if (!CHROMIUM) console.warn('SKIPPED the dashboard layout browser test: chromium
  */
 const EXPLAINED_MODERATE: Record<string, string> = {};
 
+const NEUTRAL_TOKENS = /\b(?:mor_[abc]|app_store|wallet_a|transfer_b|Wallet A|Transfer B)\b|^\s*card\s*$/m;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** Where an id is what the merchant needs: the endpoint URL to paste into a provider; the audit log's requests as they were made. */
+const ID_ALLOWED = /https?:\/\/\S+|\b(?:GET|POST|PUT|PATCH|DELETE) \/\S+/g;
+
 /** Every page a signed-in owner reaches from the navigation or a list, with data in it. */
 const pagesOf = (ids: Record<string, string>): [string, string][] => [
   ['/dashboard', 'overview'],
@@ -87,16 +92,23 @@ describe.skipIf(!CHROMIUM)('the dashboard layout at 1280 and 375 px', () => {
   });
 
   it('shows every page with nothing serious for axe and no sideways scroll, the sidebar at 1280 px and the menu at 375 px', async () => {
+    const shown: [string, string][] = [];
     for (const width of [1280, 375]) {
       await owner.setViewportSize({ width, height: 900 });
       for (const [path, name] of pagesOf(ids)) {
         expect((await owner.goto(`${session.base}${path}`))?.status(), path).toBe(200);
         await session.check(owner, `${name}-${width}`);
+        if (width === 1280) shown.push([path, await owner.locator('main').innerText()]);
         const sidebar = owner.locator('nav.main');
         const menu = owner.locator('details.menu');
         expect(await sidebar.isVisible(), `${path} sidebar at ${width}`).toBe(width === 1280);
         expect(await menu.isVisible(), `${path} menu at ${width}`).toBe(width === 375);
       }
+    }
+    // What a person reads names things: never an API token for a provider or method, never a bare id.
+    for (const [path, text] of shown) {
+      expect(text, path).not.toMatch(NEUTRAL_TOKENS);
+      expect(text.replace(ID_ALLOWED, ''), path).not.toMatch(UUID);
     }
     expect(session.violations).toEqual([]);
     expect(session.moderate.filter((m) => !(m.split(': ')[1]! in EXPLAINED_MODERATE))).toEqual([]);
