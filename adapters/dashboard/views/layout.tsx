@@ -32,6 +32,7 @@ const Head = ({ title }: { title: string }) => (
     {/* htmx would add its indicator styles as a <style> element, which the Content-Security-Policy refuses. */}
     <meta name="htmx-config" content='{"includeIndicatorStyles":false}' />
     <link rel="icon" type="image/svg+xml" href={assetUrl('favicon.svg')} />
+    <link rel="stylesheet" href={assetUrl('tokens.css')} />
     <link rel="stylesheet" href={assetUrl('dashboard.css')} />
     <link rel="stylesheet" href={assetUrl('uplot.min.css')} />
     <script src={assetUrl('htmx.min.js')} defer></script>
