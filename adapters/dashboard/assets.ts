@@ -12,6 +12,7 @@ const FILES: Record<string, { path: string; type: string }> = {
   'htmx.min.js': { path: join(packageDist('htmx.org'), 'htmx.min.js'), type: 'text/javascript' },
   'uplot.min.js': { path: join(packageDist('uplot'), 'uPlot.iife.min.js'), type: 'text/javascript' },
   'uplot.min.css': { path: join(packageDist('uplot'), 'uPlot.min.css'), type: 'text/css' },
+  'tokens.css': { path: join(import.meta.dirname, '..', 'display', 'tokens.css'), type: 'text/css' },
   'dashboard.css': { path: here('dashboard.css'), type: 'text/css' },
   'dashboard.js': { path: here('dashboard.js'), type: 'text/javascript' },
   'favicon.svg': { path: here('favicon.svg'), type: 'image/svg+xml' },

@@ -31,6 +31,7 @@ export const chromeOf = (c: DashboardContext, current: string): Chrome => {
     current,
     unread: c.get('unreadNotices') ?? 0,
     reviews: c.get('openReviews') ?? 0,
+    role: c.get('user').role,
   };
 };
 

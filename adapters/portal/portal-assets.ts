@@ -9,6 +9,7 @@ const uplotDir = join(dirname(createRequire(import.meta.url).resolve('uplot/pack
 
 /** Every asset the portal pages load, read once at start: nothing comes from a CDN. */
 const ASSET_FILES: Record<string, { path: string; type: string }> = {
+  'tokens.css': { path: join(here, '..', 'display', 'tokens.css'), type: 'text/css; charset=utf-8' },
   'portal.css': { path: join(here, 'assets', 'portal.css'), type: 'text/css; charset=utf-8' },
   'portal.js': { path: join(here, 'assets', 'portal.js'), type: 'text/javascript; charset=utf-8' },
   'uplot.iife.min.js': { path: join(uplotDir, 'uPlot.iife.min.js'), type: 'text/javascript; charset=utf-8' },

@@ -57,6 +57,7 @@ export const page = (frame: Frame, body: Html, options: { chart?: boolean } = {}
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.title}${frame.brand ? ` · ${frame.brand}` : ''} · Affiliate portal</title>
+<link rel="stylesheet" href="${ASSETS}/tokens.css">
 <link rel="stylesheet" href="${ASSETS}/portal.css">
 ${frame.brandCss ? html`<link rel="stylesheet" href="${frame.brandCss}">` : ''}
 ${options.chart ? html`<link rel="stylesheet" href="${ASSETS}/uplot.min.css">` : ''}

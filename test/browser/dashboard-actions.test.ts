@@ -91,8 +91,8 @@ describe.skipIf(!CHROMIUM)('running the program from the dashboard in a real bro
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog.isVisible()).resolves.toBe(false);
     const outcomes = page.getByRole('region', { name: 'What happened to each selected conversion' });
-    await expect(outcomes.getByRole('row', { name: /100\.00 USD \(order bulk-fine\) Done: now approved/ }).count()).resolves.toBe(1);
-    await expect(outcomes.getByRole('row', { name: /5\.00 USD \(order bulk-above\) Waits for confirmation/ }).count()).resolves.toBe(1);
+    await expect(outcomes.getByRole('row', { name: /100\.00 USD \(order bulk-fine\).*Done: now approved/ }).count()).resolves.toBe(1);
+    await expect(outcomes.getByRole('row', { name: /5\.00 USD \(order bulk-above\).*Waits for confirmation/ }).count()).resolves.toBe(1);
     await session.check(page, 'conversions-bulk-result');
     expect(await status(above)).toBe('pending');
     await page.getByLabel('Select the conversion of 5.00 USD (order bulk-above)').check();

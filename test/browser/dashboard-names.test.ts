@@ -55,7 +55,7 @@ describe.skipIf(!CHROMIUM)('names, search, filters and the affiliate page in a r
     await both('/dashboard/coupons', 'coupons');
     await both('/dashboard', 'overview');
     expect(session.violations).toEqual([]);
-  });
+  }, 120_000);
 
   it('searches from the header and records a sale by typing the affiliate, the picker searching as one types', async () => {
     await page.goto(`${session.base}/dashboard`);

@@ -23,6 +23,12 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
 
   /** axe-core on the page (no serious or critical violation), no sideways scrolling at 375 px, a screenshot. */
   const check = (name: string) => session.check(page, name);
+  /** Follows a link of the navigation, which at 375 px sits behind the menu. */
+  const navTo = async (name: string) => {
+    const menu = page.locator('details.menu');
+    if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+    await menu.getByRole('link', { name, exact: true }).click();
+  };
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -67,7 +73,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     await page.waitForURL(`${base}/dashboard`);
 
     // Create a campaign and an affiliate.
-    await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
+    await navTo('Campaigns');
     await page.getByLabel('Name', { exact: true }).fill('Browser campaign');
     await page.getByLabel('Commission value').fill('12.5');
     await page.getByRole('button', { name: 'Create campaign' }).click();
@@ -76,7 +82,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     await check('campaign-detail');
     await page.goto(`${base}/dashboard/campaigns`);
     await check('campaigns');
-    await page.getByRole('link', { name: 'Affiliates', exact: true }).click();
+    await navTo('Affiliates');
     const add = page.locator('section', { has: page.getByRole('heading', { name: /Add an affiliate/ }) });
     await add.getByLabel('Email').fill('grace@example.com');
     await add.getByLabel('Name', { exact: true }).fill('Grace');
@@ -92,7 +98,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     const fixed = await createCampaign(t, merchant.liveKey, { commissionType: 'fixed', commissionValue: 90 });
     const affiliate = await createAffiliate(t, merchant.liveKey, fixed.id);
     const sale = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: fixed.id, affiliateId: affiliate.id, amount: 10, orderId: 'browser-5x' });
-    await page.getByRole('link', { name: 'Conversions', exact: true }).click();
+    await navTo('Conversions');
     await page.getByRole('button', { name: /Approve the conversion of 10\.00 USD \(order browser-5x\)/ }).click();
     const dialog = page.getByRole('dialog', { name: /above 5× its sale/ });
     await expect(dialog.isVisible()).resolves.toBe(true);
@@ -130,7 +136,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in a real headless browser', () => {
     expect(hook.status).toBe(201);
 
     // Create a key (shown once), revoke it: the API refuses it.
-    await page.getByRole('link', { name: 'API keys' }).click();
+    await navTo('API keys');
     await page.getByLabel('Name', { exact: true }).fill('Browser key');
     await page.getByLabel('Can write').check();
     await page.getByRole('button', { name: 'Create key' }).click();

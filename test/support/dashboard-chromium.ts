@@ -31,6 +31,8 @@ const PASSWORD = 'a long and happy password';
  */
 export class DashboardChromium {
   readonly violations: string[] = [];
+  /** Moderate axe findings as `<page>: <rule>`, for a test to hold against its list of explained ones. */
+  readonly moderate: string[] = [];
   private scratch: Page | null = null;
   private constructor(
     readonly base: string,
@@ -54,6 +56,8 @@ export class DashboardChromium {
   async newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
     const context = await this.browser.newContext({ viewport: { width: 375, height: 812 }, ...options });
     const page = await context.newPage();
+    // A destructive button asks `confirm()` first; the tests that press one mean it.
+    page.on('dialog', (d) => void d.accept());
     page.on('pageerror', (e) => this.violations.push(`page error: ${e.message}`));
     // Anything the pages' Content-Security-Policy refuses would be broken for a merchant too.
     page.on('console', (m) => {
@@ -89,8 +93,11 @@ export class DashboardChromium {
     for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
       this.violations.push(`${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     }
+    for (const v of result.violations.filter((x) => x.impact === 'moderate')) this.moderate.push(`${name}: ${v.id}`);
     const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(1);
+    // Names the elements past the right edge, so that a failure says what to fix.
+    const wide = (overflow as number) > 1 ? await page.evaluate(`[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(-3).map((e) => e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40))`) : [];
+    expect(overflow as number, `${name} scrolls sideways at 375 px: ${JSON.stringify(wide)}`).toBeLessThanOrEqual(1);
     await page.screenshot({ path: join(this.shots, `${name}.png`), fullPage: true });
   }
 

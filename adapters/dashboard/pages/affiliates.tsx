@@ -81,6 +81,27 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
+        <div class="panels">
+        {(['create', 'invite'] as const).map((kind) => (
+          <section class="panel" aria-labelledby={`${kind}-affiliate`}>
+            <h2 id={`${kind}-affiliate`}>{kind === 'create' ? 'Add an affiliate (approved at once, no login)' : 'Invite an affiliate by email'}</h2>
+            <form method="post" action={`/dashboard/affiliates/${kind}`} class="stack">
+              <CsrfField token={csrf} />
+              <label>
+                Email
+                <input type="email" name="email" required value={form?.kind === kind ? (form.email ?? '') : ''} />
+              </label>
+              <label>
+                Name
+                <input name="name" value={form?.kind === kind ? (form.name ?? '') : ''} />
+              </label>
+              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId ?? c.req.query('invite')} required />
+              <input type="hidden" name="kind" value={kind} />
+              <button type="submit">{kind === 'create' ? 'Add affiliate' : 'Send invitation'}</button>
+            </form>
+          </section>
+        ))}
+        </div>
         <FilterForm
           action="/dashboard/affiliates"
           after={
@@ -110,7 +131,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           <DateRangeFields range={range} legend="Joined" />
         </FilterForm>
         <div id="list">
-          <Table caption="Affiliates by campaign membership" head={['Affiliate', 'Campaign', 'Status', { label: 'Joined', narrow: true }, 'Actions']} empty={rows.length === 0}>
+          <Table caption="Affiliates by campaign membership" head={['Affiliate', 'Campaign', 'Status', { label: 'Joined', narrow: true }, 'Actions']} empty={rows.length === 0 && 'No affiliates match: add or invite one above, or change the filters.'}>
             {rows.map((a) => (
               <tr>
                 <td>
@@ -146,25 +167,6 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           </Table>
           <Pager base="/dashboard/affiliates" params={{ ...params, sort: `${sort.field}:${sort.direction}` }} page={result.value.page} limit={result.value.limit} hasMore={result.value.hasMore} />
         </div>
-        {(['create', 'invite'] as const).map((kind) => (
-          <section aria-labelledby={`${kind}-affiliate`}>
-            <h2 id={`${kind}-affiliate`}>{kind === 'create' ? 'Add an affiliate (approved at once, no login)' : 'Invite an affiliate by email'}</h2>
-            <form method="post" action={`/dashboard/affiliates/${kind}`} class="stack">
-              <CsrfField token={csrf} />
-              <label>
-                Email
-                <input type="email" name="email" required value={form?.kind === kind ? (form.email ?? '') : ''} />
-              </label>
-              <label>
-                Name
-                <input name="name" value={form?.kind === kind ? (form.name ?? '') : ''} />
-              </label>
-              <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={form?.campaignId ?? c.req.query('invite')} required />
-              <input type="hidden" name="kind" value={kind} />
-              <button type="submit">{kind === 'create' ? 'Add affiliate' : 'Send invitation'}</button>
-            </form>
-          </section>
-        ))}
       </>,
       status,
     );

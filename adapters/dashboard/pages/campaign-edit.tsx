@@ -70,7 +70,7 @@ export const CampaignActions = ({ c, campaign, editing = false }: { c: Dashboard
       <form method="post" action={`/dashboard/campaigns/${campaign.id}/status`} class="inline">
         <CsrfField token={c.get('webSession')!.csrfToken} />
         <input type="hidden" name="status" value={move.to} />
-        <button type="submit" class={move.to === 'expired' ? 'danger' : 'secondary'} aria-label={`${move.label} ${campaign.name}`}>
+        <button type="submit" class={move.to === 'expired' ? 'danger' : 'secondary'} data-asks-first aria-label={`${move.label} ${campaign.name}`}>
           {move.label}
         </button>
       </form>

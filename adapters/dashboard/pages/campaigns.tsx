@@ -24,7 +24,7 @@ import { campaignPeriod, CampaignPerformanceView } from './campaign-performance.
 const CREATE_GUARDS = [{ plan: 'ultimate', feature: 'Creating campaigns' }, 'write', { live: 'Creating campaigns' }] as const;
 
 const CreateForm = ({ c, form, problem }: { c: DashboardContext; form?: Form; problem?: Problem | null }) => (
-  <section aria-labelledby="new-campaign">
+  <section class="panel" aria-labelledby="new-campaign">
     <h2 id="new-campaign">New campaign</h2>
     <ErrorBox problem={problem} />
     <form method="post" action="/dashboard/campaigns" class="stack">
@@ -84,8 +84,9 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
             Sort
           </button>
         </form>
+        <CreateForm c={c} form={form} problem={problem} />
         <div id="list">
-          <Table caption="Campaigns" head={['Name', 'Status', 'Commission', { label: 'Conversions', num: true }, { label: 'Revenue by currency', num: true, narrow: true }, { label: 'Affiliates', num: true, narrow: true }]} empty={rows.length === 0}>
+          <Table caption="Campaigns" head={['Name', 'Status', 'Commission', { label: 'Conversions', num: true }, { label: 'Revenue by currency', num: true, narrow: true }, { label: 'Affiliates', num: true, narrow: true }]} empty={rows.length === 0 && 'No campaigns yet: create your first one above, then add or invite affiliates to it.'}>
             {rows.map((r) => (
               <tr>
                 <td>
@@ -101,7 +102,6 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           </Table>
           <Pager base="/dashboard/campaigns" params={{ sort: sortValue }} page={result.page} limit={result.limit} total={result.total} />
         </div>
-        <CreateForm c={c} form={form} problem={problem} />
       </>,
       status,
     );
@@ -208,7 +208,7 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
           </p>
           <h2>Tracking links</h2>
           <div id="links">
-            <Table caption="Tracking links of approved affiliates, newest first" head={['Affiliate', 'Link']} empty={links.length === 0}>
+            <Table caption="Tracking links of approved affiliates, newest first" head={['Affiliate', 'Link']} empty={links.length === 0 && 'No approved affiliates yet: invite one with the button above, or approve a pending one on the Affiliates page.'}>
               {links.map((a) => (
                 <tr>
                   <td>

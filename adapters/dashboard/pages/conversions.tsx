@@ -76,6 +76,27 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
         <ErrorBox problem={extra?.problem} />
         {extra?.aside}
         {extra?.dialog ? <AboveSaleDialog csrf={csrf} id={extra.dialog.id} status={extra.dialog.status} message={extra.dialog.message} back={c.req.header('referer') ? new URL(c.req.header('referer')!).pathname + new URL(c.req.header('referer')!).search : '/dashboard/conversions'} /> : null}
+        <section class="panel compact" aria-labelledby="new-conversion">
+          <h2 id="new-conversion">Record a sale</h2>
+          <form method="post" action="/dashboard/conversions" class="stack">
+            <CsrfField token={csrf} />
+            <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={extra?.form?.campaignId} required />
+            <AffiliatePicker name="affiliateId" label="Affiliate" value={extra?.form?.affiliateId} offered={offered} required invalid={extra?.problem?.details?.some((d) => d.field === 'affiliateId')} />
+            <label>
+              Amount
+              <input name="amount" inputmode="decimal" required value={extra?.form?.amount ?? ''} />
+            </label>
+            <label>
+              Currency
+              <input name="currency" value={extra?.form?.currency ?? 'usd'} maxlength={3} />
+            </label>
+            <label>
+              Order id
+              <input name="orderId" value={extra?.form?.orderId ?? ''} />
+            </label>
+            <button type="submit">Record sale</button>
+          </form>
+        </section>
         <FilterForm
           action="/dashboard/conversions"
           after={
@@ -146,27 +167,6 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
             ))}
           </form>
         ) : null}
-        <section aria-labelledby="new-conversion">
-          <h2 id="new-conversion">Record a sale</h2>
-          <form method="post" action="/dashboard/conversions" class="stack">
-            <CsrfField token={csrf} />
-            <SelectField label="Campaign" name="campaignId" choices={choicesOf(choices)} selected={extra?.form?.campaignId} required />
-            <AffiliatePicker name="affiliateId" label="Affiliate" value={extra?.form?.affiliateId} offered={offered} required invalid={extra?.problem?.details?.some((d) => d.field === 'affiliateId')} />
-            <label>
-              Amount
-              <input name="amount" inputmode="decimal" required value={extra?.form?.amount ?? ''} />
-            </label>
-            <label>
-              Currency
-              <input name="currency" value={extra?.form?.currency ?? 'usd'} maxlength={3} />
-            </label>
-            <label>
-              Order id
-              <input name="orderId" value={extra?.form?.orderId ?? ''} />
-            </label>
-            <button type="submit">Record sale</button>
-          </form>
-        </section>
       </>,
       status,
     );

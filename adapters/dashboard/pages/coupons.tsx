@@ -90,6 +90,10 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
+        <section class="panel compact" aria-labelledby="new-coupon">
+          <h2 id="new-coupon">Register a coupon</h2>
+          <RegisterForm csrf={csrf} form={form ?? {}} problem={problem} choices={choices} offered={offered} />
+        </section>
         <FilterForm action="/dashboard/coupons">
           <SelectField label="Campaign" name="campaignId" none="All campaigns" choices={choicesOf(choices)} selected={q.campaignId} />
           <SelectField label="Provider" name="provider" none="Any provider" choices={PROVIDER_CHOICES} selected={q.provider} />
@@ -132,10 +136,6 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
           </Table>
           <Pager base="/dashboard/coupons" params={q} page={result.page} limit={result.limit} total={result.total} />
         </div>
-        <section aria-labelledby="new-coupon">
-          <h2 id="new-coupon">Register a coupon</h2>
-          <RegisterForm csrf={csrf} form={form ?? {}} problem={problem} choices={choices} offered={offered} />
-        </section>
       </>,
       status,
     );

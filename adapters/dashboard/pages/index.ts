@@ -93,7 +93,7 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', payoutSettingsRoutes(deps.payoutConfiguration))
     .route('/', couponRoutes(deps.coupons, deps.campaigns.listCampaigns, deps.people))
     .route('/', userRoutes(deps.userPages))
-    .route('/', auditLogRoutes(deps.auditLog))
+    .route('/', auditLogRoutes({ auditLog: deps.auditLog, users: deps.userPages.users, apiKeys: deps.keys.apiKeys }))
     .route('/', teamRoutes(deps.teams, deps.affiliatePages.affiliates, deps.campaigns.listCampaigns, deps.people.clock))
     .route('/', integrationRoutes(deps.integrations))
     .route('/', pickerRoutes(deps.people))

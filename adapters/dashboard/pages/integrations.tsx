@@ -46,24 +46,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
-        <div id="list">
-          <Table caption="Payment-provider integrations" head={['Provider', 'Name', 'Endpoint URL (paste it into the provider)', 'State']} empty={result.items.length === 0}>
-            {result.items.map(json).map((i) => (
-              <tr>
-                <td>
-                  <a href={`/dashboard/integrations/${i.id}`}>{providerName(i.provider)}</a>
-                </td>
-                <td>{i.name ?? '—'}</td>
-                <td>
-                  <code>{i.endpointUrl}</code>
-                </td>
-                <td>{i.active ? 'active' : 'paused'}</td>
-              </tr>
-            ))}
-          </Table>
-          <Pager base="/dashboard/integrations" params={{}} page={result.page} limit={result.limit} total={result.total} />
-        </div>
-        <section aria-labelledby="new-integration">
+        <section class="panel" aria-labelledby="new-integration">
           <h2 id="new-integration">Connect a provider</h2>
           <form method="post" action="/dashboard/integrations" class="stack">
             <CsrfField token={c.get('webSession')!.csrfToken} />
@@ -94,6 +77,23 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
             <button type="submit">Connect</button>
           </form>
         </section>
+        <div id="list">
+          <Table caption="Payment-provider integrations" head={['Provider', 'Name', 'Endpoint URL (paste it into the provider)', 'State']} empty={result.items.length === 0 && 'No provider connected: connect one above so that sales are recorded as they happen.'}>
+            {result.items.map(json).map((i) => (
+              <tr>
+                <td>
+                  <a href={`/dashboard/integrations/${i.id}`}>{providerName(i.provider)}</a>
+                </td>
+                <td>{i.name ?? '—'}</td>
+                <td>
+                  <code>{i.endpointUrl}</code>
+                </td>
+                <td>{i.active ? 'active' : 'paused'}</td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/integrations" params={{}} page={result.page} limit={result.limit} total={result.total} />
+        </div>
       </>,
       status,
     );
@@ -131,7 +131,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
           </form>
           <form method="post" action={`/dashboard/integrations/${id}/delete`} class="inline">
             <CsrfField token={csrf} />
-            <button type="submit" class="danger" aria-label={`Delete the integration ${i.name ?? title}`}>
+            <button type="submit" class="danger" data-asks-first aria-label={`Delete the integration ${i.name ?? title}`}>
               Delete
             </button>
           </form>

@@ -55,7 +55,7 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
           <SelectField label="Status" name="status" none="Any status" choices={INVITATION_STATUSES} selected={filter} />
         </FilterForm>
         <div id="list">
-          <Table caption="Invitations, newest first" head={['Invited', 'Campaign', 'Status', { label: 'Last sent', narrow: true }, { label: 'Expires', narrow: true }, 'Actions']} empty={rows.length === 0}>
+          <Table caption="Invitations, newest first" head={['Invited', 'Campaign', 'Status', { label: 'Last sent', narrow: true }, { label: 'Expires', narrow: true }, 'Actions']} empty={rows.length === 0 && 'No invitations: invite an affiliate by email from the Affiliates page.'}>
             {rows.map((i) => (
               <tr>
                 <td>

@@ -42,33 +42,7 @@ export const keyRoutes = (deps: KeyPageDependencies) => {
             </button>
           </div>
         ) : null}
-        <div id="list">
-          <Table caption="API keys" head={['Name', 'Mode', 'Access', { label: 'Made by', narrow: true }, { label: 'Created', narrow: true }, 'State']} empty={result.items.length === 0}>
-            {result.items.map((k) => (
-              <tr>
-                <td>{k.name}</td>
-                <td>{k.mode}</td>
-                <td>{k.permissions.write ? 'read and write' : 'read only'}</td>
-                <td class="hide-narrow">{k.createdBy === 'owner' ? 'owner' : `team member${k.managePayouts ? ' (manage payouts)' : ''}`}</td>
-                <td class="hide-narrow">{shortDate(k.createdAt.toISOString())}</td>
-                <td>
-                  {k.revokedAt ? (
-                    'revoked'
-                  ) : (
-                    <form method="post" action={`/dashboard/keys/${k.id}/revoke`} class="inline">
-                      <CsrfField token={csrf} />
-                      <button type="submit" class="danger" aria-label={`Revoke ${k.name}`}>
-                        Revoke
-                      </button>
-                    </form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
-          <Pager base="/dashboard/keys" params={{}} page={result.page} limit={result.limit} total={result.total} />
-        </div>
-        <section aria-labelledby="new-key-title">
+        <section class="panel compact" aria-labelledby="new-key-title">
           <h2 id="new-key-title">New key</h2>
           <form method="post" action="/dashboard/keys" class="stack">
             <CsrfField token={csrf} />
@@ -93,6 +67,32 @@ export const keyRoutes = (deps: KeyPageDependencies) => {
             <button type="submit">Create key</button>
           </form>
         </section>
+        <div id="list">
+          <Table caption="API keys" head={['Name', 'Mode', 'Access', { label: 'Made by', narrow: true }, { label: 'Created', narrow: true }, 'State']} empty={result.items.length === 0 && 'No API keys: create one above to call the API from your code.'}>
+            {result.items.map((k) => (
+              <tr>
+                <td>{k.name}</td>
+                <td>{k.mode}</td>
+                <td>{k.permissions.write ? 'read and write' : 'read only'}</td>
+                <td class="hide-narrow">{k.createdBy === 'owner' ? 'owner' : `team member${k.managePayouts ? ' (manage payouts)' : ''}`}</td>
+                <td class="hide-narrow">{shortDate(k.createdAt.toISOString())}</td>
+                <td>
+                  {k.revokedAt ? (
+                    'revoked'
+                  ) : (
+                    <form method="post" action={`/dashboard/keys/${k.id}/revoke`} class="inline">
+                      <CsrfField token={csrf} />
+                      <button type="submit" class="danger" aria-label={`Revoke ${k.name}`}>
+                        Revoke
+                      </button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/keys" params={{}} page={result.page} limit={result.limit} total={result.total} />
+        </div>
       </>,
       status,
     );

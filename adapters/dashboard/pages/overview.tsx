@@ -53,7 +53,7 @@ const Chart = ({
     <script type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify({ series: names, data: [days.map(epochSeconds), ...series] }).replace(/</g, '\\u003c') }} />
     <details>
       <summary>Show as a table</summary>
-      <Table caption={label} head={['Day', ...names.map((n) => ({ label: n, num: true }))]}>
+      <Table cards={false} caption={label} head={['Day', ...names.map((n) => ({ label: n, num: true }))]}>
         {raw(dayRows(days, cells))}
       </Table>
     </details>
@@ -159,7 +159,7 @@ export const overviewRoutes = (deps: OverviewDependencies, people: People) =>
           ))}
         </div>
         <h2>Top affiliates this month</h2>
-        <Table caption="Top affiliates this month" head={['Affiliate', { label: 'Commission', num: true }, { label: 'Conversions', num: true }]} empty={overview.topAffiliates.length === 0}>
+        <Table caption="Top affiliates this month" head={['Affiliate', { label: 'Commission', num: true }, { label: 'Conversions', num: true }]} empty={overview.topAffiliates.length === 0 && 'No sales this month yet: invite affiliates from the Affiliates page and share their links.'}>
           {overview.topAffiliates.map((a) => (
             <tr>
               <td>

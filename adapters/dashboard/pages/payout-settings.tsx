@@ -104,7 +104,7 @@ export const payoutSettingsRoutes = (configuration: PayoutConfiguration) => {
           ) : (
             <>
               <p class="muted">Credentials are encrypted at rest and never shown again: to change them, save new ones.</p>
-              <Table caption="Payout providers" head={['Method', 'State']}>
+              <Table caption="Payout providers and their state" head={['Method', 'State']}>
                 {PAYOUT_METHODS.map((m) => (
                   <tr>
                     <td>{CREDENTIALS[m].title}</td>

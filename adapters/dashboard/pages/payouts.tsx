@@ -83,7 +83,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies, people: People) => {
         </FilterForm>
         <div id="list">
           {mayMarkPaid ? null : <p class="muted">Marking payouts paid by hand needs the Ultimate plan or above and, for team members, the Manage payouts permission.</p>}
-          <Table caption="Payout queue, newest first" head={['Due', { label: 'Affiliate', narrow: true }, { label: 'Amount', num: true }, 'Status', 'Mark paid']} empty={rows.length === 0}>
+          <Table caption="Payout queue, newest first" head={['Due', { label: 'Affiliate', narrow: true }, { label: 'Amount', num: true }, 'Status', 'Mark paid']} empty={rows.length === 0 && 'No payouts here: approved commissions are queued on the payout day, once the holding days have passed.'}>
             {rows.map((p) => (
               <tr>
                 <td>{shortDate(p.scheduledDate)}</td>

@@ -26,7 +26,7 @@ export const searchRoutes = (search: Search) =>
       q ? `Search: ${q}` : 'Search',
       '/dashboard/search',
       <>
-        <form method="get" action="/dashboard/search" role="search" class="filters">
+        <form method="get" action="/dashboard/search" role="search" aria-label="Search again" class="filters">
           <label>
             Name, email, code or order
             <input type="search" name="q" value={q} minlength={SEARCH_MIN_LENGTH} maxlength={SEARCH_MAX_LENGTH} required />

@@ -104,7 +104,7 @@ export const teamEditRoutes = (deps: TeamRouteDependencies) => {
           <p>A team that has awarded bonuses keeps its award history and cannot be deleted; remove its members and cancel its goals instead.</p>
           <form method="post" action={`/dashboard/teams/${id}/delete`} class="actions">
             <CsrfField token={csrf} />
-            <button type="submit" class="danger" aria-label={`Delete team ${team.name}`}>
+            <button type="submit" class="danger" data-asks-first aria-label={`Delete team ${team.name}`}>
               Delete team
             </button>
           </form>

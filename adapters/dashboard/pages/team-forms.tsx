@@ -35,7 +35,7 @@ export const RateFields = ({ form, problem }: { form: Form; problem: Problem | n
 export const CreateTeamForm = ({ csrf, state }: { csrf: string; state: TeamFormState }) => {
   const { form, problem } = stateFor(state, 'team');
   return (
-    <section aria-labelledby="new-team">
+    <section class="panel" aria-labelledby="new-team">
       <h2 id="new-team">New team</h2>
       <form method="post" action="/dashboard/teams" class="stack">
         <CsrfField token={csrf} />

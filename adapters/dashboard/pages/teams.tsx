@@ -44,8 +44,9 @@ export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<Affilia
         <p>
           <a href={LEDGER_PATH}>Award ledger</a>: every team's bonus awards, to approve, mark paid or cancel.
         </p>
+        <CreateTeamForm csrf={c.get('webSession')!.csrfToken} state={state} />
         <div id="list">
-          <Table caption="Teams" head={['Team', { label: 'Members', num: true }, 'Active goal', { label: 'Pending awards', num: true }, { label: 'Created', narrow: true }]} empty={rows.length === 0}>
+          <Table caption="Teams" head={['Team', { label: 'Members', num: true }, 'Active goal', { label: 'Pending awards', num: true }, { label: 'Created', narrow: true }]} empty={rows.length === 0 && 'No teams yet: create one above, then add members and assign it a campaign.'}>
             {rows.map((t) => (
               <tr>
                 <td>
@@ -62,7 +63,6 @@ export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<Affilia
           </Table>
           <Pager base="/dashboard/teams" params={{}} page={result.page} limit={result.limit} total={result.total} />
         </div>
-        <CreateTeamForm csrf={c.get('webSession')!.csrfToken} state={state} />
       </>,
       status,
     );

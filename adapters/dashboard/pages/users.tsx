@@ -25,22 +25,8 @@ export const userRoutes = (deps: UserPageDependencies) => {
       <>
         <Notice text={noticeOf(c)} />
         <ErrorBox problem={problem} />
-        <div id="list">
-          <Table caption="Dashboard users" head={['Email', 'Role', 'Manage payouts', { label: 'Since', narrow: true }, 'Password']}>
-            {users.items.map((u) => (
-              <tr>
-                <td>{u.email}</td>
-                <td>{u.role}</td>
-                <td>{u.managePayouts ? 'yes' : 'no'}</td>
-                <td class="hide-narrow">{shortDate(u.createdAt.toISOString())}</td>
-                <td>{u.passwordHash ? 'set' : 'invited'}</td>
-              </tr>
-            ))}
-          </Table>
-          <Pager base="/dashboard/users" params={{}} page={users.page} limit={users.limit} total={users.total} />
-        </div>
         {owner ? (
-          <section aria-labelledby="invite-user">
+          <section class="panel compact" aria-labelledby="invite-user">
             <h2 id="invite-user">Invite a user</h2>
             <form method="post" action="/dashboard/users" class="stack">
               <CsrfField token={c.get('webSession')!.csrfToken} />
@@ -64,6 +50,20 @@ export const userRoutes = (deps: UserPageDependencies) => {
         ) : (
           <p class="muted">Only owners invite users.</p>
         )}
+        <div id="list">
+          <Table caption="Dashboard users" head={['Email', 'Role', 'Manage payouts', { label: 'Since', narrow: true }, 'Password']}>
+            {users.items.map((u) => (
+              <tr>
+                <td>{u.email}</td>
+                <td>{u.role}</td>
+                <td>{u.managePayouts ? 'yes' : 'no'}</td>
+                <td class="hide-narrow">{shortDate(u.createdAt.toISOString())}</td>
+                <td>{u.passwordHash ? 'set' : 'invited'}</td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/users" params={{}} page={users.page} limit={users.limit} total={users.total} />
+        </div>
       </>,
       status,
     );

@@ -68,24 +68,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
             <code class="secret">{extra.secret.secret}</code>
           </div>
         ) : null}
-        <div id="list">
-          <Table caption="Webhook subscriptions" head={['URL', 'Events', 'State', 'Actions']} empty={result.items.length === 0}>
-            {result.items.map(webhookJson).map((w) => (
-              <tr>
-                <td>
-                  <a href={`/dashboard/webhooks/${w.id}`}>{w.url}</a>
-                </td>
-                <td>{w.events.join(', ')}</td>
-                <td>{w.active ? 'active' : w.pausedAt ? `paused after failures (${shortDate(w.pausedAt)})` : 'inactive'}</td>
-                <td>
-                  <a href={`/dashboard/webhooks/${w.id}`}>Delivery log</a>
-                </td>
-              </tr>
-            ))}
-          </Table>
-          <Pager base="/dashboard/webhooks" params={{}} page={result.page} limit={result.limit} total={result.total} />
-        </div>
-        <section aria-labelledby="new-webhook">
+        <section class="panel" aria-labelledby="new-webhook">
           <h2 id="new-webhook">New subscription</h2>
           <form method="post" action="/dashboard/webhooks" class="stack">
             <CsrfField token={csrf} />
@@ -104,6 +87,23 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
             <button type="submit">Create subscription</button>
           </form>
         </section>
+        <div id="list">
+          <Table caption="Webhook subscriptions" head={['URL', 'Events', 'State', 'Actions']} empty={result.items.length === 0 && 'No subscriptions: add one above to have events sent to your server.'}>
+            {result.items.map(webhookJson).map((w) => (
+              <tr>
+                <td>
+                  <a href={`/dashboard/webhooks/${w.id}`}>{w.url}</a>
+                </td>
+                <td>{w.events.join(', ')}</td>
+                <td>{w.active ? 'active' : w.pausedAt ? `paused after failures (${shortDate(w.pausedAt)})` : 'inactive'}</td>
+                <td>
+                  <a href={`/dashboard/webhooks/${w.id}`}>Delivery log</a>
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pager base="/dashboard/webhooks" params={{}} page={result.page} limit={result.limit} total={result.total} />
+        </div>
       </>,
       status,
     );
@@ -146,7 +146,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
         </div>
         <DeliverySettings csrf={csrf} id={id} values={extra.edit ?? { url: subscription.value.url, events: [...subscription.value.events], maxRetries: String(subscription.value.maxRetries) }} problem={extra.edit ? extra.problem : null} />
         <h2>Delivery log (latest 100 attempts)</h2>
-        <Table caption="Delivery attempts, newest first" head={['When', 'Event', 'Trigger', 'Result', { label: 'HTTP', num: true }, 'Actions']} empty={rows.length === 0}>
+        <Table caption="Delivery attempts, newest first" head={['When', 'Event', 'Trigger', 'Result', { label: 'HTTP', num: true }, 'Actions']} empty={rows.length === 0 && 'No deliveries yet: they appear once a subscribed event happens.'}>
           {rows.map((a) => (
             <tr>
               <td>{shortDate(a.createdAt)}</td>

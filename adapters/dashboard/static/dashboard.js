@@ -21,6 +21,13 @@
   function enhance(root) { openDialogs(root); drawCharts(root); }
   document.addEventListener('DOMContentLoaded', function () { enhance(document); });
   document.addEventListener('htmx:afterSwap', function (e) { enhance(e.target); });
+  // A destructive button asks first. Steps the server asks about itself (a dialog page) are marked data-asks-first.
+  document.addEventListener('submit', function (e) {
+    var button = e.submitter;
+    if (!button || !button.classList.contains('danger') || button.hasAttribute('data-asks-first') || button.closest('dialog')) return;
+    var what = button.getAttribute('aria-label') || button.textContent.trim();
+    if (!window.confirm(what + '?')) e.preventDefault();
+  });
   document.addEventListener('click', function (e) {
     var t = e.target.closest && e.target.closest('[data-copy]');
     if (t && navigator.clipboard) { navigator.clipboard.writeText(t.getAttribute('data-copy')); t.textContent = 'Copied'; }

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
 import type { FieldProblem } from '../../../domain/index.js';
+import { labelCells } from './cell-labels.js';
 import { CsrfField } from './layout.js';
 
 export interface Problem {
@@ -31,38 +32,57 @@ export const Notice = ({ text }: { text: string | null | undefined }) =>
     </div>
   ) : null;
 
-/** A table that scrolls sideways on a narrow screen instead of breaking the page; `empty` may say what to do when it has no rows. */
-export const Table = ({ caption, head, children, empty }: { caption: string; head: readonly (string | { label: string; num?: boolean; narrow?: boolean })[]; children?: Child; empty?: boolean | string }) => (
-  <div class="table-wrap" role="region" aria-label={caption} tabindex={0}>
-    <table>
-      <caption class="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) =>
-            typeof h === 'string' ? (
-              <th scope="col">{h}</th>
-            ) : (
-              <th scope="col" class={[h.num ? 'num' : '', h.narrow ? 'hide-narrow' : ''].join(' ').trim() || undefined}>
-                {h.label}
-              </th>
-            ),
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {empty ? (
+/**
+ * A table: each row a card of labelled values on a narrow screen (a wide screen sees the table), or,
+ * with `cards={false}` (a grid of figures that only reads as a grid), one that scrolls sideways
+ * instead of breaking the page. `empty` may say what to do when it has no rows.
+ */
+export const Table = ({
+  caption,
+  head,
+  children,
+  empty,
+  cards = true,
+}: {
+  caption: string;
+  head: readonly (string | { label: string; num?: boolean; narrow?: boolean })[];
+  children?: Child;
+  empty?: boolean | string;
+  cards?: boolean;
+}) => {
+  const rows = cards ? labelCells(children, head.map((h) => (typeof h === 'string' ? h : h.label))) : children;
+  return (
+    <div class={cards ? 'table-wrap as-cards' : 'table-wrap'} role="region" aria-label={caption} tabindex={0}>
+      <table>
+        <caption class="sr-only">{caption}</caption>
+        <thead>
           <tr>
-            <td colspan={head.length} class="muted">
-              {typeof empty === 'string' ? empty : 'Nothing here yet.'}
-            </td>
+            {head.map((h) =>
+              typeof h === 'string' ? (
+                <th scope="col">{h}</th>
+              ) : (
+                <th scope="col" class={[h.num ? 'num' : '', h.narrow ? 'hide-narrow' : ''].join(' ').trim() || undefined}>
+                  {h.label}
+                </th>
+              ),
+            )}
           </tr>
-        ) : (
-          children
-        )}
-      </tbody>
-    </table>
-  </div>
-);
+        </thead>
+        <tbody>
+          {empty ? (
+            <tr>
+              <td colspan={head.length} class="muted empty">
+                {typeof empty === 'string' ? empty : 'Nothing here yet.'}
+              </td>
+            </tr>
+          ) : (
+            rows
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+};
 
 const withPage = (base: string, params: Record<string, string | undefined>, page: number) => {
   const q = new URLSearchParams();

@@ -31,7 +31,7 @@ export const ConversionCells = ({ orderId, amount, currency, commission, status 
 export const RecentConversions = ({ rows, affiliates }: { rows: readonly (ConversionFigures & { readonly createdAt: string; readonly affiliateId: string })[]; affiliates: ReadonlyMap<string, AffiliateName> }) => (
   <>
     <h2>Recent conversions</h2>
-    <Table caption="Recent conversions" head={['When', 'Affiliate', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={rows.length === 0}>
+    <Table caption="Recent conversions" head={['When', 'Affiliate', 'Order', { label: 'Amount', num: true }, { label: 'Commission', num: true }, 'Status']} empty={rows.length === 0 && 'No conversions yet: they appear as sales arrive from your integrations, the API or the Record a sale form.'}>
       {rows.map((r) => (
         <tr>
           <td>{shortDate(r.createdAt)}</td>

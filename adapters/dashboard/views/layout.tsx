@@ -3,6 +3,8 @@ import type { Child } from 'hono/jsx';
 import type { Mode, Plan } from '../../../domain/index.js';
 import { assetUrl } from '../assets.js';
 import { CSRF_FIELD } from '../../http/web-session/csrf.js';
+import type { MerchantUserRole } from '../../../application/merchant-users/merchant-user.js';
+import { NavGroups, navFor } from './nav.js';
 
 export interface Chrome {
   readonly businessName: string;
@@ -16,29 +18,11 @@ export interface Chrome {
   readonly current: string;
   /** Unread notices in the mode shown. */
   readonly unread: number;
+  /** The signed-in user's role: a member sees no link to an owner's page. */
+  readonly role: MerchantUserRole;
   /** Items waiting on the Review page. */
   readonly reviews: number;
 }
-
-const NAV: readonly { href: string; label: string; scaleOnly?: boolean; counted?: 'reviews' }[] = [
-  { href: '/dashboard', label: 'Overview' },
-  { href: '/dashboard/campaigns', label: 'Campaigns' },
-  { href: '/dashboard/affiliates', label: 'Affiliates' },
-  { href: '/dashboard/conversions', label: 'Conversions' },
-  { href: '/dashboard/review', label: 'Review', counted: 'reviews' },
-  { href: '/dashboard/payouts', label: 'Payouts' },
-  { href: '/dashboard/payout-settings', label: 'Payout settings' },
-  { href: '/dashboard/coupons', label: 'Coupons' },
-  { href: '/dashboard/teams', label: 'Teams', scaleOnly: true },
-  { href: '/dashboard/webhooks', label: 'Webhooks' },
-  { href: '/dashboard/integrations', label: 'Integrations' },
-  { href: '/dashboard/keys', label: 'API keys' },
-  { href: '/dashboard/connectors', label: 'Connectors' },
-  { href: '/dashboard/users', label: 'Users' },
-  { href: '/dashboard/audit-log', label: 'Audit log' },
-  { href: '/dashboard/settings', label: 'Settings' },
-  { href: '/dashboard/account', label: 'Account' },
-];
 
 export const CsrfField = ({ token }: { token: string }) => <input type="hidden" name={CSRF_FIELD} value={token} />;
 
@@ -50,6 +34,7 @@ const Head = ({ title }: { title: string }) => (
     {/* htmx would add its indicator styles as a <style> element, which the Content-Security-Policy refuses. */}
     <meta name="htmx-config" content='{"includeIndicatorStyles":false}' />
     <link rel="icon" type="image/svg+xml" href={assetUrl('favicon.svg')} />
+    <link rel="stylesheet" href={assetUrl('tokens.css')} />
     <link rel="stylesheet" href={assetUrl('dashboard.css')} />
     <link rel="stylesheet" href={assetUrl('uplot.min.css')} />
     <script src={assetUrl('htmx.min.js')} defer></script>
@@ -67,85 +52,80 @@ const Content = ({ title, children }: { title: string; children?: Child }) => (
 );
 
 /** Every signed-in page: skip link, header with the live/test switch, the test banner, the nav, the content. */
-export const Layout = ({ title, chrome, children }: { title: string; chrome: Chrome; children?: Child }) => (
-  <html lang="en">
-    <Head title={title} />
-    <body hx-headers={JSON.stringify({ 'X-CSRF-Token': chrome.csrf })}>
-      <a class="skip" href="#content">
-        Skip to content
-      </a>
-      <header class="top">
-        <span class="brand">{chrome.businessName}</span>
-        <span class="muted">
-          {chrome.email} · plan {chrome.plan}
-        </span>
-        <form method="get" action="/dashboard/search" role="search" class="inline header-search">
-          <label for="header-search" class="sr-only">
-            Search affiliates, campaigns, coupons, conversions and customers
-          </label>
-          <input type="search" id="header-search" name="q" placeholder="Search names, emails, codes, orders" minlength={2} maxlength={200} />
-          <button type="submit" class="secondary">
-            Search
-          </button>
-        </form>
-        <a href="/dashboard/notifications" class="notices-link" aria-current={chrome.current === '/dashboard/notifications' ? 'page' : undefined}>
-          Notifications
-          {chrome.unread > 0 ? (
-            <span class="badge">
-              {chrome.unread}
-              <span class="sr-only"> unread</span>
-            </span>
-          ) : null}
+export const Layout = ({ title, chrome, children }: { title: string; chrome: Chrome; children?: Child }) => {
+  const groups = navFor(chrome.plan, chrome.role);
+  return (
+    <html lang="en">
+      <Head title={title} />
+      <body hx-headers={JSON.stringify({ 'X-CSRF-Token': chrome.csrf })}>
+        <a class="skip" href="#content">
+          Skip to content
         </a>
-        <form method="post" action="/dashboard/mode" class="inline">
-          <CsrfField token={chrome.csrf} />
-          <input type="hidden" name="mode" value={chrome.mode === 'live' ? 'test' : 'live'} />
-          <button type="submit" class="secondary">
-            {chrome.mode === 'live' ? 'Show test data' : 'Back to live data'}
-          </button>
-        </form>
-      </header>
-      {chrome.mode === 'test' ? (
-        <div class="banner-test" role="status">
-          Test mode: you are looking at test data. Nothing here is real money, and no webhooks or emails go out.
+        <header class="top">
+          <span class="brand">{chrome.businessName}</span>
+          <span class="muted">
+            {chrome.email} · plan {chrome.plan}
+          </span>
+          <form method="get" action="/dashboard/search" role="search" aria-label="Search the dashboard" class="inline header-search">
+            <label for="header-search" class="sr-only">
+              Search affiliates, campaigns, coupons, conversions and customers
+            </label>
+            <input type="search" id="header-search" name="q" placeholder="Search names, emails, codes, orders" minlength={2} maxlength={200} />
+            <button type="submit" class="secondary">
+              Search
+            </button>
+          </form>
+          <a href="/dashboard/notifications" class="notices-link" aria-current={chrome.current === '/dashboard/notifications' ? 'page' : undefined}>
+            Notifications
+            {chrome.unread > 0 ? (
+              <span class="badge">
+                {chrome.unread}
+                <span class="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </a>
+          <form method="post" action="/dashboard/mode" class="inline">
+            <CsrfField token={chrome.csrf} />
+            <input type="hidden" name="mode" value={chrome.mode === 'live' ? 'test' : 'live'} />
+            <button type="submit" class="secondary">
+              {chrome.mode === 'live' ? 'Show test data' : 'Back to live data'}
+            </button>
+          </form>
+        </header>
+        {chrome.mode === 'test' ? (
+          <div class="banner-test" role="status">
+            Test mode: you are looking at test data. Nothing here is real money, and no webhooks or emails go out.
+          </div>
+        ) : null}
+        {chrome.payoutLiveSandbox ? (
+          <div class="banner-test" role="alert">
+            PAYOUT_LIVE_SANDBOX is on: live payouts of methods without credentials go to the sandbox and are marked paid though no money moves. For development
+            only; unset it before real affiliates are paid.
+          </div>
+        ) : null}
+        {/* Narrow screens: the same links behind a menu that opens without JavaScript. */}
+        <details class="menu">
+          <summary>Menu</summary>
+          <nav aria-label="Main" class="menu-nav">
+            <NavGroups groups={groups} current={chrome.current} id="menu" counts={{ reviews: chrome.reviews }} />
+          </nav>
+        </details>
+        <div class="shell">
+          <nav class="main" aria-label="Main">
+            <NavGroups groups={groups} current={chrome.current} id="side" counts={{ reviews: chrome.reviews }} />
+          </nav>
+          <Content title={title}>{children}</Content>
         </div>
-      ) : null}
-      {chrome.payoutLiveSandbox ? (
-        <div class="banner-test" role="alert">
-          PAYOUT_LIVE_SANDBOX is on: live payouts of methods without credentials go to the sandbox and are marked paid though no money moves. For development
-          only; unset it before real affiliates are paid.
-        </div>
-      ) : null}
-      <nav class="main" aria-label="Main">
-        <ul>
-          {NAV.filter((n) => !n.scaleOnly || chrome.plan === 'scale').map((n) => (
-            <li>
-              <a href={n.href} aria-current={n.href === chrome.current ? 'page' : undefined}>
-                {n.label}
-                {n.counted && chrome[n.counted] > 0 ? (
-                  <>
-                    {' '}
-                    <span class="badge">
-                      {chrome[n.counted]}
-                      <span class="sr-only"> waiting</span>
-                    </span>
-                  </>
-                ) : null}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Content title={title}>{children}</Content>
-    </body>
-  </html>
-);
+      </body>
+    </html>
+  );
+};
 
 /** Pages before sign-in. */
 export const PlainLayout = ({ title, children }: { title: string; children?: Child }) => (
   <html lang="en">
     <Head title={title} />
-    <body>
+    <body class="plain-page">
       <Content title={title}>{children}</Content>
     </body>
   </html>
