@@ -8,8 +8,11 @@ import { failure, success, validationRefusal } from '../tool-results.js';
 import type { McpTool, ToolContext } from '../tool.js';
 import { PREVIEW_ANSWER_SCHEMA, type Preview } from './preview.js';
 
-/** Reads the rows a call would change and says how: a preview, or the refusal the call itself would get (not found, invalid). */
-export type Previewer = (args: Record<string, unknown>, ctx: ToolContext) => Promise<Preview>;
+/**
+ * Reads the rows a call would change and says how: a preview, or the refusal the call itself would
+ * get (not found, invalid); null when this call moves nothing to confirm (it then runs as it is).
+ */
+export type Previewer = (args: Record<string, unknown>, ctx: ToolContext) => Promise<Preview | null>;
 
 /** Key order aside, the same arguments give the same digest. */
 const canonical = (value: unknown): unknown =>
@@ -61,13 +64,14 @@ export const confirmFirst = (tool: McpTool, preview: Previewer, confirmations: C
       // Only a caller who may make the change gets its preview. One who may not is refused by the call
       // itself (its guard answers first, as the route's does, and the refusal is audited as usual).
       if (writeKeyRefusal(ctx.principal) ?? extraGuard?.(ctx.principal)) return tool.call(args, ctx);
-      let previewed: Preview;
+      let previewed: Preview | null;
       try {
         previewed = await preview(args, ctx);
       } catch (error) {
         if (error instanceof ApiError) return failure(error);
         throw error;
       }
+      if (previewed === null) return tool.call(args, ctx);
       const terms = { callerId: ctx.callerId, tool: tool.name, argsDigest: digest(args), stateDigest: digest(previewed.rows) };
       if (token === undefined) {
         const issued = await confirmations.issue(ctx.tenant, terms);

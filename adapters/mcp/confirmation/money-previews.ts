@@ -22,7 +22,7 @@ export interface MoneyPreviewDependencies {
 /** Approved and paid commission is owed to the affiliate; pending, held, rejected and refunded commission is not (yet, or any more). */
 const owed = (status: string, commission: Decimal): string => (status === 'approved' || status === 'paid' ? commission.toFixed() : '0');
 
-const conversionRow = (c: Conversion, after: { status: string; commission: Decimal; refundedAmount?: Decimal | null }): PreviewRow => ({
+export const conversionRow = (c: Conversion, after: { status: string; commission: Decimal; refundedAmount?: Decimal | null }): PreviewRow => ({
   type: 'conversion',
   id: c.id,
   currency: c.currency,
