@@ -30,26 +30,23 @@ describe('assistant tools for running a program: update_campaign, update_affilia
 
   const stored = async () => (await t.sql(`select commission_value::text, status, name from campaigns where id = $1`, [campaign.id]))[0];
 
-  it('asks for confirmation before changing a rate, names the change, and changes it once confirmed', async () => {
+  it('previews a rate change instead of making it, and changes it on the preview token', async () => {
     const before = await stored();
-    const refused = await callTool(live, 'update_campaign', { id: campaign.id, commissionValue: 35 });
-    expect(refused.isError).toBe(true);
-    expect(refused.error?.code).toBe('confirmation_required');
-    expect(refused.error?.message).toContain('commissionValue: 20 → 35');
-    expect(refused.error?.message).toContain('confirm: true');
+    const previewed = await callTool(live, 'update_campaign', { id: campaign.id, commissionValue: 35 });
+    expect(previewed.isError).toBe(false);
+    const answer = JSON.parse(previewed.text) as { preview: { summary: string }; confirmationToken: string };
+    expect(answer.preview.summary).toContain('commissionValue 20 → 35');
     expect(await stored()).toEqual(before);
 
-    const done = await callTool(live, 'update_campaign', { id: campaign.id, commissionValue: 35, confirm: true });
+    const done = await callTool(live, 'update_campaign', { id: campaign.id, commissionValue: 35, confirmationToken: answer.confirmationToken });
     expect(done.isError).toBe(false);
     expect(done.data).toMatchObject({ id: campaign.id, commissionValue: 35 });
     expect((await stored()).commission_value).toBe('35.000000');
+    // The preview writes nothing and is not audited; the confirmed call is.
     const audit = await t.sql(`select status, error_code from audit_log where actor = 'assistant' and method = 'PATCH' and path = $1 order by created_at, id`, [
       `/api/v1/campaigns/${campaign.id}`,
     ]);
-    expect(audit).toEqual([
-      { status: 409, error_code: 'confirmation_required' },
-      { status: 200, error_code: null },
-    ]);
+    expect(audit).toEqual([{ status: 200, error_code: null }]);
   });
 
   it('changes what moves no money without asking, and keeps the REST rules and gates', async () => {
