@@ -122,6 +122,22 @@ describe('a ban and a campaign money term are previewed, then made on the previe
       expect(await statusOf(first)).toBe('pending');
     });
 
+    it('shows a sale whose payout is with the provider as left unchanged, with a warning, and the ban skips it', async () => {
+      const affiliate = await headlessAffiliate(t, merchant.liveKey, campaign.id);
+      const inFlight = await approvedSale(t, merchant.liveKey, campaign.id, affiliate.id, 12);
+      const payout = (await payoutOf(t, merchant.liveKey, inFlight))!;
+      await t.sql(`update payouts set status = 'processing', next_check_at = now() + interval '5 minutes' where id = $1`, [payout.id]);
+      const args = { id: affiliate.id, reason: 'Chargebacks' };
+      const answer = await preview(live, 'ban_affiliate', args);
+      expect(answer.preview.rows.find((r) => r.id === inFlight)).toMatchObject({ before: { status: 'approved' }, after: { status: 'approved' }, owedBefore: '12', owedAfter: '12' });
+      expect(answer.preview.rows.some((r) => r.type === 'payout')).toBe(false);
+      expect(answer.preview.warnings).toEqual([expect.stringContaining(`Conversion ${inFlight} stays approved`)]);
+      expect(answer.preview.totals).toEqual([{ currency: 'usd', rows: 1, owedBefore: '12', owedAfter: '12', change: '0' }]);
+      const done = await callTool(live, 'ban_affiliate', { ...args, confirmationToken: answer.confirmationToken });
+      expect(done.data).toMatchObject({ heldConversions: 0, skippedConversions: 1 });
+      expect(await statusOf(inFlight)).toBe('approved');
+    });
+
     it("gives no preview to a read-only key, nor of another merchant's affiliate; unban needs no token", async () => {
       const affiliate = await headlessAffiliate(t, merchant.liveKey, campaign.id);
       expect((await callTool(readOnly, 'ban_affiliate', { id: affiliate.id, reason: 'x' })).error?.code).toBe('insufficient_permissions');
