@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import type { DecideMembership } from '../../../application/affiliates/decide-membership.js';
-import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
 import type { UpdateCampaign } from '../../../application/campaigns/update-campaign.js';
 import { AUTO_APPROVE_COMMISSION_DAYS } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
@@ -14,7 +13,6 @@ import { defineTool } from '../tool.js';
 
 export interface ProgramToolDependencies {
   readonly updateCampaign: UpdateCampaign;
-  readonly getCampaign: GetCampaign;
   readonly decideMembership: DecideMembership;
 }
 
