@@ -26,7 +26,7 @@ const digest = (value: unknown): string => createHash('sha256').update(JSON.stri
 const TOKEN_FIELD = 'confirmationToken';
 
 const ADVICE =
-  'This call moves money or its terms: called so without confirmationToken it changes nothing and answers a preview (each row before and after, ' +
+  'A call of this tool that moves money or its terms, made without confirmationToken, changes nothing and answers a preview (each row before and after, ' +
   'totals per currency) with a confirmationToken. Show the preview to the user; only if the user agrees, call again with exactly ' +
   'the same arguments plus confirmationToken (single use, valid 10 minutes). If the rows changed meanwhile the call is refused ' +
   'with stale_preview: preview again.';
