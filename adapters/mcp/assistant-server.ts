@@ -22,7 +22,7 @@ const INSTRUCTIONS = [
   "Tools of one merchant's affiliate program, acting with the API key the connection was made with:",
   'a live key sees and changes live data only, a test key test data only.',
   'Results are the REST API\'s `{ data }` payloads; refusals carry `{ error: { code, message, details? } }` with the REST error codes.',
-  'Money moves need the user: update_conversion, refund_conversion, mark_payouts_paid, update_team_award and set_team_overrides first answer a preview (rows before and after, totals per currency) and a confirmationToken;',
+  'Money moves need the user: update_conversion, refund_conversion, mark_payouts_paid, update_team_award, set_team_overrides, ban_affiliate and update_campaign (a money term) first answer a preview (rows before and after, totals per currency) and a confirmationToken;',
   'show it to the user and only if the user agrees call again with the same arguments and the token.',
   'When update_conversion answers commission_above_sale, ask the user before resending with confirmAboveSale: true.',
 ].join(' ');

@@ -182,7 +182,7 @@ describe('OAuth connectors of /mcp', () => {
     try {
       const sale = await callTool(client, 'create_conversion', { campaignId: campaign.id, affiliateId: affiliate.id, amount: 10 });
       expect(sale.error?.code).toBe('insufficient_permissions');
-      const auto = await callTool(client, 'update_campaign', { id: campaign.id, autoApproveCommissionsAfterDays: 30, confirm: true });
+      const auto = await callTool(client, 'update_campaign', { id: campaign.id, autoApproveCommissionsAfterDays: 30 });
       expect(auto.error?.code).toBe('insufficient_permissions');
     } finally {
       await client.close();

@@ -32,7 +32,7 @@ describe('the spec tools say what they return', () => {
     const { tools } = await live.listTools();
     const update = tools.find((tool) => tool.name === 'update_campaign')!;
     expect(update.inputSchema.properties?.autoApproveCommissionsAfterDays).toMatchObject({ anyOf: [{ enum: [7, 14, 30, 60, 90] }, { type: 'null' }] });
-    const refused = await callTool(live, 'update_campaign', { id: campaign.id, autoApproveCommissionsAfterDays: 8, confirm: true });
+    const refused = await callTool(live, 'update_campaign', { id: campaign.id, autoApproveCommissionsAfterDays: 8 });
     expect(refused.error?.code).toBe('validation_error');
     const fetch = tools.find((tool) => tool.name === 'fetch')!;
     expect(fetch.outputSchema?.properties?.data).toHaveProperty('anyOf');

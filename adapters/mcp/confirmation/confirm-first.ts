@@ -8,8 +8,11 @@ import { failure, success, validationRefusal } from '../tool-results.js';
 import type { McpTool, ToolContext } from '../tool.js';
 import { PREVIEW_ANSWER_SCHEMA, type Preview } from './preview.js';
 
-/** Reads the rows a call would change and says how: a preview, or the refusal the call itself would get (not found, invalid). */
-export type Previewer = (args: Record<string, unknown>, ctx: ToolContext) => Promise<Preview>;
+/**
+ * Reads the rows a call would change and says how: a preview, or the refusal the call itself would
+ * get (not found, invalid); null when this call moves nothing to confirm (it then runs as it is).
+ */
+export type Previewer = (args: Record<string, unknown>, ctx: ToolContext) => Promise<Preview | null>;
 
 /** Key order aside, the same arguments give the same digest. */
 const canonical = (value: unknown): unknown =>
@@ -23,7 +26,7 @@ const digest = (value: unknown): string => createHash('sha256').update(JSON.stri
 const TOKEN_FIELD = 'confirmationToken';
 
 const ADVICE =
-  'This call moves money. Called without confirmationToken it changes nothing and answers a preview (each row before and after, ' +
+  'A call of this tool that moves money or its terms, made without confirmationToken, changes nothing and answers a preview (each row before and after, ' +
   'totals per currency) with a confirmationToken. Show the preview to the user; only if the user agrees, call again with exactly ' +
   'the same arguments plus confirmationToken (single use, valid 10 minutes). If the rows changed meanwhile the call is refused ' +
   'with stale_preview: preview again.';
@@ -75,13 +78,14 @@ export const confirmFirst = (
       // Only a caller who may make the change gets its preview. One who may not is refused by the call
       // itself (its guard answers first, as the route's does, and the refusal is audited as usual).
       if (writeKeyRefusal(ctx.principal) ?? extraGuard?.(ctx.principal)) return tool.call(args, ctx);
-      let previewed: Preview;
+      let previewed: Preview | null;
       try {
         previewed = await preview(args, ctx);
       } catch (error) {
         if (error instanceof ApiError) return failure(error);
         throw error;
       }
+      if (previewed === null) return tool.call(args, ctx);
       const terms = { callerId: ctx.callerId, tool: tool.name, argsDigest: digest(args), stateDigest: digest(previewed.rows) };
       if (token === undefined) {
         const issued = await confirmations.issue(ctx.tenant, terms);

@@ -8,13 +8,9 @@ import { approveAward, cancelAward, Decimal, isOpenPayout, markAwardPaid, needsA
 import { ApiError } from '../../http/api-error.js';
 import { requireId } from '../../http/routes/path-id.js';
 import type { Previewer } from './confirm-first.js';
-import type { BanAffiliate } from '../../../application/affiliates/ban-affiliate.js';
-import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
 import { totalsOf, type PreviewRow } from './preview.js';
 
 export interface MoneyPreviewDependencies {
-  readonly banAffiliate: Pick<BanAffiliate, 'preview'>;
-  readonly getCampaign: Pick<GetCampaign, 'execute'>;
   readonly conversionQueries: ConversionQueries;
   readonly payoutQueries: PayoutQueries;
   readonly awards: Pick<TeamAwardRepository, 'view'>;
@@ -26,7 +22,7 @@ export interface MoneyPreviewDependencies {
 /** Approved and paid commission is owed to the affiliate; pending, held, rejected and refunded commission is not (yet, or any more). */
 const owed = (status: string, commission: Decimal): string => (status === 'approved' || status === 'paid' ? commission.toFixed() : '0');
 
-const conversionRow = (c: Conversion, after: { status: string; commission: Decimal; refundedAmount?: Decimal | null }): PreviewRow => ({
+export const conversionRow = (c: Conversion, after: { status: string; commission: Decimal; refundedAmount?: Decimal | null }): PreviewRow => ({
   type: 'conversion',
   id: c.id,
   currency: c.currency,
@@ -173,47 +169,4 @@ export const overridesPreview =
     });
     const warnings = affiliateIds.filter((id) => !members.has(id)).map((id) => `Affiliate ${id} is not a member of the team and is skipped`);
     return { summary: `Rate on ${view.name} for ${rows.length} affiliate(s) → ${rateText({ type, value })}, for sales from now on`, rows, totals: [], warnings };
-  };
-
-/** `ban_affiliate`: every membership and open sale the ban moves, before and after, and what is then owed. */
-export const banPreview =
-  (deps: MoneyPreviewDependencies): Previewer =>
-  async (args, ctx) => {
-    const affiliateId = requireId(stringArg(args, 'id'), 'Affiliate');
-    const planned = await deps.banAffiliate.preview(ctx.tenant, affiliateId, typeof args.reason === 'string' ? args.reason : '');
-    if (planned.isErr()) throw ApiError.from(planned.error);
-    const { before, memberships, rejected, held } = planned.value;
-    const rows: PreviewRow[] = [
-      ...memberships.map((m): PreviewRow => {
-        const was = m.events[0]?.payload.previousStatus ?? null;
-        return { type: 'membership', id: m.membership.id, currency: null, before: { campaignId: m.membership.campaignId, status: was }, after: { campaignId: m.membership.campaignId, status: m.membership.status }, owedBefore: null, owedAfter: null };
-      }),
-      ...[...rejected, ...held].flatMap((change) => {
-        const was = before.find((c) => c.id === change.conversion.id);
-        return was ? [conversionRow(was, { status: change.conversion.status, commission: change.conversion.commission })] : [];
-      }),
-    ];
-    const warnings = held.length > 0 ? [`${held.length} approved sale(s) will be held and their queued payouts cancelled; a payout already with the provider cannot be stopped`] : [];
-    return { summary: `Ban affiliate ${affiliateId}: ${memberships.length} membership(s) closed, ${rejected.length} sale(s) rejected, ${held.length} held`, rows, totals: totalsOf(rows), warnings };
-  };
-
-/** The campaign fields a rate change reads: its commission, for sales from now on. */
-const RATE_FIELDS = ['commissionType', 'commissionValue'] as const;
-export const changesCampaignRate = (args: Record<string, unknown>): boolean => RATE_FIELDS.some((f) => args[f] !== undefined);
-
-/** `update_campaign` with a new rate: the campaign's rate (and any other money field sent) before and after. */
-export const campaignRatePreview =
-  (deps: MoneyPreviewDependencies): Previewer =>
-  async (args, ctx) => {
-    const campaignId = requireId(stringArg(args, 'id'), 'Campaign');
-    const found = await deps.getCampaign.execute(ctx.tenant, campaignId);
-    if (found.isErr()) throw ApiError.from(found.error);
-    const { campaign } = found.value;
-    const text = (v: unknown) => (v === undefined || v === null ? null : String(v));
-    const nowRate = { commissionType: campaign.commissionType, commissionValue: campaign.commissionValue.toFixed() };
-    const after = { commissionType: text(args.commissionType) ?? nowRate.commissionType, commissionValue: text(args.commissionValue) ?? nowRate.commissionValue };
-    const rows: PreviewRow[] = [{ type: 'rate', id: campaign.id, currency: null, before: { ...nowRate, updatedAt: campaign.updatedAt.toISOString() }, after, owedBefore: null, owedAfter: null }];
-    const others = Object.keys(args).filter((k) => !['id', 'confirm', ...RATE_FIELDS].includes(k));
-    const warnings = others.length > 0 ? [`The same call also changes: ${others.join(', ')}`] : [];
-    return { summary: `Rate of "${campaign.name}": ${nowRate.commissionType} ${nowRate.commissionValue} → ${after.commissionType} ${after.commissionValue}, for sales from now on`, rows, totals: [], warnings };
   };

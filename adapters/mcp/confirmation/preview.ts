@@ -2,9 +2,9 @@ import { Decimal } from '../../../domain/index.js';
 
 /** One row a money move changes: what it is now and what it will be, its money in its currency. */
 export interface PreviewRow {
-  readonly type: 'conversion' | 'payout' | 'award' | 'rate' | 'membership';
+  readonly type: 'conversion' | 'payout' | 'award' | 'rate' | 'membership' | 'campaign_term';
   readonly id: string;
-  /** Null for a rate: it moves future earnings, not an amount of money. */
+  /** Null for a rate, a campaign term or a membership: they move future earnings, not an amount of money. */
   readonly currency: string | null;
   readonly before: Readonly<Record<string, string | null>>;
   readonly after: Readonly<Record<string, string | null>>;
@@ -61,7 +61,7 @@ export const PREVIEW_ANSWER_SCHEMA = {
           items: {
             type: 'object',
             properties: {
-              type: { type: 'string', enum: ['conversion', 'payout', 'award', 'rate', 'membership'] },
+              type: { type: 'string', enum: ['conversion', 'payout', 'award', 'rate', 'membership', 'campaign_term'] },
               id: text,
               currency: { type: ['string', 'null'] },
               before: { type: 'object', additionalProperties: { type: ['string', 'null'] } },

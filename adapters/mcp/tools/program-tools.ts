@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import type { DecideMembership } from '../../../application/affiliates/decide-membership.js';
-import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
 import type { UpdateCampaign } from '../../../application/campaigns/update-campaign.js';
 import { AUTO_APPROVE_COMMISSION_DAYS } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
@@ -14,7 +13,6 @@ import { defineTool } from '../tool.js';
 
 export interface ProgramToolDependencies {
   readonly updateCampaign: UpdateCampaign;
-  readonly getCampaign: GetCampaign;
   readonly decideMembership: DecideMembership;
 }
 
@@ -27,8 +25,8 @@ const confirm = z
   .optional()
   .describe('The user explicitly agreed to this change after being told what it does; absent means not confirmed');
 
-/** Campaign fields whose change moves money or stops earnings: they need the user's confirmation. */
-const MONEY_FIELDS = [
+/** Campaign fields whose change moves money or stops earnings: previewed, and made only on the preview's token. */
+export const CAMPAIGN_MONEY_TERMS = [
   'commissionType',
   'commissionValue',
   'status',
@@ -47,7 +45,6 @@ export const UpdateCampaignToolInput = z.object({
     .nullable()
     .optional()
     .describe('7, 14, 30, 60, 90 or null (no automatic approval); changing it needs Manage payouts on team-member keys'),
-  confirm,
 });
 
 export const updateCampaignTool = (deps: ProgramToolDependencies) =>
@@ -57,9 +54,10 @@ export const updateCampaignTool = (deps: ProgramToolDependencies) =>
     description:
       'Changes a campaign exactly as PATCH /api/v1/campaigns/{id}: any of name, description, targetUrl, commissionType, commissionValue, ' +
       'status (active, inactive = paused, expired = ended for good), endsAt, autoApproveAffiliates, autoApproveCommissionsAfterDays, isPublic, ' +
-      'enableRecurringCommissions, recurringCommissionMonths, attributionWindowDays. A new rate applies to sales made from then on. Changes ' +
-      'that move money or stop earnings (the rate, the status, endsAt, automatic approval, recurring terms) are refused with ' +
-      'confirmation_required until resent with confirm: true, which you may only do after the user agreed. Needs a live write key on Ultimate or Scale.',
+      'enableRecurringCommissions, recurringCommissionMonths, attributionWindowDays. A new rate applies to sales made from then on. A call ' +
+      'that changes a money term (the rate, the status, endsAt, automatic approval, recurring terms) is a money move: without ' +
+      'confirmationToken it changes nothing and answers a preview of each term before and after; other changes apply at once. ' +
+      'Needs a live write key on Ultimate or Scale.',
     input: UpdateCampaignToolInput,
     output: CampaignDetailSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -69,21 +67,12 @@ export const updateCampaignTool = (deps: ProgramToolDependencies) =>
     },
     guard: (ctx) =>
       planRefusal(ctx.principal, 'ultimate', 'Changing campaigns') ?? writeKeyRefusal(ctx.principal) ?? liveKeyRefusal(ctx.principal, 'Changing campaigns'),
-    async run({ id, confirm: confirmed, ...body }, ctx) {
-      const campaignId = requireId(id, 'Campaign');
-      const moving = MONEY_FIELDS.filter((field) => body[field] !== undefined);
-      if (moving.length > 0 && confirmed !== true) {
-        const current = await deps.getCampaign.execute(ctx.tenant, campaignId);
-        if (current.isErr()) throw ApiError.from(current.error);
-        const now = campaignDetailJson(current.value) as Record<string, unknown>;
-        const changes = moving.map((field) => `${field}: ${JSON.stringify(now[field])} → ${JSON.stringify(body[field])}`).join(', ');
-        throw new ApiError('confirmation_required', `Changing ${changes} on "${current.value.campaign.name}" affects what affiliates earn`);
-      }
-      const result = await deps.updateCampaign.execute({ tenant: ctx.tenant, key: ctx.principal.key, id: campaignId, patch: toCampaignPatch(body) });
+    // Money terms are confirmed by the preview's token before this runs (confirmation/campaign-terms-preview.ts).
+    async run({ id, ...body }, ctx) {
+      const result = await deps.updateCampaign.execute({ tenant: ctx.tenant, key: ctx.principal.key, id: requireId(id, 'Campaign'), patch: toCampaignPatch(body) });
       if (result.isErr()) throw ApiError.from(result.error);
       return campaignDetailJson(result.value);
     },
-    advise: (error) => (error.code === 'confirmation_required' ? ASK_USER_BEFORE_CHANGING : undefined),
   });
 
 export const UpdateAffiliateToolInput = z.object({
