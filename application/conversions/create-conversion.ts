@@ -186,14 +186,14 @@ export class CreateConversion {
       });
       if (created.isErr()) return err(created.error);
       const settings = live ? await this.risk.settings.get(tenant) : null;
-      if (scriptSale) return this.replace(scriptSale, created.value.conversion, now, settings, affiliate);
+      if (scriptSale) return this.replace(scriptSale, created.value.conversion, now, settings, affiliate, campaign.name);
       const assessed = settings ? await this.risk.assess.assess(tenant, created.value.conversion, affiliate, settings) : ok(null);
       if (assessed.isErr()) return err(assessed.error);
       const { conversion, events, flagged } = withRisk(created.value.conversion, created.value.events, assessed.value, now);
       if ((await this.conversions.recordSale(conversion, toOutbox(conversion, flagged ? [...events, flagged] : events, now), audit)) === 'duplicate_order') {
         // The script's report may have committed while this one was checked: it waited for it, so it sees it now.
         const late = await this.replaceableScriptSale(input);
-        if (late) return this.replace(late, created.value.conversion, now, settings, affiliate);
+        if (late) return this.replace(late, created.value.conversion, now, settings, affiliate, campaign.name);
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
       }
       if (assessed.value) await this.keepFlags(conversion, assessed.value, now);
@@ -242,6 +242,7 @@ export class CreateConversion {
     now: Date,
     settings: RiskSettings | null,
     affiliate: Parameters<SaleRiskGate['assess']['assess']>[2],
+    campaignName: string,
   ): Promise<Result<RecordedSale, DomainError>> {
     const change = supersedeScriptSale(scriptSale, report, now);
     if (change.isErr()) return err(change.error);
@@ -255,6 +256,7 @@ export class CreateConversion {
     if (applied.isErr()) return err(applied.error);
     if (flagged) await this.changes.outbox.record(toOutbox(conversion, [flagged], now));
     if (assessed.value) await this.keepFlags(conversion, assessed.value, now);
+    if (assessed.value) await this.noticeFlagged(conversion, assessed.value, affiliate, campaignName);
     return ok({ conversion, replacedScriptSale: true });
   }
 }

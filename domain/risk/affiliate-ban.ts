@@ -1,11 +1,14 @@
 import { err, ok, type Result } from 'neverthrow';
 import { moveMembership, type Membership, type MembershipChange } from '../affiliate/membership.js';
-import type { Conversion } from '../conversion/conversion.js';
+import type { Conversion, ConversionStatus } from '../conversion/conversion.js';
 import { changeConversionStatus, holdConversion, type ConversionChange } from '../conversion/conversion.ops.js';
 import { releaseConversion } from '../conversion/conversion-corrections.js';
 import { domainError, validationError, type DomainError } from '../shared/domain-error.js';
 
 export const BAN_REASON_MAX = 500;
+
+/** The sales a ban moves: pending and held ones are rejected, approved ones held. */
+export const SALES_A_BAN_MOVES: readonly ConversionStatus[] = ['pending', 'held', 'approved'];
 
 /** An affiliate banned at a merchant, with the merchant's reason. */
 export interface AffiliateBan {

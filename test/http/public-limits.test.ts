@@ -5,7 +5,7 @@ import { createMerchant, type TestMerchant } from '../support/merchant-mother.js
 import { PortalBrowser } from '../support/portal-browser.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
-const LIMITS: PublicLimits = { ...DEFAULT_PUBLIC_LIMITS, clicksPerAddress: 5, scriptCallsPerAddress: 8, scriptSalesPerAddress: 3, portalRequestsPerAddress: 4 };
+const LIMITS: PublicLimits = { ...DEFAULT_PUBLIC_LIMITS, clicksPerAddress: 5, scriptCallsPerAddress: 8, scriptSalesPerAddress: 3, portalRequestsPerAddress: 4, oauthRequestsPerAddress: 4 };
 
 /**
  * Every public endpoint limits each client address, every visitor behind it together: a fresh
@@ -94,6 +94,20 @@ describe('public endpoints per client address', () => {
   });
 
   const portal = (path = '') => `/portal/m/${m.id}${path}`;
+
+  it("the connectors' OAuth endpoints (token, registration, revocation) together", async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const token = (peer: string) =>
+      t.request('POST', '/oauth/token', { peer, headers: { ...form, ...disguised() }, body: 'grant_type=authorization_code&code=nope&client_id=nope' });
+    const revoke = (peer: string) => t.request('POST', '/oauth/revoke', { peer, headers: { ...form, ...disguised() }, body: 'token=nope' });
+    const list = [...(await statuses(2, () => token('127.0.9.1'))), ...(await statuses(2, () => revoke('127.0.9.1')))];
+    expect(list.every((status) => status !== 429)).toBe(true);
+    const refused = await token('127.0.9.1');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('slow_down');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await token('127.0.9.2')).status).not.toBe(429);
+  });
 
   it("the portal's join", async () => {
     const join = async (peer: string) => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AffiliateBanStore, OpenSale } from '../../../application/ports/affiliate-ban-store.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import type { AffiliateBan } from '../../../domain/index.js';
+import { SALES_A_BAN_MOVES, type AffiliateBan } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
 
 interface BanRow {
@@ -52,7 +52,7 @@ export class SqlAffiliateBanStore implements AffiliateBanStore {
     const { rows } = await sql<{ id: string; has_payout: boolean }>`
       select c.id, exists (select 1 from payouts p where p.conversion_id = c.id) as has_payout from conversions c
        where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.affiliate_id = ${affiliateId}
-         and c.status in ('pending', 'held', 'approved')
+         and c.status = any(${[...SALES_A_BAN_MOVES]}::text[])
        order by c.created_at, c.id`.execute(currentDb(this.orm));
     return rows.map((r) => ({ conversionId: r.id, hasPayout: r.has_payout }));
   }
