@@ -76,6 +76,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
   exports: http.exports,
-  risk: { rules: c.resolve(T.RiskRules), reviews: c.resolve(T.ListRiskReviews), ban: c.resolve(T.BanAffiliate) },
+  risk: { rules: c.resolve(T.RiskRules), reviews: c.resolve(T.ListRiskReviews), ban: c.resolve(T.BanAffiliate), unban: c.resolve(T.UnbanAffiliate) },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

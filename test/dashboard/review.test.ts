@@ -147,6 +147,17 @@ describe('the Review page', () => {
     expect(badge(waiting.html)).toBe('1');
     expect(waiting.html).toContain('Sale of 55.50 USD (order B-300)');
     expect(await statusOf(sales.held!)).toBe('held');
+
+    // Lifting the ban is asked too, and moves nothing else.
+    expect(page.html).toContain('aria-label="Lift the ban on Bob Baker"');
+    const unbanAsked = await owner.post('/dashboard/review/unban', { affiliateId: bob.id, back: '/dashboard/review?status=banned' });
+    expect(unbanAsked.status).toBe(200);
+    expect(unbanAsked.html).toContain('Lift the ban?');
+    expect(await t.sql('select 1 from affiliate_bans where affiliate_id = $1', [bob.id])).toHaveLength(1);
+    const lifted = await owner.post('/dashboard/review/unban', { affiliateId: bob.id, confirmed: 'true', back: '/dashboard/review?status=banned' });
+    expect(lifted.status).toBe(303);
+    expect(await t.sql('select 1 from affiliate_bans where affiliate_id = $1', [bob.id])).toHaveLength(0);
+    expect(await statusOf(sales.held!)).toBe('held');
   });
 
   it("refuses another merchant's sale and changes nothing", async () => {
@@ -164,5 +175,6 @@ describe('the Review page', () => {
     const ban = await owner.post('/dashboard/review/ban', { affiliateIds: affiliate.id, reason: 'Not mine', confirmed: 'true' });
     expect(ban.status).toBe(404);
     expect(await t.sql('select 1 from affiliate_bans where affiliate_id = $1', [affiliate.id])).toHaveLength(0);
+    expect((await owner.post('/dashboard/review/unban', { affiliateId: affiliate.id, confirmed: 'true' })).status).toBe(404);
   });
 });

@@ -38,7 +38,7 @@ import { riskSettingsRoutes } from './risk-settings.js';
 import type { RiskRules } from '../../../application/risk/risk-rules.js';
 import type { ListRiskReviews } from '../../../application/risk/list-risk-reviews.js';
 import { reviewRoutes } from './review.js';
-import type { BanAffiliates } from './review-ban.js';
+import type { BanAffiliates, UnbanAffiliates } from './review-ban.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -65,7 +65,7 @@ export interface DashboardPageDependencies {
   readonly connectorPages: ConnectorPageDependencies;
   readonly exports: ExportRouteDependencies;
   /** The Review page and the risk rules form. */
-  readonly risk: { readonly rules: RiskRules; readonly reviews: ListRiskReviews; readonly ban: BanAffiliates };
+  readonly risk: { readonly rules: RiskRules; readonly reviews: ListRiskReviews; readonly ban: BanAffiliates; readonly unban: UnbanAffiliates };
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>

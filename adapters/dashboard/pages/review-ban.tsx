@@ -15,6 +15,11 @@ export interface BanAffiliates {
   execute(input: { readonly tenant: Tenant; readonly affiliateId: string; readonly reason: string }): Promise<Result<unknown, DomainError>>;
 }
 
+/** The unban of `POST /affiliates/:id/unban`. */
+export interface UnbanAffiliates {
+  execute(input: { readonly tenant: Tenant; readonly affiliateId: string }): Promise<Result<unknown, DomainError>>;
+}
+
 /** The API route's guard. */
 const GUARDS = ['write'] as const;
 const ACTION = '/dashboard/review/ban';
@@ -106,4 +111,51 @@ export const banRoute = (ban: BanAffiliates, people: People, render: RenderConve
   const first = outcomes.find((o): o is Outcome & { done: false } => !o.done)!;
   c.set('errorCode', first.error.code);
   return render(c, { aside: <BanResult outcomes={outcomes} /> }, banned > 0 ? 200 : statusOf(first.error.code));
+};
+
+/**
+ * `POST /dashboard/review/unban`: lifts one affiliate's ban, asked first. It moves nothing else (the
+ * unban's rule): suspended memberships are reinstated one by one from the affiliate's page.
+ */
+export const unbanRoute = (unban: UnbanAffiliates, people: People, render: RenderConversions) => async (c: DashboardContext) => {
+  const body = await c.req.parseBody();
+  const refused = guardsRefuse(c, GUARDS);
+  if (refused) {
+    c.set('errorCode', refused.code);
+    return render(c, { problem: { message: refused.message } }, statusOf(refused.code));
+  }
+  const id = typeof body.affiliateId === 'string' ? body.affiliateId.trim().toLowerCase() : '';
+  // Not a UUID, or another merchant's: not found, as the API answers.
+  if (!isUuid(id)) throw new ApiError('not_found', 'Affiliate not found');
+  const tenant = c.get('tenant');
+  const back = typeof body.back === 'string' && body.back.startsWith(HOME) ? body.back : HOME;
+  const a = (await people.names.directory(tenant, [id])).get(id);
+  const name = a ? (a.name && a.name !== a.email ? `${a.name} (${a.email})` : a.email) : 'this affiliate';
+  if (body.confirmed !== 'true') {
+    const dialog = (
+      <ConfirmDialog
+        id="review-unban-confirm"
+        name="review-unban-confirm"
+        title="Lift the ban?"
+        text={`${name} is no longer banned. Nothing else moves: their memberships stay suspended (reinstate each campaign from the affiliate's page) and their sales stay as they are.`}
+        action="/dashboard/review/unban"
+        csrf={c.get('webSession')!.csrfToken}
+        confirm="Lift the ban"
+        cancelHref={back}
+        cancel="Cancel"
+      >
+        <input type="hidden" name="affiliateId" value={id} />
+        <input type="hidden" name="back" value={back} />
+        <input type="hidden" name="confirmed" value="true" />
+      </ConfirmDialog>
+    );
+    return render(c, { aside: dialog }, 200);
+  }
+  const result = await unban.execute({ tenant, affiliateId: id });
+  if (result.isErr()) {
+    if (result.error.code === 'not_found') throw ApiError.from(result.error);
+    c.set('errorCode', result.error.code);
+    return render(c, { problem: { message: result.error.message, details: result.error.details } }, statusOf(result.error.code));
+  }
+  return done(c, back, `Ban lifted: ${name}.`);
 };
