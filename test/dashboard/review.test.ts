@@ -135,7 +135,7 @@ describe('the Review page', () => {
 
     const banned = await owner.post('/dashboard/review/ban', { affiliateIds: bob.id, reason: 'Shares a payout email with Ann', confirmed: 'true', back: '/dashboard/review' });
     expect(banned.status).toBe(303);
-    expect(decodeURIComponent(banned.location ?? '')).toContain('1 affiliate banned.');
+    expect(decodeURIComponent(banned.location ?? '')).toContain('1 affiliate banned: 1 sale rejected, 1 sale held for your decision');
     expect(await t.sql('select reason from affiliate_bans where affiliate_id = $1', [bob.id])).toEqual([{ reason: 'Shares a payout email with Ann' }]);
     // The ban's own moves: Bob's pending sale is rejected.
     expect(await statusOf(sales.clean!)).toBe('rejected');

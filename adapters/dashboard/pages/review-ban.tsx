@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { Result } from 'neverthrow';
+import type { BanOutcome } from '../../../application/affiliates/ban-affiliate.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { checkBanReason, type DomainError } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
@@ -12,7 +13,7 @@ import type { RenderConversions } from './conversion-bulk.js';
 
 /** The ban of `POST /affiliates/:id/ban`. */
 export interface BanAffiliates {
-  execute(input: { readonly tenant: Tenant; readonly affiliateId: string; readonly reason: string }): Promise<Result<unknown, DomainError>>;
+  execute(input: { readonly tenant: Tenant; readonly affiliateId: string; readonly reason: string }): Promise<Result<Pick<BanOutcome, 'rejectedConversions' | 'heldConversions' | 'cancelledPayouts'>, DomainError>>;
 }
 
 /** The unban of `POST /affiliates/:id/unban`. */
@@ -99,15 +100,24 @@ export const banRoute = (ban: BanAffiliates, people: People, render: RenderConve
   }
 
   const outcomes: Outcome[] = [];
+  const moved = { rejected: 0, held: 0, cancelled: 0 };
   for (const id of ids) {
     // An id that is not a UUID names nothing (404), as another merchant's affiliate does.
     const result = isUuid(id) ? await ban.execute({ tenant, affiliateId: id, reason }) : null;
     if (result === null) outcomes.push({ name: nameOf(id), done: false, error: new ApiError('not_found', 'Affiliate not found') });
     else if (result.isErr()) outcomes.push({ name: nameOf(id), done: false, error: result.error });
-    else outcomes.push({ name: nameOf(id), done: true });
+    else {
+      outcomes.push({ name: nameOf(id), done: true });
+      moved.rejected += result.value.rejectedConversions;
+      moved.held += result.value.heldConversions;
+      moved.cancelled += result.value.cancelledPayouts;
+    }
   }
   const banned = outcomes.filter((o) => o.done).length;
-  if (banned === outcomes.length) return done(c, back, `${banned} affiliate${banned === 1 ? '' : 's'} banned.`);
+  // What the ban moved, so the merchant knows what now waits (held sales) without looking.
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const summary = `${plural(moved.rejected, 'sale', 'sales')} rejected, ${plural(moved.held, 'sale', 'sales')} held for your decision, ${plural(moved.cancelled, 'queued payout', 'queued payouts')} cancelled`;
+  if (banned === outcomes.length) return done(c, back, `${plural(banned, 'affiliate', 'affiliates')} banned: ${summary}.`);
   const first = outcomes.find((o): o is Outcome & { done: false } => !o.done)!;
   c.set('errorCode', first.error.code);
   return render(c, { aside: <BanResult outcomes={outcomes} /> }, banned > 0 ? 200 : statusOf(first.error.code));
