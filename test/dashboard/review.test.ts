@@ -123,6 +123,32 @@ describe('the Review page', () => {
     expect(audit.map((a) => a.status)).toEqual([200, 303]);
   });
 
+  it("asks the 5x guard's question for a commission above five times its sale, and approves once confirmed", async () => {
+    const rich = await createCampaign(t, merchant.liveKey, { name: 'Big bounty', commissionType: 'fixed', commissionValue: 300 });
+    const carl = await createAffiliate(t, merchant.liveKey, rich.id, { name: 'Carl Cole' });
+    const created = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: rich.id, affiliateId: carl.id, amount: 10, orderId: 'C-5X', customerEmail: 'x@mailinator.com' });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const waiting = await owner.post('/dashboard/review/decide', [
+      ['ids', id],
+      ['status', 'approved'],
+      ['back', '/dashboard/review'],
+      ['confirmed', 'true'],
+    ]);
+    expect(waiting.status).toBe(409);
+    expect(waiting.html).toContain('above 5×');
+    expect(waiting.html).toContain('action="/dashboard/review/decide"');
+    expect(await statusOf(id)).toBe('pending');
+    const approved = await owner.post('/dashboard/review/decide', [
+      ['ids', id],
+      ['status', 'approved'],
+      ['confirmAboveSale', 'true'],
+      ['back', '/dashboard/review'],
+    ]);
+    expect(approved.status).toBe(303);
+    expect(await statusOf(id)).toBe('approved');
+  });
+
   it('asks before a ban with its reason, then bans through the ban use case', async () => {
     const noReason = await owner.post('/dashboard/review/ban', { affiliateIds: bob.id, reason: ' ' });
     expect(noReason.status).toBe(400);
