@@ -123,6 +123,32 @@ describe('the Review page', () => {
     expect(audit.map((a) => a.status)).toEqual([200, 303]);
   });
 
+  it("asks the 5x guard's question for a commission above five times its sale, and approves once confirmed", async () => {
+    const rich = await createCampaign(t, merchant.liveKey, { name: 'Big bounty', commissionType: 'fixed', commissionValue: 300 });
+    const carl = await createAffiliate(t, merchant.liveKey, rich.id, { name: 'Carl Cole' });
+    const created = await t.api('POST', '/conversions', merchant.liveKey, { campaignId: rich.id, affiliateId: carl.id, amount: 10, orderId: 'C-5X', customerEmail: 'x@mailinator.com' });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const waiting = await owner.post('/dashboard/review/decide', [
+      ['ids', id],
+      ['status', 'approved'],
+      ['back', '/dashboard/review'],
+      ['confirmed', 'true'],
+    ]);
+    expect(waiting.status).toBe(409);
+    expect(waiting.html).toContain('above 5×');
+    expect(waiting.html).toContain('action="/dashboard/review/decide"');
+    expect(await statusOf(id)).toBe('pending');
+    const approved = await owner.post('/dashboard/review/decide', [
+      ['ids', id],
+      ['status', 'approved'],
+      ['confirmAboveSale', 'true'],
+      ['back', '/dashboard/review'],
+    ]);
+    expect(approved.status).toBe(303);
+    expect(await statusOf(id)).toBe('approved');
+  });
+
   it('asks before a ban with its reason, then bans through the ban use case', async () => {
     const noReason = await owner.post('/dashboard/review/ban', { affiliateIds: bob.id, reason: ' ' });
     expect(noReason.status).toBe(400);
@@ -135,7 +161,7 @@ describe('the Review page', () => {
 
     const banned = await owner.post('/dashboard/review/ban', { affiliateIds: bob.id, reason: 'Shares a payout email with Ann', confirmed: 'true', back: '/dashboard/review' });
     expect(banned.status).toBe(303);
-    expect(decodeURIComponent(banned.location ?? '')).toContain('1 affiliate banned.');
+    expect(decodeURIComponent(banned.location ?? '')).toContain('1 affiliate banned: 1 sale rejected, 1 sale held for your decision');
     expect(await t.sql('select reason from affiliate_bans where affiliate_id = $1', [bob.id])).toEqual([{ reason: 'Shares a payout email with Ann' }]);
     // The ban's own moves: Bob's pending sale is rejected.
     expect(await statusOf(sales.clean!)).toBe('rejected');
@@ -146,6 +172,17 @@ describe('the Review page', () => {
     const waiting = await owner.get('/dashboard/review');
     expect(badge(waiting.html)).toBe('1');
     expect(waiting.html).toContain('Sale of 55.50 USD (order B-300)');
+    expect(await statusOf(sales.held!)).toBe('held');
+
+    // Lifting the ban is asked too, and moves nothing else.
+    expect(page.html).toContain('aria-label="Lift the ban on Bob Baker"');
+    const unbanAsked = await owner.post('/dashboard/review/unban', { affiliateId: bob.id, back: '/dashboard/review?status=banned' });
+    expect(unbanAsked.status).toBe(200);
+    expect(unbanAsked.html).toContain('Lift the ban?');
+    expect(await t.sql('select 1 from affiliate_bans where affiliate_id = $1', [bob.id])).toHaveLength(1);
+    const lifted = await owner.post('/dashboard/review/unban', { affiliateId: bob.id, confirmed: 'true', back: '/dashboard/review?status=banned' });
+    expect(lifted.status).toBe(303);
+    expect(await t.sql('select 1 from affiliate_bans where affiliate_id = $1', [bob.id])).toHaveLength(0);
     expect(await statusOf(sales.held!)).toBe('held');
   });
 
@@ -164,5 +201,6 @@ describe('the Review page', () => {
     const ban = await owner.post('/dashboard/review/ban', { affiliateIds: affiliate.id, reason: 'Not mine', confirmed: 'true' });
     expect(ban.status).toBe(404);
     expect(await t.sql('select 1 from affiliate_bans where affiliate_id = $1', [affiliate.id])).toHaveLength(0);
+    expect((await owner.post('/dashboard/review/unban', { affiliateId: affiliate.id, confirmed: 'true' })).status).toBe(404);
   });
 });

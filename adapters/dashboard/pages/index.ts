@@ -43,7 +43,7 @@ import { riskSettingsRoutes } from './risk-settings.js';
 import type { RiskRules } from '../../../application/risk/risk-rules.js';
 import type { ListRiskReviews } from '../../../application/risk/list-risk-reviews.js';
 import { reviewRoutes } from './review.js';
-import type { BanAffiliates } from './review-ban.js';
+import type { BanAffiliates, UnbanAffiliates } from './review-ban.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
 export interface DashboardPageDependencies {
@@ -71,7 +71,7 @@ export interface DashboardPageDependencies {
   readonly exports: ExportRouteDependencies;
   readonly imports: ImportRouteDependencies;
   /** The Review page and the risk rules form. */
-  readonly risk: { readonly rules: RiskRules; readonly reviews: ListRiskReviews; readonly ban: BanAffiliates };
+  readonly risk: { readonly rules: RiskRules; readonly reviews: ListRiskReviews; readonly ban: BanAffiliates; readonly unban: UnbanAffiliates };
   /** A campaign page's chart, rate, comparison and top affiliates. */
   readonly campaignPerformance: GetCampaignPerformance;
   readonly clickExport: ClickExport;

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { Result } from 'neverthrow';
+import type { BanOutcome } from '../../../application/affiliates/ban-affiliate.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { checkBanReason, type DomainError } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
@@ -12,7 +13,12 @@ import type { RenderConversions } from './conversion-bulk.js';
 
 /** The ban of `POST /affiliates/:id/ban`. */
 export interface BanAffiliates {
-  execute(input: { readonly tenant: Tenant; readonly affiliateId: string; readonly reason: string }): Promise<Result<unknown, DomainError>>;
+  execute(input: { readonly tenant: Tenant; readonly affiliateId: string; readonly reason: string }): Promise<Result<Pick<BanOutcome, 'rejectedConversions' | 'heldConversions' | 'cancelledPayouts'>, DomainError>>;
+}
+
+/** The unban of `POST /affiliates/:id/unban`. */
+export interface UnbanAffiliates {
+  execute(input: { readonly tenant: Tenant; readonly affiliateId: string }): Promise<Result<unknown, DomainError>>;
 }
 
 /** The API route's guard. */
@@ -94,16 +100,72 @@ export const banRoute = (ban: BanAffiliates, people: People, render: RenderConve
   }
 
   const outcomes: Outcome[] = [];
+  const moved = { rejected: 0, held: 0, cancelled: 0 };
   for (const id of ids) {
     // An id that is not a UUID names nothing (404), as another merchant's affiliate does.
     const result = isUuid(id) ? await ban.execute({ tenant, affiliateId: id, reason }) : null;
     if (result === null) outcomes.push({ name: nameOf(id), done: false, error: new ApiError('not_found', 'Affiliate not found') });
     else if (result.isErr()) outcomes.push({ name: nameOf(id), done: false, error: result.error });
-    else outcomes.push({ name: nameOf(id), done: true });
+    else {
+      outcomes.push({ name: nameOf(id), done: true });
+      moved.rejected += result.value.rejectedConversions;
+      moved.held += result.value.heldConversions;
+      moved.cancelled += result.value.cancelledPayouts;
+    }
   }
   const banned = outcomes.filter((o) => o.done).length;
-  if (banned === outcomes.length) return done(c, back, `${banned} affiliate${banned === 1 ? '' : 's'} banned.`);
+  // What the ban moved, so the merchant knows what now waits (held sales) without looking.
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const summary = `${plural(moved.rejected, 'sale', 'sales')} rejected, ${plural(moved.held, 'sale', 'sales')} held for your decision, ${plural(moved.cancelled, 'queued payout', 'queued payouts')} cancelled`;
+  if (banned === outcomes.length) return done(c, back, `${plural(banned, 'affiliate', 'affiliates')} banned: ${summary}.`);
   const first = outcomes.find((o): o is Outcome & { done: false } => !o.done)!;
   c.set('errorCode', first.error.code);
   return render(c, { aside: <BanResult outcomes={outcomes} /> }, banned > 0 ? 200 : statusOf(first.error.code));
+};
+
+/**
+ * `POST /dashboard/review/unban`: lifts one affiliate's ban, asked first. It moves nothing else (the
+ * unban's rule): suspended memberships are reinstated one by one from the affiliate's page.
+ */
+export const unbanRoute = (unban: UnbanAffiliates, people: People, render: RenderConversions) => async (c: DashboardContext) => {
+  const body = await c.req.parseBody();
+  const refused = guardsRefuse(c, GUARDS);
+  if (refused) {
+    c.set('errorCode', refused.code);
+    return render(c, { problem: { message: refused.message } }, statusOf(refused.code));
+  }
+  const id = typeof body.affiliateId === 'string' ? body.affiliateId.trim().toLowerCase() : '';
+  // Not a UUID, or another merchant's: not found, as the API answers.
+  if (!isUuid(id)) throw new ApiError('not_found', 'Affiliate not found');
+  const tenant = c.get('tenant');
+  const back = typeof body.back === 'string' && body.back.startsWith(HOME) ? body.back : HOME;
+  const a = (await people.names.directory(tenant, [id])).get(id);
+  const name = a ? (a.name && a.name !== a.email ? `${a.name} (${a.email})` : a.email) : 'this affiliate';
+  if (body.confirmed !== 'true') {
+    const dialog = (
+      <ConfirmDialog
+        id="review-unban-confirm"
+        name="review-unban-confirm"
+        title="Lift the ban?"
+        text={`${name} is no longer banned. Nothing else moves: their memberships stay suspended (reinstate each campaign from the affiliate's page) and their sales stay as they are.`}
+        action="/dashboard/review/unban"
+        csrf={c.get('webSession')!.csrfToken}
+        confirm="Lift the ban"
+        cancelHref={back}
+        cancel="Cancel"
+      >
+        <input type="hidden" name="affiliateId" value={id} />
+        <input type="hidden" name="back" value={back} />
+        <input type="hidden" name="confirmed" value="true" />
+      </ConfirmDialog>
+    );
+    return render(c, { aside: dialog }, 200);
+  }
+  const result = await unban.execute({ tenant, affiliateId: id });
+  if (result.isErr()) {
+    if (result.error.code === 'not_found') throw ApiError.from(result.error);
+    c.set('errorCode', result.error.code);
+    return render(c, { problem: { message: result.error.message, details: result.error.details } }, statusOf(result.error.code));
+  }
+  return done(c, back, `Ban lifted: ${name}.`);
 };

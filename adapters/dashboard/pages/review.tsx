@@ -15,7 +15,7 @@ import { SIGNAL_WORDS } from '../risk-words.js';
 import { ErrorBox, FieldError, FilterForm, invalidIf, Notice, Pager, SelectField, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { BAN_FORM_ID, REVIEW_STATUS_WORDS, ReviewEntry, SALES_FORM_ID } from '../views/review-item.js';
-import { banRoute, type BanAffiliates } from './review-ban.js';
+import { banRoute, unbanRoute, type BanAffiliates, type UnbanAffiliates } from './review-ban.js';
 import { decideRoute } from './review-decide.js';
 import { RISK_SETTINGS_PATH } from './risk-settings.js';
 
@@ -27,6 +27,7 @@ export interface ReviewPageDependencies {
   readonly conversions: ConversionUseCases;
   readonly people: People;
   readonly ban: BanAffiliates;
+  readonly unban: UnbanAffiliates;
 }
 
 const KINDS = [
@@ -115,7 +116,7 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
           ) : (
             <ul class="review-list" aria-label="Items to review, newest first">
               {result.items.map((item) => (
-                <ReviewEntry item={item} names={names} />
+                <ReviewEntry item={item} names={names} csrf={csrf} back={here} />
               ))}
             </ul>
           )}
@@ -161,5 +162,6 @@ export const reviewRoutes = (deps: ReviewPageDependencies) => {
   return new Hono<DashboardEnv>()
     .get('/review', (c) => list(c))
     .post('/review/decide', decideRoute(deps.conversions, list))
-    .post('/review/ban', banRoute(deps.ban, deps.people, list));
+    .post('/review/ban', banRoute(deps.ban, deps.people, list))
+    .post('/review/unban', unbanRoute(deps.unban, deps.people, list));
 };

@@ -6,6 +6,7 @@ import { CONVERSION_CORRECTIONS, formatAmount, type Conversion, type ConversionS
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { SIGNAL_WORDS } from '../risk-words.js';
 import { shortDate } from './components.js';
+import { CsrfField } from './layout.js';
 import { CampaignCell } from './people.js';
 
 export const SALES_FORM_ID = 'review-sales';
@@ -91,7 +92,7 @@ const Flags = ({ item, names }: { item: RiskReviewItem; names: ReviewNames }) =>
   );
 
 /** One item of the queue: what it is (by name), where it stands, and each signal's finding with its evidence. */
-export const ReviewEntry = ({ item, names }: { item: RiskReviewItem; names: ReviewNames }) => {
+export const ReviewEntry = ({ item, names, csrf, back }: { item: RiskReviewItem; names: ReviewNames; csrf: string; back: string }) => {
   const words = REVIEW_STATUS_WORDS[item.status];
   if (item.kind === 'conversion' && item.amount && item.commission && item.currency) {
     // The queue's row has the figures; the sale itself adds its order and customer.
@@ -131,6 +132,16 @@ export const ReviewEntry = ({ item, names }: { item: RiskReviewItem; names: Revi
       <p class="flush muted">
         {item.ban ? `Banned ${shortDate(item.ban.bannedAt.toISOString())} UTC: ${item.ban.reason}` : `Flagged ${shortDate(item.flaggedAt.toISOString())} UTC`}
       </p>
+      {item.status === 'banned' ? (
+        <form method="post" action="/dashboard/review/unban" class="inline">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="affiliateId" value={item.id} />
+          <input type="hidden" name="back" value={back} />
+          <button type="submit" class="secondary" aria-label={`Lift the ban on ${who}`}>
+            Lift the ban
+          </button>
+        </form>
+      ) : null}
       {item.flags.length > 0 || !item.ban ? <Flags item={item} names={names} /> : null}
     </li>
   );
