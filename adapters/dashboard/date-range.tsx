@@ -53,16 +53,6 @@ export const dateRangeOf = (query: (name: string) => string | undefined, now: Da
   };
 };
 
-/**
- * The period of equal length just before a bounded range (for "+12 % vs the previous 30 days");
- * null when the range is open at either end.
- */
-export const previousPeriod = (range: Pick<DateRange, 'from' | 'to'>): { from: Date; to: Date } | null => {
-  if (!range.from || !range.to) return null;
-  const length = range.to.getTime() - range.from.getTime();
-  return { from: new Date(range.from.getTime() - length), to: range.from };
-};
-
 /** The range's query parameters as a flat record, for links that carry the filter on (pages, exports). */
 export const rangeParams = (range: DateRange): Record<string, string> =>
   Object.fromEntries(Object.entries(range.params).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));

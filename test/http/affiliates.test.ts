@@ -12,10 +12,12 @@ const LIST_ITEM_FIELDS = [
   'isTest',
   'joinedAt',
   'name',
+  'notes',
   'payoutDetailsCompleted',
   'payoutEmail',
   'payoutMethod',
   'status',
+  'tags',
   'trackingLink',
 ];
 

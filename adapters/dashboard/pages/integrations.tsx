@@ -11,6 +11,7 @@ import { ConfirmDialog, ErrorBox, Notice, Pager, shortDate, Table, type Problem 
 import { CsrfField } from '../views/layout.js';
 import { editIntegrationHandler, IntegrationEditForms, type IntegrationEditState } from './integration-edit.js';
 import { providerName } from '../../display/names.js';
+import { statusLabel } from '../../display/status-labels.js';
 
 const PLAN = { plan: 'ultimate', feature: 'Integrations' } as const;
 
@@ -149,7 +150,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
                     <code>{e.providerEventId}</code>
                   </div>
                 </td>
-                <td>{e.outcome}</td>
+                <td>{statusLabel(e.outcome)}</td>
                 <td>
                   {e.reason ?? ''}
                   {e.code ? ` (${e.code})` : ''}
