@@ -81,6 +81,15 @@ describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
     expect(chrome.violations).toEqual([]);
   }, 180_000);
 
+  it('stops a queued import from its page', async () => {
+    await page.goto(`${chrome.base}/dashboard/import`);
+    const url = await upload('Import', [{ name: 'program.zip', mimeType: 'application/zip', buffer: zip }]);
+    await page.getByRole('button', { name: 'Stop this import' }).click();
+    await page.waitForURL(url);
+    expect(await page.getByText('Import cancelled.').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Stop this import' }).count()).toBe(0);
+  }, 60_000);
+
   it('refuses a file outside the format with its reason and starts nothing', async () => {
     await page.goto(`${chrome.base}/dashboard/import`);
     const runs = (await t.sql('select count(*)::int as n from imports where merchant_id = $1', [into.id]))[0].n;

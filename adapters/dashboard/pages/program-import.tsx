@@ -119,6 +119,14 @@ const RunPage = ({ run, csrf }: { run: ImportRun; csrf: string }) => {
           {run.rowCount === 0 ? 100 : Math.round((run.cursor / run.rowCount) * 100)}%
         </progress>
       </label>
+      {finished ? null : (
+        <form method="post" action={`${PROGRAM_IMPORT_PATH}/${run.id}/cancel`}>
+          <CsrfField token={csrf} />
+          <button type="submit" class="secondary">
+            Stop this {run.dryRun ? 'dry run' : 'import'}
+          </button>
+        </form>
+      )}
       <ProgressTable run={run} />
       <Problems run={run} />
       {run.dryRun && finished ? <Preview run={run} /> : null}
@@ -174,4 +182,13 @@ export const programImportRoutes = (deps: ImportRouteDependencies) =>
       if (!run) throw new ApiError('not_found', 'Import not found');
       if (!isImportFinished(run.state)) c.header('Refresh', String(REFRESH_SECONDS));
       return page(c, run.dryRun ? 'Import preview' : 'Import', 'overview', <RunPage run={run} csrf={c.get('webSession')!.csrfToken} />);
+    })
+    // What the import carried before it stopped stays; a new run skips it (POST /imports/{id}/cancel).
+    .post('/import/:id/cancel', async (c) => {
+      const refused = guardsRefuse(c, ['write']);
+      if (refused) throw refused;
+      const id = idOrNotFound(c.req.param('id'), 'Import');
+      await deps.importRuns.cancel(c.get('tenant'), id, deps.clock.now());
+      if (!(await deps.importRuns.get(c.get('tenant'), id))) throw new ApiError('not_found', 'Import not found');
+      return c.redirect(`${PROGRAM_IMPORT_PATH}/${id}`, 303);
     });

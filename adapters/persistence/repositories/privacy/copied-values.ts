@@ -17,6 +17,12 @@ const NEVER_PERSONAL = new Set(['mode', 'status', 'currency', 'kind', 'type', 's
  */
 const OTHER_SUBJECTS = new Set(['affiliates', 'merchant_users', 'merchants']);
 
+/**
+ * The audit log is append-only (its trigger refuses any other change): erasure clears only a row's
+ * address and browser, explicitly; its other columns are ids, paths without query and codes.
+ */
+const APPEND_ONLY = new Set(['audit_log']);
+
 /** Tables without a merchant column, reached through the row that owns them. */
 const OWNED_BY: Readonly<Record<string, string>> = {
   import_rows: 'exists (select 1 from imports o where o.id = t.import_id and o.merchant_id = $1)',
@@ -44,7 +50,7 @@ const searchedColumns = (db: Kysely<any>): Promise<TextColumn[]> => {
     [Object.keys(OWNED_BY)],
   ).then((rows) =>
     rows
-      .filter((r) => !NEVER_PERSONAL.has(r.column_name) && !OTHER_SUBJECTS.has(r.table_name)).map((r) => ({ table: r.table_name, column: r.column_name, json: r.data_type !== 'text' && r.data_type !== 'character varying' })),
+      .filter((r) => !NEVER_PERSONAL.has(r.column_name) && !OTHER_SUBJECTS.has(r.table_name) && !APPEND_ONLY.has(r.table_name)).map((r) => ({ table: r.table_name, column: r.column_name, json: r.data_type !== 'text' && r.data_type !== 'character varying' })),
   );
   columns.catch(() => {
     columns = null;
