@@ -61,6 +61,8 @@ export interface ServiceConfig {
   readonly secretKey: string | null;
   /** Older keys that still open values during a rotation (they are resealed with `secretKey` at start). */
   readonly previousSecretKeys: readonly string[];
+  /** Hosted products' API bases for imports (tests point them at local stubs); unset: each product's public host. */
+  readonly importApiBases: Readonly<Partial<Record<'rewardful' | 'firstpromoter' | 'tolt' | 'partnerstack' | 'dub', string>>>;
   /** Payout providers' API bases (tests point them at local stubs); null: each provider's host for the mode. */
   readonly payoutApiBases: { readonly stripe: string | null; readonly paypal: string | null; readonly wise: string | null };
   /** Development only: live payouts of a method without credentials use the sandbox instead of waiting. */
@@ -159,6 +161,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     secretKey: env.SECRET_KEY || null,
     previousSecretKeys: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     payoutApiBases: { stripe: env.STRIPE_API_BASE || null, paypal: env.PAYPAL_API_BASE || null, wise: env.WISE_API_BASE || null },
+    importApiBases: Object.fromEntries(
+      Object.entries({
+        rewardful: env.IMPORT_API_BASE_REWARDFUL,
+        firstpromoter: env.IMPORT_API_BASE_FIRSTPROMOTER,
+        tolt: env.IMPORT_API_BASE_TOLT,
+        partnerstack: env.IMPORT_API_BASE_PARTNERSTACK,
+        dub: env.IMPORT_API_BASE_DUB,
+      }).filter((e): e is [string, string] => Boolean(e[1])),
+    ),
     payoutLiveSandbox: env.PAYOUT_LIVE_SANDBOX === '1',
     appStoreRootCertPaths: (env.APP_STORE_ROOT_CERTS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     appStoreOnlineChecks: env.APP_STORE_ONLINE_CHECKS !== '0',

@@ -163,7 +163,7 @@ export const buildContainer = (infra: Infrastructure): Container => {
   registerMcp(c);
   registerSales(c);
   registerCustomers(c);
-  registerPorting(c, infra.hostedApi);
+  registerPorting(c, infra.config, infra.hostedApi);
   registerPrivacy(c);
   registerPortal(c);
   registerMerchantUsers(c);

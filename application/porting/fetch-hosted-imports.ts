@@ -10,6 +10,8 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 
 /** Consecutive unavailable answers after which a run stops (each waited out first). */
 const MAX_ERRORS = 5;
+/** Pages read per round of the jobs: a large program does not hold the other jobs back. */
+const PAGES_PER_ROUND = 200;
 
 type Outcome = 'advanced' | 'waiting' | 'failed';
 
@@ -34,7 +36,7 @@ export class FetchHostedImports implements DueJob {
 
   async runDue(): Promise<number> {
     let pages = 0;
-    for (;;) {
+    while (pages < PAGES_PER_ROUND) {
       let claimed: HostedFetch | null = null;
       let outcome: Outcome | null;
       try {
@@ -53,6 +55,7 @@ export class FetchHostedImports implements DueJob {
       if (outcome === null) return pages;
       if (outcome === 'advanced') pages += 1;
     }
+    return pages;
   }
 
   private async next({ run, state, credentials }: HostedFetch): Promise<Outcome> {

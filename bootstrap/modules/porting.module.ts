@@ -4,6 +4,7 @@ import { FetchHostedImports } from '../../application/porting/fetch-hosted-impor
 import { RunImports } from '../../application/porting/run-imports.js';
 import type { HostedApi } from '../../application/ports/hosted-imports.js';
 import { StartImport } from '../../application/porting/start-import.js';
+import type { ServiceConfig } from '../config.js';
 import type { ExportRouteDependencies } from '../../adapters/http/routes/exports.routes.js';
 import type { ImportRouteDependencies } from '../../adapters/http/routes/imports.routes.js';
 import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
@@ -15,7 +16,8 @@ import { TOKENS as T } from '../tokens.js';
 import { single } from './single.js';
 
 /** Moving in and out: the whole program as portable files, and imports run as a job. */
-export const registerPorting = (c: Container, hostedApi: HostedApi = new HttpHostedApi()): void => {
+export const registerPorting = (c: Container, config: ServiceConfig, override?: HostedApi): void => {
+  const hostedApi = override ?? new HttpHostedApi(config.importApiBases);
   c.register(T.ProgramExportReader, single((r) => new SqlProgramExportReader(r.resolve(T.Orm))));
   c.register(T.ExportProgram, single((r) => new ExportProgram(r.resolve(T.ProgramExportReader))));
   c.register(T.ImportRuns, single((r) => new SqlImportRuns(r.resolve(T.Orm))));

@@ -33,6 +33,8 @@ export interface StubOptions {
   readonly privateKey?: string;
   /** The stub's own page-size cap, so small programs still span several pages. */
   readonly maxPage?: number;
+  /** Milliseconds each answer takes (a slow product, to stop a reader mid-way). */
+  readonly delayMs?: number;
 }
 
 const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -118,7 +120,9 @@ export const startHostedStub = async (opts: StubOptions): Promise<HostedStub> =>
     if (!authorised(opts, req)) return answer(401, unauthorised(opts.source));
     if (opts.source === 'tolt' && !url.searchParams.get('program_id')) return answer(400, { success: false, error: { message: 'program_id is required', type: 'invalid_request_error' } });
     if (!(url.pathname in opts.data)) return answer(404, { error: 'Not found' });
-    return answer(200, page(opts, url.pathname, url.searchParams));
+    const body = page(opts, url.pathname, url.searchParams);
+    if (opts.delayMs) setTimeout(() => answer(200, body), opts.delayMs);
+    else answer(200, body);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
