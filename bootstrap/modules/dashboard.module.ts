@@ -75,5 +75,6 @@ export const dashboardDependencies = (c: DependencyContainer, http: Omit<HttpDep
   merchantSettings: { update: c.resolve(T.UpdateMerchantSettings), verify: c.resolve(T.VerifyCustomDomains) },
   connectorPages: { connectors: http.connectors, publicBaseUrl: c.resolve<ServiceConfig>(T.Config).publicBaseUrl },
   exports: http.exports,
+  taxDocuments: { invoices: http.tax.invoices, summaries: http.tax.taxSummaries, form1099Nec: http.tax.form1099Nec, ids: c.resolve(T.Ids), clock: http.clock },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

@@ -33,6 +33,7 @@ import { notificationRoutes } from './notifications.js';
 import { merchantSettingsRoutes, type MerchantSettingsPageDependencies } from './merchant-settings.js';
 import { connectorRoutes, type ConnectorPageDependencies } from './connectors.js';
 import { programExportRoutes } from './program-export.js';
+import { taxDocumentRoutes, type TaxDocumentPageDependencies } from './tax-documents.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 
 /** What the pages call: the very use cases (and queries) the API routes call. */
@@ -59,6 +60,7 @@ export interface DashboardPageDependencies {
   /** The OAuth consent page and the member's connectors. */
   readonly connectorPages: ConnectorPageDependencies;
   readonly exports: ExportRouteDependencies;
+  readonly taxDocuments: TaxDocumentPageDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -84,4 +86,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', searchRoutes(deps.search))
     .route('/', merchantSettingsRoutes(deps.merchantSettings))
     .route('/', notificationRoutes(deps.overview.notifications))
-    .route('/', programExportRoutes(deps.exports));
+    .route('/', programExportRoutes(deps.exports))
+    .route('/', taxDocumentRoutes(deps.taxDocuments));

@@ -25,6 +25,8 @@ const NAV: readonly { href: string; label: string; scaleOnly?: boolean }[] = [
   { href: '/dashboard/conversions', label: 'Conversions' },
   { href: '/dashboard/payouts', label: 'Payouts' },
   { href: '/dashboard/payout-settings', label: 'Payout settings' },
+  { href: '/dashboard/invoices', label: 'Invoices' },
+  { href: '/dashboard/tax-year', label: 'Tax year' },
   { href: '/dashboard/coupons', label: 'Coupons' },
   { href: '/dashboard/teams', label: 'Teams', scaleOnly: true },
   { href: '/dashboard/webhooks', label: 'Webhooks' },
