@@ -43,6 +43,9 @@ export interface ServiceConfig {
   /** Payout queue rows claimed per transaction, and the sandbox providers' added latency. */
   readonly payoutBatchSize: number;
   readonly payoutSandboxLatencyMs: number;
+  /** The optional online check of EU VAT ids against VIES (`VIES_CHECK=on`; off by default), and its address. */
+  readonly viesCheck: boolean;
+  readonly viesApiBase: string | null;
   /** How long a verified key with its merchant, and a tracking link, are answered from memory. */
   readonly memoryCacheTtlMs: number;
   /** How often local rate-limit counts and recorded clicks are written to the database. */
@@ -148,6 +151,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     payoutBatchSize: Math.max(1, int(env.PAYOUT_BATCH_SIZE, 50, 'PAYOUT_BATCH_SIZE')),
     payoutSandboxLatencyMs: int(env.PAYOUT_SANDBOX_LATENCY_MS, 0, 'PAYOUT_SANDBOX_LATENCY_MS'),
+    viesCheck: env.VIES_CHECK === 'on' || env.VIES_CHECK === 'true',
+    viesApiBase: env.VIES_API_BASE || null,
     memoryCacheTtlMs: int(env.MEMORY_CACHE_TTL_MS, 5_000, 'MEMORY_CACHE_TTL_MS'),
     batchIntervalMs: Math.max(1, int(env.BATCH_INTERVAL_MS, 100, 'BATCH_INTERVAL_MS')),
     trustedProxies: (env.TRUSTED_PROXIES ?? '')

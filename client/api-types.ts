@@ -781,7 +781,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One invoice or credit note, as data */
+        /**
+         * One invoice or credit note, as data
+         * @description The document as it was issued (it never changes): parties, lines with their order ids, VAT, totals and notes. Another merchant's or mode's id answers 404.
+         */
         get: operations["getInvoicesById"];
         put?: never;
         post?: never;

@@ -6,7 +6,7 @@ import type { TaxDetailsReads } from '../../application/tax/tax-details-reads.js
 import { TAX_FORM_KINDS, type TaxFormKind } from '../../domain/index.js';
 import type { PortalEnv, PortalRequest } from './portal-env.js';
 import { frameOf } from './portal-frame.js';
-import { taxDetailsPage, type TaxDetailsState } from './tax-details-pages.js';
+import { prefillOf, taxDetailsPage, type TaxDetailsState } from './tax-details-pages.js';
 
 export interface PortalTaxDetailsUseCases {
   readonly saveTaxDetails: SaveTaxDetails;
@@ -41,10 +41,17 @@ export const portalTaxDetailsRoutes = (uc: PortalTaxDetailsUseCases) => {
     const today = uc.clock.now().toISOString().slice(0, 10);
     // Once details are on file the held rows are due: nothing waits for the affiliate any more.
     const waiting = record ? 0 : await uc.taxDetailsGate.waiting(me.viewer.merchantId, me.affiliate.id);
-    return c.html(taxDetailsPage(frameOf(c, 'Tax details'), record, kind, c.get('webSession')!.csrfToken, today, { ...state, waiting }), status);
+    // An edit starts from what is on file (masked: a TIN is typed again), unless a failed post is shown again.
+    const posted = state.posted ?? (record && !state.saved && record.details.form.form === kind ? prefillOf(record) : undefined);
+    return c.html(taxDetailsPage(frameOf(c, 'Tax details'), record, kind, c.get('webSession')!.csrfToken, today, { ...state, posted, waiting }), status);
   };
   return new Hono<PortalEnv>()
-    .get('/tax-details', (c) => render(c, kindOf(c.req.query('form'))))
+    .get('/tax-details', async (c) => {
+      const query = c.req.query('form');
+      // Without a choice, the form on file is the one shown.
+      const onFile = query ? null : await uc.taxDetailsReads.own(c.get('affiliate')!.viewer.merchantId, c.get('affiliate')!.affiliate.id);
+      return render(c, kindOf(query ?? onFile?.details.form.form));
+    })
     .post('/tax-details', async (c) => {
       const body = await c.req.parseBody();
       const kind = kindOf(typeof body.form === 'string' ? body.form : c.req.query('form'));

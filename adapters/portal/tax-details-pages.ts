@@ -19,6 +19,59 @@ const FORM_LABELS: Record<TaxFormKind, string> = {
 };
 const label = (value: string) => value.replace(/[._]/g, ' ');
 
+/** The words each choice shows (the value posted stays the token the API takes). */
+const CHOICE_WORDS: Readonly<Record<string, string>> = {
+  individual: 'Individual or sole proprietor',
+  c_corporation: 'C corporation',
+  s_corporation: 'S corporation',
+  partnership: 'Partnership',
+  trust_estate: 'Trust or estate',
+  llc: 'Limited liability company (LLC)',
+  other: 'Other',
+  C: 'C corporation',
+  S: 'S corporation',
+  P: 'Partnership',
+  ssn: 'Social security number (SSN)',
+  ein: 'Employer identification number (EIN)',
+  corporation: 'Corporation',
+  disregarded_entity: 'Disregarded entity',
+  simple_trust: 'Simple trust',
+  grantor_trust: 'Grantor trust',
+  complex_trust: 'Complex trust',
+  estate: 'Estate',
+  foreign_government: 'Foreign government',
+  central_bank: 'Central bank of issue',
+  tax_exempt_organization: 'Tax-exempt organisation',
+  private_foundation: 'Private foundation',
+  international_organization: 'International organisation',
+  active_nffe: 'Active NFFE',
+  passive_nffe: 'Passive NFFE',
+  exempt_beneficial_owner: 'Exempt beneficial owner',
+  publicly_traded_nffe: 'Publicly traded NFFE (or affiliate)',
+  participating_ffi: 'Participating FFI',
+};
+const words = (value: string) => CHOICE_WORDS[value] ?? label(value);
+
+/**
+ * The saved (masked) version as the form's field values, so an edit starts from what is on file.
+ * TINs and the typed signature are never put back into a page: they are typed again.
+ */
+export const prefillOf = (record: TaxDetailsRecord): Record<string, string> => {
+  const out: Record<string, string> = { country: record.details.country, form: record.details.form.form };
+  if (record.details.vatId) out.vatId = record.details.vatId.value;
+  const walk = (value: unknown, path: string) => {
+    if (value === null || value === undefined) return;
+    if (typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(v, path ? `${path}.${k}` : k);
+      return;
+    }
+    out[path] = String(value);
+  };
+  const { tin: _t, foreignTin: _f, usTin: _u, signature: _s, form: _k, ...fields } = record.details.form as unknown as Record<string, unknown>;
+  walk(fields, '');
+  return out;
+};
+
 /** One labelled input; `name` uses dots for nested fields (`address.city`). */
 const field = (state: TaxDetailsState, name: string, text: string, options: { required?: boolean; type?: string; autocomplete?: string; secret?: boolean } = {}) => {
   const id = `f-${name.replaceAll('.', '-')}`;
@@ -36,7 +89,7 @@ const select = (state: TaxDetailsState, name: string, text: string, choices: rea
   const chosen = state.posted?.[name];
   return html`<div><label for="${id}">${text}</label>
     <select id="${id}" name="${name}" required>
-      ${choices.map((c) => html`<option value="${c}"${chosen === c ? raw(' selected') : ''}>${label(c)}</option>`)}
+      ${choices.map((c) => html`<option value="${c}"${chosen === c ? raw(' selected') : ''}>${words(c)}</option>`)}
     </select></div>`;
 };
 

@@ -145,7 +145,12 @@ export class PaymentAttempts {
     );
     const decision = paymentDecision(amounts, settings.minimumPayout.get(currency) ?? null);
     if (!decision.send) return hold(decision.reason);
-    if (await this.ports.taxDetails?.mustWait(tenant, affiliateId, amounts.amount, currency, now)) return hold(TAX_DETAILS_MISSING);
+    if (await this.ports.taxDetails?.mustWait(tenant, affiliateId, amounts.amount, currency, now)) {
+      // Told once, when a line first starts waiting: later runs find the lines already held for it.
+      const newlyHeld = group.rows.some((row) => row.payout.failureReason !== TAX_DETAILS_MISSING) || group.awards.some((line) => line.award.failureReason !== TAX_DETAILS_MISSING);
+      if (newlyHeld) await this.ports.mail.taxDetailsNeeded(tenant, affiliateId, amountText(amounts.amount, currency));
+      return hold(TAX_DETAILS_MISSING);
+    }
 
     const payment: PayoutPayment = {
       id: this.ports.ids.next(),

@@ -1,6 +1,6 @@
 import { formatAmount, type CurrencyCode, type DecimalValue, type PayoutOutcome, type PayoutPayment } from '../../domain/index.js';
 import type { TrackingLinks } from '../affiliates/tracking-links.js';
-import { payoutCompletedMail, payoutDetailsNeededMail } from '../mail/templates/index.js';
+import { payoutCompletedMail, payoutDetailsNeededMail, taxDetailsNeededMail } from '../mail/templates/index.js';
 import type { AffiliateRepository } from '../ports/affiliate-repository.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
@@ -87,6 +87,23 @@ export class PayoutMail {
       }),
     );
     return true;
+  }
+
+  /** One `tax_details_needed` message: `amountDue` waits for the affiliate's tax details. */
+  async taxDetailsNeeded(tenant: Tenant, affiliateId: string, amountDue: string): Promise<void> {
+    const found = await this.recipient(tenant, affiliateId);
+    if (!found) return;
+    await this.mailer.send(
+      taxDetailsNeededMail({
+        merchantId: tenant.merchantId,
+        mode: tenant.mode,
+        businessName: found.businessName,
+        to: found.email,
+        affiliateName: found.name,
+        amountDue,
+        portalLink: `${found.portalBase}/tax-details`,
+      }),
+    );
   }
 
   private async recipient(tenant: Tenant, affiliateId: string) {

@@ -1,5 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
-import { affiliateMode, nextTaxDetailsVersion, parseTaxDetails, type DomainError } from '../../domain/index.js';
+import { affiliateMode, countryCode, nextTaxDetailsVersion, parseTaxDetails, parseVatId, validationError, type DomainError } from '../../domain/index.js';
+import type { Logger } from '../ports/logger.js';
+import type { VatIdChecker } from '../ports/vat-id-checker.js';
 import type { AffiliateRepository } from '../ports/affiliate-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
@@ -27,9 +29,28 @@ export class SaveTaxDetails {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly arrived: TaxDetailsArrived = async () => {},
+    private readonly vies: VatIdChecker | null = null,
+    private readonly logger: Pick<Logger, 'warn'> | null = null,
   ) {}
 
-  execute(affiliateId: string, input: Readonly<Record<string, unknown>>): Promise<Result<TaxDetailsRecord, DomainError>> {
+  /**
+   * With the VIES check on, a VAT id the registry says is not registered is refused, before any
+   * transaction opens; no answer from VIES lets the id through (its format was checked) and is logged.
+   */
+  private async registered(input: Readonly<Record<string, unknown>>): Promise<Result<void, DomainError>> {
+    if (this.vies === null || input.vatId === undefined || input.vatId === null || String(input.vatId).trim() === '') return ok(undefined);
+    const country = countryCode(input.country);
+    const vatId = parseVatId(input.vatId, country);
+    if (vatId.isErr()) return ok(undefined); // the parse below names the problem
+    const answer = await this.vies.check(vatId.value);
+    if (answer.kind === 'invalid') return err(validationError('vatId', 'is not registered in VIES (the EU VAT registry)'));
+    if (answer.kind === 'unavailable') this.logger?.warn({ reason: answer.reason }, 'VIES did not answer; the VAT id was accepted on its format');
+    return ok(undefined);
+  }
+
+  async execute(affiliateId: string, input: Readonly<Record<string, unknown>>): Promise<Result<TaxDetailsRecord, DomainError>> {
+    const checked = await this.registered(input);
+    if (checked.isErr()) return err(checked.error);
     return transactionalResult(this.uow, async () => {
       // The row lock orders concurrent saves of one affiliate: versions never collide.
       const affiliate = await this.affiliates.findByIdForUpdateAcrossMerchants(affiliateId);

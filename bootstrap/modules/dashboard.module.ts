@@ -81,5 +81,6 @@ export const dashboardDependencies = (c: Container, http: Omit<HttpDependencies,
   risk: { rules: c.resolve(T.RiskRules), reviews: c.resolve(T.ListRiskReviews), ban: c.resolve(T.BanAffiliate), unban: c.resolve(T.UnbanAffiliate) },
   campaignPerformance: new GetCampaignPerformance(new SqlCampaignPerformance(c.resolve(T.Orm))),
   clickExport: new SqlClickExport(c.resolve(T.Orm)),
+  taxDocuments: { invoices: http.tax.invoices, summaries: http.tax.taxSummaries, form1099Nec: http.tax.form1099Nec, ids: c.resolve(T.Ids), clock: http.clock },
   userPages: { users: c.resolve(T.MerchantUserRepository), addMerchantUser: c.resolve(T.AddMerchantUser) },
 });

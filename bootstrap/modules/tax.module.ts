@@ -9,6 +9,7 @@ import { TaxSettings } from '../../application/tax/tax-settings.js';
 import { TaxSummaries } from '../../application/tax/tax-summaries.js';
 import { SqlTaxPayoutHolds } from '../../adapters/persistence/repositories/sql-tax-payout-holds.js';
 import { TOKENS as T } from '../tokens.js';
+import { VIES_API_BASE, ViesVatIdChecker } from '../../adapters/vies/vies-vat-id-checker.js';
 import { SqlInvoiceStore } from '../../adapters/persistence/repositories/sql-invoice-store.js';
 import { IssueInvoices } from '../../application/invoices/issue-invoices.js';
 import { Form1099NecExport } from '../../application/tax/form-1099-nec-export.js';
@@ -34,8 +35,17 @@ export const registerTax = (c: Container): void => {
     T.SaveTaxDetails,
     single((r) => {
       const gate = r.resolve(T.TaxDetailsGate);
-      return new SaveTaxDetails(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.TaxDetailsStore), r.resolve(T.EventOutbox), r.resolve(T.Ids), r.resolve(T.Clock), (merchantId, affiliateId, now) =>
-        gate.released(merchantId, affiliateId, now),
+      const config = r.resolve(T.Config);
+      return new SaveTaxDetails(
+        r.resolve(T.UnitOfWork),
+        r.resolve(T.AffiliateRepository),
+        r.resolve(T.TaxDetailsStore),
+        r.resolve(T.EventOutbox),
+        r.resolve(T.Ids),
+        r.resolve(T.Clock),
+        (merchantId, affiliateId, now) => gate.released(merchantId, affiliateId, now),
+        config.viesCheck ? new ViesVatIdChecker(config.viesApiBase ?? VIES_API_BASE) : null,
+        r.resolve(T.Logger),
       );
     }),
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoMerchantIfEmpty, type DemoKeys } from '../../bootstrap/demo-merchant.js';
 import { fuzzCases } from '../support/hostile-bodies.js';
-import { apiOperations, dataFingerprint, exampleOf, fillPath, runExamples, seedIntegrationEvent, seedWebhookDelivery, type ExampleRun } from '../support/openapi-walk.js';
+import { apiOperations, dataFingerprint, exampleOf, fillPath, runExamples, seedIntegrationEvent, seedInvoice, seedWebhookDelivery, type ExampleRun } from '../support/openapi-walk.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
@@ -27,6 +27,7 @@ describe('fuzzing every write operation of the OpenAPI document', () => {
     run = await runExamples(t, doc, owner.liveKey);
     await seedWebhookDelivery(t, run);
     await seedIntegrationEvent(t, run);
+    await seedInvoice(t, run, owner.merchantId);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

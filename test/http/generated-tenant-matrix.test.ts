@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../adapters/http/openapi/demo-ids.js';
 import { createDemoMerchantIfEmpty, type DemoKeys } from '../../bootstrap/demo-merchant.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
-import { apiOperations, dataFingerprint, exampleOf, fillPath, hasPathParams, requiredQuery, runExamples, seedIntegrationEvent, seedWebhookDelivery, type ExampleRun } from '../support/openapi-walk.js';
+import { apiOperations, dataFingerprint, exampleOf, fillPath, hasPathParams, requiredQuery, runExamples, seedIntegrationEvent, seedInvoice, seedWebhookDelivery, type ExampleRun } from '../support/openapi-walk.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
@@ -32,6 +32,7 @@ describe('tenant matrix, generated from the OpenAPI document', () => {
     run = await runExamples(t, doc, owner.liveKey);
     await seedWebhookDelivery(t, run);
     await seedIntegrationEvent(t, run);
+    await seedInvoice(t, run, owner.merchantId);
     stranger = await createMerchant(t, 'scale');
     campaignIds = new Set([DEMO_IDS.campaign, run.created.campaigns].filter(Boolean).map((id) => id!.toLowerCase()));
     ownerIds = new Set([...Object.values(DEMO_IDS), ...run.ids].map((id) => id.toLowerCase()));

@@ -93,5 +93,11 @@ describe('payouts held for tax details', () => {
     await runJobs(t);
     expect(await payoutOf(t, m.testKey, held)).toMatchObject({ status: 'scheduled', failureReason: 'tax_details_missing' });
     expect(await payoutOf(t, m.testKey, paid)).toMatchObject({ status: 'completed' });
+    // Each held affiliate (this one and the previous test's) is told once by email, with the link to the
+    // portal's tax-details page; later runs add none.
+    const told = () => t.sql(`select body from mail_outbox where kind = 'tax_details_needed' and merchant_id = $1`, [m.id]);
+    expect(await told()).toEqual([{ body: expect.stringContaining('/tax-details') }, { body: expect.stringContaining('/tax-details') }]);
+    await runJobs(t);
+    expect(await told()).toHaveLength(2);
   });
 });

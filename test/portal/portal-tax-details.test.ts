@@ -156,4 +156,19 @@ describe('tax details', () => {
     expect(columns.length).toBeGreaterThan(50);
     expect(found).toEqual([]);
   });
+  it('shows choices in words and prefills an edit with what is on file, never the TIN', async () => {
+    const { browser } = await join(m);
+    const day = await today();
+    const blank = await browser.get(`/portal/m/${m.id}/tax-details`);
+    expect(blank.text).toContain('>Individual or sole proprietor</option>');
+    expect(blank.text).toContain('>Employer identification number (EIN)</option>');
+    expect(blank.text).not.toContain('>c corporation<');
+    expect((await browser.post(`/portal/m/${m.id}/tax-details`, w9(day, { legalName: 'Grace Hopper', taxClassification: 'partnership' }))).status).toBe(200);
+    const edit = await browser.get(`/portal/m/${m.id}/tax-details`);
+    expect(edit.text).toContain('value="Grace Hopper"');
+    expect(edit.text).toContain('value="Springfield"');
+    expect(edit.text).toContain('<option value="partnership" selected>Partnership</option>');
+    expect(edit.text).toMatch(/name="tin" type="text" value=""/);
+    expect(edit.text).not.toContain(TIN);
+  });
 });

@@ -1,3 +1,4 @@
+import { buildInvoice, Decimal, type CurrencyCode } from '../../domain/index.js';
 import type { TestService } from './test-service.js';
 
 /**
@@ -146,4 +147,32 @@ export const dataFingerprint = async (t: TestService): Promise<string> => {
   const columns = tables.map((name) => `(select count(*) || '/' || coalesce(max(xmin::text::bigint), 0) from "${name}") as "${name}"`);
   const [row] = await t.sql<Record<string, string>>(`select ${columns.join(', ')}`);
   return JSON.stringify(row);
+};
+
+/**
+ * An invoice of the merchant's live mode (invoices are issued only when a payout completes), so the
+ * routes about one invoice have a real row to aim at.
+ */
+export const seedInvoice = async (t: TestService, run: ExampleRun, merchantId: string): Promise<void> => {
+  const [affiliate] = await t.sql<{ id: string }>(`select id::text from affiliates where merchant_id = $1 and not is_test order by id limit 1`, [merchantId]);
+  if (!affiliate) return;
+  const document = buildInvoice({
+    mode: 'live',
+    sequence: 999_999,
+    issueDate: '2026-01-02',
+    currency: 'usd' as CurrencyCode,
+    merchant: { name: 'Seeded', address: [], vatId: null },
+    affiliate: { name: 'Seeded affiliate', address: [], vatId: null },
+    lines: [{ kind: 'commission', reference: affiliate.id, orderId: null, amount: new Decimal(1) }],
+    setOff: new Decimal(0),
+    rule: { kind: 'none' },
+  })._unsafeUnwrap();
+  const [row] = await t.sql<{ id: string }>(
+    `insert into invoices (id, merchant_id, mode, affiliate_id, kind, sequence, number, issue_date, currency, total, source_kind, source_id, document, created_at)
+     values (gen_random_uuid(), $1, 'live', $2, 'invoice', $3, $4, $5, 'usd', $6, 'payout', gen_random_uuid(), $7::jsonb, now()) returning id::text`,
+    [merchantId, affiliate.id, document.sequence, document.number, document.issueDate, document.total, JSON.stringify(document)],
+  );
+  if (!row) return;
+  run.created.invoices ??= row.id;
+  run.ids.add(row.id);
 };

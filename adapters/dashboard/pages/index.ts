@@ -37,6 +37,7 @@ import { programImportRoutes } from './program-import.js';
 import type { GetCampaignPerformance } from '../../../application/campaigns/campaign-performance.js';
 import type { ClickExport } from '../../../application/ports/click-export.js';
 import { clickCsvRoutes } from './click-csv.js';
+import { taxDocumentRoutes, type TaxDocumentPageDependencies } from './tax-documents.js';
 import type { ExportRouteDependencies } from '../../http/routes/exports.routes.js';
 import type { ImportRouteDependencies } from '../../http/routes/imports.routes.js';
 import { riskSettingsRoutes } from './risk-settings.js';
@@ -75,6 +76,7 @@ export interface DashboardPageDependencies {
   /** A campaign page's chart, rate, comparison and top affiliates. */
   readonly campaignPerformance: GetCampaignPerformance;
   readonly clickExport: ClickExport;
+  readonly taxDocuments: TaxDocumentPageDependencies;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -104,4 +106,5 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', programImportRoutes(deps.imports))
     .route('/', riskSettingsRoutes(deps.risk.rules))
     .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, people: deps.people }))
-    .route('/', clickCsvRoutes({ clicks: deps.clickExport, clock: deps.people.clock }));
+    .route('/', clickCsvRoutes({ clicks: deps.clickExport, clock: deps.people.clock }))
+    .route('/', taxDocumentRoutes(deps.taxDocuments));

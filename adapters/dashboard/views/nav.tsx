@@ -38,6 +38,8 @@ const NAV_GROUPS: readonly NavGroup[] = [
       { href: '/dashboard/conversions', label: 'Conversions' },
       { href: '/dashboard/payouts', label: 'Payouts' },
       { href: '/dashboard/payout-settings', label: 'Payout settings' },
+      { href: '/dashboard/invoices', label: 'Invoices' },
+      { href: '/dashboard/tax-year', label: 'Tax year' },
       { href: '/dashboard/teams', label: 'Teams', scaleOnly: true },
       { href: '/dashboard/coupons', label: 'Coupons' },
     ],

@@ -122,6 +122,7 @@ export const invoiceRoutes = (reads: InvoiceReads) =>
         path: '/invoices/{id}',
         tags,
         summary: 'One invoice or credit note, as data',
+        description: 'The document as it was issued (it never changes): parties, lines with their order ids, VAT, totals and notes. Another merchant\'s or mode\'s id answers 404.',
         request: { params: IdParam },
         responses: { 200: { description: 'The document', content: { 'application/json': { schema: z.object({ data: InvoiceSchema }) } } } },
       }),

@@ -34,7 +34,7 @@ export interface TaxSummaryRouteDependencies {
 }
 
 /** RFC 4180 with CRLF; cells that a spreadsheet would run as formulas are disarmed. */
-const csvOf = (rows: readonly Form1099NecRow[]): string =>
+export const csvOf = (rows: readonly Form1099NecRow[]): string =>
   stringify(rows.map((row) => FORM_1099_NEC_COLUMNS.map((column) => writeCell(row[column]))), { header: true, columns: [...FORM_1099_NEC_COLUMNS], record_delimiter: 'windows' });
 
 export const taxSummaryRoutes = ({ summaries, form1099Nec, auditRow }: TaxSummaryRouteDependencies) =>

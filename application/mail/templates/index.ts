@@ -8,5 +8,6 @@ export { passwordLinkMail } from './password-link.js';
 export { webhookPausedMail } from './webhook-paused.js';
 export { payoutCompletedMail } from './payout-completed.js';
 export { payoutDetailsNeededMail } from './payout-details-needed.js';
+export { taxDetailsNeededMail } from './tax-details-needed.js';
 export { merchantNoticeMail } from './merchant-notice.js';
 export { commissionMail } from './commission.js';
