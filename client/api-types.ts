@@ -3948,6 +3948,11 @@ export interface components {
             commissions: number;
             erasedAt: string;
         };
+        /**
+         * @example {
+         *       "email": "grace@example.com"
+         *     }
+         */
         EraseCustomer: {
             /**
              * Format: email

@@ -23,8 +23,18 @@ export const moveImport = (from: ImportState, to: ImportState): Result<ImportSta
  * An imported commission keeps its status under our names: a source's `due` is `approved`, `voided`
  * is `rejected`; `held` is not carried (history is settled or waiting, never under review here).
  */
+// A Map, not an object: a status such as `__proto__` or `constructor` must find nothing.
+const IMPORTED_STATUSES: ReadonlyMap<string, ConversionStatus> = new Map([
+  ['pending', 'pending'],
+  ['approved', 'approved'],
+  ['due', 'approved'],
+  ['paid', 'paid'],
+  ['rejected', 'rejected'],
+  ['voided', 'rejected'],
+  ['refunded', 'refunded'],
+]);
+
 export const importedCommissionStatus = (status: string): Result<ConversionStatus, DomainError> => {
-  const named: Readonly<Record<string, ConversionStatus>> = { pending: 'pending', approved: 'approved', due: 'approved', paid: 'paid', rejected: 'rejected', voided: 'rejected', refunded: 'refunded' };
-  const found = named[status.trim().toLowerCase()];
+  const found = IMPORTED_STATUSES.get(status.trim().toLowerCase());
   return found ? ok(found) : err(validationError('status', `is not a commission status (${status})`));
 };

@@ -46,6 +46,8 @@ describe('the import run machine', () => {
       'rejected',
       'refunded',
     ]);
+    // Names every object has are not statuses.
+    for (const s of ['__proto__', 'constructor', 'toString']) expect(importedCommissionStatus(s).isErr()).toBe(true);
     fc.assert(
       fc.property(fc.string().filter((s) => !['pending', 'due', 'approved', 'paid', 'voided', 'rejected', 'refunded'].includes(s.trim().toLowerCase())), (s) => {
         expect(importedCommissionStatus(s).isErr()).toBe(true);

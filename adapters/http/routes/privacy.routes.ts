@@ -37,7 +37,7 @@ const ErasedAffiliateSchema = z.object({ affiliateId: z.string(), erasedAt: z.st
 const ErasedCustomerSchema = z
   .object({ customers: z.number().int(), commissions: z.number().int().openapi({ description: 'Sales whose customer email and name were removed' }), erasedAt: z.string() })
   .openapi('ErasedCustomer', { 'x-extension': true });
-const EraseCustomerBody = z.object({ email: z.email().max(320).openapi({ example: 'grace@example.com' }) }).openapi('EraseCustomer');
+const EraseCustomerBody = z.object({ email: z.email().max(320).openapi({ example: 'grace@example.com' }) }).openapi('EraseCustomer', { example: { email: 'grace@example.com' } });
 
 const dataOf = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema: z.object({ data: schema }) } } });
 

@@ -92,10 +92,10 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128110001Imports', class: Migration20261128110001Imports },
   { name: 'Migration20261128130001MerchantSettings', class: Migration20261128130001MerchantSettings },
   { name: 'Migration20261128140001OAuthConnectors', class: Migration20261128140001OAuthConnectors },
-  { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
+  { name: 'Migration20261129030001AffiliateNotesTags', class: Migration20261129030001AffiliateNotesTags },
+  { name: 'Migration20261129030002PayoutsDueNotice', class: Migration20261129030002PayoutsDueNotice },
   { name: 'Migration20261129050001Invoices', class: Migration20261129050001Invoices },
   { name: 'Migration20261129060001HostedImports', class: Migration20261129060001HostedImports },
   { name: 'Migration20261129070001ErasableAuditAddresses', class: Migration20261129070001ErasableAuditAddresses },
-  { name: 'Migration20261129030001AffiliateNotesTags', class: Migration20261129030001AffiliateNotesTags },
-  { name: 'Migration20261129030002PayoutsDueNotice', class: Migration20261129030002PayoutsDueNotice },
+  { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
 ];

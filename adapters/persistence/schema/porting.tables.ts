@@ -38,3 +38,12 @@ export const importMappings = table('import_mappings', {
   import_id: uuid(),
   created_at: timestamptz(),
 });
+
+/** An imported affiliate's old referral codes (`?via=`, a Dub key) that keep attributing to it. */
+export const refCodeAliases = table('ref_code_aliases', {
+  merchant_id: uuid(),
+  alias: text(),
+  affiliate_id: uuid(),
+  source: text(),
+  created_at: timestamptz(),
+});
