@@ -11,12 +11,14 @@ describe('dashboard invoices and tax year', () => {
   let m: TestMerchant;
   let owner: DashboardBrowser;
   let day: string;
+  let affiliateId: string;
 
   beforeAll(async () => {
     t = await startTestService();
     m = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
     const campaign = await payoutCampaign(t, m);
     const affiliate = await payableAffiliate(t, m.id, campaign.id, 'wallet_a');
+    affiliateId = affiliate.id;
     const sale = await t.api('POST', '/conversions', m.liveKey, { campaignId: campaign.id, affiliateId: affiliate.id, amount: 25, orderId: 'DASH-1' });
     await t.api('PATCH', `/conversions/${sale.body.data.id}`, m.liveKey, { status: 'approved' });
     await runJobs(t);
@@ -46,6 +48,9 @@ describe('dashboard invoices and tax year', () => {
     const view = await owner.get(`/dashboard/tax-year?year=${year}`);
     expect(view.status).toBe(200);
     expect(view.html).toContain('25.00 USD');
+    // The affiliate by name, linked, never its bare id.
+    expect(view.html).toContain(`href="/dashboard/affiliates/${affiliateId}"`);
+    expect(view.html).not.toContain(`<td>${affiliateId}</td>`);
     expect(view.html).toContain(`href="/dashboard/tax-year/1099-nec.csv?year=${year}"`);
     const csv = await download(`/dashboard/tax-year/1099-nec.csv?year=${year}`);
     expect(csv.status).toBe(200);

@@ -76,7 +76,7 @@ export interface DashboardPageDependencies {
   /** A campaign page's chart, rate, comparison and top affiliates. */
   readonly campaignPerformance: GetCampaignPerformance;
   readonly clickExport: ClickExport;
-  readonly taxDocuments: TaxDocumentPageDependencies;
+  readonly taxDocuments: Omit<TaxDocumentPageDependencies, 'names'>;
 }
 
 export const dashboardPages = (deps: DashboardPageDependencies) =>
@@ -107,4 +107,4 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', riskSettingsRoutes(deps.risk.rules))
     .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, people: deps.people }))
     .route('/', clickCsvRoutes({ clicks: deps.clickExport, clock: deps.people.clock }))
-    .route('/', taxDocumentRoutes(deps.taxDocuments));
+    .route('/', taxDocumentRoutes({ ...deps.taxDocuments, names: deps.people.names }));

@@ -20,6 +20,7 @@ import { dateRangeOf, DateRangeFields } from '../date-range.js';
 import { streamCsv } from '../csv.js';
 import { queryOf } from './conversion-filters.js';
 import { statusLabel, statusChoices } from '../../display/status-labels.js';
+import { payoutReasonText } from '../../display/payout-reasons.js';
 
 export interface PayoutPageDependencies {
   readonly payoutQueries: PayoutQueries;
@@ -95,7 +96,7 @@ export const payoutRoutes = (deps: PayoutPageDependencies, people: People) => {
                 </td>
                 <td>
                   {statusLabel(p.status)}
-                  {p.failureReason ? <div class="muted">{p.failureReason}</div> : null}
+                  {p.failureReason ? <div class="muted">{payoutReasonText(p.failureReason)}</div> : null}
                 </td>
                 <td>
                   {mayMarkPaid && OPEN.has(p.status) ? (

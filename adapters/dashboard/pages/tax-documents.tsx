@@ -13,6 +13,8 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { page } from '../page-kit.js';
 import { ApiError } from '../../http/api-error.js';
 import { FilterForm, Table } from '../views/components.js';
+import { AffiliateCell } from '../views/people.js';
+import type { NameAffiliates } from '../../../application/affiliates/name-affiliates.js';
 
 export interface TaxDocumentPageDependencies {
   readonly invoices: InvoiceReads;
@@ -20,6 +22,8 @@ export interface TaxDocumentPageDependencies {
   readonly form1099Nec: Form1099NecExport;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  /** The affiliates' names, where the year's table lists them. */
+  readonly names: Pick<NameAffiliates, 'directory'>;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -94,6 +98,7 @@ export const taxDocumentRoutes = (deps: TaxDocumentPageDependencies) =>
       const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : current;
       const found = await deps.summaries.execute(tenant, year);
       const rows = found.isOk() ? found.value : [];
+      const affiliates = await deps.names.directory(tenant, rows.map((r) => r.affiliateId));
       return page(
         c,
         `Tax year ${year}`,
@@ -113,7 +118,9 @@ export const taxDocumentRoutes = (deps: TaxDocumentPageDependencies) =>
           <Table caption={`Payments in ${year} by affiliate`} head={['Affiliate', 'Paid', { label: 'Total', num: true }, 'Form on file', '1099-NEC']} empty={rows.length === 0 ? 'No payments in this year.' : false}>
             {rows.map((r) => (
               <tr>
-                <td>{r.affiliateId}</td>
+                <td>
+                  <AffiliateCell id={r.affiliateId} names={affiliates} />
+                </td>
                 <td>{r.payments.map((p) => `${p.amount} ${p.currency.toUpperCase()}`).join(', ')}</td>
                 <td class="num">{r.total ? `${r.total.amount} ${r.total.currency.toUpperCase()}` : '—'}</td>
                 <td>{r.formOnFile ? FORM_WORDS[r.formOnFile] : 'None'}</td>
