@@ -2,12 +2,17 @@ import { RISK_SIGNALS } from '../../domain/index.js';
 import { call, inParallel, type BenchMerchant } from './fixtures.js';
 import type { LoadRequest } from './load.js';
 
-/** What a risk-bench merchant's sales name: a real click of its affiliate, so every click signal reads it. */
+/**
+ * What a risk-bench merchant's sales name: a real click of its affiliate, so every click signal reads
+ * it. Enough clicks that each names about one sale in a run, from a page without an ad click id: a
+ * typical sale, for which every signal reads and evaluates but none fires (a fired flag adds its own
+ * writes: the flag, the event, the merchant's notice).
+ */
 export interface RiskBenchMerchant extends BenchMerchant {
   readonly clickIds: readonly string[];
 }
 
-const CLICKS_PER_MERCHANT = 20;
+const CLICKS_PER_MERCHANT = 100;
 
 /**
  * Sets one merchant's rules: every signal `flag` (on: each evaluates and reads what it needs, none
@@ -25,7 +30,7 @@ export const withClicks = (base: string, merchants: readonly BenchMerchant[]): P
   inParallel(merchants, 8, async (m, i) => {
     const clickIds: string[] = [];
     for (let n = 0; n < CLICKS_PER_MERCHANT; n += 1) {
-      const res = await fetch(`${base}${m.trackingPath}?gclid=bench${n}`, {
+      const res = await fetch(`${base}${m.trackingPath}?utm_source=bench${n}`, {
         redirect: 'manual',
         headers: { 'x-forwarded-for': `10.${i % 250}.${n}.1`, 'user-agent': `RiskBench/${n}`, referer: 'https://blog.example/post' },
       });
