@@ -57,7 +57,13 @@ export const erasureNeedles = (values: readonly string[], wholeJsonOnly: readonl
 };
 
 /** Applies the needles to a text (what the database does with `replace()` on each column). */
-export const scrubText = (text: string, needles: readonly Needle[]): string => needles.reduce((out, n) => out.split(n.find).join(n.replace), text);
+export const scrubText = (text: string, needles: readonly Needle[]): string =>
+  needles.reduce((out, n) => (isWholeJsonString(n.find) ? replaceJsonValues(out, n) : out.split(n.find).join(n.replace)), text);
+
+const isWholeJsonString = (find: string): boolean => find.length >= 2 && find.startsWith('"') && find.endsWith('"');
+
+/** A whole-string needle replaces values only: an affiliate named `name` must not rename the `"name":` keys. */
+const replaceJsonValues = (text: string, n: Needle): string => text.replace(new RegExp(`${escapeRegExp(n.find)}(?!\\s*:)`, 'g'), () => n.replace);
 
 const escapeHtml = (value: string): string =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');

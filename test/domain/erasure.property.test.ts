@@ -31,6 +31,11 @@ describe('erasure', () => {
     );
   });
 
+  it('keeps keys that spell the name: only values are replaced', () => {
+    const scrubbed = scrubText('{"name": "name", "status": "x"}', erasureNeedles([], ['name']));
+    expect(JSON.parse(scrubbed)).toEqual({ name: ERASED_TEXT, status: 'x' });
+  });
+
   it('never looks for a name with JSON punctuation, which could match across two strings', () => {
     expect(erasureNeedles([], ['a", "b', 'x:y'])).toEqual([]);
   });
