@@ -39,7 +39,7 @@ export class EditAffiliate {
         const holder = await this.affiliates.findByEmail(tenant, after.email);
         if (holder && holder.id !== before.id) return err(duplicateAffiliateEmail());
       }
-      await this.affiliates.update(after);
+      if ((await this.affiliates.update(after)) === 'duplicate_email') return err(duplicateAffiliateEmail());
       return ok(after);
     });
   }

@@ -10,7 +10,8 @@ import type { Tenant } from '../shared/tenant.js';
 export interface AffiliateRepository {
   /** `duplicate_email` when the email (case-insensitive) is taken at the merchant in the mode; `ref_code_taken` to draw another code. */
   insert(affiliate: Affiliate): Promise<'inserted' | 'duplicate_email' | 'ref_code_taken'>;
-  update(affiliate: Affiliate): Promise<void>;
+  /** `duplicate_email` when another of the merchant's affiliates took the email meanwhile; nothing is changed then. */
+  update(affiliate: Affiliate): Promise<'updated' | 'duplicate_email'>;
   /** The tenant's affiliate with that email (case-insensitive), whatever its memberships. */
   findByEmail(tenant: Tenant, email: string): Promise<Affiliate | null>;
   /** The tenant's affiliate with that id. */

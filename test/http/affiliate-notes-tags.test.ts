@@ -66,6 +66,18 @@ describe("the merchant's notes, tags, name and email on an affiliate (PATCH /aff
     expect((await patch(s.id, { email: (await row(s.id)).email.toUpperCase(), notes: 'signed up' })).status).toBe(200);
   });
 
+  it('gives one new email to one of two records edited to it at the same moment; the other answers 409', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const [a, b] = await Promise.all([createAffiliate(t, m.liveKey, campaign.id), createAffiliate(t, m.liveKey, campaign.id)]);
+      const email = `race-${round}-${a.id.slice(0, 8)}@example.com`;
+      const answers = await Promise.all([patch(a.id, { email }), patch(b.id, { email })]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.error.code).toBe('duplicate');
+      const holders = await t.sql(`select id from affiliates where lower(email) = $1`, [email]);
+      expect(holders).toHaveLength(1);
+    }
+  });
+
   it("answers 404 for another merchant's affiliate and a test key's view of a live one", async () => {
     const a = await createAffiliate(t, m.liveKey, campaign.id);
     expect((await patch(a.id, { notes: 'mine' }, other.liveKey)).status).toBe(404);

@@ -36,7 +36,22 @@ export class SqlAffiliateRepository implements AffiliateRepository {
     return taken.rows.length > 0 ? 'duplicate_email' : 'ref_code_taken';
   }
 
-  async update(a: Affiliate): Promise<void> {
+  async update(a: Affiliate): Promise<'updated' | 'duplicate_email'> {
+    // Two edits moving two records to one new email both pass the use case's look-up; the unique
+    // index stops the second here, behind a savepoint so the caller's transaction stays usable.
+    await sql`savepoint affiliate_update`.execute(this.db());
+    try {
+      await this.updateRow(a);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505' || (error as { constraint?: string }).constraint !== 'affiliates_email_key') throw error;
+      await sql`rollback to savepoint affiliate_update`.execute(this.db());
+      return 'duplicate_email';
+    }
+    await sql`release savepoint affiliate_update`.execute(this.db());
+    return 'updated';
+  }
+
+  private async updateRow(a: Affiliate): Promise<void> {
     await sql`
       update affiliates set name = ${a.name}, email = ${a.email}, notes = ${a.notes}, tags = ${JSON.stringify(a.tags)}::jsonb, headless = ${a.headless}, payout_method = ${a.payoutMethod},
         payout_email = ${a.payoutEmail}, payout_details_completed_at = ${a.payoutDetailsCompletedAt},
