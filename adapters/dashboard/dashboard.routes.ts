@@ -13,6 +13,7 @@ import { loadWebSession } from '../http/web-session/web-session.middleware.js';
 import { dashboardAssets } from './assets.js';
 import { dashboardAudit } from './dashboard-audit.js';
 import { dashboardSecurityHeaders } from './dashboard-security.js';
+import { askFirst } from './ask-first.js';
 import { listOf, switchedAwayNotice } from './mode-switch.js';
 import { DASHBOARD, DASHBOARD_COOKIE, type DashboardEnv } from './dashboard-env.js';
 import { accountRoutes, type AccountDependencies } from './pages/account.js';
@@ -75,6 +76,7 @@ export const dashboardRoutes = (deps: DashboardDependencies) => {
     c.set('openReviews', open.conversions + open.affiliates);
     await next();
   });
+  inside.use('*', askFirst);
   inside.route('/', settingsRoutes(deps.sessions));
   inside.route('/', dashboardPages(deps));
   app.route(DASHBOARD, inside);

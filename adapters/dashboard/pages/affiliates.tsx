@@ -20,6 +20,7 @@ import type { GetAffiliateProfile } from '../../../application/affiliates/affili
 import { AffiliateProfileView } from './affiliate-profile.js';
 import { AffiliateRecordForm, tagsOf } from './affiliate-record-form.js';
 import { statusLabel } from '../../display/status-labels.js';
+import { AskFirst } from '../ask-first.js';
 
 export interface AffiliatePageDependencies {
   readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
@@ -150,6 +151,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
                           <CsrfField token={csrf} />
                           <input type="hidden" name="campaignId" value={a.campaignId} />
                           <input type="hidden" name="status" value={decision} />
+                          {decision === 'rejected' ? <AskFirst question={`Reject ${a.name ?? a.email} on ${a.campaignName}?`} yes="Yes, reject" /> : null}
                           <button type="submit" class={decision === 'rejected' ? 'danger' : undefined} aria-label={`${decision === 'approved' ? 'Approve' : 'Reject'} ${a.name ?? a.email} on ${a.campaignName}`}>
                             {decision === 'approved' ? 'Approve' : 'Reject'}
                           </button>
@@ -210,6 +212,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
                         <input type="hidden" name="campaignId" value={m.campaignId} />
                         <input type="hidden" name="status" value={status} />
                         <input type="hidden" name="back" value={`/dashboard/affiliates/${d.id}`} />
+                        {status === 'approved' ? null : <AskFirst question={`${label} on ${m.campaignName}? Their sales there stop earning.`} yes={`Yes, ${label.toLowerCase()}`} />}
                         <button type="submit" class={status === 'approved' ? undefined : 'danger'} aria-label={`${label} on ${m.campaignName}`}>
                           {label}
                         </button>

@@ -10,6 +10,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, noticeOf, page, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, Notice, shortDate, Table } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { AskFirst } from '../ask-first.js';
 
 export interface ConnectorPageDependencies {
   readonly connectors: OAuthConnectors;
@@ -174,6 +175,7 @@ export const connectorRoutes = (deps: ConnectorPageDependencies) => {
                   ) : (
                     <form method="post" action={`/dashboard/connectors/${g.id}/revoke`} class="inline">
                       <CsrfField token={csrf} />
+                      <AskFirst question={`Revoke ${g.clientName}? It loses access at once.`} yes="Yes, revoke" />
                       <button type="submit" class="danger" aria-label={`Revoke ${g.clientName}`}>
                         Revoke
                       </button>

@@ -9,6 +9,7 @@ import { done, formOf, guardsRefuse, idOrNotFound, numberOrText, page, parseWith
 import { ErrorBox, FieldError, invalidIf, shortDate, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { statusLabel } from '../../display/status-labels.js';
+import { AskFirst } from '../ask-first.js';
 
 /** `POST /conversions/:id/refund`'s guards, in the route's order. */
 const REFUND_GUARDS = ['write', { plan: 'ultimate', feature: 'Conversion writes' }] as const;
@@ -53,6 +54,7 @@ export const conversionRefundRoutes = (useCases: ConversionUseCases) => {
               </span>
               <FieldError problem={extra.problem} field="amount" />
             </label>
+            <AskFirst question="Record this refund? The commission is taken back from the affiliate." yes="Yes, record the refund" />
             <button type="submit" class="danger">
               Record the refund
             </button>

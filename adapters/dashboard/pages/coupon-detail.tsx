@@ -13,6 +13,7 @@ import { providerName } from '../../display/names.js';
 import type { AffiliateName } from '../../../application/ports/affiliate-names.js';
 import type { People } from '../affiliate-choices.js';
 import { AffiliateCell } from '../views/people.js';
+import { AskFirst } from '../ask-first.js';
 
 /** The guards of `POST`, `PATCH` and `DELETE /coupons…`, in the routes' order. */
 export const COUPON_WRITE_GUARDS: readonly Guard[] = ['write', { plan: 'ultimate', feature: 'Coupon writes' }];
@@ -93,6 +94,7 @@ export const couponDetailRoutes = (useCases: CouponUseCases, people: People) => 
           <p>A deleted coupon credits no new sale; sales it already credited keep it.</p>
           <form method="post" action={`/dashboard/coupons/${k.id}/delete`}>
             <CsrfField token={csrf} />
+            <AskFirst question={`Delete the coupon ${k.code}? Sales with it stop being attributed.`} yes="Yes, delete" />
             <button type="submit" class="danger" aria-label={`Delete coupon ${k.code}`}>
               Delete
             </button>

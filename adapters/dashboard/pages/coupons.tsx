@@ -16,6 +16,7 @@ import { couponDetailRoutes, COUPON_WRITE_GUARDS } from './coupon-detail.js';
 import { providerName } from '../../display/names.js';
 import { offeredAffiliates, type People } from '../affiliate-choices.js';
 import { AffiliateCell, AffiliatePicker } from '../views/people.js';
+import { AskFirst } from '../ask-first.js';
 
 const APPLE_OFFER_LABELS: Record<(typeof APPLE_OFFER_TYPES)[number], string> = { 1: '1: introductory', 2: '2: promotional', 3: '3: offer code' };
 const APPLE_OFFER_CHOICES = APPLE_OFFER_TYPES.map((t) => ({ value: String(t), label: APPLE_OFFER_LABELS[t] }));
@@ -125,6 +126,7 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
                     </a>
                     <form method="post" action={`/dashboard/coupons/${k.id}/delete`} class="inline">
                       <CsrfField token={csrf} />
+                      <AskFirst question={`Delete the coupon ${k.code}? Sales with it stop being attributed.`} yes="Yes, delete" />
                       <button type="submit" class="danger" aria-label={`Delete coupon ${k.code}`}>
                         Delete
                       </button>

@@ -16,6 +16,7 @@ import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, page, pageParams, r
 import { ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
 import { statusLabel } from '../../display/status-labels.js';
+import { AskFirst } from '../ask-first.js';
 
 export interface InvitationPageDependencies {
   readonly manageInvitations: ManageInvitations;
@@ -77,6 +78,7 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
                         <form method="post" action={`${BASE}/${i.id}/${action}`} class="inline">
                           <CsrfField token={csrf} />
                           <input type="hidden" name="back" value={back} />
+                          {action === 'revoke' ? <AskFirst question={`Revoke the invitation of ${i.email}? Its link stops working.`} yes="Yes, revoke" /> : null}
                           <button type="submit" class={action === 'revoke' ? 'danger' : 'secondary'} aria-label={`${action === 'resend' ? 'Resend' : 'Revoke'} the invitation of ${i.email}`}>
                             {action === 'resend' ? 'Resend' : 'Revoke'}
                           </button>

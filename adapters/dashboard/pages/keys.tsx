@@ -8,6 +8,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { checked, done, formOf, idOrNotFound, noticeOf, page, pageParams, refusal, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { AskFirst } from '../ask-first.js';
 
 export interface KeyPageDependencies {
   readonly issueApiKey: IssueApiKey;
@@ -82,6 +83,7 @@ export const keyRoutes = (deps: KeyPageDependencies) => {
                   ) : (
                     <form method="post" action={`/dashboard/keys/${k.id}/revoke`} class="inline">
                       <CsrfField token={csrf} />
+                      <AskFirst question={`Revoke the key ${k.name}? Scripts using it stop working at once.`} yes="Yes, revoke" />
                       <button type="submit" class="danger" aria-label={`Revoke ${k.name}`}>
                         Revoke
                       </button>

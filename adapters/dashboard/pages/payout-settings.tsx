@@ -7,6 +7,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, noticeOf, optional, page, refusal, type DashboardContext, type Form } from '../page-kit.js';
 import { ErrorBox, FieldError, invalidIf, Notice, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { AskFirst } from '../ask-first.js';
 
 /** `PATCH /payout-settings` and `PUT/DELETE /payout-providers/:method`: each route's guards, in its order. */
 const SETTINGS_GUARDS = [{ plan: 'ultimate', feature: 'Payout settings' }, 'write', 'managePayouts'] as const;
@@ -130,6 +131,7 @@ export const payoutSettingsRoutes = (configuration: PayoutConfiguration) => {
                   {configured.has(m) ? (
                     <form method="post" action={`/dashboard/payout-providers/${m}/remove`} class="actions">
                       <CsrfField token={csrf} />
+                      <AskFirst question={`Remove the ${CREDENTIALS[m].title} credentials? Payouts by this method wait until new ones are saved.`} yes="Yes, remove" />
                       <button type="submit" class="danger" aria-label={`Remove credentials: ${CREDENTIALS[m].title}`}>
                         Remove credentials
                       </button>

@@ -7,6 +7,7 @@ import { afterModeSwitch } from '../mode-switch.js';
 import { formOf, noticeOf, page } from '../page-kit.js';
 import { Notice } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { AskFirst } from '../ask-first.js';
 
 /** The live/test switch (remembered on the session) and the signed-in user's account page. */
 export const settingsRoutes = (sessions: WebSessions) =>
@@ -46,6 +47,7 @@ export const settingsRoutes = (sessions: WebSessions) =>
             </form>
             <form method="post" action="/dashboard/sign-out-everywhere">
               <CsrfField token={csrf} />
+              <AskFirst question="Sign out everywhere? Every session of yours ends, this one included." yes="Yes, sign out everywhere" />
               <button type="submit" class="danger">
                 Sign out everywhere
               </button>

@@ -17,6 +17,7 @@ import { AddCampaignForm, AddMembersForm, type TeamFormState } from './team-form
 import { CreateGoalForm } from './team-goal-form.js';
 import { GoalCards } from './team-goal-cards.js';
 import { statusChoices, statusLabel } from '../../display/status-labels.js';
+import { AskFirst } from '../ask-first.js';
 
 export const AWARD_ACTION_LABELS: Record<AwardAction, string> = { approve: 'Approve', mark_paid: 'Mark paid', cancel: 'Cancel' };
 export type TeamPageStatus = 200 | 400 | 403 | 404 | 409 | 422;
@@ -112,6 +113,7 @@ export const teamDetailView =
     const removeButton = (path: string, label: string) => (
       <form method="post" action={path} class="inline">
         <CsrfField token={csrf} />
+        <AskFirst question={`${label}?`} yes="Yes, remove" />
         <button type="submit" class="danger" aria-label={label}>
           Remove
         </button>

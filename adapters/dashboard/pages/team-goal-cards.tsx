@@ -5,6 +5,7 @@ import { goalListItemJson } from '../../http/routes/team-goal.json.js';
 import { CsrfField } from '../views/layout.js';
 import { GOAL_MOVES } from './team-forms.js';
 import { statusLabel } from '../../display/status-labels.js';
+import { AskFirst } from '../ask-first.js';
 
 /**
  * Where the running period stands, from the domain's own bonus rule: how many tiers the aggregate
@@ -105,6 +106,7 @@ export const GoalCards = ({ teamId, csrf, views }: { teamId: string; csrf: strin
                   <CsrfField token={csrf} />
                   <input type="hidden" name="action" value={move.action} />
                   <input type="hidden" name="expectedUpdatedAt" value={g.updatedAt} />
+                  {move.action === 'cancel' ? <AskFirst question={`${move.label}: goal ${g.name}? No bonus is earned from it any more.`} yes={`Yes, ${move.label.toLowerCase()}`} /> : null}
                   <button type="submit" class={move.action === 'cancel' ? 'danger' : 'secondary'} aria-label={`${move.label}: goal ${g.name}`}>
                     {move.label}
                   </button>

@@ -9,6 +9,7 @@ import type { DashboardEnv } from '../dashboard-env.js';
 import { done, formOf, guardsRefuse, idOrNotFound, noticeOf, numberOrText, page, pageParams, parseWith, refusal, throwIfNotFound, type DashboardContext } from '../page-kit.js';
 import { ErrorBox, FieldError, invalidIf, Notice, Pager, shortDate, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { AskFirst } from '../ask-first.js';
 
 const PLAN = { plan: 'ultimate', feature: 'Webhooks' } as const;
 
@@ -117,9 +118,10 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
     if (attempts.isErr()) throw ApiError.from(attempts.error);
     const csrf = c.get('webSession')!.csrfToken;
     const rows = attempts.value.map(attemptJson);
-    const action = (path: string, label: string, cls?: string) => (
+    const action = (path: string, label: string, cls?: string, ask?: string) => (
       <form method="post" action={`/dashboard/webhooks/${id}/${path}`} class="inline">
         <CsrfField token={csrf} />
+        {ask ? <AskFirst question={ask} yes={`Yes, ${label.toLowerCase()}`} /> : null}
         <button type="submit" class={cls}>
           {label}
         </button>
@@ -142,7 +144,7 @@ export const webhookRoutes = (useCases: WebhookUseCases) => {
           {action('test', 'Send a test ping', 'secondary')}
           {action('rotate', 'Rotate secret', 'secondary')}
           {action('resume', 'Resume (reset failures)', 'secondary')}
-          {action('deactivate', 'Deactivate', 'danger')}
+          {action('deactivate', 'Deactivate', 'danger', 'Deactivate this webhook? Events stop being delivered to it.')}
         </div>
         <DeliverySettings csrf={csrf} id={id} values={extra.edit ?? { url: subscription.value.url, events: [...subscription.value.events], maxRetries: String(subscription.value.maxRetries) }} problem={extra.edit ? extra.problem : null} />
         <h2>Delivery log (latest 100 attempts)</h2>

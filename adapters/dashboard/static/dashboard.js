@@ -21,8 +21,20 @@
   function enhance(root) { openDialogs(root); drawCharts(root); }
   document.addEventListener('DOMContentLoaded', function () { enhance(document); });
   document.addEventListener('htmx:afterSwap', function (e) { enhance(e.target); });
-  // A destructive button asks first. Steps the server asks about itself (a dialog page) are marked data-asks-first.
+  // A destructive form asks first: its question (an `ask-first` field) in the browser, then the form goes
+  // confirmed; without this script the server asks on a page of its own.
   document.addEventListener('submit', function (e) {
+    var form = e.target;
+    var ask = form.querySelector && form.querySelector('input[name="ask-first"]');
+    if (ask) {
+      if (form.querySelector('input[name="confirmed"]')) return;
+      if (!window.confirm(ask.value)) { e.preventDefault(); return; }
+      var confirmed = document.createElement('input');
+      confirmed.type = 'hidden'; confirmed.name = 'confirmed'; confirmed.value = 'yes';
+      form.appendChild(confirmed);
+      return;
+    }
+    // Other destructive buttons ask too. Steps the server asks about itself (a dialog page) are marked data-asks-first.
     var button = e.submitter;
     if (!button || !button.classList.contains('danger') || button.hasAttribute('data-asks-first') || button.closest('dialog')) return;
     var what = button.getAttribute('aria-label') || button.textContent.trim();
