@@ -8,7 +8,7 @@ import {
 } from '../../domain/index.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';
-import type { InvitationRepository } from '../ports/invitation-repository.js';
+import type { InvitationFilter, InvitationRepository } from '../ports/invitation-repository.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -34,8 +34,8 @@ export class ManageInvitations {
     private readonly clock: Clock,
   ) {}
 
-  list(tenant: Tenant, status: InvitationStatus | undefined, page: PageRequest): Promise<Page<AffiliateInvitation>> {
-    return this.invitations.list(tenant, { status }, page);
+  list(tenant: Tenant, filter: InvitationFilter, page: PageRequest): Promise<Page<AffiliateInvitation>> {
+    return this.invitations.list(tenant, filter, page);
   }
 
   /** pending → revoked: the link stops working, and the email may be invited again. */

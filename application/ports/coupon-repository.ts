@@ -35,6 +35,9 @@ export interface CouponFilters {
   readonly provider?: CouponProvider | undefined;
   /** Exact match under each coupon's provider case rule (uppercase for all but `app_store`). */
   readonly code?: string | undefined;
+  /** Registered from this instant (inclusive) and before that one (exclusive). */
+  readonly createdFrom?: Date | undefined;
+  readonly createdBefore?: Date | undefined;
 }
 
 export interface CouponView {

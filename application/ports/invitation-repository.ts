@@ -11,10 +11,17 @@ export interface InvitationRepository {
   /** The pending invitation of the email (case-insensitive) to the campaign, locked; null when there is none. */
   findPendingForUpdate(tenant: Tenant, campaignId: string, email: string): Promise<AffiliateInvitation | null>;
   /** The tenant's invitations, newest first, optionally of one status. */
-  list(tenant: Tenant, filter: { readonly status?: InvitationStatus | undefined }, page: PageRequest): Promise<Page<AffiliateInvitation>>;
+  list(tenant: Tenant, filter: InvitationFilter, page: PageRequest): Promise<Page<AffiliateInvitation>>;
   /**
    * Pending invitations of any tenant whose `expiresAt` has passed at `now`, oldest first, locked with
    * SKIP LOCKED (other processes skip them). Must run in a transaction.
    */
   claimDueToExpire(now: Date, limit: number): Promise<readonly AffiliateInvitation[]>;
+}
+
+/** Which invitations a list shows: by status, and sent from (inclusive) / before (exclusive) an instant. */
+export interface InvitationFilter {
+  readonly status?: InvitationStatus | undefined;
+  readonly createdFrom?: Date | undefined;
+  readonly createdBefore?: Date | undefined;
 }

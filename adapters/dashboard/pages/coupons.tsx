@@ -17,6 +17,7 @@ import { providerName } from '../../display/names.js';
 import { offeredAffiliates, type People } from '../affiliate-choices.js';
 import { AffiliateCell, AffiliatePicker } from '../views/people.js';
 import { AskFirst } from '../ask-first.js';
+import { dateRangeOf, DateRangeFields } from '../date-range.js';
 
 const APPLE_OFFER_LABELS: Record<(typeof APPLE_OFFER_TYPES)[number], string> = { 1: '1: introductory', 2: '2: promotional', 3: '3: offer code' };
 const APPLE_OFFER_CHOICES = APPLE_OFFER_TYPES.map((t) => ({ value: String(t), label: APPLE_OFFER_LABELS[t] }));
@@ -74,16 +75,17 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
       provider: isCouponProvider(c.req.query('provider') ?? '') ? (c.req.query('provider') as (typeof COUPON_PROVIDERS)[number]) : undefined,
       code: optional(c.req.query('code')?.trim()),
     };
+    const range = dateRangeOf((name) => c.req.query(name), people.clock.now());
     // As the API: a filter on an id that cannot exist matches nothing.
     const impossible = q.campaignId !== undefined && !isUuid(q.campaignId);
     const [result, choices, offered] = await Promise.all([
-      impossible ? { items: [], total: 0, page: pageNo, limit } : useCases.couponQueries.list(tenant, { ...q, campaignId: q.campaignId?.toLowerCase() }, { page: pageNo, limit }),
+      impossible ? { items: [], total: 0, page: pageNo, limit } : useCases.couponQueries.list(tenant, { ...q, campaignId: q.campaignId?.toLowerCase(), createdFrom: range.from, createdBefore: range.to }, { page: pageNo, limit }),
       campaignChoices(listCampaigns, tenant),
       offeredAffiliates(people, tenant, c.get('principal').merchant),
     ]);
     const affiliates = await people.names.directory(tenant, result.items.map((k) => k.coupon.affiliateId));
     const csrf = c.get('webSession')!.csrfToken;
-    const filtered = q.campaignId !== undefined || q.provider !== undefined || q.code !== undefined;
+    const filtered = q.campaignId !== undefined || q.provider !== undefined || q.code !== undefined || range.from !== undefined || range.to !== undefined;
     return page(
       c,
       'Coupons',
@@ -102,6 +104,7 @@ export const couponRoutes = (useCases: CouponUseCases, listCampaigns: ListCampai
             Code
             <input name="code" value={q.code ?? ''} />
           </label>
+          <DateRangeFields range={range} legend="Registered" />
         </FilterForm>
         <div id="list">
           <Table caption="Coupons" head={['Code', 'Provider', 'Campaign', { label: 'Affiliate', narrow: true }, 'Actions']} empty={result.items.length === 0 && (filtered ? 'No coupons match these filters.' : true)}>

@@ -17,6 +17,7 @@ import { ErrorBox, FilterForm, Notice, Pager, SelectField, shortDate, Table, typ
 import { CsrfField } from '../views/layout.js';
 import { statusLabel } from '../../display/status-labels.js';
 import { AskFirst } from '../ask-first.js';
+import { dateRangeOf, DateRangeFields } from '../date-range.js';
 
 export interface InvitationPageDependencies {
   readonly manageInvitations: ManageInvitations;
@@ -37,7 +38,11 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
     const tenant = c.get('tenant');
     const { page: pageNo, limit } = pageParams(c);
     const filter = (INVITATION_STATUSES as readonly string[]).includes(c.req.query('status') ?? '') ? (c.req.query('status') as InvitationStatus) : undefined;
-    const [result, choices] = await Promise.all([deps.manageInvitations.list(tenant, filter, { page: pageNo, limit }), campaignChoices(deps.listCampaigns, tenant)]);
+    const range = dateRangeOf((name) => c.req.query(name), deps.clock.now());
+    const [result, choices] = await Promise.all([
+      deps.manageInvitations.list(tenant, { status: filter, createdFrom: range.from, createdBefore: range.to }, { page: pageNo, limit }),
+      campaignChoices(deps.listCampaigns, tenant),
+    ]);
     const names = new Map(choices.map((ch) => [ch.id, ch.name]));
     const rows = result.items.map(invitationJson);
     const csrf = c.get('webSession')!.csrfToken;
@@ -54,6 +59,7 @@ export const invitationRoutes = (deps: InvitationPageDependencies) => {
         <ErrorBox problem={problem} />
         <FilterForm action={BASE}>
           <SelectField label="Status" name="status" none="Any status" choices={INVITATION_STATUSES} selected={filter} />
+          <DateRangeFields range={range} legend="Invited" />
         </FilterForm>
         <div id="list">
           <Table caption="Invitations, newest first" head={['Invited', 'Campaign', 'Status', { label: 'Last sent', narrow: true }, { label: 'Expires', narrow: true }, 'Actions']} empty={rows.length === 0 && 'No invitations: invite an affiliate by email from the Affiliates page.'}>

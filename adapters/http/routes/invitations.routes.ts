@@ -54,7 +54,7 @@ export const invitationRoutes = (deps: InvitationRouteDependencies) =>
       }),
       async (c) => {
         const { page, limit, status } = c.req.valid('query');
-        return sendPage(c, await deps.manageInvitations.list(c.get('tenant'), status, { page, limit }), invitationJson);
+        return sendPage(c, await deps.manageInvitations.list(c.get('tenant'), { status }, { page, limit }), invitationJson);
       },
     )
     .openapi(

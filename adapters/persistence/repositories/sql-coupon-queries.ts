@@ -21,6 +21,8 @@ export class SqlCouponQueries implements CouponQueries {
     if (filters.campaignId) where.push(sql`k.campaign_id = ${filters.campaignId}`);
     if (filters.affiliateId) where.push(sql`k.affiliate_id = ${filters.affiliateId}`);
     if (filters.provider) where.push(sql`k.provider = ${filters.provider}`);
+    if (filters.createdFrom) where.push(sql`k.created_at >= ${filters.createdFrom}`);
+    if (filters.createdBefore) where.push(sql`k.created_at < ${filters.createdBefore}`);
     if (filters.code !== undefined) {
       // Exact, under each coupon's provider case rule (stored codes are already normalised).
       where.push(

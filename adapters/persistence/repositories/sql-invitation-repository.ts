@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { InvitationRepository } from '../../../application/ports/invitation-repository.js';
+import type { InvitationFilter, InvitationRepository } from '../../../application/ports/invitation-repository.js';
 import type { Page, PageRequest } from '../../../application/shared/page.js';
 import { offsetOf } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
@@ -63,18 +63,22 @@ export class SqlInvitationRepository implements InvitationRepository {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
-  async list(tenant: Tenant, filter: { readonly status?: InvitationStatus | undefined }, page: PageRequest): Promise<Page<AffiliateInvitation>> {
+  async list(tenant: Tenant, filter: InvitationFilter, page: PageRequest): Promise<Page<AffiliateInvitation>> {
     const status = filter.status ?? null;
+    const from = filter.createdFrom ?? null;
+    const before = filter.createdBefore ?? null;
     const { rows } = await sql<InvitationRow & { total: number }>`
       select ${COLUMNS}, count(*) over ()::int as total from affiliate_invitations
       where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and (${status}::text is null or status = ${status})
+        and (${from}::timestamptz is null or created_at >= ${from}) and (${before}::timestamptz is null or created_at < ${before})
       order by created_at desc, id desc
       limit ${page.limit} offset ${offsetOf(page)}`.execute(currentDb(this.orm));
     let total = rows[0]?.total ?? 0;
     if (rows.length === 0 && page.page > 1) {
       const counted = await sql<{ n: number }>`
         select count(*)::int as n from affiliate_invitations
-        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and (${status}::text is null or status = ${status})`.execute(
+        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and (${status}::text is null or status = ${status})
+          and (${from}::timestamptz is null or created_at >= ${from}) and (${before}::timestamptz is null or created_at < ${before})`.execute(
         currentDb(this.orm),
       );
       total = counted.rows[0]?.n ?? 0;
