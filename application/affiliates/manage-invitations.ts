@@ -4,7 +4,6 @@ import {
   revokeInvitation,
   type AffiliateInvitation,
   type DomainError,
-  type InvitationStatus,
 } from '../../domain/index.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';

@@ -21,6 +21,7 @@ import { AffiliateProfileView } from './affiliate-profile.js';
 import { AffiliateRecordForm, tagsOf } from './affiliate-record-form.js';
 import { statusLabel } from '../../display/status-labels.js';
 import { AskFirst } from '../ask-first.js';
+import { SIGNAL_WORDS } from '../risk-words.js';
 
 export interface AffiliatePageDependencies {
   readonly affiliates: Omit<AffiliateRouteDependencies, 'rateLimiter' | 'clock'>;
@@ -183,6 +184,7 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
       const result = await deps.profile.execute(c.get('tenant'), c.get('principal').merchant, idOrNotFound(id, 'Affiliate'));
       if (result.isErr()) throw ApiError.from(result.error);
       const d = affiliateDetailJson(result.value.detail);
+      const flags = (await deps.affiliates.riskFlags.forSubjects(c.get('tenant'), 'affiliate', [result.value.detail.affiliate.id])).get(result.value.detail.affiliate.id) ?? [];
       return page(
         c,
         d.name,
@@ -195,6 +197,23 @@ export const affiliateRoutes = (deps: AffiliatePageDependencies) => {
           </p>
           <AffiliateRecordForm detail={d} form={form} problem={problem} csrf={c.get('webSession')!.csrfToken} />
           <AffiliateProfileView profile={result.value} detail={d} />
+          <h2>Risk flags</h2>
+          {flags.length === 0 ? (
+            <p class="muted">None: the risk checks found nothing about this affiliate.</p>
+          ) : (
+            <>
+              <ul class="review-flags">
+                {flags.map((f) => (
+                  <li>
+                    <strong>{SIGNAL_WORDS[f.code].name}:</strong> {f.message} <span class="muted">(since {shortDate(f.createdAt.toISOString())})</span>
+                  </li>
+                ))}
+              </ul>
+              <p>
+                <a href="/dashboard/review?kind=affiliate">Decide on the Review page</a>
+              </p>
+            </>
+          )}
           <h2>Campaigns</h2>
           <Table caption="Campaign memberships" head={['Campaign', 'Status', 'Joined', 'Actions']}>
             {d.campaigns.map((m) => (
