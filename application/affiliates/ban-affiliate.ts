@@ -7,7 +7,6 @@ import {
   planBan,
   type Affiliate,
   type AffiliateBan,
-  type BanPlan,
   type Conversion,
   type DomainError,
 } from '../../domain/index.js';
@@ -63,14 +62,6 @@ const lockAffiliate = async (deps: Pick<BanDependencies, 'affiliates'>, tenant: 
  */
 export class BanAffiliate {
   constructor(private readonly deps: BanDependencies) {}
-
-  /** What a ban would move, read in a transaction that writes nothing (the assistant's preview). */
-  preview(tenant: Tenant, affiliateId: string, reason: string): Promise<Result<BanPlan & { readonly before: readonly Conversion[] }, DomainError>> {
-    return this.deps.uow.transaction(async () => {
-      const loaded = await this.plan(tenant, affiliateId, reason);
-      return loaded.map((l) => ({ ...l.plan, before: l.conversions }));
-    });
-  }
 
   /** Locks and reads the affiliate, its memberships and open sales, and plans the ban through the domain. */
   private async plan(tenant: Tenant, affiliateId: string, reason: string) {
