@@ -14,7 +14,7 @@
  * writes each page before reading the next.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
@@ -31,6 +31,9 @@ const flag = (name: string, fallback: number) => {
 const conversions = flag('conversions', 1_000_000);
 const affiliates = flag('affiliates', 100_000);
 const write = !process.argv.includes('--no-write');
+const loadAverageAtStart = loadavg().map((l) => Math.round(l * 100) / 100);
+// A run with the heap capped (NODE_OPTIONS=--max-old-space-size=…) shows what the export keeps alive.
+const suffix = process.env.NODE_OPTIONS?.includes('max-old-space-size') ? '-capped-heap' : '';
 
 /** Reads a response body to its end, counting bytes and lines, keeping nothing. */
 const drain = async (res: Response) => {
@@ -82,6 +85,9 @@ const main = async () => {
     const rows = lines - 1;
     const result = {
       at: new Date().toISOString(),
+      // A result counts only from a quiet machine: the load average when the run began.
+      loadAverageAtStart,
+      nodeOptions: process.env.NODE_OPTIONS ?? null,
       conversions,
       affiliates,
       loadSeconds,
@@ -96,7 +102,7 @@ const main = async () => {
     if (write) {
       const dir = join(ROOT, 'bench', 'results');
       await mkdir(dir, { recursive: true });
-      const file = join(dir, `${result.at.slice(0, 10)}-csv-export.json`);
+      const file = join(dir, `${result.at.slice(0, 10)}-csv-export${suffix}.json`);
       await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
       log(`written to ${file}`);
     }

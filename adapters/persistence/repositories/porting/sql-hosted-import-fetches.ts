@@ -1,31 +1,16 @@
 import type { FetchState, HostedCredentials, HostedFetch, HostedImportFetches } from '../../../../application/ports/hosted-imports.js';
-import type { ImportRow, ImportRun, ImportSource } from '../../../../application/ports/imports.js';
+import type { ImportRow, ImportRun, } from '../../../../application/ports/imports.js';
 import type { SecretBox } from '../../../../application/ports/secret-box.js';
-import type { ImportState, Mode } from '../../../../domain/index.js';
 import type { Row } from '../../schema/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
+import { runOf } from '../../mappers/import-run.mapper.js';
 
 /** A run's sealed keys open only for that run (a value copied to another row does not open). */
 const contextOf = (run: ImportRun): string => `import:${run.tenant.merchantId}:${run.tenant.mode}:${run.id}`;
 
 const FIRST: FetchState = { step: 0, cursor: null, done: false, window: null, pages: 0, waits: 0, errors: 0 };
 
-const runOf = (r: Row<'imports'>): ImportRun => ({
-  id: r.id,
-  tenant: { merchantId: r.merchant_id, mode: r.mode as Mode },
-  source: r.source as ImportSource,
-  dryRun: r.dry_run,
-  state: r.state as ImportState,
-  cursor: r.cursor,
-  rowCount: r.row_count,
-  progress: r.progress as ImportRun['progress'],
-  preview: r.preview as ImportRun['preview'],
-  failure: r.failure,
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
-  finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
-});
 
 /** `imports` rows of hosted runs while they read their source; the keys sealed with the service's secret key. */
 export class SqlHostedImportFetches implements HostedImportFetches {

@@ -1,26 +1,11 @@
-import type { ImportRow, ImportRun, ImportRuns, ImportSource } from '../../../../application/ports/imports.js';
+import type { ImportRow, ImportRun, ImportRuns, } from '../../../../application/ports/imports.js';
 import type { ProgramResource } from '../../../../application/porting/program-files.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
-import type { ImportState, Mode } from '../../../../domain/index.js';
 import type { Row } from '../../schema/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
+import { runOf } from '../../mappers/import-run.mapper.js';
 
-const runOf = (r: Row<'imports'>): ImportRun => ({
-  id: r.id,
-  tenant: { merchantId: r.merchant_id, mode: r.mode as Mode },
-  source: r.source as ImportSource,
-  dryRun: r.dry_run,
-  state: r.state as ImportState,
-  cursor: r.cursor,
-  rowCount: r.row_count,
-  progress: r.progress as ImportRun['progress'],
-  preview: r.preview as ImportRun['preview'],
-  failure: r.failure,
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
-  finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
-});
 
 /** Rows go in by the thousand, one statement each. */
 const INSERT_BATCH = 1_000;
