@@ -40,6 +40,7 @@ import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { SaleContexts } from '../ports/sale-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { SaleRiskGate } from '../risk/sale-risk-gate.js';
+import type { StoredRiskFlag } from '../ports/risk-flag-store.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
@@ -70,6 +71,8 @@ export interface CreateConversionInput {
 export interface RecordedSale {
   readonly conversion: Conversion;
   readonly replacedScriptSale: boolean;
+  /** The flags its risk check left, as kept; null when they are to be read (a replaced report keeps earlier flags' times). */
+  readonly riskFlags: readonly StoredRiskFlag[] | null;
 }
 
 /** Sources a person or their page reports from; every other source is a payment provider, whose report of an order outranks the script's. */
@@ -185,7 +188,7 @@ export class CreateConversion {
         now,
       });
       if (created.isErr()) return err(created.error);
-      const settings = live ? await this.risk.settings.get(tenant) : null;
+      const settings = live ? sale.riskSettings : null;
       if (scriptSale) return this.replace(scriptSale, created.value.conversion, now, settings, affiliate, campaign.name);
       const assessed = settings ? await this.risk.assess.assess(tenant, created.value.conversion, affiliate, settings) : ok(null);
       if (assessed.isErr()) return err(assessed.error);
@@ -196,15 +199,17 @@ export class CreateConversion {
         if (late) return this.replace(late, created.value.conversion, now, settings, affiliate, campaign.name);
         return err(domainError('duplicate', `A conversion with orderId "${input.orderId}" already exists`));
       }
-      if (assessed.value) await this.keepFlags(conversion, assessed.value, now);
+      // A new sale has no flags yet: only fired signals are written.
+      const riskFlags = assessed.value && assessed.value.flags.length > 0 ? await this.keepFlags(conversion, assessed.value, now) : [];
       if (assessed.value) await this.noticeFlagged(conversion, assessed.value, affiliate, campaign.name);
-      if (this.notices && !(await this.conversions.hasOtherSale(tenant, affiliate.id, conversion.id))) {
+      // Read before the transaction: two first sales committing together both tell, and the notice's key keeps one.
+      if (this.notices && !sale.affiliateHasSales) {
         const amount = `${formatAmount(conversion.amount, conversion.currency)} ${conversion.currency.toUpperCase()}`;
         // Keyed by affiliate: two first sales committing together still tell it once.
         await this.notices.notify({ merchantId: tenant.merchantId, mode: tenant.mode, once: `first_sale:${affiliate.id}`, ...firstSaleNotice(affiliate, amount, campaign.name) });
       }
-      await this.commissionMail?.created(conversion);
-      return ok({ conversion, replacedScriptSale: false });
+      await this.commissionMail?.created(conversion, { businessName: sale.merchantBusinessName, affiliate });
+      return ok({ conversion, replacedScriptSale: false, riskFlags });
     });
   }
 
@@ -223,9 +228,12 @@ export class CreateConversion {
     await this.notices.notify({ merchantId: conversion.merchantId, mode: conversion.mode, once: `flagged_sale:${conversion.id}`, ...notice });
   }
 
-  private async keepFlags(conversion: Conversion, assessment: RiskAssessment, now: Date): Promise<void> {
+  /** The flags as kept (each new one dated now). */
+  private async keepFlags(conversion: Conversion, assessment: RiskAssessment, now: Date): Promise<readonly StoredRiskFlag[]> {
     const flags = assessment.flags.map((f) => ({ ...f, action: f === assessment.holdReason ? ('hold' as const) : ('flag' as const) }));
     await this.risk.flags.replace(conversion, 'conversion', conversion.id, flags, now);
+    // In the order a read gives them: oldest first, then by signal.
+    return flags.map((f) => ({ ...f, createdAt: now })).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }
 
   /** For a provider's report: the script sale of its order still awaiting confirmation, locked, if there is one. */
@@ -257,7 +265,7 @@ export class CreateConversion {
     if (flagged) await this.changes.outbox.record(toOutbox(conversion, [flagged], now));
     if (assessed.value) await this.keepFlags(conversion, assessed.value, now);
     if (assessed.value) await this.noticeFlagged(conversion, assessed.value, affiliate, campaignName);
-    return ok({ conversion, replacedScriptSale: true });
+    return ok({ conversion, replacedScriptSale: true, riskFlags: null });
   }
 }
 

@@ -1,3 +1,4 @@
+import type { StoredRiskFlag } from './risk-flag-store.js';
 import type { Conversion, ConversionStatus } from '../../domain/index.js';
 import type { Page, PageRequest, Slice } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -19,6 +20,8 @@ export interface ConversionFilters {
 export interface ConversionDetail {
   readonly conversion: Conversion;
   readonly campaignName: string;
+  /** The flags risk signals left on it, oldest first. */
+  readonly riskFlags: readonly StoredRiskFlag[];
 }
 
 /** Read side of conversions, newest first, always in one tenant (merchant and mode). */

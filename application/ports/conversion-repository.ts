@@ -13,8 +13,6 @@ export interface ConversionRepository {
    */
   recordSale(conversion: Conversion, events: readonly OutboxEvent[], audit: AuditEntry | null): Promise<'inserted' | 'duplicate_order'>;
   update(conversion: Conversion): Promise<void>;
-  /** Whether the affiliate has a sale in the tenant other than `conversionId` (whatever its status): is this their first? */
-  hasOtherSale(tenant: Tenant, affiliateId: string, conversionId: string): Promise<boolean>;
   findById(tenant: Tenant, id: string): Promise<Conversion | null>;
   /** Loads with a row lock held to the end of the transaction: two concurrent changes cannot both act. */
   findByIdForUpdate(tenant: Tenant, id: string): Promise<Conversion | null>;

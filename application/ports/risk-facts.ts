@@ -1,19 +1,34 @@
 import type { ClickFacts, Footprint, PayoutIdentity, RefundHistory } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 
+/** What a sale's click signals ask of its click, each part only when an enabled signal needs it. */
+export interface SaleClickQuery {
+  readonly clickId: string;
+  readonly affiliateId: string;
+  /** The fingerprints of the affiliate's own portal sessions. */
+  readonly footprints: boolean;
+  /** Ids of the click's visitor's clicks (by fingerprint) since `since`, at most `limit`. */
+  readonly visitorClicks: { readonly since: Date; readonly limit: number } | null;
+  /** Ids of sales whose click came from the click's visitor since `since`, at most `limit`. */
+  readonly visitorSales: { readonly since: Date; readonly limit: number } | null;
+}
+
+/** The click and what was asked about its visitor; parts not asked for are empty. */
+export interface SaleClickFacts {
+  readonly click: ClickFacts;
+  readonly footprints: readonly Footprint[];
+  readonly visitorClicks: readonly string[];
+  readonly visitorSales: readonly string[];
+}
+
 /**
  * What the risk signals read about a sale's click and its visitor. A click's details may be written a
  * moment after the click is handed out (clicks are recorded in batches): a missing click is `null`,
  * and the signals that need it stay silent rather than fail the sale.
  */
 export interface RiskFacts {
-  click(tenant: Tenant, clickId: string): Promise<ClickFacts | null>;
-  /** The fingerprints of the affiliate's own portal sessions. */
-  footprints(tenant: Tenant, affiliateId: string): Promise<readonly Footprint[]>;
-  /** Ids of the visitor's clicks (by fingerprint) since `since`, at most `limit`. */
-  clicksFromVisitor(tenant: Tenant, visitorHash: string, since: Date, limit: number): Promise<readonly string[]>;
-  /** Ids of sales whose click came from the visitor (by fingerprint) since `since`, at most `limit`. */
-  salesFromVisitor(tenant: Tenant, visitorHash: string, since: Date, limit: number): Promise<readonly string[]>;
+  /** The click with everything the query asks about it, in one look-up; null when the click is not (yet) known. */
+  saleClick(tenant: Tenant, query: SaleClickQuery): Promise<SaleClickFacts | null>;
   /** The id of the sale the tracking script reported with this click, if any (a click reports at most one). */
   scriptSaleOfClick(tenant: Tenant, clickId: string): Promise<string | null>;
   /** The affiliate's payout identity at the merchant, and those of other affiliates of the merchant that share its email or account. */

@@ -1,4 +1,4 @@
-import type { Affiliate, Campaign, CommissionRates, CurrencyCode, Decimal, Membership } from '../../domain/index.js';
+import type { Affiliate, Campaign, CommissionRates, CurrencyCode, Decimal, Membership, RiskSettings } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
 
 /** What a sale's checks and its commission read, as the tenant sees it. */
@@ -17,6 +17,12 @@ export interface SaleContext {
   readonly merchantEarningsCap: Decimal | null;
   /** The currency the merchant's limits compare in (revenue volume tiers here). */
   readonly merchantReportingCurrency: CurrencyCode;
+  /** The merchant's name, as its mail to affiliates signs. */
+  readonly merchantBusinessName: string;
+  /** The tenant's risk rules (the defaults until the merchant changes them). */
+  readonly riskSettings: RiskSettings;
+  /** Whether the affiliate already has a sale at the tenant (its first sale is news to the merchant). */
+  readonly affiliateHasSales: boolean;
 }
 
 /** Everything a sale reads before its checks, in one look-up (in the caller's transaction, if any). */

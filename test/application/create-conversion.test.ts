@@ -44,6 +44,7 @@ const programOf = async (setup: Setup = {}) => {
     }),
   );
   const risk = inMemorySaleRiskGate();
+  world.saleContexts.riskSettings = risk.settings;
   const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates, risk);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
     tenant,
@@ -122,7 +123,7 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
   it('answers not_found for an affiliate with no relation to the merchant in the mode', async () => {
     const { world, useCase, input, tenant, campaign } = await programOf();
-    world.saleContexts.putWithoutAffiliate(tenant, 'stranger', { campaign, rates: { campaign: { type: 'percentage', value: new Decimal(10) } }, merchantEarningsCap: null, merchantReportingCurrency: usd });
+    world.saleContexts.putWithoutAffiliate(tenant, 'stranger', { ...aSaleContext(campaign, anAffiliate('stranger', tenant.merchantId), null), rates: { campaign: { type: 'percentage', value: new Decimal(10) } } });
     expect((await useCase.execute(input({ affiliateId: 'stranger' })))._unsafeUnwrapErr()).toMatchObject({ code: 'not_found', message: 'Affiliate not found' });
   });
 

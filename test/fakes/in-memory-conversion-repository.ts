@@ -95,8 +95,9 @@ export class InMemoryConversionRepository implements ConversionRepository {
     return this.rows.get(id) ?? null;
   }
 
-  async hasOtherSale(tenant: Tenant, affiliateId: string, conversionId: string): Promise<boolean> {
-    return this.rows.values().some((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId && c.id !== conversionId);
+  /** Whether the affiliate has any sale at the tenant (what the sale look-up tells). */
+  hasSales(tenant: Tenant, affiliateId: string): boolean {
+    return this.rows.values().some((c) => inTenant(tenant)(c) && c.affiliateId === affiliateId);
   }
 
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {

@@ -1,10 +1,10 @@
-import type { RiskFacts } from '../../application/ports/risk-facts.js';
+import type { RiskFacts, SaleClickFacts, SaleClickQuery } from '../../application/ports/risk-facts.js';
 import type { RiskFlagStore, StoredRiskFlag } from '../../application/ports/risk-flag-store.js';
 import type { RiskSettingsRepository } from '../../application/ports/risk-settings-repository.js';
 import { SaleRisk } from '../../application/risk/sale-risk.js';
 import type { SaleRiskGate } from '../../application/risk/sale-risk-gate.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import { DEFAULT_RISK_SETTINGS, type ClickFacts, type RiskFlag, type RiskSettings, type RiskSubject } from '../../domain/index.js';
+import { DEFAULT_RISK_SETTINGS, type ClickFacts, type Footprint, type RiskFlag, type RiskSettings, type RiskSubject } from '../../domain/index.js';
 
 const key = (tenant: Tenant) => `${tenant.merchantId}:${tenant.mode}`;
 
@@ -21,20 +21,23 @@ export class InMemoryRiskSettings implements RiskSettingsRepository {
   }
 }
 
-/** Clicks as the test sets them; no portal sessions, no other visitors. */
+/** Clicks, portal footprints and sales as the test sets them. */
 export class InMemoryRiskFacts implements RiskFacts {
   readonly clicks = new Map<string, ClickFacts>();
-  async click(_tenant: Tenant, clickId: string): Promise<ClickFacts | null> {
-    return this.clicks.get(clickId) ?? null;
-  }
-  async footprints(): Promise<readonly []> {
-    return [];
-  }
-  async clicksFromVisitor(): Promise<readonly string[]> {
-    return [];
-  }
-  async salesFromVisitor(): Promise<readonly string[]> {
-    return [];
+  readonly footprints = new Map<string, Footprint[]>();
+  /** Sales by the click id they name. */
+  readonly sales: { id: string; clickId: string; createdAt: Date }[] = [];
+  async saleClick(_tenant: Tenant, query: SaleClickQuery): Promise<SaleClickFacts | null> {
+    const click = this.clicks.get(query.clickId) ?? null;
+    if (!click) return null;
+    const recent = (since: Date) => [...this.clicks.values()].filter((k) => k.visitorHash === click.visitorHash && k.createdAt >= since);
+    const newestFirst = <T extends { createdAt: Date }>(rows: T[]) => rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    const visitorClicks = query.visitorClicks ? newestFirst(recent(query.visitorClicks.since)).slice(0, query.visitorClicks.limit).map((k) => k.id) : [];
+    const salesSince = query.visitorSales?.since;
+    const visitorSales = salesSince
+      ? newestFirst(this.sales.filter((s) => s.createdAt >= salesSince && recent(salesSince).some((k) => k.id === s.clickId))).slice(0, query.visitorSales?.limit).map((s) => s.id)
+      : [];
+    return { click, footprints: query.footprints ? (this.footprints.get(query.affiliateId) ?? []) : [], visitorClicks, visitorSales };
   }
   readonly scriptSales = new Map<string, string>();
   async scriptSaleOfClick(_tenant: Tenant, clickId: string): Promise<string | null> {

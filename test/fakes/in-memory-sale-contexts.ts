@@ -1,4 +1,5 @@
 import type { SaleContext, SaleContexts } from '../../application/ports/sale-context.js';
+import type { RiskSettingsRepository } from '../../application/ports/risk-settings-repository.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 
 const keyOf = (tenant: Tenant, campaignId: string, affiliateId: string) => `${tenant.merchantId}:${tenant.mode}:${campaignId}:${affiliateId}`;
@@ -10,6 +11,10 @@ const keyOf = (tenant: Tenant, campaignId: string, affiliateId: string) => `${te
  */
 export class InMemorySaleContexts implements SaleContexts {
   private readonly contexts = new Map<string, SaleContext>();
+  /** Where the tenant's risk rules are read from, when a test sets them through the rules' own store. */
+  riskSettings: RiskSettingsRepository | null = null;
+
+  constructor(private readonly sales?: { hasSales(tenant: Tenant, affiliateId: string): boolean }) {}
   /** Look-ups made, so a test can tell a refusal that read nothing from one that did. */
   lookups = 0;
 
@@ -24,6 +29,13 @@ export class InMemorySaleContexts implements SaleContexts {
 
   async find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null> {
     this.lookups += 1;
-    return this.contexts.get(keyOf(tenant, campaignId, affiliateId)) ?? null;
+    const found = this.contexts.get(keyOf(tenant, campaignId, affiliateId));
+    if (!found) return null;
+    // What the look-up reads from live data (rules, earlier sales) is read now, as the real one does.
+    return {
+      ...found,
+      ...(this.riskSettings ? { riskSettings: await this.riskSettings.get(tenant) } : {}),
+      ...(this.sales && found.affiliate ? { affiliateHasSales: this.sales.hasSales(tenant, found.affiliate.id) } : {}),
+    };
   }
 }

@@ -29,7 +29,7 @@ export const inMemoryWorld = (start?: Date | string) => {
   const conversions = new InMemoryConversionRepository(transactions, outbox, programs);
   const merchants = new InMemoryMerchantRepository(transactions);
   const campaigns = new InMemoryCampaignRepository(transactions);
-  const saleContexts = new InMemorySaleContexts();
+  const saleContexts = new InMemorySaleContexts(conversions);
   const exchangeRates = new InMemoryExchangeRates();
   const payouts = new InMemoryPayoutQueue(transactions);
   const goals = new InMemoryTeamGoalRepository(transactions);

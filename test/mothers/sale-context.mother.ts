@@ -1,5 +1,5 @@
 import type { SaleContext } from '../../application/ports/sale-context.js';
-import { Decimal, type Affiliate, type Campaign, type CommissionRates, type CurrencyCode, type Membership, type Mode } from '../../domain/index.js';
+import { Decimal, DEFAULT_RISK_SETTINGS, type Affiliate, type Campaign, type CommissionRates, type CurrencyCode, type Membership, type Mode } from '../../domain/index.js';
 
 const T0 = new Date('2026-01-01T00:00:00.000Z');
 
@@ -74,4 +74,7 @@ export const aSaleContext = (
   rates: fields.rates ?? { campaign: { type: campaign.commissionType, value: campaign.commissionValue }, campaignTiers: campaign.commissionTiers },
   merchantEarningsCap: fields.merchantEarningsCap ?? null,
   merchantReportingCurrency: fields.merchantReportingCurrency ?? ('usd' as CurrencyCode),
+  merchantBusinessName: 'Acme Shop',
+  riskSettings: DEFAULT_RISK_SETTINGS,
+  affiliateHasSales: false,
 });

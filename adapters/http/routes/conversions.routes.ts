@@ -21,7 +21,7 @@ import {
   UpdateConversionBody,
 } from './conversion.input.js';
 import { conversionJson, conversionListItemJson, ConversionListItemSchema, ConversionSchema, conversionUpdateJson, ConversionUpdateSchema } from './conversion.json.js';
-import { risksOf } from './risk.json.js';
+import { riskJson, risksOf } from './risk.json.js';
 import type { RiskFlagStore } from '../../../application/ports/risk-flag-store.js';
 import { dateRangeQuery, toDateRange } from './date-range.js';
 import { pageQuery, PaginationSchema, validationHook } from '../validation.js';
@@ -101,11 +101,13 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
       async (c) => {
         const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), c.get('principal').key);
         // The sale records its request's audit row in its own transaction (one commit, not two).
-        const result = await useCases.createConversion.execute(input, useCases.auditRow(c, 201));
+        const result = await useCases.createConversion.record(input, useCases.auditRow(c, 201));
         if (result.isErr()) throw ApiError.from(result.error);
         c.set('auditRecorded', true);
-        const risk = await risksOf(useCases.riskFlags, input.tenant, 'conversion', [result.value.id]);
-        return sendData(c, { ...conversionJson(result.value), risk: risk(result.value.id) }, 201);
+        const { conversion, riskFlags } = result.value;
+        // The flags the sale just kept, or (a replaced report) those read back.
+        const risk = riskFlags ? riskJson(input.tenant, riskFlags) : (await risksOf(useCases.riskFlags, input.tenant, 'conversion', [conversion.id]))(conversion.id);
+        return sendData(c, { ...conversionJson(conversion), risk }, 201);
       },
     )
     .openapi(
@@ -122,8 +124,7 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         const id = requireId(c.req.valid('param').id, 'Conversion');
         const result = await useCases.getConversion.execute(c.get('tenant'), id);
         if (result.isErr()) throw ApiError.from(result.error);
-        const risk = await risksOf(useCases.riskFlags, c.get('tenant'), 'conversion', [id]);
-        return sendData(c, { ...conversionJson(result.value.conversion, result.value.campaignName), risk: risk(id) });
+        return sendData(c, { ...conversionJson(result.value.conversion, result.value.campaignName), risk: riskJson(c.get('tenant'), result.value.riskFlags) });
       },
     )
     .openapi(

@@ -7,6 +7,7 @@ import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../ma
 import { currentDb, type Orm } from '../orm.js';
 import { prefixedColumns } from '../mappers/prefixed-columns.js';
 import { runNamed } from '../named-statement.js';
+import { riskFlagFromJson, riskFlagsJsonOf, type RiskFlagJson } from '../mappers/risk-flag.mapper.js';
 
 const SELECT = prefixedColumns(CONVERSION_COLUMNS, 'c', '');
 
@@ -55,14 +56,15 @@ export class SqlConversionQueries implements ConversionQueries {
   }
 }
 
-type ConversionDetailRow = ConversionRow & { campaign_name: string };
+type ConversionDetailRow = ConversionRow & { campaign_name: string; risk_flags: RiskFlagJson[] | null };
 
-/** One conversion with its campaign's name, in the tenant. */
-const CONVERSION_DETAIL = `select ${SELECT}, cp.name as campaign_name
+/** One conversion with its campaign's name and its risk flags, in the tenant, in one statement. */
+const CONVERSION_DETAIL = `select ${SELECT}, cp.name as campaign_name, (${riskFlagsJsonOf('conversion', 'c.id', '$2', '$3')}) as risk_flags
   from conversions c join campaigns cp on cp.id = c.campaign_id
   where c.id = $1 and c.merchant_id = $2 and c.mode = $3`;
 
 const conversionDetailFromRow = (row: ConversionDetailRow): ConversionDetail => ({
   conversion: conversionFromRow(row),
   campaignName: row.campaign_name,
+  riskFlags: (row.risk_flags ?? []).map(riskFlagFromJson),
 });

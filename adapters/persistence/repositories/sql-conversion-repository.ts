@@ -104,12 +104,6 @@ export class SqlConversionRepository implements ConversionRepository {
     return row ? conversionFromRow(row) : null;
   }
 
-  async hasOtherSale(tenant: Tenant, affiliateId: string, conversionId: string): Promise<boolean> {
-    const rows = await this.exec(sql<{ one: number }>`select 1 as one from conversions
-      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and affiliate_id = ${affiliateId} and id <> ${conversionId} limit 1`);
-    return rows.length > 0;
-  }
-
   async sumSales(tenant: Tenant, from: Date, to: Date): Promise<readonly DatedAmount[]> {
     if (isMidnight(from) && isMidnight(to)) {
       // Whole UTC days (the cap's calendar month): the daily roll-up of counted sales, less the sales

@@ -1,53 +1,72 @@
 import { sql } from 'kysely';
-import type { RiskFacts } from '../../../application/ports/risk-facts.js';
+import type { RiskFacts, SaleClickFacts, SaleClickQuery } from '../../../application/ports/risk-facts.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import type { ClickFacts, Footprint, PayoutIdentity, RefundHistory } from '../../../domain/index.js';
+import type { PayoutIdentity, RefundHistory } from '../../../domain/index.js';
 import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { currentDb, type Orm } from '../orm.js';
 import { clickRowIdOf } from './click-row-id.sql.js';
+
+interface SaleClickRow {
+  id: string;
+  visitor_hash: string;
+  address_hash: string | null;
+  landing_url: string | null;
+  referrer: string | null;
+  created_at: Date;
+  footprints: [string, string | null, string | null][] | null;
+  visitor_clicks: string[] | null;
+  visitor_sales: string[] | null;
+}
 
 /** What risk signals read of clicks, portal sessions and sales; a click not (yet) written reads as null. */
 export class SqlRiskFacts implements RiskFacts {
   constructor(private readonly orm: Orm) {}
 
-  async click(tenant: Tenant, clickId: string): Promise<ClickFacts | null> {
+  async saleClick(tenant: Tenant, query: SaleClickQuery): Promise<SaleClickFacts | null> {
     // A signed click id starts with its row's uuid; an older id is the uuid. Anything else (a made-up
     // id, an external tracker's) has no row to read.
+    const { clickId } = query;
     const rowId = clickId.slice(0, 36);
     if (!isUuid(rowId) || (clickId.length > 36 && clickId[36] !== '_')) return null;
+    const { merchantId, mode } = tenant;
+    const clicksSince = query.visitorClicks?.since ?? null;
+    const salesSince = query.visitorSales?.since ?? null;
+    // One statement: the click, then each part asked for from the click's visitor (an unasked part is
+    // null and costs nothing). The visitor's sales start from its clicks (visitor index) and find
+    // their sales by the click row a sale names (expression index), so the read does not grow with
+    // the merchant's sales.
     const {
       rows: [row],
-    } = await sql<{ id: string; visitor_hash: string; address_hash: string | null; landing_url: string | null; referrer: string | null; created_at: Date }>`
-      select id, visitor_hash, address_hash, landing_url, referrer, created_at from clicks
-       where id = ${rowId} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`.execute(currentDb(this.orm));
+    } = await sql<SaleClickRow>`
+      with k as (
+        select id, visitor_hash, address_hash, landing_url, referrer, created_at from clicks
+         where id = ${rowId} and merchant_id = ${merchantId} and mode = ${mode})
+      select k.*,
+        case when ${query.footprints} then (
+          select coalesce(json_agg(json_build_array(s.id_hash, s.visitor_hash, s.address_hash)), '[]'::json) from (
+            select id_hash, visitor_hash, address_hash from web_sessions
+             where subject_kind = 'affiliate' and subject_id = ${query.affiliateId} and merchant_id = ${merchantId}
+               and (visitor_hash is not null or address_hash is not null)
+             order by created_at desc limit 20) s) end as footprints,
+        case when ${clicksSince}::timestamptz is not null then array(
+          select v.id from clicks v
+           where v.merchant_id = ${merchantId} and v.mode = ${mode} and v.visitor_hash = k.visitor_hash and v.created_at >= ${clicksSince}::timestamptz
+           order by v.created_at desc limit ${query.visitorClicks?.limit ?? 0}) end as visitor_clicks,
+        case when ${salesSince}::timestamptz is not null then array(
+          select c.id from clicks v
+            join conversions c on c.merchant_id = v.merchant_id and c.mode = v.mode and ${clickRowIdOf(sql.ref('c.click_id'))} = v.id
+           where v.merchant_id = ${merchantId} and v.mode = ${mode} and v.visitor_hash = k.visitor_hash
+             and v.created_at >= ${salesSince}::timestamptz and c.created_at >= ${salesSince}::timestamptz
+           order by c.created_at desc limit ${query.visitorSales?.limit ?? 0}) end as visitor_sales
+      from k`.execute(currentDb(this.orm));
     if (!row) return null;
-    return { id: row.id, visitorHash: row.visitor_hash, addressHash: row.address_hash, landingUrl: row.landing_url, referrer: row.referrer, createdAt: new Date(row.created_at) };
-  }
-
-  async footprints(tenant: Tenant, affiliateId: string): Promise<readonly Footprint[]> {
-    const { rows } = await sql<{ id_hash: string; visitor_hash: string | null; address_hash: string | null }>`
-      select id_hash, visitor_hash, address_hash from web_sessions
-       where subject_kind = 'affiliate' and subject_id = ${affiliateId} and merchant_id = ${tenant.merchantId}
-         and (visitor_hash is not null or address_hash is not null)
-       order by created_at desc limit 20`.execute(currentDb(this.orm));
-    // The session's hashed id names it in the evidence (never the cookie itself).
-    return rows.map((r) => ({ id: `session:${r.id_hash.slice(0, 12)}`, visitorHash: r.visitor_hash, addressHash: r.address_hash }));
-  }
-
-  async clicksFromVisitor(tenant: Tenant, visitorHash: string, since: Date, limit: number): Promise<readonly string[]> {
-    const { rows } = await sql<{ id: string }>`select id from clicks
-       where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and visitor_hash = ${visitorHash} and created_at >= ${since}
-       order by created_at desc limit ${limit}`.execute(currentDb(this.orm));
-    return rows.map((r) => r.id);
-  }
-
-  async salesFromVisitor(tenant: Tenant, visitorHash: string, since: Date, limit: number): Promise<readonly string[]> {
-    const { rows } = await sql<{ id: string }>`select c.id from conversions c
-       join clicks k on k.id = ${clickRowIdOf(sql.ref('c.click_id'))} and k.merchant_id = c.merchant_id and k.mode = c.mode
-       where c.merchant_id = ${tenant.merchantId} and c.mode = ${tenant.mode} and c.created_at >= ${since}
-         and k.visitor_hash = ${visitorHash} and k.created_at >= ${since}
-       order by c.created_at desc limit ${limit}`.execute(currentDb(this.orm));
-    return rows.map((r) => r.id);
+    return {
+      click: { id: row.id, visitorHash: row.visitor_hash, addressHash: row.address_hash, landingUrl: row.landing_url, referrer: row.referrer, createdAt: new Date(row.created_at) },
+      // The session's hashed id names it in the evidence (never the cookie itself).
+      footprints: (row.footprints ?? []).map(([idHash, visitorHash, addressHash]) => ({ id: `session:${idHash.slice(0, 12)}`, visitorHash, addressHash })),
+      visitorClicks: row.visitor_clicks ?? [],
+      visitorSales: row.visitor_sales ?? [],
+    };
   }
 
   async scriptSaleOfClick(tenant: Tenant, clickId: string): Promise<string | null> {

@@ -15,13 +15,18 @@ export class SqlRiskFlagStore implements RiskFlagStore {
   async replace(tenant: Tenant, kind: RiskSubject, subjectId: string, flags: readonly (RiskFlag & { readonly action: 'flag' | 'hold' })[], now: Date): Promise<void> {
     const db = currentDb(this.orm);
     const codes = flags.map((f) => f.code);
-    await sql`delete from risk_flags where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and subject_kind = ${kind}
-       and subject_id = ${subjectId} and not (code = any(${codes}::text[]))`.execute(db);
-    if (flags.length === 0) return;
+    const dropped = sql`delete from risk_flags where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and subject_kind = ${kind}
+       and subject_id = ${subjectId} and not (code = any(${codes}::text[]))`;
+    if (flags.length === 0) {
+      await dropped.execute(db);
+      return;
+    }
     const rows = flags.map(
       (f) => sql`(${this.ids.next()}::uuid, ${tenant.merchantId}::uuid, ${tenant.mode}, ${kind}, ${subjectId}::uuid, ${f.code}, ${f.message}, ${JSON.stringify(f.evidence)}::jsonb, ${f.action}, ${now}::timestamptz)`,
     );
-    await sql`insert into risk_flags (id, merchant_id, mode, subject_kind, subject_id, code, message, evidence, action, created_at)
+    // One statement: the signals no longer firing go, the firing ones are kept or added.
+    await sql`with dropped as (${dropped})
+      insert into risk_flags (id, merchant_id, mode, subject_kind, subject_id, code, message, evidence, action, created_at)
        values ${sql.join(rows)}
        on conflict (merchant_id, mode, subject_kind, subject_id, code) do update set message = excluded.message, evidence = excluded.evidence, action = excluded.action`.execute(db);
   }

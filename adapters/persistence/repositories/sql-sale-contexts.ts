@@ -1,6 +1,7 @@
 import type { SaleContext, SaleContexts } from '../../../application/ports/sale-context.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type Campaign, type CommissionRates, type CurrencyCode } from '../../../domain/index.js';
+import { Decimal, type Campaign, type CommissionRates, type CurrencyCode, type RiskSettingsPatch } from '../../../domain/index.js';
+import { riskSettingsFromRow } from '../mappers/risk-settings.mapper.js';
 import { affiliateColumns, affiliateFromRow, membershipColumns, membershipFromRow, type AffiliateRow, type MembershipRow } from '../mappers/affiliate.mapper.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { unprefixed } from '../mappers/prefixed-columns.js';
@@ -20,7 +21,15 @@ interface TeamRatesRow {
   override_recurring_value: string | null;
 }
 
-type SaleContextRow = CampaignRow & TeamRatesRow & { merchant_earnings_cap: string | null; merchant_reporting_currency: string } & Record<string, unknown>;
+type SaleContextRow = CampaignRow &
+  TeamRatesRow & {
+    merchant_earnings_cap: string | null;
+    merchant_reporting_currency: string;
+    merchant_business_name: string;
+    risk_settings: RiskSettingsPatch | null;
+    risk_settings_updated_at: Date | null;
+    affiliate_has_sales: boolean;
+  } & Record<string, unknown>;
 
 const AFFILIATE = 'affiliate__';
 const MEMBERSHIP = 'membership__';
@@ -40,17 +49,21 @@ const ratesOf = (campaign: Campaign, r: TeamRatesRow): CommissionRates => {
 
 /**
  * The campaign with its merchant's cap, the affiliate as the tenant sees it, its membership on the
- * campaign and the team rates in one indexed statement (each joined row by its key). Parameters:
+ * campaign, the team rates, the tenant's risk rules and whether the affiliate has sold before, in one
+ * indexed statement (each joined row by its key). Parameters:
  * merchant id, mode, campaign id, affiliate id.
  */
 const SALE_CONTEXT = `select ${campaignColumns('c')}, ${affiliateColumns('a', AFFILIATE)}, ${membershipColumns('m', MEMBERSHIP)},
     mer.monthly_earnings_cap::text as merchant_earnings_cap, mer.reporting_currency as merchant_reporting_currency,
+    mer.business_name as merchant_business_name, rs.settings as risk_settings, rs.updated_at as risk_settings_updated_at,
+    exists (select 1 from conversions s where s.merchant_id = $1 and s.mode = $2 and s.affiliate_id = a.id) as affiliate_has_sales,
     t.id as team_id, t.base_commission_type as team_base_type, t.base_commission_value::text as team_base_value,
     tc.commission_type as team_campaign_type, tc.commission_value::text as team_campaign_value,
     o.commission_type as override_type, o.commission_value::text as override_value,
     o.recurring_value::text as override_recurring_value
   from campaigns c
   join merchants mer on mer.id = c.merchant_id
+  left join risk_settings rs on rs.merchant_id = $1 and rs.mode = $2
   left join affiliates a on a.id = $4 and exists (
     select 1 from affiliate_memberships v
     where v.affiliate_id = a.id and v.merchant_id = $1 and v.mode = $2)
@@ -72,6 +85,9 @@ const saleContextFromRow = (row: SaleContextRow): SaleContext => {
     rates: ratesOf(campaign, row),
     merchantEarningsCap: row.merchant_earnings_cap === null ? null : new Decimal(row.merchant_earnings_cap),
     merchantReportingCurrency: row.merchant_reporting_currency as CurrencyCode,
+    merchantBusinessName: row.merchant_business_name,
+    riskSettings: riskSettingsFromRow(row.risk_settings === null || row.risk_settings_updated_at === null ? undefined : { settings: row.risk_settings, updated_at: row.risk_settings_updated_at }),
+    affiliateHasSales: row.affiliate_has_sales,
   };
 };
 
