@@ -253,7 +253,7 @@ const risk = async (base: string, db: pg.Pool, merchants: readonly BenchMerchant
   const on = merchants.slice(0, half);
   const off = merchants.slice(half, half * 2);
   await Promise.all([...on.map((m) => setSignals(base, m, true)), ...off.map((m) => setSignals(base, m, false))]);
-  const [onClicks, offClicks] = [await withClicks(base, on), await withClicks(base, off)];
+  const [onClicks, offClicks] = [await withClicks(db, on), await withClicks(db, off)];
   const results = await measureRounds(base, db, settings, [
     { name: 'POST /conversions (signals off)', requests: riskSaleRequests(offClicks) },
     { name: 'POST /conversions (every signal on)', requests: riskSaleRequests(onClicks) },

@@ -40,7 +40,7 @@ const lua = (s: string) => JSON.stringify(s); // JSON string escapes are valid L
  * A wrk script (Debian's wrk, LuaJIT): every request prebuilt with `wrk.format`, each thread starting
  * at its own offset, and `done` printing the summary as one JSON line.
  */
-const script = (requests: readonly LoadRequest[]): string => {
+const script = (requests: readonly LoadRequest[], start: number, threads: number): string => {
   const rows = requests.map((r) => {
     const headers = Object.entries(r.headers ?? {})
       .map(([k, v]) => `[${lua(k)}]=${lua(v)}`)
@@ -56,7 +56,7 @@ ${rows.map((row) => `  function() return ${row} end,`).join('\n')}
 local nthread = 0
 setup = function(thread)
   nthread = nthread + 1
-  thread:set("offset", nthread * 7919)
+  thread:set("offset", ${start} + (nthread - 1) * ${Math.floor(requests.length / threads)})
 end
 init = function(args)
   reqs = {}
@@ -74,6 +74,13 @@ done = function(summary, latency, requests)
 end
 `;
 };
+
+/**
+ * Where each request list's next run starts: the threads sweep disjoint stretches of the list and the
+ * next run goes on where they stopped, so a run never repeats the last one's requests (a sale's click
+ * is named once, not once a round).
+ */
+const nextStart = new WeakMap<readonly LoadRequest[], number>();
 
 let checked = false;
 const requireWrk = async () => {
@@ -96,8 +103,9 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
   const dir = await mkdtemp(join(tmpdir(), 'bench-wrk-'));
   try {
     const file = join(dir, 'script.lua');
-    await writeFile(file, script(options.requests));
     const threads = Math.min(options.threads ?? 2, options.connections);
+    const start = nextStart.get(options.requests) ?? 0;
+    await writeFile(file, script(options.requests, start, threads));
     const args = ['-t', String(threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '-s', file, options.baseUrl];
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile('wrk', args, { maxBuffer: 16 * 1024 * 1024 }, (error, out, err) => (error ? reject(new Error(`wrk failed: ${err || error.message}`)) : resolve(out))),
@@ -107,6 +115,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
     const s = JSON.parse(line) as Record<string, number>;
     const seconds = (s.duration_us ?? 0) / 1e6;
     const requests = s.requests ?? 0;
+    nextStart.set(options.requests, (start + Math.ceil(requests / threads)) % options.requests.length);
     return {
       requests,
       seconds,

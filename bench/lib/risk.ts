@@ -1,18 +1,21 @@
 import { RISK_SIGNALS } from '../../domain/index.js';
+import type pg from 'pg';
 import { call, inParallel, type BenchMerchant } from './fixtures.js';
 import type { LoadRequest } from './load.js';
 
 /**
  * What a risk-bench merchant's sales name: a real click of its affiliate, so every click signal reads
- * it. Enough clicks that each names about one sale in a run, from a page without an ad click id: a
- * typical sale, for which every signal reads and evaluates but none fires (a fired flag adds its own
- * writes: the flag, the event, the merchant's notice).
+ * it. Enough clicks that each names at most one sale in the whole run, each from its own visitor, an
+ * hour before the sale, from a page without an ad click id: a typical sale, for which every signal
+ * reads and evaluates but none fires (a fired flag adds its own writes: the flag, the event, the
+ * merchant's notice). Reusing a few clicks would fire `conversion_velocity` and `fast_conversion`
+ * more and more as the run goes on, measuring the flags rather than the checks.
  */
 export interface RiskBenchMerchant extends BenchMerchant {
   readonly clickIds: readonly string[];
 }
 
-const CLICKS_PER_MERCHANT = 100;
+const CLICKS_PER_MERCHANT = 1_000;
 
 /**
  * Sets one merchant's rules: every signal `flag` (on: each evaluates and reads what it needs, none
@@ -25,20 +28,21 @@ export const setSignals = async (base: string, m: BenchMerchant, on: boolean): P
   if (res.status !== 200) throw new Error(`risk settings: ${res.status} ${JSON.stringify(res.body)}`);
 };
 
-/** Clicks through each merchant's tracking link (from distinct visitors), for its sales to name. */
-export const withClicks = (base: string, merchants: readonly BenchMerchant[]): Promise<RiskBenchMerchant[]> =>
-  inParallel(merchants, 8, async (m, i) => {
-    const clickIds: string[] = [];
-    for (let n = 0; n < CLICKS_PER_MERCHANT; n += 1) {
-      const res = await fetch(`${base}${m.trackingPath}?utm_source=bench${n}`, {
-        redirect: 'manual',
-        headers: { 'x-forwarded-for': `10.${i % 250}.${n}.1`, 'user-agent': `RiskBench/${n}`, referer: 'https://blog.example/post' },
-      });
-      const id = new URL(res.headers.get('location') ?? 'http://x/').searchParams.get('click_id');
-      if (id) clickIds.push(id);
-    }
-    if (clickIds.length === 0) throw new Error(`no click id from ${m.trackingPath}`);
-    return { ...m, clickIds };
+/**
+ * Each merchant's clicks, written straight into the clicks table (as the redirect's batch writer would,
+ * an hour ago): a hundred thousand clicks through HTTP would take the bench longer than its runs.
+ */
+export const withClicks = (db: pg.Pool, merchants: readonly BenchMerchant[]): Promise<RiskBenchMerchant[]> =>
+  inParallel(merchants, 4, async (m) => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, address_hash, landing_url, referrer, created_at)
+       select gen_random_uuid(), $1, 'live', $2, $3, md5($1 || ':visitor:' || n), md5($1 || ':address:' || n),
+              'https://shop.example/pricing?utm_source=bench' || n, 'https://blog.example/post', now() - interval '1 hour'
+         from generate_series(1, $4::int) n
+       returning id`,
+      [m.id, m.campaignId, m.affiliateId, CLICKS_PER_MERCHANT],
+    );
+    return { ...m, clickIds: rows.map((r) => r.id) };
   });
 
 /** `POST /conversions` bodies with a click and a customer email: the same requests whichever the rules. */
