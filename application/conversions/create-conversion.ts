@@ -133,8 +133,11 @@ export class CreateConversion {
     if (!affiliate) return err(notFound('Affiliate'));
     const earns = checkMembershipEarns(membership);
     if (earns.isErr()) return err(earns.error);
+    const now = this.clock.now();
+    const settings = live ? sale.riskSettings : null;
+    // Clicks do not change once written: their facts are read before the sale's transaction, which then holds its connection no longer than a sale without signals.
+    const clickFacts = settings ? await this.risk.assess.facts(tenant, input.clickId, affiliate.id, settings, now) : null;
     return transactionalResult(this.uow, async () => {
-      const now = this.clock.now();
       const month = calendarMonthOf(now);
       const scriptSale = await this.replaceableScriptSale(input);
       if (live) {
@@ -188,9 +191,8 @@ export class CreateConversion {
         now,
       });
       if (created.isErr()) return err(created.error);
-      const settings = live ? sale.riskSettings : null;
       if (scriptSale) return this.replace(scriptSale, created.value.conversion, now, settings, affiliate, campaign.name);
-      const assessed = settings ? await this.risk.assess.assess(tenant, created.value.conversion, affiliate, settings) : ok(null);
+      const assessed = settings ? this.risk.assess.assess(created.value.conversion, affiliate, settings, clickFacts) : ok(null);
       if (assessed.isErr()) return err(assessed.error);
       const { conversion, events, flagged } = withRisk(created.value.conversion, created.value.events, assessed.value, now);
       if ((await this.conversions.recordSale(conversion, toOutbox(conversion, flagged ? [...events, flagged] : events, now), audit)) === 'duplicate_order') {
@@ -249,13 +251,14 @@ export class CreateConversion {
     report: Conversion,
     now: Date,
     settings: RiskSettings | null,
-    affiliate: Parameters<SaleRiskGate['assess']['assess']>[2],
+    affiliate: Parameters<SaleRiskGate['assess']['assess']>[1],
     campaignName: string,
   ): Promise<Result<RecordedSale, DomainError>> {
     const change = supersedeScriptSale(scriptSale, report, now);
     if (change.isErr()) return err(change.error);
     const replaced = change.value.conversion;
-    const assessed = settings ? await this.risk.assess.assess(replaced, replaced, affiliate, settings) : ok(null);
+    const facts = settings ? await this.risk.assess.facts(replaced, replaced.clickId, affiliate.id, settings, replaced.createdAt) : null;
+    const assessed = settings ? this.risk.assess.assess(replaced, affiliate, settings, facts) : ok(null);
     if (assessed.isErr()) return err(assessed.error);
     const merchant = await this.merchants.findById(report.merchantId);
     if (!merchant) return err(notFound('Merchant'));

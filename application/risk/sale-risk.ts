@@ -18,37 +18,46 @@ import {
   type RiskSettings,
 } from '../../domain/index.js';
 import type { Result } from 'neverthrow';
-import type { DisposableEmailDomains, RiskFacts } from '../ports/risk-facts.js';
+import type { DisposableEmailDomains, RiskFacts, SaleClickFacts } from '../ports/risk-facts.js';
 import type { Tenant } from '../shared/tenant.js';
 
 const MINUTE_MS = 60_000;
 
+/** The signals that read the sale's click. */
+const CLICK_SIGNALS = ['customer_matches_affiliate', 'fast_conversion', 'paid_ads_click', 'banned_referrer', 'click_velocity', 'conversion_velocity'] as const;
+
 /**
- * The risk signals of a sale, evaluated as the sale is recorded from any source: reads only what the
- * enabled signals need (an `off` signal costs no read), then the merchant's rules decide (flag, hold,
- * or refuse for self-referral). Live sales only: test keys skip risk checks (spec).
+ * The risk signals of a sale, evaluated as the sale is recorded from any source: first the facts the
+ * enabled signals need (an `off` signal costs no read; read before the sale's transaction, as clicks
+ * do not change), then the merchant's rules decide (flag, hold, or refuse for self-referral). Live
+ * sales only: test keys skip risk checks (spec).
  */
 export class SaleRisk {
   constructor(
-    private readonly facts: RiskFacts,
+    private readonly read: RiskFacts,
     private readonly disposable: DisposableEmailDomains,
   ) {}
 
-  async assess(tenant: Tenant, sale: Conversion, affiliate: Affiliate, settings: RiskSettings): Promise<Result<RiskAssessment, DomainError>> {
+  /**
+   * The click and visitor facts the enabled signals need, in one look-up (none when no click signal
+   * is on or the sale names no click); `at` is the sale's time, where the windows end.
+   */
+  async facts(tenant: Tenant, clickId: string | null, affiliateId: string, settings: RiskSettings, at: Date): Promise<SaleClickFacts | null> {
     const on = (code: RiskFlag['code']) => signalEnabled(settings, code);
-    const window = (minutes: number) => new Date(sale.createdAt.getTime() - minutes * MINUTE_MS);
-    const clickSignals = ['customer_matches_affiliate', 'fast_conversion', 'paid_ads_click', 'banned_referrer', 'click_velocity', 'conversion_velocity'] as const;
-    // One look-up for the click and its visitor, asking only what the enabled signals use.
-    const facts =
-      sale.clickId !== null && clickSignals.some(on)
-        ? await this.facts.saleClick(tenant, {
-            clickId: sale.clickId,
-            affiliateId: affiliate.id,
-            footprints: on('customer_matches_affiliate'),
-            visitorClicks: on('click_velocity') ? { since: window(settings.clickVelocity.windowMinutes), limit: settings.clickVelocity.max + 1 } : null,
-            visitorSales: on('conversion_velocity') ? { since: window(settings.conversionVelocity.windowMinutes), limit: settings.conversionVelocity.max } : null,
-          })
-        : null;
+    if (clickId === null || !CLICK_SIGNALS.some(on)) return null;
+    const window = (minutes: number) => new Date(at.getTime() - minutes * MINUTE_MS);
+    return this.read.saleClick(tenant, {
+      clickId,
+      affiliateId,
+      footprints: on('customer_matches_affiliate'),
+      visitorClicks: on('click_velocity') ? { since: window(settings.clickVelocity.windowMinutes), limit: settings.clickVelocity.max + 1 } : null,
+      visitorSales: on('conversion_velocity') ? { since: window(settings.conversionVelocity.windowMinutes), limit: settings.conversionVelocity.max } : null,
+    });
+  }
+
+  /** The merchant's rules over what fired, from the facts `facts` read for this sale. */
+  assess(sale: Conversion, affiliate: Affiliate, settings: RiskSettings, facts: SaleClickFacts | null): Result<RiskAssessment, DomainError> {
+    const on = (code: RiskFlag['code']) => signalEnabled(settings, code);
     const click = facts?.click ?? null;
     const fired: (RiskFlag | null)[] = [];
     // Self-referral is checked when the sale carries both a click id and a customer email (spec).
