@@ -1,11 +1,14 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTITIONED_LOGS, type MonthlyPartitions } from '../../application/ports/monthly-partitions.js';
+import type { IntegrationEvents } from '../../application/ports/provider-sales-ledger.js';
+import { randomUUID } from 'node:crypto';
 import { monthOf } from '../../domain/index.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { createMerchant } from '../support/merchant-mother.js';
 import { createAffiliate } from '../support/campaign-mother.js';
 import { createCampaign } from '../support/program-mother.js';
+import { cardIntegration } from '../support/card-events.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 const DAY = 86_400_000;
@@ -18,7 +21,7 @@ describe('monthly partitions on the service clock', () => {
   beforeAll(async () => {
     t = await startTestService({
       partitionMonthsAhead: 2,
-      retentionDays: { clicks: 30, webhookAttempts: null, auditLog: 60, mailOutbox: null },
+      retentionDays: { clicks: 30, webhookAttempts: null, auditLog: 60, mailOutbox: null, integrationEvents: 90 },
     });
     partitions = t.service.container.resolve(TOKENS.MonthlyPartitions);
   });
@@ -44,6 +47,19 @@ describe('monthly partitions on the service clock', () => {
     }
     const auditRows = Number((await t.sql(`select count(*) as n from audit_log where created_at >= $1`, [`${thisMonth}T00:00:00Z`]))[0].n);
     expect(auditRows).toBeGreaterThan(0);
+    // A provider's delivery, received now: its month is dropped below, its event id stays taken.
+    const integration = await cardIntegration(t, m.liveKey);
+    const ledger: IntegrationEvents = t.service.container.resolve(TOKENS.IntegrationEvents);
+    const delivery = (at: number) => ({
+      id: randomUUID(),
+      integrationId: integration.id,
+      tenant: { merchantId: m.id, mode: 'live' as const },
+      providerEventId: 'evt_kept_for_ever',
+      type: 'checkout.session.completed',
+      receivedAt: new Date(at),
+      payload: '{}',
+    });
+    expect(await ledger.record(delivery(start))).toBe('first');
 
     // On today's clock nothing is past its retention; every log has this month and the next two.
     await setClock(start);
@@ -67,6 +83,12 @@ describe('monthly partitions on the service clock', () => {
     expect(await partitions.months('clicks')).not.toContain(thisMonth);
     expect(await partitions.months('audit_log')).not.toContain(thisMonth);
     expect(await partitions.months('mail_outbox')).toContain(thisMonth);
+    expect(await partitions.months('integration_events')).not.toContain(thisMonth);
+    expect((await t.sql(`select count(*)::int as n from integration_events where integration_id = $1`, [integration.id]))[0].n).toBe(0);
+    // The provider's retry, fourteen months on, still takes no effect: the key outlives the event's month.
+    expect(await ledger.record(delivery(later))).toBe('duplicate');
+    const [retry] = await t.sql(`select outcome, reason from integration_events where integration_id = $1`, [integration.id]);
+    expect(retry).toEqual({ outcome: 'duplicate', reason: `event evt_kept_for_ever was already received at ${new Date(start).toISOString().slice(0, 19)}Z` });
     expect(await partitions.months('webhook_delivery_attempts')).toContain(thisMonth);
     expect((await t.sql(`select count(*)::int as n from clicks where merchant_id = $1`, [m.id]))[0].n).toBe(0);
     expect(await t.sql(`select clicks, unique_visitors from click_daily_aggregates where merchant_id = $1 and affiliate_id = $2`, [m.id, affiliate.id])).toEqual([

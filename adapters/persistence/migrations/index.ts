@@ -42,6 +42,7 @@ import { Migration20261129050001Invoices } from './Migration20261129050001Invoic
 import { Migration20261128110001Imports } from './Migration20261128110001Imports.js';
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 import { Migration20261129080001MonthlyPartitions } from './Migration20261129080001MonthlyPartitions.js';
+import { Migration20261130040001PartitionedIntegrationEvents } from './Migration20261130040001PartitionedIntegrationEvents.js';
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 import { Migration20261129060001HostedImports } from './Migration20261129060001HostedImports.js';
 import { Migration20261129070001ErasableAuditAddresses } from './Migration20261129070001ErasableAuditAddresses.js';
@@ -98,4 +99,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129060001HostedImports', class: Migration20261129060001HostedImports },
   { name: 'Migration20261129070001ErasableAuditAddresses', class: Migration20261129070001ErasableAuditAddresses },
   { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
+  { name: 'Migration20261130040001PartitionedIntegrationEvents', class: Migration20261130040001PartitionedIntegrationEvents },
 ];
