@@ -99,4 +99,33 @@ describe('monthly partitions on the service clock', () => {
     // A second run on the same clock changes nothing.
     expect((await runJobs())['monthly-partitions']).toBe(0);
   }, 60_000);
+
+  it('two processes running the job at once make each month once and sum each dropped click month once', async () => {
+    const m = await createMerchant(t, 'scale');
+    const campaign = await createCampaign(t, m);
+    const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    const clickAt = t.service.container.resolve(TOKENS.Clock).now().getTime();
+    await t.sql(
+      `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, created_at)
+       select gen_random_uuid(), $1, 'live', $2, $3, 'visitor-' || g, $4 from generate_series(1, 4) g`,
+      [m.id, campaign.id, affiliate.id, new Date(clickAt).toISOString()],
+    );
+    // The second process: its own pool on the same database, the same settings.
+    const second = await startTestService({ partitionMonthsAhead: 2, retentionDays: { clicks: 30, webhookAttempts: null, auditLog: 60, mailOutbox: null, integrationEvents: 90 } }, t.db);
+    try {
+      const much = new Date(clickAt + 200 * DAY);
+      const jobs = [t, second].map((s) => s.service.container.resolve(TOKENS.MaintainPartitions));
+      const changed = await Promise.all(jobs.map((job) => job.runDue(much)));
+      for (const log of PARTITIONED_LOGS) {
+        const months = await partitions.months(log);
+        for (let i = 0; i <= 2; i += 1) expect(months).toContain(monthsAfter(much.getTime(), i));
+      }
+      // Every month was made or dropped by one of them; neither failed on the other's work.
+      expect(changed.reduce((n, c) => n + c, 0)).toBeGreaterThan(0);
+      expect(await partitions.months('clicks')).not.toContain(monthOf(new Date(clickAt)));
+      expect(await t.sql(`select clicks, unique_visitors from click_daily_aggregates where merchant_id = $1`, [m.id])).toEqual([{ clicks: 4, unique_visitors: 4 }]);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 });

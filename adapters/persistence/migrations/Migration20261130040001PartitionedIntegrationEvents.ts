@@ -13,7 +13,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261130040001PartitionedIntegrationEvents extends Migration {
   override up(): void {
     // The partition job's function learns each log's partition key from the catalogue, since this
-    // log is partitioned by `received_at`, the others by `created_at`.
+    // log is partitioned by `received_at`, the others by `created_at`. Two processes making the same
+    // month at once (the job run by hand in each) wait on a lock per log, so the second finds it made
+    // instead of failing on the name; the drop takes the same lock (sql-monthly-partitions.ts).
     this.addSql(`
       create or replace function ensure_month_partition(parent text, month date) returns boolean language plpgsql as $$
       declare
@@ -24,6 +26,7 @@ export class Migration20261130040001PartitionedIntegrationEvents extends Migrati
         waiting boolean := false;
         key text;
       begin
+        perform pg_advisory_xact_lock(hashtext('ensure_month_partition'), hashtext(parent));
         if to_regclass('partitions.' || part) is not null then return false; end if;
         select a.attname into key from pg_partitioned_table p
           join pg_attribute a on a.attrelid = p.partrelid and a.attnum = p.partattrs[0]
