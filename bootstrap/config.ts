@@ -82,6 +82,7 @@ export interface ServiceConfig {
     readonly webhookAttempts: number | null;
     readonly auditLog: number | null;
     readonly mailOutbox: number | null;
+    readonly integrationEvents: number | null;
   };
   /** Monthly partitions made ahead of the service clock's month. */
   readonly partitionMonthsAhead: number;
@@ -185,6 +186,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       webhookAttempts: days(env.RETAIN_WEBHOOK_ATTEMPTS_DAYS, null, 'RETAIN_WEBHOOK_ATTEMPTS_DAYS'),
       auditLog: days(env.RETAIN_AUDIT_LOG_DAYS, null, 'RETAIN_AUDIT_LOG_DAYS'),
       mailOutbox: days(env.RETAIN_MAIL_OUTBOX_DAYS, null, 'RETAIN_MAIL_OUTBOX_DAYS'),
+      // The API lists every delivery of an integration and replays refused ones, so all are kept by default.
+      integrationEvents: days(env.RETAIN_INTEGRATION_EVENTS_DAYS, null, 'RETAIN_INTEGRATION_EVENTS_DAYS'),
     },
     partitionMonthsAhead: int(env.PARTITION_MONTHS_AHEAD, 3, 'PARTITION_MONTHS_AHEAD'),
   };

@@ -38,8 +38,14 @@ export class SqlMonthlyPartitions implements MonthlyPartitions {
 
   async drop(log: PartitionedLog, month: string): Promise<void> {
     // Summed and dropped in one transaction: a crash between them neither loses nor doubles a count.
-    const table = sql.table(`partitions.${partitionName(log, month)}`);
+    // Under the log's lock (the one `ensure_month_partition` takes), so a second process dropping the
+    // same month at once waits, then finds it gone and neither sums nor drops it again.
+    const name = partitionName(log, month);
+    const table = sql.table(`partitions.${name}`);
     await transaction(this.orm, async () => {
+      await sql`select pg_advisory_xact_lock(hashtext('ensure_month_partition'), hashtext(${log}))`.execute(currentDb(this.orm));
+      const { rows } = await sql<{ found: boolean }>`select to_regclass(${`partitions.${name}`}) is not null as found`.execute(currentDb(this.orm));
+      if (!rows[0]?.found) return;
       if (log === 'clicks') {
         await sql`insert into click_daily_aggregates as a (merchant_id, mode, day, campaign_id, affiliate_id, clicks, unique_visitors)
           select merchant_id, mode, (created_at at time zone 'UTC')::date, campaign_id, affiliate_id, count(*), count(distinct visitor_hash)

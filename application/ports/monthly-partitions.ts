@@ -1,5 +1,5 @@
-/** The logs partitioned by month of `created_at`. */
-export const PARTITIONED_LOGS = ['clicks', 'webhook_delivery_attempts', 'audit_log', 'mail_outbox'] as const;
+/** The logs partitioned by month of their time (`created_at`; the integration events' `received_at`). */
+export const PARTITIONED_LOGS = ['clicks', 'webhook_delivery_attempts', 'audit_log', 'mail_outbox', 'integration_events'] as const;
 export type PartitionedLog = (typeof PARTITIONED_LOGS)[number];
 
 /** A log's monthly partitions (months named by their first day, `YYYY-MM-01`). */

@@ -17,6 +17,7 @@ export const registerRetention = (c: Container): void => {
         webhook_delivery_attempts: policy(config.retentionDays.webhookAttempts),
         audit_log: policy(config.retentionDays.auditLog),
         mail_outbox: policy(config.retentionDays.mailOutbox),
+        integration_events: policy(config.retentionDays.integrationEvents),
       });
     }),
   );

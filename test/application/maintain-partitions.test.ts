@@ -34,13 +34,14 @@ describe('MaintainPartitions', () => {
       webhook_delivery_attempts: { monthsAhead: 1, retentionDays: null },
       audit_log: { monthsAhead: 1, retentionDays: null },
       mail_outbox: { monthsAhead: 1, retentionDays: null },
+      integration_events: { monthsAhead: 1, retentionDays: null },
     });
     const changed = await job.runDue(new Date('2026-11-15T12:00:00Z'));
     expect(months.dropped).toEqual(['clicks 2026-01-01', 'clicks 2026-06-01']);
     expect((await months.months('clicks')).sort()).toEqual(['2026-10-01', '2026-11-01', '2026-12-01']);
     expect((await months.months('audit_log')).sort()).toEqual(['2026-01-01', '2026-06-01', '2026-10-01', '2026-11-01', '2026-12-01']);
     expect((await months.months('mail_outbox')).sort()).toEqual(['2026-11-01', '2026-12-01']);
-    expect(changed).toBe(2 + 2 + 2 + 2 + 2);
+    expect(changed).toBe(2 + 2 + 2 + 2 + 2 + 2);
     expect(await job.runDue(new Date('2026-11-15T12:00:00Z'))).toBe(0);
   });
 });

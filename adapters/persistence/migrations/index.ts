@@ -43,6 +43,7 @@ import { Migration20261128110001Imports } from './Migration20261128110001Imports
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 import { Migration20261129080001MonthlyPartitions } from './Migration20261129080001MonthlyPartitions.js';
 import { Migration20261130050001SaleClickRowIndex } from './Migration20261130050001SaleClickRowIndex.js';
+import { Migration20261130040001PartitionedIntegrationEvents } from './Migration20261130040001PartitionedIntegrationEvents.js';
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 import { Migration20261129060001HostedImports } from './Migration20261129060001HostedImports.js';
 import { Migration20261129070001ErasableAuditAddresses } from './Migration20261129070001ErasableAuditAddresses.js';
@@ -100,4 +101,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129070001ErasableAuditAddresses', class: Migration20261129070001ErasableAuditAddresses },
   { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
   { name: 'Migration20261130050001SaleClickRowIndex', class: Migration20261130050001SaleClickRowIndex },
+  { name: 'Migration20261130040001PartitionedIntegrationEvents', class: Migration20261130040001PartitionedIntegrationEvents },
 ];

@@ -77,6 +77,14 @@ export const integrationEvents = table('integration_events', {
   replay_fact: jsonb().orNull(),
 });
 
+/** Which event holds the effect of a provider event id, for all time (the log itself is dropped by month). */
+export const integrationEventKeys = table('integration_event_keys', {
+  integration_id: uuid(),
+  provider_event_id: text(),
+  event_id: uuid(),
+  received_at: timestamptz(),
+});
+
 export const providerCustomers = table('provider_customers', {
   merchant_id: uuid(),
   mode: text(),

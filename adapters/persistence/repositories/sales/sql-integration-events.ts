@@ -42,21 +42,31 @@ export class SqlIntegrationEvents implements IntegrationEvents {
 
   async record(d: NewDelivery): Promise<'first' | 'duplicate'> {
     const db = currentDb(this.orm);
-    // The partial unique index admits one effect-holding row per event id; a concurrent delivery
-    // waits here for the first one's transaction and then finds it taken.
-    const { rows } = await sql<{ id: string }>`insert into integration_events
-        (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, payload)
-      values (${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt}, 'received', ${d.payload}::jsonb)
-      on conflict (integration_id, provider_event_id) where outcome <> 'duplicate' do nothing
-      returning id`.execute(db);
-    if (rows.length > 0) return 'first';
+    // The key table admits one effect-holding event per provider event id for all time (the log is
+    // dropped a month at a time); a concurrent delivery waits here for the first one's transaction
+    // and then finds the key taken.
+    const { rows } = await sql<{ event_id: string }>`insert into integration_event_keys (integration_id, provider_event_id, event_id, received_at)
+      values (${d.integrationId}, ${d.providerEventId}, ${d.id}, ${d.receivedAt})
+      on conflict (integration_id, provider_event_id) do nothing
+      returning event_id`.execute(db);
+    if (rows.length > 0) {
+      await sql`insert into integration_events
+          (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, payload)
+        values (${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt}, 'received', ${d.payload}::jsonb)`.execute(
+        db,
+      );
+      return 'first';
+    }
+    // The first event's month may be past its retention: the key still dates it, without its outcome.
     await sql`insert into integration_events
         (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, reason, conversion_id)
       select ${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt}, 'duplicate',
-        'event ' || ${d.providerEventId}::text || ' was already received at ' || to_char(e.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ' (' || e.outcome || ')',
+        'event ' || ${d.providerEventId}::text || ' was already received at ' || to_char(k.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+          || coalesce(' (' || e.outcome || ')', ''),
         e.conversion_id
-      from integration_events e
-      where e.integration_id = ${d.integrationId} and e.provider_event_id = ${d.providerEventId} and e.outcome <> 'duplicate'`.execute(db);
+      from integration_event_keys k
+      left join integration_events e on e.id = k.event_id and e.received_at = k.received_at
+      where k.integration_id = ${d.integrationId} and k.provider_event_id = ${d.providerEventId}`.execute(db);
     return 'duplicate';
   }
 
