@@ -38,3 +38,4 @@ export * from './retention/monthly-partitions.js';
 export * from './porting/hosted-import.js';
 export * from './privacy/erasure.js';
 export * from './porting/imported-history.js';
+export * from './porting/imported-coupon.js';

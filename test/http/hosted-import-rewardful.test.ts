@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
 import { rewardfulProgram } from '../fixtures/rewardful-program.js';
-import { cardEvent, cardIntegration, deliver, paidInvoice } from '../support/card-events.js';
+import { cardEvent, cardIntegration, deliver, paidInvoice, paidSession } from '../support/card-events.js';
 import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { runJobs, setClock } from '../support/team-mother.js';
@@ -59,6 +59,7 @@ describe('POST /imports (rewardful)', () => {
     expect(run.progress.affiliates).toMatchObject({ read: 3, created: 2, failed: 1 });
     expect(run.progress.affiliates.problems[0]).toMatchObject({ externalId: 'a0000000-0000-4000-8000-00000000bad1', reason: 'email is required' });
     expect(run.progress.customers).toMatchObject({ read: 1, created: 1 });
+    expect(run.progress.coupons).toMatchObject({ read: 1, created: 1, failed: 0 });
     expect(run.progress.commissions).toMatchObject({ read: 4, created: 4, failed: 0 });
 
     const campaigns = await t.sql(
@@ -118,13 +119,33 @@ describe('POST /imports (rewardful)', () => {
     expect(eve.status).toBe(404);
   });
 
+  let integration: Awaited<ReturnType<typeof cardIntegration>> | undefined;
+  const cardOf = async () => {
+    integration ??= await cardIntegration(t, into.liveKey);
+    return integration;
+  };
+
   it("an imported customer's renewal at the payment provider attributes to its affiliate", async () => {
-    const integration = await cardIntegration(t, into.liveKey);
+    const integration = await cardOf();
     const sale = await deliver(t, integration.id, cardEvent('invoice.paid', paidInvoice({ total: 5_000, customer: 'cus_ABC123', billingReason: 'subscription_cycle' })), integration.secret);
     expect(sale.body.data.outcome).toBe('created');
     const conversion = (await t.api('GET', `/conversions/${sale.body.data.conversionId}`, into.liveKey)).body.data;
     const [james] = await t.sql('select id from affiliates where merchant_id = $1 and email = $2', [into.id, 'james@example.com']);
     expect(conversion.affiliateId).toBe(james.id);
+  });
+
+  it("an imported affiliate's coupon, listed without a campaign, takes the affiliate's and attributes a new sale", async () => {
+    const [james] = await t.sql('select id from affiliates where merchant_id = $1 and email = $2', [into.id, 'james@example.com']);
+    const [campaign] = await t.sql(`select id from campaigns where merchant_id = $1 and name = 'Friends Of MI6'`, [into.id]);
+    // Rewardful lists coupons per affiliate with no campaign: the coupon joins the affiliate's only campaign.
+    const coupons = await t.sql('select campaign_id, affiliate_id, provider, code, card_promotion_code_id from coupons where merchant_id = $1', [into.id]);
+    expect(coupons).toEqual([{ campaign_id: campaign.id, affiliate_id: james.id, provider: 'card', code: 'BOND20', card_promotion_code_id: 'promo_1a2b3c' }]);
+    const card = await cardOf();
+    const sale = await deliver(t, card.id, cardEvent('checkout.session.completed', paidSession({ amountTotal: 4_000, customer: 'cus_new_after_move', promotionCode: 'promo_1a2b3c' })), card.secret);
+    expect(sale.body.data.outcome).toBe('created');
+    const conversion = (await t.api('GET', `/conversions/${sale.body.data.conversionId}`, into.liveKey)).body.data;
+    // The imported terms apply: 30 % of the 40.00 sale.
+    expect(conversion).toMatchObject({ affiliateId: james.id, campaignId: campaign.id, commission: 12, clickId: null });
   });
 
   it('waits out a 429 storm by the service clock, resuming at the page it stopped on', async () => {
