@@ -52,6 +52,9 @@ export class SqlImportWriter implements ImportWriter {
   }
 
   private async mapped(run: ImportRun, resource: ProgramResource, externalId: string): Promise<string | null> {
+    // A campaign the merchant chose to carry this source's campaign into wins over any earlier mapping.
+    const chosen = resource === 'campaigns' ? run.campaignMap?.[externalId] : undefined;
+    if (chosen !== undefined) return chosen;
     const [row] = await runSql<{ internal_id: string }>(
       this.db,
       'select internal_id from import_mappings where merchant_id = $1 and mode = $2 and source = $3 and resource = $4 and external_id = $5',
@@ -64,7 +67,8 @@ export class SqlImportWriter implements ImportWriter {
     await runSql(
       this.db,
       `insert into import_mappings (merchant_id, mode, source, resource, external_id, internal_id, import_id, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (merchant_id, mode, source, resource, external_id) do update set internal_id = excluded.internal_id, import_id = excluded.import_id`,
       [run.tenant.merchantId, run.tenant.mode, run.source, resource, externalId, internalId, run.id, this.clock.now()],
     );
   }
@@ -86,11 +90,24 @@ export class SqlImportWriter implements ImportWriter {
   private async write(run: ImportRun, { resource, data }: ImportRow): Promise<RowOutcome> {
     const pair = PAIR_KEYS[resource];
     const externalId = pair ? `${required(data, pair[0])}:${required(data, pair[1])}` : required(data, 'id');
+    const chosen = resource === 'campaigns' ? run.campaignMap?.[externalId] : undefined;
+    if (chosen !== undefined) return this.chosenCampaign(run, externalId, chosen);
     const known = await this.mapped(run, resource, externalId);
     const made: RowOutcome = known ? { kind: 'matched', internalId: known } : await this.create(run, resource, data);
     if (!known && (made.kind === 'created' || made.kind === 'matched')) await this.remember(run, resource, externalId, made.internalId);
     if (made.kind === 'created' || made.kind === 'matched') await this.keepOldRefCode(run, resource, data, made.internalId);
     return made;
+  }
+
+  /**
+   * A source campaign the run's `campaignMap` carries into one of the merchant's campaigns: matched,
+   * nothing of it written, and remembered so a later run without the map finds the same campaign.
+   */
+  private async chosenCampaign(run: ImportRun, externalId: string, campaignId: string): Promise<RowOutcome> {
+    const [ours] = await runSql(this.db, 'select 1 from campaigns where id = $1 and merchant_id = $2', [campaignId, run.tenant.merchantId]);
+    if (!ours) return { kind: 'failed', reason: `campaignMap names no campaign of yours (${campaignId})` };
+    await this.remember(run, 'campaigns', externalId, campaignId);
+    return { kind: 'matched', internalId: campaignId };
   }
 
   /**
