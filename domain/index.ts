@@ -17,6 +17,7 @@ export * from './campaign/campaign.js';
 export * from './campaign/campaign-changes.js';
 export * from './affiliate/affiliate.js';
 export * from './affiliate/affiliate-edit.js';
+export * from './affiliate/imported-affiliate-notes.js';
 export * from './affiliate/invitation.js';
 export * from './affiliate/tracking-link.js';
 export * from './campaign/click.js';

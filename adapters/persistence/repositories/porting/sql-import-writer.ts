@@ -6,7 +6,7 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun, ImportWriter } from '../../../../application/ports/imports.js';
 import { randomCode } from '../../../../application/shared/random-code.js';
-import { customerKeyOf, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
+import { customerKeyOf, importedAffiliateNotes, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import { MoreImportWrites } from './sql-import-more.js';
@@ -200,6 +200,8 @@ export class SqlImportWriter implements ImportWriter {
       email,
     ]);
     if (existing) return { kind: 'matched', internalId: existing.id };
+    const kept = importedAffiliateNotes(cellOf(row, 'notes'), cellOf(row, 'tags'));
+    if (kept.isErr()) return { kind: 'failed', reason: kept.error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? kept.error.message };
     // Only a code our links can carry is kept as the referral code; any other old code stays an alias.
     const wanted = cellOf(row, 'ref_code')?.toLowerCase() ?? null;
     let refCode = wanted !== null && REF_CODE.test(wanted) ? wanted : randomCode();
@@ -209,9 +211,22 @@ export class SqlImportWriter implements ImportWriter {
     const now = this.clock.now();
     await runSql(
       this.db,
-      `insert into affiliates (id, merchant_id, email, name, is_test, headless, created_via, ref_code, payout_method, payout_email, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, true, 'api', $6, $7, $8, $9, $10)`,
-      [id, run.tenant.merchantId, email, cellOf(row, 'name') ?? email, isTest, refCode, cellOf(row, 'payout_method'), cellOf(row, 'payout_email'), cellOf(row, 'created_at') ?? now, now],
+      `insert into affiliates (id, merchant_id, email, name, is_test, headless, created_via, ref_code, payout_method, payout_email, notes, tags, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, true, 'api', $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        id,
+        run.tenant.merchantId,
+        email,
+        cellOf(row, 'name') ?? email,
+        isTest,
+        refCode,
+        cellOf(row, 'payout_method'),
+        cellOf(row, 'payout_email'),
+        kept.value.notes,
+        JSON.stringify(kept.value.tags),
+        cellOf(row, 'created_at') ?? now,
+        now,
+      ],
     );
     return { kind: 'created', internalId: id };
   }
