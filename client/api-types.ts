@@ -1357,7 +1357,7 @@ export interface paths {
         put?: never;
         /**
          * Start an import (CSV in the export format, or a hosted program through its API), or a dry run of it
-         * @description Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name); `source: rewardful`, `firstpromoter`, `tolt`, `partnerstack` or `dub` with `credentials` (the program is read through the product's API page by page, within its published rate limit, resuming where it stopped; docs/import-export.md maps each record). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.
+         * @description Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name); `source: rewardful`, `firstpromoter`, `tolt`, `partnerstack` or `dub` with `credentials` (the program is read through the product's API page by page, within its published rate limit, resuming where it stopped; docs/import-export.md maps each record). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. `campaignMap` carries a source's campaigns into campaigns you already have. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.
          */
         post: operations["postImports"];
         delete?: never;
@@ -3858,11 +3858,18 @@ export interface components {
                     }[];
                 };
             };
-            /** @description A dry run: every record it would create */
+            /** @description A dry run: every record it would create, and every campaign it would carry into one of yours */
             preview: {
                 resource: string;
                 externalId: string;
                 summary: string;
+                /**
+                 * @description `match`: a source campaign carried into the campaign `campaignMap` chose, nothing created
+                 * @enum {string}
+                 */
+                action: "create" | "match";
+                /** @description With `match`, our campaign id */
+                matchedId: string | null;
             }[];
             failure: string | null;
             createdAt: string;
@@ -3890,6 +3897,15 @@ export interface components {
             };
             /** @description A hosted source's API keys, sealed at rest and dropped once it is read: `apiKey` (Rewardful: the API secret; FirstPromoter also `accountId`; Tolt also `programId`; Dub), or PartnerStack's `publicKey` and `privateKey` */
             credentials?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Source campaign (or program) id → one of your campaign ids: that campaign's rows are carried into yours instead of making a new campaign (counted `matched`). An id that is not one of your campaigns answers `404 not_found` naming the entry; a CSV file's campaign ids are its `campaigns.csv` ids, a hosted product's are listed in docs/import-export.md
+             * @example {
+             *       "c3482343-8680-40c5-af9a-9efa119713b5": "0192f0c4-6c1e-7d2a-9b1e-2f3a4b5c6d7e"
+             *     }
+             */
+            campaignMap?: {
                 [key: string]: string;
             };
         };

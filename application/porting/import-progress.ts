@@ -23,11 +23,13 @@ export interface ResourceProgress {
 
 export type ImportProgress = Readonly<Partial<Record<ProgramResource, ResourceProgress>>>;
 
-/** What a dry run would create: each record by resource and the source's id. */
+/** What a dry run would create (or carry into a campaign the merchant chose): each record by resource and the source's id. */
 export interface PreviewItem {
   readonly resource: ProgramResource;
   readonly externalId: string;
   readonly summary: string;
+  /** Set when the record is not created but carried into one the merchant chose (`campaignMap`). */
+  readonly matchedId?: string;
 }
 
 /** Row-level reasons are kept for the first thousand problems of a resource; the counts stay exact. */

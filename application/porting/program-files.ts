@@ -26,7 +26,7 @@ export const PROGRAM_FILES = [
       'created_at',
     ],
   },
-  { resource: 'affiliates', columns: ['id', 'email', 'name', 'ref_code', 'payout_method', 'payout_email', 'created_at'] },
+  { resource: 'affiliates', columns: ['id', 'email', 'name', 'ref_code', 'payout_method', 'payout_email', 'notes', 'tags', 'created_at'] },
   { resource: 'referral_links', columns: ['affiliate_id', 'campaign_id', 'status', 'ref_code', 'joined_at', 'decided_at'] },
   {
     resource: 'coupons',

@@ -103,7 +103,11 @@ export class RunImports implements DueJob {
           for (const row of await this.runs.rows(run.id, from, BATCH)) {
             const outcome = await this.carry(run, row);
             progress = countOutcome(progress, row.resource, externalIdOf(row), outcome);
-            if (outcome.kind === 'created') preview.push({ resource: row.resource, externalId: externalIdOf(row) ?? '', summary: summaryOf(row) });
+            const externalId = externalIdOf(row) ?? '';
+            if (outcome.kind === 'created') preview.push({ resource: row.resource, externalId, summary: summaryOf(row) });
+            else if (outcome.kind === 'matched' && row.resource === 'campaigns' && run.campaignMap?.[externalId] !== undefined) {
+              preview.push({ resource: row.resource, externalId, summary: summaryOf(row), matchedId: outcome.internalId });
+            }
           }
         }
         throw new DryRunOver(progress, preview);

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
-import { validationError, type DomainError } from '../../domain/index.js';
+import { domainError, importCampaignMap, validationError, type DomainError } from '../../domain/index.js';
+import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import { isHostedSource, type HostedApi, type HostedCredentials, type HostedImportFetches } from '../ports/hosted-imports.js';
@@ -20,6 +21,8 @@ export interface StartImportInput {
   readonly files: readonly ImportFile[];
   /** A hosted source's API keys (the source's fields: `apiKey`, and `accountId` where it asks for one). */
   readonly credentials?: HostedCredentials | undefined;
+  /** A source campaign's (program's) id → the merchant's campaign to carry it into, instead of a new one. */
+  readonly campaignMap?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Hosted imports: where their runs and sealed keys are kept, and the sources' APIs. */
@@ -41,10 +44,14 @@ export class StartImport {
     private readonly runs: ImportRuns,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly campaigns: Pick<CampaignRepository, 'findById'>,
     private readonly hosted?: HostedImportParts,
   ) {}
 
-  async execute(input: StartImportInput): Promise<Result<ImportRun, DomainError>> {
+  async execute(given: StartImportInput): Promise<Result<ImportRun, DomainError>> {
+    const campaignMap = await this.campaignMapOf(given);
+    if (campaignMap.isErr()) return err(campaignMap.error);
+    const input = { ...given, campaignMap: campaignMap.value };
     if (isHostedSource(input.source)) return this.startHosted(input);
     if (input.source !== 'csv') return err(validationError('source', `${input.source} imports are not available`));
     const files = [...input.files].sort((a, b) => ORDER.indexOf(a.resource) - ORDER.indexOf(b.resource));
@@ -70,6 +77,18 @@ export class StartImport {
     return ok(run);
   }
 
+  /** The map as kept, each campaign checked to be the merchant's (another's answers 404, as it does everywhere). */
+  private async campaignMapOf(input: StartImportInput): Promise<Result<Readonly<Record<string, string>>, DomainError>> {
+    const map = importCampaignMap(input.campaignMap ?? {});
+    if (map.isErr()) return map;
+    for (const [source, ours] of Object.entries(map.value)) {
+      if (!(await this.campaigns.findById(input.tenant, ours))) {
+        return err(domainError('not_found', 'Campaign not found', [{ field: `campaignMap.${source}`, message: `names no campaign of yours (${ours})` }]));
+      }
+    }
+    return ok(map.value);
+  }
+
   private newRun(input: StartImportInput, rowCount: number): ImportRun {
     const now = this.clock.now();
     return {
@@ -83,6 +102,7 @@ export class StartImport {
       progress: {},
       preview: [],
       failure: null,
+      campaignMap: input.campaignMap ?? {},
       createdAt: now,
       updatedAt: now,
       finishedAt: null,

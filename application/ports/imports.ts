@@ -18,6 +18,8 @@ export interface ImportRun {
   readonly progress: ImportProgress;
   readonly preview: readonly PreviewItem[];
   readonly failure: string | null;
+  /** A source campaign's (program's) id → the merchant's campaign it is carried into instead of a new one. */
+  readonly campaignMap?: Readonly<Record<string, string>>;
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly finishedAt: Date | null;

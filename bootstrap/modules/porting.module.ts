@@ -25,7 +25,7 @@ export const registerPorting = (c: Container, config: ServiceConfig, override?: 
   c.register(T.HostedImportFetches, single((r) => new SqlHostedImportFetches(r.resolve(T.Orm), r.resolve(T.SecretBox))));
   c.register(
     T.StartImport,
-    single((r) => new StartImport(r.resolve(T.UnitOfWork), r.resolve(T.ImportRuns), r.resolve(T.Ids), r.resolve(T.Clock), { fetches: r.resolve(T.HostedImportFetches), api: hostedApi })),
+    single((r) => new StartImport(r.resolve(T.UnitOfWork), r.resolve(T.ImportRuns), r.resolve(T.Ids), r.resolve(T.Clock), r.resolve(T.CampaignRepository), { fetches: r.resolve(T.HostedImportFetches), api: hostedApi })),
   );
   c.register(
     T.FetchHostedImports,

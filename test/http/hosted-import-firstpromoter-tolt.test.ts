@@ -38,9 +38,9 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     expect(run.progress.affiliates).toMatchObject({ created: 2, failed: 0 });
     const [campaign] = await t.sql('select commission_type, commission_value::float as value, enable_recurring_commissions, recurring_commission_months, attribution_window_days, tracking_code from campaigns where merchant_id = $1', [m.id]);
     expect(campaign).toMatchObject({ commission_type: 'percentage', value: 20, enable_recurring_commissions: true, recurring_commission_months: 6, attribution_window_days: 90 });
-    const members = await t.sql('select a.email, a.ref_code, a.payout_method, ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.merchant_id = $1 order by a.email', [m.id]);
+    const members = await t.sql('select a.email, a.ref_code, a.payout_method, a.notes, ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.merchant_id = $1 order by a.email', [m.id]);
     expect(members).toEqual([
-      { email: 'jiba@example.com', ref_code: 'tvo16', payout_method: 'wallet_a', status: 'approved' },
+      { email: 'jiba@example.com', ref_code: 'tvo16', payout_method: 'wallet_a', notes: 'Runs the Jiba newsletter; pays out monthly', status: 'approved' },
       expect.objectContaining({ email: 'pending@example.com', status: 'pending' }),
     ]);
     // `pat_01` cannot be one of our referral codes, so it stays the affiliate's old code.

@@ -61,6 +61,19 @@ describe('POST /imports (partnerstack, dub)', () => {
     // `?ps_partner_key=ana-g`, as the tracking script sends it.
     expect((await t.request('POST', '/t/v1/clicks', { body: { merchantId: m.id, trackingCode: campaign.tracking_code, refCode: 'ana-g' } })).status).toBe(201);
     expect(ps.log.some((r) => r.path.includes('starting_after=part_2'))).toBe(true);
+    // Each partnership's group is a team on the program's campaign, its partners the members.
+    expect(run.progress.teams).toMatchObject({ read: 3, created: 2, matched: 1, failed: 0 });
+    const teams = await t.sql(
+      `select tm.name, array_agg(a.email order by a.email) as members, count(distinct tc.campaign_id)::int as campaigns
+         from teams tm join team_members mb on mb.team_id = tm.id join affiliates a on a.id = mb.affiliate_id
+         left join team_campaigns tc on tc.team_id = tm.id
+        where tm.merchant_id = $1 group by tm.name order by tm.name`,
+      [m.id],
+    );
+    expect(teams).toEqual([
+      { name: 'Agencies', members: ['ben@example.com', 'cy@example.com'], campaigns: 1 },
+      { name: 'Default', members: ['ana@example.com'], campaigns: 1 },
+    ]);
   });
 
   it('Dub: every partner (dormant ones too), each short-link key an old code, customers with a partner, commissions', async () => {

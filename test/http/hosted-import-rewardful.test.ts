@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
 import { rewardfulProgram } from '../fixtures/rewardful-program.js';
-import { cardEvent, cardIntegration, deliver, paidInvoice } from '../support/card-events.js';
+import { cardEvent, cardIntegration, deliver, paidInvoice, paidSession } from '../support/card-events.js';
+import { createCampaign } from '../support/campaign-mother.js';
 import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { runJobs, setClock } from '../support/team-mother.js';
@@ -59,6 +60,7 @@ describe('POST /imports (rewardful)', () => {
     expect(run.progress.affiliates).toMatchObject({ read: 3, created: 2, failed: 1 });
     expect(run.progress.affiliates.problems[0]).toMatchObject({ externalId: 'a0000000-0000-4000-8000-00000000bad1', reason: 'email is required' });
     expect(run.progress.customers).toMatchObject({ read: 1, created: 1 });
+    expect(run.progress.coupons).toMatchObject({ read: 1, created: 1, failed: 0 });
     expect(run.progress.commissions).toMatchObject({ read: 4, created: 4, failed: 0 });
 
     const campaigns = await t.sql(
@@ -118,13 +120,33 @@ describe('POST /imports (rewardful)', () => {
     expect(eve.status).toBe(404);
   });
 
+  let integration: Awaited<ReturnType<typeof cardIntegration>> | undefined;
+  const cardOf = async () => {
+    integration ??= await cardIntegration(t, into.liveKey);
+    return integration;
+  };
+
   it("an imported customer's renewal at the payment provider attributes to its affiliate", async () => {
-    const integration = await cardIntegration(t, into.liveKey);
+    const integration = await cardOf();
     const sale = await deliver(t, integration.id, cardEvent('invoice.paid', paidInvoice({ total: 5_000, customer: 'cus_ABC123', billingReason: 'subscription_cycle' })), integration.secret);
     expect(sale.body.data.outcome).toBe('created');
     const conversion = (await t.api('GET', `/conversions/${sale.body.data.conversionId}`, into.liveKey)).body.data;
     const [james] = await t.sql('select id from affiliates where merchant_id = $1 and email = $2', [into.id, 'james@example.com']);
     expect(conversion.affiliateId).toBe(james.id);
+  });
+
+  it("an imported affiliate's coupon, listed without a campaign, takes the affiliate's and attributes a new sale", async () => {
+    const [james] = await t.sql('select id from affiliates where merchant_id = $1 and email = $2', [into.id, 'james@example.com']);
+    const [campaign] = await t.sql(`select id from campaigns where merchant_id = $1 and name = 'Friends Of MI6'`, [into.id]);
+    // Rewardful lists coupons per affiliate with no campaign: the coupon joins the affiliate's only campaign.
+    const coupons = await t.sql('select campaign_id, affiliate_id, provider, code, card_promotion_code_id from coupons where merchant_id = $1', [into.id]);
+    expect(coupons).toEqual([{ campaign_id: campaign.id, affiliate_id: james.id, provider: 'card', code: 'BOND20', card_promotion_code_id: 'promo_1a2b3c' }]);
+    const card = await cardOf();
+    const sale = await deliver(t, card.id, cardEvent('checkout.session.completed', paidSession({ amountTotal: 4_000, customer: 'cus_new_after_move', promotionCode: 'promo_1a2b3c' })), card.secret);
+    expect(sale.body.data.outcome).toBe('created');
+    const conversion = (await t.api('GET', `/conversions/${sale.body.data.conversionId}`, into.liveKey)).body.data;
+    // The imported terms apply: 30 % of the 40.00 sale.
+    expect(conversion).toMatchObject({ affiliateId: james.id, campaignId: campaign.id, commission: 12, clickId: null });
   });
 
   it('waits out a 429 storm by the service clock, resuming at the page it stopped on', async () => {
@@ -194,6 +216,55 @@ describe('POST /imports (rewardful)', () => {
     expect(run.failure).toContain('Invalid API Secret');
     const events = await t.sql(`select type from outbox_events where merchant_id = $1 and type = 'import.failed'`, [other.id]);
     expect(events).toHaveLength(1);
+  });
+
+  it('campaignMap carries a source campaign into one of ours: previewed as a match, then nothing new made for it', async () => {
+    const mover = await createMerchant(t, 'scale');
+    const ours = await createCampaign(t, mover.liveKey, { name: 'Our MI6 campaign', commissionValue: 35 });
+    const stranger = await createCampaign(t, (await createMerchant(t, 'scale')).liveKey);
+    const MI6 = 'c3482343-8680-40c5-af9a-9efa119713b5';
+    const start = (campaignMap: Record<string, string>, dryRun = false) => t.api('POST', '/imports', mover.liveKey, { source: 'rewardful', dryRun, credentials: { apiKey: KEY }, campaignMap });
+
+    // Another merchant's campaign, or none at all, is not found; a value that is no id is refused; nothing is started.
+    for (const id of [stranger.id, '0192f0c4-6c1e-7d2a-9b1e-2f3a4b5c6d7e']) {
+      const res = await start({ [MI6]: id });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'not_found', details: [{ field: `campaignMap.${MI6}` }] });
+    }
+    const bad = await start({ [MI6]: 'not-an-id' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].field).toBe(`campaignMap.${MI6}`);
+    expect(await count('imports', mover)).toBe(0);
+
+    const dry = await start({ [MI6]: ours.id.toUpperCase() }, true);
+    expect(dry.status).toBe(202);
+    await runJobs(t);
+    const preview = (await runOf(dry.body.data.id, mover.liveKey)).preview.filter((p: { resource: string }) => p.resource === 'campaigns');
+    expect(preview).toEqual([
+      { resource: 'campaigns', externalId: MI6, summary: 'Friends Of MI6', action: 'match', matchedId: ours.id },
+      { resource: 'campaigns', externalId: 'ceaef6d9-767e-49aa-a6ab-46c02aa79604', summary: 'Flat bounty', action: 'create', matchedId: null },
+    ]);
+    expect(await count('import_mappings', mover)).toBe(0);
+
+    const real = await start({ [MI6]: ours.id });
+    await runJobs(t);
+    const run = await runOf(real.body.data.id, mover.liveKey);
+    expect(run.progress.campaigns).toMatchObject({ read: 2, created: 1, matched: 1, failed: 0 });
+    const names = await t.sql('select name, commission_value::text from campaigns where merchant_id = $1 order by name', [mover.id]);
+    expect(names).toEqual([
+      { name: 'Flat bounty', commission_value: '25.000000' },
+      { name: 'Our MI6 campaign', commission_value: '35.000000' },
+    ]);
+    // James's membership, coupon and commissions are on our campaign, which keeps its own terms.
+    const [james] = await t.sql('select id from affiliates where merchant_id = $1 and email = $2', [mover.id, 'james@example.com']);
+    expect(await t.sql('select campaign_id from affiliate_memberships where affiliate_id = $1', [james.id])).toEqual([{ campaign_id: ours.id }]);
+    expect(await t.sql('select campaign_id from coupons where affiliate_id = $1', [james.id])).toEqual([{ campaign_id: ours.id }]);
+    const onOurs = await t.sql('select count(*)::int as n from conversions where merchant_id = $1 and campaign_id = $2', [mover.id, ours.id]);
+    expect(onOurs[0].n).toBe(4);
+    // A later run without the map finds the same campaign.
+    const again = await t.api('POST', '/imports', mover.liveKey, { source: 'rewardful', credentials: { apiKey: KEY } });
+    await runJobs(t);
+    expect((await runOf(again.body.data.id, mover.liveKey)).progress.campaigns).toMatchObject({ created: 0, matched: 2 });
   });
 
   it("another merchant cannot read the run", async () => {

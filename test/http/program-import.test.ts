@@ -40,6 +40,8 @@ describe('POST /imports (csv)', () => {
     const campaign = await createCampaign(t, from.liveKey, { commissionValue: 25, enableRecurringCommissions: true });
     const affiliate = await createAffiliate(t, from.liveKey, campaign.id, { name: '-Robin, "the" Referrer' });
     affiliateEmail = affiliate.email;
+    // Private notes (a formula, a comma, a line break) and tags travel with the affiliate.
+    await t.sql('update affiliates set notes = $2, tags = $3 where id = $1', [affiliate.id, '=HYPERLINK("x") met at SaaSConf,\nprefers email', JSON.stringify(['vip', 'conference 2026'])]);
     await t.api('POST', '/customers', from.liveKey, { affiliateId: affiliate.id, campaignId: campaign.id, email: 'grace@example.com', providerCustomerId: 'cus_moved_1' });
     const paid = await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '80', commission: '20', status: 'paid', orderId: 'ord-1', createdAt: '2026-10-01T10:00:00.000Z' });
     // The rest of a program: a coupon, a payout already made, a webhook, a click, a team with its member and campaign.
@@ -119,6 +121,8 @@ describe('POST /imports (csv)', () => {
     for (const [tb, n] of Object.entries(before)) expect(await count(tb, into), tb).toBe(n);
 
     expect(comparable(await exportZip(t, into.liveKey), CARRIED)).toEqual(comparable(zip, CARRIED));
+    const [moved] = await t.sql('select notes, tags from affiliates where merchant_id = $1 and email = $2', [into.id, affiliateEmail]);
+    expect(moved).toEqual({ notes: '=HYPERLINK("x") met at SaaSConf,\nprefers email', tags: ['vip', 'conference 2026'] });
   });
 
   it("an imported customer's renewal at the payment provider attributes to its affiliate", async () => {

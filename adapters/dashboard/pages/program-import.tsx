@@ -85,15 +85,18 @@ const Problems = ({ run }: { run: ImportRun }) => {
   );
 };
 
-const Preview = ({ run }: { run: ImportRun }) => (
+const Preview = ({ run }: { run: ImportRun }) => {
+  // Records carried into campaigns the merchant chose are not created; the API lists them as `match`.
+  const created = run.preview.filter((p) => p.matchedId === undefined);
+  return (
   <section aria-labelledby="preview">
     <h2 id="preview">What the import would create</h2>
     <p>
-      {countOf(run.preview.length, 'record')}
-      {run.preview.length > PREVIEW_SHOWN ? `; the first ${PREVIEW_SHOWN} are listed (GET /api/v1/imports/${run.id} answers all).` : '.'}
+      {countOf(created.length, 'record')}
+      {created.length > PREVIEW_SHOWN ? `; the first ${PREVIEW_SHOWN} are listed (GET /api/v1/imports/${run.id} answers all).` : '.'}
     </p>
-    <Table caption="Records the import would create" head={['File', 'Id in the file', 'Name']} empty={run.preview.length === 0 ? 'Nothing new: every row is already here or was refused.' : false}>
-      {run.preview.slice(0, PREVIEW_SHOWN).map((p) => (
+    <Table caption="Records the import would create" head={['File', 'Id in the file', 'Name']} empty={created.length === 0 ? 'Nothing new: every row is already here or was refused.' : false}>
+      {created.slice(0, PREVIEW_SHOWN).map((p) => (
         <tr>
           <td>{p.resource}.csv</td>
           <td>{p.externalId}</td>
@@ -102,7 +105,8 @@ const Preview = ({ run }: { run: ImportRun }) => (
       ))}
     </Table>
   </section>
-);
+  );
+};
 
 const RunPage = ({ run, csrf }: { run: ImportRun; csrf: string }) => {
   const finished = isImportFinished(run.state);

@@ -38,7 +38,17 @@ export const ImportSchema = z
     rowsRead: z.number().int(),
     rowCount: z.number().int(),
     progress: z.record(z.string(), ResourceProgressSchema).openapi({ description: 'Per resource (`campaigns`, `affiliates`, …)' }),
-    preview: z.array(z.object({ resource: z.string(), externalId: z.string(), summary: z.string() })).openapi({ description: 'A dry run: every record it would create' }),
+    preview: z
+      .array(
+        z.object({
+          resource: z.string(),
+          externalId: z.string(),
+          summary: z.string(),
+          action: z.enum(['create', 'match']).openapi({ description: '`match`: a source campaign carried into the campaign `campaignMap` chose, nothing created' }),
+          matchedId: z.string().nullable().openapi({ description: 'With `match`, our campaign id' }),
+        }),
+      )
+      .openapi({ description: 'A dry run: every record it would create, and every campaign it would carry into one of yours' }),
     failure: z.string().nullable(),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
@@ -53,7 +63,7 @@ const importJson = (run: ImportRun) => ({
   rowsRead: run.cursor,
   rowCount: run.rowCount,
   progress: run.progress as Record<string, z.infer<typeof ResourceProgressSchema>>,
-  preview: [...run.preview],
+  preview: run.preview.map((p) => ({ resource: p.resource, externalId: p.externalId, summary: p.summary, action: p.matchedId === undefined ? ('create' as const) : ('match' as const), matchedId: p.matchedId ?? null })),
   failure: run.failure,
   createdAt: run.createdAt.toISOString(),
   finishedAt: run.finishedAt?.toISOString() ?? null,
@@ -71,6 +81,14 @@ const StartBody = z
       .openapi({
         description:
           'A hosted source\'s API keys, sealed at rest and dropped once it is read: `apiKey` (Rewardful: the API secret; FirstPromoter also `accountId`; Tolt also `programId`; Dub), or PartnerStack\'s `publicKey` and `privateKey`',
+      }),
+    campaignMap: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({
+        description:
+          "Source campaign (or program) id → one of your campaign ids: that campaign's rows are carried into yours instead of making a new campaign (counted `matched`). An id that is not one of your campaigns answers `404 not_found` naming the entry; a CSV file's campaign ids are its `campaigns.csv` ids, a hosted product's are listed in docs/import-export.md",
+        example: { 'c3482343-8680-40c5-af9a-9efa119713b5': '0192f0c4-6c1e-7d2a-9b1e-2f3a4b5c6d7e' },
       }),
   })
   .strict()
@@ -105,7 +123,7 @@ export const importRoutes = (deps: ImportRouteDependencies) =>
         tags,
         summary: 'Start an import (CSV in the export format, or a hosted program through its API), or a dry run of it',
         description:
-          "Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name); `source: rewardful`, `firstpromoter`, `tolt`, `partnerstack` or `dub` with `credentials` (the program is read through the product's API page by page, within its published rate limit, resuming where it stopped; docs/import-export.md maps each record). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.",
+          "Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name); `source: rewardful`, `firstpromoter`, `tolt`, `partnerstack` or `dub` with `credentials` (the program is read through the product's API page by page, within its published rate limit, resuming where it stopped; docs/import-export.md maps each record). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. `campaignMap` carries a source's campaigns into campaigns you already have. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.",
         middleware: [requireWriteKey] as const,
         request: { body: { content: { 'application/json': { schema: StartBody } }, required: true } },
         responses: { 202: one('Started') },
@@ -113,7 +131,14 @@ export const importRoutes = (deps: ImportRouteDependencies) =>
       async (c) => {
         const body = c.req.valid('json');
         const files = body.source === 'csv' ? filesOf(body) : [];
-        const result = await deps.startImport.execute({ tenant: c.get('tenant'), source: body.source, dryRun: body.dryRun, files, credentials: body.credentials });
+        const result = await deps.startImport.execute({
+          tenant: c.get('tenant'),
+          source: body.source,
+          dryRun: body.dryRun,
+          files,
+          credentials: body.credentials,
+          campaignMap: body.campaignMap,
+        });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, importJson(result.value), 202);
       },

@@ -14,6 +14,7 @@ export const runOf = (r: Row<'imports'>): ImportRun => ({
   progress: r.progress as ImportRun['progress'],
   preview: r.preview as ImportRun['preview'],
   failure: r.failure,
+  campaignMap: (r.campaign_map ?? {}) as ImportRun['campaignMap'],
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
   finishedAt: r.finished_at === null ? null : new Date(r.finished_at),

@@ -49,6 +49,7 @@ import { Migration20261129060001HostedImports } from './Migration20261129060001H
 import { Migration20261129070001ErasableAuditAddresses } from './Migration20261129070001ErasableAuditAddresses.js';
 import { Migration20261129030001AffiliateNotesTags } from './Migration20261129030001AffiliateNotesTags.js';
 import { Migration20261129030002PayoutsDueNotice } from './Migration20261129030002PayoutsDueNotice.js';
+import { Migration20261130010001ImportCampaignMap } from './Migration20261130010001ImportCampaignMap.js';
 
 /** Committed migrations, in the order of their file names, which is the order they run in. Append new ones at the end, named so they sort last. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -102,4 +103,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
   { name: 'Migration20261130050001SaleClickRowIndex', class: Migration20261130050001SaleClickRowIndex },
   { name: 'Migration20261130040001PartitionedIntegrationEvents', class: Migration20261130040001PartitionedIntegrationEvents },
+  { name: 'Migration20261130010001ImportCampaignMap', class: Migration20261130010001ImportCampaignMap },
 ];

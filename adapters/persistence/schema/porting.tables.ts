@@ -19,6 +19,7 @@ export const imports = table('imports', {
   fetch_not_before: timestamptz().orNull(),
   credentials_sealed: text().orNull(),
   credentials_key_id: text().orNull(),
+  campaign_map: jsonb(),
 });
 
 export const importRows = table('import_rows', {

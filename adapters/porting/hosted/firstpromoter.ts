@@ -41,6 +41,8 @@ const promoterRows = (item: unknown): MappedRow[] => {
       ref_code: token,
       payout_method: paypal ? payoutMethodOf('paypal') : '',
       payout_email: paypal,
+      // The merchant's private note on the promoter (the v2 promoter's `note`).
+      notes: str(p.note),
       created_at: time(p.created_at),
     }),
     ...memberships.map((m) =>

@@ -1,5 +1,5 @@
 import { minorToDecimal, type CurrencyCode } from '../../../domain/index.js';
-import { fullName, membershipStatusOf, obj, programCampaign, row, str, time, type ReadPage, type SourceDefinition, type SourceStep } from './source-definition.js';
+import { fullName, membershipStatusOf, obj, programCampaign, row, str, time, type MappedRow, type ReadPage, type SourceDefinition, type SourceStep } from './source-definition.js';
 
 /**
  * PartnerStack's vendor API v2 (docs.partnerstack.com): `https://api.partnerstack.com/api/v2`, HTTP
@@ -38,6 +38,22 @@ const rewardStatusOf = (r: Record<string, unknown>): string => {
   return 'pending';
 };
 
+/**
+ * The partnership's group (`group: { key, name }`) becomes one of our teams, on the program's
+ * campaign, with the partner as a member: the team row repeats with each of its partners and is
+ * matched after the first. Groups hold their reward terms in PartnerStack, so the team has no rate.
+ */
+const groupRows = (p: Record<string, unknown>): MappedRow[] => {
+  const group = obj(p.group);
+  const key = str(group.key);
+  if (key === '') return [];
+  return [
+    row('teams', { id: key, name: str(group.name) || key }),
+    row('team_campaigns', { team_id: key, campaign_id: CAMPAIGN }),
+    row('team_members', { team_id: key, affiliate_id: str(p.key), joined_at: time(p.created_at) }),
+  ];
+};
+
 export const partnerstack: SourceDefinition = {
   baseUrl: 'https://api.partnerstack.com',
   budget: { requests: 1, periodMs: 1_000 },
@@ -58,6 +74,7 @@ export const partnerstack: SourceDefinition = {
         row('affiliates', { id: str(p.key), email: str(p.email), name: fullName(p.first_name, p.last_name), ref_code: code, created_at: time(p.created_at) }),
         // `?ps_partner_key=` (and the `sid` some links carry) names the partner: kept as its old code.
         row('referral_links', { affiliate_id: str(p.key), campaign_id: CAMPAIGN, status: membershipStatusOf(p.approved_status ?? p.status ?? 'approved'), ref_code: code, joined_at: time(p.created_at) }),
+        ...groupRows(p),
       ];
     }),
     step('/api/v2/customers', (item) => {

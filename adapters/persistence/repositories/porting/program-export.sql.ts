@@ -15,7 +15,8 @@ export const EXPORT_SQL: Record<ProgramResource, string> = {
       c.enable_recurring_commissions as recurring, c.recurring_commission_months as recurring_months, c.attribution_window_days as cookie_days,
       c.commission_tiers, c.target_url, c.auto_approve_affiliates, c.auto_approve_commissions_after_days, c.is_public, ${iso('c.ends_at')} as ends_at, ${iso('c.created_at')} as created_at
     from campaigns c where c.merchant_id = $1 and $2::text is not null and c.id > $3::uuid order by c.id limit $4`,
-  affiliates: `select a.id::text as key, a.id, a.email, a.name, a.ref_code, a.payout_method, a.payout_email, ${iso('a.created_at')} as created_at
+  affiliates: `select a.id::text as key, a.id, a.email, a.name, a.ref_code, a.payout_method, a.payout_email, a.notes,
+      case when jsonb_array_length(a.tags) = 0 then null else a.tags end as tags, ${iso('a.created_at')} as created_at
     from affiliates a where a.merchant_id = $1 and a.id > $3::uuid
       and exists (select 1 from affiliate_memberships m where m.affiliate_id = a.id and m.merchant_id = $1 and m.mode = $2)
     order by a.id limit $4`,

@@ -24,9 +24,9 @@ export class SqlHostedImportFetches implements HostedImportFetches {
     await runSql(
       currentDb(this.orm),
       `insert into imports (id, merchant_id, mode, source, dry_run, state, cursor, row_count, progress, preview, failure, created_at, updated_at, finished_at,
-         fetch_state, fetch_not_before, credentials_sealed, credentials_key_id)
-       values ($1, $2, $3, $4, $5, $6, 0, 0, '{}', '[]', null, $7, $7, null, $8, null, $9, $10)`,
-      [run.id, run.tenant.merchantId, run.tenant.mode, run.source, run.dryRun, run.state, run.createdAt, JSON.stringify(FIRST), sealed.sealed, sealed.keyId],
+         fetch_state, fetch_not_before, credentials_sealed, credentials_key_id, campaign_map)
+       values ($1, $2, $3, $4, $5, $6, 0, 0, '{}', '[]', null, $7, $7, null, $8, null, $9, $10, $11)`,
+      [run.id, run.tenant.merchantId, run.tenant.mode, run.source, run.dryRun, run.state, run.createdAt, JSON.stringify(FIRST), sealed.sealed, sealed.keyId, JSON.stringify(run.campaignMap ?? {})],
     );
   }
 

@@ -6,7 +6,8 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRun } from '../../../../application/ports/imports.js';
 import { newWebhookSecret } from '../../../../application/webhooks/webhook-secret.js';
-import { importedPayoutStatus, webhook } from '../../../../domain/index.js';
+import { ok } from 'neverthrow';
+import { importedCouponCampaign, importedPayoutStatus, webhook } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 
@@ -73,8 +74,10 @@ export class MoreImportWrites {
   }
 
   private async coupon(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
-    const campaignId = await refs.reference('campaigns', 'campaign_id');
     const affiliateId = await refs.reference('affiliates', 'affiliate_id');
+    const campaign = cellOf(row, 'campaign_id') === null ? importedCouponCampaign(null, await this.importedCampaignsOf(run, affiliateId)) : ok(await refs.reference('campaigns', 'campaign_id'));
+    if (campaign.isErr()) return failed(campaign.error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? campaign.error.message);
+    const campaignId = campaign.value;
     const provider = cellOf(row, 'provider') ?? 'card';
     const code = cellOf(row, 'code');
     if (code === null) return failed('code is required');
@@ -110,6 +113,18 @@ export class MoreImportWrites {
       ],
     );
     return { kind: 'created', internalId: id };
+  }
+
+  /** The campaigns of the affiliate's memberships this source's imports made or matched. */
+  private async importedCampaignsOf(run: ImportRun, affiliateId: string): Promise<string[]> {
+    const rows = await runSql<{ campaign_id: string }>(
+      this.db,
+      `select m.campaign_id from affiliate_memberships m
+         join import_mappings im on im.internal_id = m.id and im.merchant_id = $1 and im.mode = $2 and im.source = $3 and im.resource = 'referral_links'
+       where m.affiliate_id = $4`,
+      [run.tenant.merchantId, run.tenant.mode, run.source, affiliateId],
+    );
+    return rows.map((r) => r.campaign_id);
   }
 
   /** History only: a completed or failed payout of an imported commission, never one still to pay. */

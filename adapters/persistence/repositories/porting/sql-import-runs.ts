@@ -17,9 +17,9 @@ export class SqlImportRuns implements ImportRuns {
     const db = currentDb(this.orm);
     await runSql(
       db,
-      `insert into imports (id, merchant_id, mode, source, dry_run, state, cursor, row_count, progress, preview, failure, created_at, updated_at, finished_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [run.id, run.tenant.merchantId, run.tenant.mode, run.source, run.dryRun, run.state, run.cursor, run.rowCount, JSON.stringify(run.progress), JSON.stringify(run.preview), run.failure, run.createdAt, run.updatedAt, run.finishedAt],
+      `insert into imports (id, merchant_id, mode, source, dry_run, state, cursor, row_count, progress, preview, failure, created_at, updated_at, finished_at, campaign_map)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [run.id, run.tenant.merchantId, run.tenant.mode, run.source, run.dryRun, run.state, run.cursor, run.rowCount, JSON.stringify(run.progress), JSON.stringify(run.preview), run.failure, run.createdAt, run.updatedAt, run.finishedAt, JSON.stringify(run.campaignMap ?? {})],
     );
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       const batch = rows.slice(start, start + INSERT_BATCH);

@@ -6,7 +6,7 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun, ImportWriter } from '../../../../application/ports/imports.js';
 import { randomCode } from '../../../../application/shared/random-code.js';
-import { customerKeyOf, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
+import { customerKeyOf, importedAffiliateNotes, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import { MoreImportWrites } from './sql-import-more.js';
@@ -52,6 +52,9 @@ export class SqlImportWriter implements ImportWriter {
   }
 
   private async mapped(run: ImportRun, resource: ProgramResource, externalId: string): Promise<string | null> {
+    // A campaign the merchant chose to carry this source's campaign into wins over any earlier mapping.
+    const chosen = resource === 'campaigns' ? run.campaignMap?.[externalId] : undefined;
+    if (chosen !== undefined) return chosen;
     const [row] = await runSql<{ internal_id: string }>(
       this.db,
       'select internal_id from import_mappings where merchant_id = $1 and mode = $2 and source = $3 and resource = $4 and external_id = $5',
@@ -64,7 +67,8 @@ export class SqlImportWriter implements ImportWriter {
     await runSql(
       this.db,
       `insert into import_mappings (merchant_id, mode, source, resource, external_id, internal_id, import_id, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (merchant_id, mode, source, resource, external_id) do update set internal_id = excluded.internal_id, import_id = excluded.import_id`,
       [run.tenant.merchantId, run.tenant.mode, run.source, resource, externalId, internalId, run.id, this.clock.now()],
     );
   }
@@ -86,11 +90,24 @@ export class SqlImportWriter implements ImportWriter {
   private async write(run: ImportRun, { resource, data }: ImportRow): Promise<RowOutcome> {
     const pair = PAIR_KEYS[resource];
     const externalId = pair ? `${required(data, pair[0])}:${required(data, pair[1])}` : required(data, 'id');
+    const chosen = resource === 'campaigns' ? run.campaignMap?.[externalId] : undefined;
+    if (chosen !== undefined) return this.chosenCampaign(run, externalId, chosen);
     const known = await this.mapped(run, resource, externalId);
     const made: RowOutcome = known ? { kind: 'matched', internalId: known } : await this.create(run, resource, data);
     if (!known && (made.kind === 'created' || made.kind === 'matched')) await this.remember(run, resource, externalId, made.internalId);
     if (made.kind === 'created' || made.kind === 'matched') await this.keepOldRefCode(run, resource, data, made.internalId);
     return made;
+  }
+
+  /**
+   * A source campaign the run's `campaignMap` carries into one of the merchant's campaigns: matched,
+   * nothing of it written, and remembered so a later run without the map finds the same campaign.
+   */
+  private async chosenCampaign(run: ImportRun, externalId: string, campaignId: string): Promise<RowOutcome> {
+    const [ours] = await runSql(this.db, 'select 1 from campaigns where id = $1 and merchant_id = $2', [campaignId, run.tenant.merchantId]);
+    if (!ours) return { kind: 'failed', reason: `campaignMap names no campaign of yours (${campaignId})` };
+    await this.remember(run, 'campaigns', externalId, campaignId);
+    return { kind: 'matched', internalId: campaignId };
   }
 
   /**
@@ -183,6 +200,8 @@ export class SqlImportWriter implements ImportWriter {
       email,
     ]);
     if (existing) return { kind: 'matched', internalId: existing.id };
+    const kept = importedAffiliateNotes(cellOf(row, 'notes'), cellOf(row, 'tags'));
+    if (kept.isErr()) return { kind: 'failed', reason: kept.error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? kept.error.message };
     // Only a code our links can carry is kept as the referral code; any other old code stays an alias.
     const wanted = cellOf(row, 'ref_code')?.toLowerCase() ?? null;
     let refCode = wanted !== null && REF_CODE.test(wanted) ? wanted : randomCode();
@@ -192,9 +211,22 @@ export class SqlImportWriter implements ImportWriter {
     const now = this.clock.now();
     await runSql(
       this.db,
-      `insert into affiliates (id, merchant_id, email, name, is_test, headless, created_via, ref_code, payout_method, payout_email, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, true, 'api', $6, $7, $8, $9, $10)`,
-      [id, run.tenant.merchantId, email, cellOf(row, 'name') ?? email, isTest, refCode, cellOf(row, 'payout_method'), cellOf(row, 'payout_email'), cellOf(row, 'created_at') ?? now, now],
+      `insert into affiliates (id, merchant_id, email, name, is_test, headless, created_via, ref_code, payout_method, payout_email, notes, tags, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, true, 'api', $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        id,
+        run.tenant.merchantId,
+        email,
+        cellOf(row, 'name') ?? email,
+        isTest,
+        refCode,
+        cellOf(row, 'payout_method'),
+        cellOf(row, 'payout_email'),
+        kept.value.notes,
+        JSON.stringify(kept.value.tags),
+        cellOf(row, 'created_at') ?? now,
+        now,
+      ],
     );
     return { kind: 'created', internalId: id };
   }
