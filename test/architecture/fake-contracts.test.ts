@@ -12,6 +12,7 @@ const CONTRACTS: Readonly<Record<string, string>> = {
   ExchangeRates: 'exchange-rates',
   MerchantRepository: 'merchant-repository',
   PayoutQueue: 'payout-queue',
+  RiskFacts: 'risk-facts',
   RiskFlagStore: 'risk-flag-store',
   RiskSettingsRepository: 'risk-settings-repository',
   TeamAwardRepository: 'team-award-repository',
@@ -27,8 +28,6 @@ const WITHOUT_CONTRACT: Readonly<Record<string, string>> = {
   Clock: 'the test sets the time; the system clock has no behaviour to match',
   IdGenerator: 'only the shape matters (time-ordered uuids), which the SQL contracts use from the real generator',
   SaleContexts: 'canned answers: a test states what the look-up finds; the real join is covered by the HTTP sale tests',
-  RiskFacts:
-    'canned answers, as SaleContexts: a test states which click, sessions and history the signals read; the SQL reads are covered end to end by test/http/risk.test.ts and risk-portal-footprints.test.ts',
 };
 
 /**

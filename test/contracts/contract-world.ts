@@ -11,8 +11,10 @@ import type { TeamRepository } from '../../application/ports/team-repository.js'
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { RiskFlagStore } from '../../application/ports/risk-flag-store.js';
 import type { RiskSettingsRepository } from '../../application/ports/risk-settings-repository.js';
+import type { RiskFacts } from '../../application/ports/risk-facts.js';
+import type { PortalSessionRow } from '../fakes/in-memory-risk.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import type { MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
+import type { ClickFacts, MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
 
 /** A merchant on Scale with one campaign and one approved affiliate in each mode. */
 export interface ProgramRefs {
@@ -28,6 +30,15 @@ export interface RecordedEvent {
   readonly merchantId: string;
   readonly mode: Mode;
   readonly payload: unknown;
+}
+
+/** The rows the risk reads read that no port here writes, written as the click endpoint, the portal's sign-in and the payout settings write them. */
+export interface RiskRows {
+  /** A click of the program's campaign (by its affiliate in the tenant's mode). */
+  click(program: ProgramRefs, tenant: Tenant, facts: ClickFacts): Promise<void>;
+  portalSession(session: PortalSessionRow): Promise<void>;
+  /** The affiliate's payout email (any merchant's) and, per tenant, its connected account; null clears, absent keeps. */
+  payoutDetails(tenant: Tenant, affiliateId: string, details: { readonly payoutEmail?: string | null; readonly connectedAccountId?: string | null }): Promise<void>;
 }
 
 export interface AffiliateRefs {
@@ -69,6 +80,8 @@ export interface ContractWorld {
   readonly facts: TeamConversionFacts;
   readonly riskSettings: RiskSettingsRepository;
   readonly riskFlags: RiskFlagStore;
+  readonly riskFacts: RiskFacts;
+  readonly riskRows: RiskRows;
   program(): Promise<ProgramRefs>;
   /** Outbox events of a type, as written (the contracts record types nothing else uses). */
   eventsOfType(type: string): Promise<readonly RecordedEvent[]>;

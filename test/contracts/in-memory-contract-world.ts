@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
-import { InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
+import { InMemoryRiskFacts, InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from './contract-world.js';
 
 /** The contract world over the in-memory fakes: rows the API would create are seeded directly. */
@@ -8,6 +8,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
   const world = inMemoryWorld();
   let n = 0;
   const next = () => world.ids.next();
+  const riskFacts = new InMemoryRiskFacts({ conversions: world.conversions, programs: world.programs });
 
   const campaign: ContractWorld['campaign'] = async (program, options = {}) => {
     const id = next();
@@ -55,6 +56,18 @@ export const inMemoryContractWorld = (): ContractWorld => {
     facts: world.facts,
     riskSettings: new InMemoryRiskSettings(),
     riskFlags: new InMemoryRiskFlagStore(),
+    riskFacts,
+    riskRows: {
+      async click(_program, tenant, facts) {
+        riskFacts.recordClick(tenant, facts);
+      },
+      async portalSession(session) {
+        riskFacts.recordPortalSession(session);
+      },
+      async payoutDetails(tenant, affiliateId, details) {
+        riskFacts.setPayoutDetails(tenant, affiliateId, details);
+      },
+    },
     campaign,
     affiliate,
     async eventsOfType(type) {
