@@ -12,6 +12,8 @@ const CONTRACTS: Readonly<Record<string, string>> = {
   ExchangeRates: 'exchange-rates',
   MerchantRepository: 'merchant-repository',
   PayoutQueue: 'payout-queue',
+  ProviderCustomers: 'provider-sales-ledger',
+  ProviderPayments: 'provider-sales-ledger',
   RiskFacts: 'risk-facts',
   RiskFlagStore: 'risk-flag-store',
   RiskSettingsRepository: 'risk-settings-repository',

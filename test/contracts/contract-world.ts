@@ -12,6 +12,7 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { RiskFlagStore } from '../../application/ports/risk-flag-store.js';
 import type { RiskSettingsRepository } from '../../application/ports/risk-settings-repository.js';
 import type { RiskFacts } from '../../application/ports/risk-facts.js';
+import type { ProviderCustomers, ProviderPayments } from '../../application/ports/provider-sales-ledger.js';
 import type { PortalSessionRow } from '../fakes/in-memory-risk.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { ClickFacts, MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
@@ -32,8 +33,8 @@ export interface RecordedEvent {
   readonly payload: unknown;
 }
 
-/** The rows the risk reads read that no port here writes, written as the click endpoint, the portal's sign-in and the payout settings write them. */
-export interface RiskRows {
+/** Rows no port here writes that the reads under contract read, written as the click endpoint, the portal's sign-in and the payout settings write them. */
+export interface RowsWrittenElsewhere {
   /** A click of the program's campaign (by its affiliate in the tenant's mode). */
   click(program: ProgramRefs, tenant: Tenant, facts: ClickFacts): Promise<void>;
   portalSession(session: PortalSessionRow): Promise<void>;
@@ -81,7 +82,9 @@ export interface ContractWorld {
   readonly riskSettings: RiskSettingsRepository;
   readonly riskFlags: RiskFlagStore;
   readonly riskFacts: RiskFacts;
-  readonly riskRows: RiskRows;
+  readonly rows: RowsWrittenElsewhere;
+  readonly providerCustomers: ProviderCustomers;
+  readonly providerPayments: ProviderPayments;
   program(): Promise<ProgramRefs>;
   /** Outbox events of a type, as written (the contracts record types nothing else uses). */
   eventsOfType(type: string): Promise<readonly RecordedEvent[]>;

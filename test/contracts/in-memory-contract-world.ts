@@ -1,4 +1,5 @@
-import type { CurrencyCode } from '../../domain/index.js';
+import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, type CurrencyCode } from '../../domain/index.js';
+import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in-memory-provider-sales.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import { InMemoryRiskFacts, InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from './contract-world.js';
@@ -9,6 +10,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
   let n = 0;
   const next = () => world.ids.next();
   const riskFacts = new InMemoryRiskFacts({ conversions: world.conversions, programs: world.programs });
+  const providerCustomers = new InMemoryProviderCustomers();
 
   const campaign: ContractWorld['campaign'] = async (program, options = {}) => {
     const id = next();
@@ -57,9 +59,20 @@ export const inMemoryContractWorld = (): ContractWorld => {
     riskSettings: new InMemoryRiskSettings(),
     riskFlags: new InMemoryRiskFlagStore(),
     riskFacts,
-    riskRows: {
-      async click(_program, tenant, facts) {
+    providerCustomers,
+    providerPayments: new InMemoryProviderPayments(world.conversions),
+    rows: {
+      async click(program, tenant, facts) {
         riskFacts.recordClick(tenant, facts);
+        // The contract world's campaigns keep the default attribution window.
+        providerCustomers.recordClick({
+          id: facts.id,
+          ...tenant,
+          campaignId: program.campaignId,
+          affiliateId: tenant.mode === 'live' ? program.liveAffiliateId : program.testAffiliateId,
+          createdAt: facts.createdAt,
+          attributionWindowDays: DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+        });
       },
       async portalSession(session) {
         riskFacts.recordPortalSession(session);

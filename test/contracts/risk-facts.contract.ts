@@ -30,7 +30,7 @@ export const riskFactsContract = (worldOf: () => ContractWorld): void => {
     const fingerprint = () => `visitor-${world.ids.next()}`;
     const click = async (tenant: Tenant, fields: Partial<ClickFacts> = {}, refs: ProgramRefs = program): Promise<ClickFacts> => {
       const facts: ClickFacts = { id: world.ids.next(), visitorHash: 'v', addressHash: null, landingUrl: null, referrer: null, createdAt: at(0), ...fields };
-      await world.riskRows.click(refs, tenant, facts);
+      await world.rows.click(refs, tenant, facts);
       return facts;
     };
     const sale = async (tenant: Tenant, fields: Parameters<typeof aConversion>[2] = {}, affiliateId?: string): Promise<Conversion> => {
@@ -108,7 +108,7 @@ export const riskFactsContract = (worldOf: () => ContractWorld): void => {
     it("reads the affiliate's portal fingerprints at the merchant, newest first, at most 20", async () => {
       const affiliate = await world.affiliate(program);
       const session = (idHash: string, minute: number, visitorHash: string | null, addressHash: string | null, merchantId = program.merchantId, affiliateId = affiliate.id) =>
-        world.riskRows.portalSession({ merchantId, affiliateId, idHash, visitorHash, addressHash, createdAt: at(minute) });
+        world.rows.portalSession({ merchantId, affiliateId, idHash, visitorHash, addressHash, createdAt: at(minute) });
       const hash = () => `hash${world.ids.next().replaceAll('-', '')}`;
       const [h1, h2, h3] = [hash(), hash(), hash()];
       await session(h1, 1, 'v-1', null);
@@ -135,12 +135,12 @@ export const riskFactsContract = (worldOf: () => ContractWorld): void => {
       const elsewhere = await world.affiliate(other);
       const email = `payee-${world.ids.next()}@example.com`;
       const account = `acct_${world.ids.next()}`;
-      await world.riskRows.payoutDetails(program.live, payee.id, { payoutEmail: email, connectedAccountId: account });
-      await world.riskRows.payoutDetails(program.live, sameEmail.id, { payoutEmail: email.toUpperCase() });
-      await world.riskRows.payoutDetails(program.live, otherEmail.id, { payoutEmail: `other-${email}`, connectedAccountId: `${account}_other` });
-      await world.riskRows.payoutDetails(program.live, nothing.id, { payoutEmail: null });
-      await world.riskRows.payoutDetails(program.test, inTest.id, { payoutEmail: email });
-      await world.riskRows.payoutDetails(other.live, elsewhere.id, { payoutEmail: email });
+      await world.rows.payoutDetails(program.live, payee.id, { payoutEmail: email, connectedAccountId: account });
+      await world.rows.payoutDetails(program.live, sameEmail.id, { payoutEmail: email.toUpperCase() });
+      await world.rows.payoutDetails(program.live, otherEmail.id, { payoutEmail: `other-${email}`, connectedAccountId: `${account}_other` });
+      await world.rows.payoutDetails(program.live, nothing.id, { payoutEmail: null });
+      await world.rows.payoutDetails(program.test, inTest.id, { payoutEmail: email });
+      await world.rows.payoutDetails(other.live, elsewhere.id, { payoutEmail: email });
 
       const live = await read(() => world.riskFacts.payoutIdentities(program.live, payee.id));
       expect(live).toEqual({

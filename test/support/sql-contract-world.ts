@@ -11,6 +11,7 @@ import { TOKENS } from '../../bootstrap/tokens.js';
 import { SqlRiskFlagStore } from '../../adapters/persistence/repositories/sql-risk-flag-store.js';
 import { SqlRiskSettingsRepository } from '../../adapters/persistence/repositories/sql-risk-settings-repository.js';
 import { SqlRiskFacts } from '../../adapters/persistence/repositories/sql-risk-facts.js';
+import { SqlProviderCustomers, SqlProviderPayments } from '../../adapters/persistence/repositories/sales/sql-provider-customers.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from '../contracts/contract-world.js';
 import { createAffiliate } from './campaign-mother.js';
 import { createMerchant, type TestMerchant } from './merchant-mother.js';
@@ -69,7 +70,9 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     riskSettings: new SqlRiskSettingsRepository(orm),
     riskFlags: new SqlRiskFlagStore(orm, ids),
     riskFacts: new SqlRiskFacts(orm),
-    riskRows: {
+    providerCustomers: new SqlProviderCustomers(orm),
+    providerPayments: new SqlProviderPayments(orm),
+    rows: {
       async click(program, tenant, facts) {
         await t.sql(
           `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, address_hash, landing_url, referrer, created_at)
