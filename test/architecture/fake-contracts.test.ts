@@ -8,6 +8,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CONTRACTS: Readonly<Record<string, string>> = {
   CampaignRepository: 'campaign-repository',
   ConversionRepository: 'conversion-repository',
+  CouponRepository: 'coupon-repository',
   EventOutbox: 'event-outbox',
   ExchangeRates: 'exchange-rates',
   MerchantRepository: 'merchant-repository',

@@ -1,5 +1,6 @@
 import type { CampaignRepository } from '../../application/ports/campaign-repository.js';
 import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
+import type { CouponRepository } from '../../application/ports/coupon-repository.js';
 import type { EventOutbox } from '../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
@@ -83,6 +84,7 @@ export interface ContractWorld {
   readonly riskFlags: RiskFlagStore;
   readonly riskFacts: RiskFacts;
   readonly rows: RowsWrittenElsewhere;
+  readonly coupons: CouponRepository;
   readonly providerCustomers: ProviderCustomers;
   readonly providerPayments: ProviderPayments;
   program(): Promise<ProgramRefs>;

@@ -1,4 +1,5 @@
 import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, type CurrencyCode } from '../../domain/index.js';
+import { InMemoryCouponRepository } from '../fakes/in-memory-coupon-repository.js';
 import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in-memory-provider-sales.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import { InMemoryRiskFacts, InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
@@ -59,6 +60,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     riskSettings: new InMemoryRiskSettings(),
     riskFlags: new InMemoryRiskFlagStore(),
     riskFacts,
+    coupons: new InMemoryCouponRepository(world.transactions),
     providerCustomers,
     providerPayments: new InMemoryProviderPayments(world.conversions),
     rows: {

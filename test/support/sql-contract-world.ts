@@ -10,6 +10,7 @@ import { SqlTeamRepository } from '../../adapters/persistence/repositories/sql-t
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { SqlRiskFlagStore } from '../../adapters/persistence/repositories/sql-risk-flag-store.js';
 import { SqlRiskSettingsRepository } from '../../adapters/persistence/repositories/sql-risk-settings-repository.js';
+import { SqlCouponRepository } from '../../adapters/persistence/repositories/sql-coupon-repository.js';
 import { SqlRiskFacts } from '../../adapters/persistence/repositories/sql-risk-facts.js';
 import { SqlProviderCustomers, SqlProviderPayments } from '../../adapters/persistence/repositories/sales/sql-provider-customers.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from '../contracts/contract-world.js';
@@ -70,6 +71,7 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     riskSettings: new SqlRiskSettingsRepository(orm),
     riskFlags: new SqlRiskFlagStore(orm, ids),
     riskFacts: new SqlRiskFacts(orm),
+    coupons: new SqlCouponRepository(orm),
     providerCustomers: new SqlProviderCustomers(orm),
     providerPayments: new SqlProviderPayments(orm),
     rows: {
