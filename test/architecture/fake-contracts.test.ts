@@ -7,9 +7,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Each fake's port, and the contract (in `test/contracts/`) that holds it and its real adapter to one behaviour. */
 const CONTRACTS: Readonly<Record<string, string>> = {
   CampaignRepository: 'campaign-repository',
+  Clock: 'clock',
   ConversionRepository: 'conversion-repository',
   CouponRepository: 'coupon-repository',
   EventOutbox: 'event-outbox',
+  IdGenerator: 'id-generator',
   ExchangeRates: 'exchange-rates',
   MerchantRepository: 'merchant-repository',
   PayoutQueue: 'payout-queue',
@@ -28,8 +30,6 @@ const CONTRACTS: Readonly<Record<string, string>> = {
 
 /** Fakes with nothing of their own to hold to a real adapter, and why. */
 const WITHOUT_CONTRACT: Readonly<Record<string, string>> = {
-  Clock: 'the test sets the time; the system clock has no behaviour to match',
-  IdGenerator: 'only the shape matters (time-ordered uuids), which the SQL contracts use from the real generator',
   SaleContexts: 'canned answers: a test states what the look-up finds; the real join is covered by the HTTP sale tests',
 };
 

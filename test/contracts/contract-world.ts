@@ -2,6 +2,7 @@ import type { CampaignRepository } from '../../application/ports/campaign-reposi
 import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
 import type { CouponRepository } from '../../application/ports/coupon-repository.js';
 import type { EventOutbox } from '../../application/ports/event-outbox.js';
+import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
 import type { PayoutQueue } from '../../application/ports/payout-queue.js';
@@ -67,6 +68,7 @@ export interface ContractWorld {
   /** Runs `work` as a request or a job does: the SQL stores need a scope, the fakes do not. */
   run<T>(work: () => Promise<T>): Promise<T>;
   readonly ids: IdGenerator;
+  readonly clock: Clock;
   readonly conversions: ConversionRepository;
   readonly campaigns: CampaignRepository;
   readonly outbox: EventOutbox;

@@ -42,6 +42,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     uow: world.uow,
     run: (work) => work(),
     ids: world.ids,
+    clock: world.clock,
     conversions: world.conversions,
     outbox: world.outbox,
     merchants: world.merchants,

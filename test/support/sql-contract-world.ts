@@ -52,6 +52,7 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     uow: c.resolve(TOKENS.UnitOfWork),
     run: (work) => scope(work),
     ids,
+    clock: c.resolve(TOKENS.Clock),
     conversions: new SqlConversionRepository(orm, ids),
     outbox: c.resolve(TOKENS.EventOutbox),
     merchants: c.resolve(TOKENS.MerchantRepository),
