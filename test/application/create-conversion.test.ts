@@ -43,7 +43,7 @@ const programOf = async (setup: Setup = {}) => {
       ...(setup.rates ? { rates: setup.rates } : {}),
     }),
   );
-  const risk = inMemorySaleRiskGate();
+  const risk = inMemorySaleRiskGate({ conversions: world.conversions, programs: world.programs });
   world.saleContexts.riskSettings = risk.settings;
   const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates, risk);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
@@ -215,12 +215,12 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
   describe('risk signals (live sales; the merchant\'s rules decide)', () => {
     const clickId = '00000000-0000-7000-8000-0000000000c2';
-    const clickAt = (risk: ReturnType<typeof inMemorySaleRiskGate>, at: Date) =>
-      risk.facts.clicks.set(clickId, { id: clickId, visitorHash: 'v1', addressHash: 'a1', landingUrl: 'https://shop.example/?gclid=abc', referrer: 'https://coupons.spam.example/x', createdAt: at });
+    const clickAt = ({ risk, tenant }: { risk: ReturnType<typeof inMemorySaleRiskGate>; tenant: Tenant }, at: Date) =>
+      risk.facts.recordClick(tenant, { id: clickId, visitorHash: 'v1', addressHash: 'a1', landingUrl: 'https://shop.example/?gclid=abc', referrer: 'https://coupons.spam.example/x', createdAt: at });
 
     it('flags a sale with its evidence, emits conversion.flagged, and keeps it pending by default', async () => {
       const { world, useCase, input, risk, tenant } = await programOf();
-      clickAt(risk, new Date(world.clock.now().getTime() - 3_000));
+      clickAt({ risk, tenant }, new Date(world.clock.now().getTime() - 3_000));
       const sale = (await useCase.execute(input({ clickId, customerEmail: 'buyer@mailinator.com' })))._unsafeUnwrap();
       expect(sale.status).toBe('pending');
       const flags = (await risk.flags.forSubjects(tenant, 'conversion', [sale.id])).get(sale.id) ?? [];
@@ -231,13 +231,13 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
     it('holds the sale when the signal\'s rule is hold (conversion.updated with status held), and says nothing when it is off', async () => {
       const held = await programOf();
-      clickAt(held.risk, new Date(held.world.clock.now().getTime() - 3_000));
+      clickAt(held, new Date(held.world.clock.now().getTime() - 3_000));
       await held.risk.settings.save(held.tenant, { ...DEFAULT_RISK_SETTINGS, actions: { ...DEFAULT_RISK_SETTINGS.actions, fast_conversion: 'hold' } });
       const sale = (await held.useCase.execute(held.input({ clickId })))._unsafeUnwrap();
       expect([sale.status, sale.heldFrom]).toEqual(['held', 'pending']);
       expect(held.world.outbox.events.map((e) => e.type)).toEqual(['conversion.created', 'conversion.updated', 'conversion.flagged']);
       const off = await programOf();
-      clickAt(off.risk, new Date(off.world.clock.now().getTime() - 3_000));
+      clickAt(off, new Date(off.world.clock.now().getTime() - 3_000));
       await off.risk.settings.save(off.tenant, { ...DEFAULT_RISK_SETTINGS, actions: { ...DEFAULT_RISK_SETTINGS.actions, fast_conversion: 'off' } });
       const plain = (await off.useCase.execute(off.input({ clickId })))._unsafeUnwrap();
       expect(plain.status).toBe('pending');
@@ -249,7 +249,7 @@ describe('CreateConversion (use case, in-memory stores)', () => {
       const script = (await live.useCase.execute(live.input({ source: 'tracking_script', orderId: 'S-1' })))._unsafeUnwrap();
       expect(script.status).toBe('held');
       const test = await programOf({ mode: 'test' });
-      clickAt(test.risk, new Date(test.world.clock.now().getTime() - 3_000));
+      clickAt(test, new Date(test.world.clock.now().getTime() - 3_000));
       const sale = (await test.useCase.execute(test.input({ clickId, source: 'tracking_script', orderId: 'S-1' })))._unsafeUnwrap();
       expect(sale.status).toBe('pending');
       expect(test.risk.flags.rows.size).toBe(0);

@@ -7,11 +7,17 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Each fake's port, and the contract (in `test/contracts/`) that holds it and its real adapter to one behaviour. */
 const CONTRACTS: Readonly<Record<string, string>> = {
   CampaignRepository: 'campaign-repository',
+  Clock: 'clock',
   ConversionRepository: 'conversion-repository',
+  CouponRepository: 'coupon-repository',
   EventOutbox: 'event-outbox',
+  IdGenerator: 'id-generator',
   ExchangeRates: 'exchange-rates',
   MerchantRepository: 'merchant-repository',
   PayoutQueue: 'payout-queue',
+  ProviderCustomers: 'provider-sales-ledger',
+  ProviderPayments: 'provider-sales-ledger',
+  RiskFacts: 'risk-facts',
   RiskFlagStore: 'risk-flag-store',
   RiskSettingsRepository: 'risk-settings-repository',
   TeamAwardRepository: 'team-award-repository',
@@ -24,11 +30,8 @@ const CONTRACTS: Readonly<Record<string, string>> = {
 
 /** Fakes with nothing of their own to hold to a real adapter, and why. */
 const WITHOUT_CONTRACT: Readonly<Record<string, string>> = {
-  Clock: 'the test sets the time; the system clock has no behaviour to match',
-  IdGenerator: 'only the shape matters (time-ordered uuids), which the SQL contracts use from the real generator',
-  SaleContexts: 'canned answers: a test states what the look-up finds; the real join is covered by the HTTP sale tests',
-  RiskFacts:
-    'canned answers, as SaleContexts: a test states which click, sessions and history the signals read; the SQL reads are covered end to end by test/http/risk.test.ts and risk-portal-footprints.test.ts',
+  SaleContexts:
+    'canned answers: a test states what the look-up finds; a fake that joins would need whole campaign, affiliate and membership rows the in-memory programs do not keep yet; the real join is covered by the HTTP sale tests',
 };
 
 /**

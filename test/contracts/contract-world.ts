@@ -1,6 +1,8 @@
 import type { CampaignRepository } from '../../application/ports/campaign-repository.js';
 import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
+import type { CouponRepository } from '../../application/ports/coupon-repository.js';
 import type { EventOutbox } from '../../application/ports/event-outbox.js';
+import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
 import type { PayoutQueue } from '../../application/ports/payout-queue.js';
@@ -11,8 +13,11 @@ import type { TeamRepository } from '../../application/ports/team-repository.js'
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { RiskFlagStore } from '../../application/ports/risk-flag-store.js';
 import type { RiskSettingsRepository } from '../../application/ports/risk-settings-repository.js';
+import type { RiskFacts } from '../../application/ports/risk-facts.js';
+import type { ProviderCustomers, ProviderPayments } from '../../application/ports/provider-sales-ledger.js';
+import type { PortalSessionRow } from '../fakes/in-memory-risk.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import type { MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
+import type { ClickFacts, MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
 
 /** A merchant on Scale with one campaign and one approved affiliate in each mode. */
 export interface ProgramRefs {
@@ -28,6 +33,15 @@ export interface RecordedEvent {
   readonly merchantId: string;
   readonly mode: Mode;
   readonly payload: unknown;
+}
+
+/** Rows no port here writes that the reads under contract read, written as the click endpoint, the portal's sign-in and the payout settings write them. */
+export interface RowsWrittenElsewhere {
+  /** A click of the program's campaign (by its affiliate in the tenant's mode). */
+  click(program: ProgramRefs, tenant: Tenant, facts: ClickFacts): Promise<void>;
+  portalSession(session: PortalSessionRow): Promise<void>;
+  /** The affiliate's payout email (any merchant's) and, per tenant, its connected account; null clears, absent keeps. */
+  payoutDetails(tenant: Tenant, affiliateId: string, details: { readonly payoutEmail?: string | null; readonly connectedAccountId?: string | null }): Promise<void>;
 }
 
 export interface AffiliateRefs {
@@ -54,6 +68,7 @@ export interface ContractWorld {
   /** Runs `work` as a request or a job does: the SQL stores need a scope, the fakes do not. */
   run<T>(work: () => Promise<T>): Promise<T>;
   readonly ids: IdGenerator;
+  readonly clock: Clock;
   readonly conversions: ConversionRepository;
   readonly campaigns: CampaignRepository;
   readonly outbox: EventOutbox;
@@ -69,6 +84,11 @@ export interface ContractWorld {
   readonly facts: TeamConversionFacts;
   readonly riskSettings: RiskSettingsRepository;
   readonly riskFlags: RiskFlagStore;
+  readonly riskFacts: RiskFacts;
+  readonly rows: RowsWrittenElsewhere;
+  readonly coupons: CouponRepository;
+  readonly providerCustomers: ProviderCustomers;
+  readonly providerPayments: ProviderPayments;
   program(): Promise<ProgramRefs>;
   /** Outbox events of a type, as written (the contracts record types nothing else uses). */
   eventsOfType(type: string): Promise<readonly RecordedEvent[]>;

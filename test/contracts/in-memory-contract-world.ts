@@ -1,6 +1,8 @@
-import type { CurrencyCode } from '../../domain/index.js';
+import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, type CurrencyCode } from '../../domain/index.js';
+import { InMemoryCouponRepository } from '../fakes/in-memory-coupon-repository.js';
+import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in-memory-provider-sales.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
-import { InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
+import { InMemoryRiskFacts, InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from './contract-world.js';
 
 /** The contract world over the in-memory fakes: rows the API would create are seeded directly. */
@@ -8,6 +10,8 @@ export const inMemoryContractWorld = (): ContractWorld => {
   const world = inMemoryWorld();
   let n = 0;
   const next = () => world.ids.next();
+  const riskFacts = new InMemoryRiskFacts({ conversions: world.conversions, programs: world.programs });
+  const providerCustomers = new InMemoryProviderCustomers();
 
   const campaign: ContractWorld['campaign'] = async (program, options = {}) => {
     const id = next();
@@ -38,6 +42,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     uow: world.uow,
     run: (work) => work(),
     ids: world.ids,
+    clock: world.clock,
     conversions: world.conversions,
     outbox: world.outbox,
     merchants: world.merchants,
@@ -55,6 +60,30 @@ export const inMemoryContractWorld = (): ContractWorld => {
     facts: world.facts,
     riskSettings: new InMemoryRiskSettings(),
     riskFlags: new InMemoryRiskFlagStore(),
+    riskFacts,
+    coupons: new InMemoryCouponRepository(world.transactions),
+    providerCustomers,
+    providerPayments: new InMemoryProviderPayments(world.conversions),
+    rows: {
+      async click(program, tenant, facts) {
+        riskFacts.recordClick(tenant, facts);
+        // The contract world's campaigns keep the default attribution window.
+        providerCustomers.recordClick({
+          id: facts.id,
+          ...tenant,
+          campaignId: program.campaignId,
+          affiliateId: tenant.mode === 'live' ? program.liveAffiliateId : program.testAffiliateId,
+          createdAt: facts.createdAt,
+          attributionWindowDays: DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+        });
+      },
+      async portalSession(session) {
+        riskFacts.recordPortalSession(session);
+      },
+      async payoutDetails(tenant, affiliateId, details) {
+        riskFacts.setPayoutDetails(tenant, affiliateId, details);
+      },
+    },
     campaign,
     affiliate,
     async eventsOfType(type) {

@@ -10,6 +10,9 @@ import { SqlTeamRepository } from '../../adapters/persistence/repositories/sql-t
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { SqlRiskFlagStore } from '../../adapters/persistence/repositories/sql-risk-flag-store.js';
 import { SqlRiskSettingsRepository } from '../../adapters/persistence/repositories/sql-risk-settings-repository.js';
+import { SqlCouponRepository } from '../../adapters/persistence/repositories/sql-coupon-repository.js';
+import { SqlRiskFacts } from '../../adapters/persistence/repositories/sql-risk-facts.js';
+import { SqlProviderCustomers, SqlProviderPayments } from '../../adapters/persistence/repositories/sales/sql-provider-customers.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from '../contracts/contract-world.js';
 import { createAffiliate } from './campaign-mother.js';
 import { createMerchant, type TestMerchant } from './merchant-mother.js';
@@ -49,6 +52,7 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     uow: c.resolve(TOKENS.UnitOfWork),
     run: (work) => scope(work),
     ids,
+    clock: c.resolve(TOKENS.Clock),
     conversions: new SqlConversionRepository(orm, ids),
     outbox: c.resolve(TOKENS.EventOutbox),
     merchants: c.resolve(TOKENS.MerchantRepository),
@@ -67,6 +71,50 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     facts: new SqlTeamConversionFacts(orm),
     riskSettings: new SqlRiskSettingsRepository(orm),
     riskFlags: new SqlRiskFlagStore(orm, ids),
+    riskFacts: new SqlRiskFacts(orm),
+    coupons: new SqlCouponRepository(orm),
+    providerCustomers: new SqlProviderCustomers(orm),
+    providerPayments: new SqlProviderPayments(orm),
+    rows: {
+      async click(program, tenant, facts) {
+        await t.sql(
+          `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, address_hash, landing_url, referrer, created_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          [
+            facts.id,
+            tenant.merchantId,
+            tenant.mode,
+            program.campaignId,
+            tenant.mode === 'live' ? program.liveAffiliateId : program.testAffiliateId,
+            facts.visitorHash,
+            facts.addressHash,
+            facts.landingUrl,
+            facts.referrer,
+            facts.createdAt,
+          ],
+        );
+      },
+      async portalSession(s) {
+        await t.sql(
+          `insert into web_sessions (id_hash, subject_kind, subject_id, merchant_id, mode, csrf_token, created_at, expires_at, visitor_hash, address_hash)
+           values ($1, 'affiliate', $2, $3, 'live', 'csrf', $4, $4::timestamptz + interval '1 day', $5, $6)`,
+          [s.idHash, s.affiliateId, s.merchantId, s.createdAt, s.visitorHash, s.addressHash],
+        );
+      },
+      async payoutDetails(tenant, affiliateId, details) {
+        if (details.payoutEmail !== undefined) await t.sql(`update affiliates set payout_email = $2 where id = $1`, [affiliateId, details.payoutEmail]);
+        if (details.connectedAccountId === null) {
+          await t.sql(`delete from affiliate_connected_accounts where merchant_id = $1 and mode = $2 and affiliate_id = $3`, [tenant.merchantId, tenant.mode, affiliateId]);
+        } else if (details.connectedAccountId !== undefined) {
+          await t.sql(
+            `insert into affiliate_connected_accounts (merchant_id, mode, affiliate_id, account_id, payouts_enabled, created_at, updated_at)
+             values ($1, $2, $3, $4, true, now(), now())
+             on conflict (merchant_id, mode, affiliate_id) do update set account_id = excluded.account_id, updated_at = now()`,
+            [tenant.merchantId, tenant.mode, affiliateId, details.connectedAccountId],
+          );
+        }
+      },
+    },
     affiliate,
     async eventsOfType(type) {
       const rows = await t.sql<{ merchant_id: string; mode: 'live' | 'test'; payload: unknown }>(

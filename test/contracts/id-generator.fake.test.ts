@@ -1,0 +1,4 @@
+import { idGeneratorContract } from './id-generator.contract.js';
+import { inMemoryContractWorld } from './in-memory-contract-world.js';
+
+idGeneratorContract(inMemoryContractWorld);
