@@ -101,7 +101,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129060001HostedImports', class: Migration20261129060001HostedImports },
   { name: 'Migration20261129070001ErasableAuditAddresses', class: Migration20261129070001ErasableAuditAddresses },
   { name: 'Migration20261129080001MonthlyPartitions', class: Migration20261129080001MonthlyPartitions },
-  { name: 'Migration20261130050001SaleClickRowIndex', class: Migration20261130050001SaleClickRowIndex },
-  { name: 'Migration20261130040001PartitionedIntegrationEvents', class: Migration20261130040001PartitionedIntegrationEvents },
   { name: 'Migration20261130010001ImportCampaignMap', class: Migration20261130010001ImportCampaignMap },
+  { name: 'Migration20261130040001PartitionedIntegrationEvents', class: Migration20261130040001PartitionedIntegrationEvents },
+  { name: 'Migration20261130050001SaleClickRowIndex', class: Migration20261130050001SaleClickRowIndex },
 ];
