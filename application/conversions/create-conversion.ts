@@ -30,7 +30,7 @@ import {
   type RateHistory,
   formatAmount,
 } from '../../domain/index.js';
-import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
+import { mayManagePayouts, type Actor } from '../shared/actor.js';
 import type { AuditEntry } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
@@ -49,7 +49,8 @@ import { toOutbox } from './conversion-events.js';
 
 export interface CreateConversionInput {
   readonly tenant: Tenant;
-  readonly key: Pick<ApiKey, 'createdBy' | 'managePayouts'>;
+  /** Who reports the sale: live sales need Manage payouts. */
+  readonly actor: Actor;
   readonly campaignId: string;
   readonly affiliateId: string;
   readonly amount: Decimal;
@@ -116,7 +117,7 @@ export class CreateConversion {
   async record(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<RecordedSale, DomainError>> {
     const { tenant } = input;
     const live = tenant.mode === 'live';
-    if (live && !mayManagePayouts(input.key)) {
+    if (live && !mayManagePayouts(input.actor)) {
       return err(insufficientPermissions('Creating live conversions needs the Manage payouts permission'));
     }
     // The checks come before the sale's transaction: a refused sale opens none.

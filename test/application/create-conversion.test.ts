@@ -1,3 +1,4 @@
+import { keyActor } from '../mothers/actor.mother.js';
 import { describe, expect, it } from 'vitest';
 import { CreateConversion, type CreateConversionInput } from '../../application/conversions/create-conversion.js';
 import { inMemorySaleRiskGate } from '../fakes/in-memory-risk.js';
@@ -47,7 +48,7 @@ const programOf = async (setup: Setup = {}) => {
   const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates, risk);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
     tenant,
-    key: { createdBy: 'owner', managePayouts: false },
+    actor: keyActor('owner', false),
     campaignId: campaign.id,
     affiliateId: affiliate.id,
     amount: new Decimal('100.00'),
@@ -100,7 +101,7 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
   it('refuses a live sale from a team-member key without Manage payouts before reading anything', async () => {
     const { world, useCase, input } = await programOf();
-    const result = await useCase.execute(input({ key: { createdBy: 'team_member', managePayouts: false } }));
+    const result = await useCase.execute(input({ actor: keyActor('team_member', false) }));
     expect(codeOf(result)).toBe('insufficient_permissions');
     expect(world.saleContexts.lookups).toBe(0);
     expect(world.uow.transactionsBegun).toBe(0);
@@ -108,9 +109,9 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
   it('lets a team-member key with Manage payouts, or any key in test mode, record a sale', async () => {
     const live = await programOf();
-    expect(codeOf(await live.useCase.execute(live.input({ key: { createdBy: 'team_member', managePayouts: true } })))).toBe('ok');
+    expect(codeOf(await live.useCase.execute(live.input({ actor: keyActor('team_member', true) })))).toBe('ok');
     const test = await programOf({ mode: 'test' });
-    expect(codeOf(await test.useCase.execute(test.input({ key: { createdBy: 'team_member', managePayouts: false } })))).toBe('ok');
+    expect(codeOf(await test.useCase.execute(test.input({ actor: keyActor('team_member', false) })))).toBe('ok');
   });
 
   it("answers not_found for a campaign the look-up does not find (another merchant's), opening no transaction", async () => {

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
+import { auditKeyIdOf } from '../../../application/shared/actor.js';
 import type { AppEnv } from '../app-env.js';
 import { clientAddress } from './client-address.js';
 import { printable } from '../input-checks.js';
@@ -39,7 +40,7 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
   return {
     id: ids.next(),
     actor: c.get('actor'),
-    apiKeyId: principal?.key.id ?? c.get('auditApiKeyId') ?? null,
+    apiKeyId: (principal ? auditKeyIdOf(principal.actor) : null) ?? c.get('auditApiKeyId') ?? null,
     merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
     method: c.req.method,
     path: printable(c.req.path),

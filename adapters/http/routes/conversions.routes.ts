@@ -99,7 +99,7 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         responses: { 201: data(ConversionSchema, 'Created, pending') },
       }),
       async (c) => {
-        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), c.get('principal').key);
+        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), c.get('principal').actor);
         // The sale records its request's audit row in its own transaction (one commit, not two).
         const result = await useCases.createConversion.execute(input, useCases.auditRow(c, 201));
         if (result.isErr()) throw ApiError.from(result.error);
