@@ -31,7 +31,8 @@ import {
   formatAmount,
 } from '../../domain/index.js';
 import { mayManagePayouts, type Actor } from '../shared/actor.js';
-import type { AuditEntry } from '../ports/audit-log.js';
+import type { AuditLog } from '../ports/audit-log.js';
+import { auditEntryFor, type RequestOrigin } from '../shared/request-origin.js';
 import type { Clock } from '../ports/clock.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { ExchangeRates } from '../ports/exchange-rates.js';
@@ -82,8 +83,8 @@ const reportedByProvider = (source: ConversionSource): boolean => !NOT_A_PROVIDE
  * order): Manage payouts for team-member keys on live sales; the merchant's active campaign; the
  * affiliate approved on it; a unique order id; the monthly earnings cap (in the merchant's reporting
  * currency, each day's amounts at that day's rate: `checkEarningsCap`) and the self-referral check
- * on live sales; revenue volume tiers likewise compare in the reporting currency (`tierBasisIn`). Then the commission, and the sale recorded: the row, `conversion.created` and the
- * request's audit row, by one repository call. All of it in one transaction; a live sale of a
+ * on live sales; revenue volume tiers likewise compare in the reporting currency (`tierBasisIn`). Then the commission, and the sale recorded: the row and `conversion.created` by
+ * one repository call, and the request's audit row (built here from the actor and the request's origin). All of it in one transaction; a live sale of a
  * merchant with a cap also locks the merchant row, so two sales cannot both slip under the cap.
  * A provider's report of an order the tracking script reported first replaces that pending script
  * sale (`supersedeScriptSale`): one conversion, the provider's figures, `conversion.updated`.
@@ -102,19 +103,21 @@ export class CreateConversion {
     private readonly exchangeRates: ExchangeRates,
     /** The risk signals of live sales (test keys skip them, spec). */
     private readonly risk: SaleRiskGate,
+    /** Where the request's audit row is written, in the sale's transaction. */
+    private readonly auditLog: AuditLog,
     /** Tells the merchant of an affiliate's first sale. */
     private readonly notices?: Notices,
     /** Tells the affiliate of the commission. */
     private readonly commissionMail?: Pick<CommissionMail, 'created'>,
   ) {}
 
-  /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
-  async execute(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<Conversion, DomainError>> {
-    return (await this.record(input, audit)).map((recorded) => recorded.conversion);
+  /** `origin`: the request, whose audit row the sale records with it (null when the caller audits otherwise, or is a job). */
+  async execute(input: CreateConversionInput, origin: RequestOrigin | null = null): Promise<Result<Conversion, DomainError>> {
+    return (await this.record(input, origin)).map((recorded) => recorded.conversion);
   }
 
   /** As `execute`, saying whether the sale replaced the tracking script's report of its order. */
-  async record(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<RecordedSale, DomainError>> {
+  async record(input: CreateConversionInput, origin: RequestOrigin | null = null): Promise<Result<RecordedSale, DomainError>> {
     const { tenant } = input;
     const live = tenant.mode === 'live';
     if (live && !mayManagePayouts(input.actor)) {
@@ -131,7 +134,7 @@ export class CreateConversion {
     if (!affiliate) return err(notFound('Affiliate'));
     const earns = checkMembershipEarns(membership);
     if (earns.isErr()) return err(earns.error);
-    return transactionalResult(this.uow, async () => {
+    const recordSale = async (): Promise<Result<RecordedSale, DomainError>> => {
       const now = this.clock.now();
       const month = calendarMonthOf(now);
       const scriptSale = await this.replaceableScriptSale(input);
@@ -191,7 +194,7 @@ export class CreateConversion {
       const assessed = settings ? await this.risk.assess.assess(tenant, created.value.conversion, affiliate, settings) : ok(null);
       if (assessed.isErr()) return err(assessed.error);
       const { conversion, events, flagged } = withRisk(created.value.conversion, created.value.events, assessed.value, now);
-      if ((await this.conversions.recordSale(conversion, toOutbox(conversion, flagged ? [...events, flagged] : events, now), audit)) === 'duplicate_order') {
+      if ((await this.conversions.recordSale(conversion, toOutbox(conversion, flagged ? [...events, flagged] : events, now))) === 'duplicate_order') {
         // The script's report may have committed while this one was checked: it waited for it, so it sees it now.
         const late = await this.replaceableScriptSale(input);
         if (late) return this.replace(late, created.value.conversion, now, settings, affiliate, campaign.name);
@@ -206,6 +209,12 @@ export class CreateConversion {
       }
       await this.commissionMail?.created(conversion);
       return ok({ conversion, replacedScriptSale: false });
+    };
+    return transactionalResult(this.uow, async () => {
+      const recorded = await recordSale();
+      // The request's audit row commits with the sale, or not at all.
+      if (recorded.isOk() && origin) await this.auditLog.append(auditEntryFor(input.actor, origin, tenant.merchantId, this.ids.next(), this.clock.now()));
+      return recorded;
     });
   }
 
