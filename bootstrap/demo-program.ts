@@ -1,3 +1,4 @@
+import { apiKeyActor } from '../application/shared/actor.js';
 import 'reflect-metadata';
 import type { Container } from './token.js';
 import type { ApiKey } from '../application/api-keys/api-key.js';
@@ -41,7 +42,7 @@ export const createDemoProgram = async (c: Container, merchantId: string, liveKe
   orFail(
     await createCampaignWith(c, ids).execute({
       merchantId,
-      key: liveKey,
+      actor: apiKeyActor(liveKey),
       campaign: { name: 'Demo campaign', commissionType: 'percentage', commissionValue: new Decimal(20), targetUrl: 'https://shop.example.com' },
     }),
     'campaign',

@@ -1,3 +1,4 @@
+import { apiKeyActor } from '../application/shared/actor.js';
 import type { Container } from './token.js';
 import type { ApiKey } from '../application/api-keys/api-key.js';
 import type { ConversionChangeSinks } from '../application/conversions/apply-conversion-change.js';
@@ -34,7 +35,7 @@ export const createDemoSaleAndBonus = async (c: Container, merchantId: string, l
   orFail(
     await createConversionWith(c, ids).execute({
       tenant,
-      key: liveKey,
+      actor: apiKeyActor(liveKey),
       campaignId: DEMO_IDS.campaign,
       affiliateId: DEMO_IDS.affiliate,
       amount: new Decimal(120),

@@ -1,6 +1,6 @@
 import type { ListAffiliates } from '../../application/affiliates/list-affiliates.js';
 import type { NameAffiliates } from '../../application/affiliates/name-affiliates.js';
-import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
+import type { Principal } from '../../application/shared/actor.js';
 import type { TrackingLinks } from '../../application/affiliates/tracking-links.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { Tenant } from '../../application/shared/tenant.js';

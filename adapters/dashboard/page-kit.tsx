@@ -2,7 +2,8 @@
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
+import type { Principal } from '../../application/shared/actor.js';
+import type { Tenant } from '../../application/shared/tenant.js';
 import type { DomainError } from '../../domain/index.js';
 import { ApiError } from '../http/api-error.js';
 import { statusOf } from '../http/error-status.js';
@@ -60,18 +61,18 @@ export const throwIfNotFound = (error: DomainError | ApiError): void => {
 /** One guard of an API route: a write key, Manage payouts, a plan, a live key. */
 export type Guard = 'write' | 'managePayouts' | { plan: Plan; feature: string } | { live: string };
 
-const verdict = (principal: Principal, check: Guard): ApiError | null => {
+const verdict = (principal: Principal, tenant: Tenant, check: Guard): ApiError | null => {
   if (check === 'write') return writeKeyRefusal(principal);
   if (check === 'managePayouts') return payoutManagementRefusal(principal);
   if ('plan' in check) return planRefusal(principal, check.plan, check.feature);
-  return principal.key.mode === 'live' ? null : new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`);
+  return tenant.mode === 'live' ? null : new ApiError('test_mode_unsupported', `${check.live} is not available in test mode`);
 };
 
 /** The guards of the mirrored API route, in its order; null when the action may go ahead. */
 export const guardsRefuse = (c: DashboardContext, checks: readonly Guard[]): ApiError | null => {
   const principal = c.get('principal');
   for (const check of checks) {
-    const refused = verdict(principal, check);
+    const refused = verdict(principal, c.get('tenant'), check);
     if (refused) return refused;
   }
   return null;

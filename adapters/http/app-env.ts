@@ -1,5 +1,5 @@
 import type { RequestLog } from '../logging/request-log.js';
-import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
+import type { Principal } from '../../application/shared/actor.js';
 import type { AuditActor } from '../../application/ports/audit-log.js';
 import type { RateLimitDecision } from '../../application/ports/rate-limiter.js';
 import type { Tenant } from '../../application/shared/tenant.js';

@@ -248,7 +248,7 @@ export const createHttpApp = (deps: HttpDependencies) => {
   app.route('/api/v1', taxDetailsRoutes(deps.tax));
   app.route('/api/v1', taxSettingsRoutes(deps.tax.taxSettings, deps.tax.invoiceSettings));
   app.route('/api/v1', invoiceRoutes(deps.tax.invoices));
-  app.route('/api/v1', taxSummaryRoutes({ summaries: deps.tax.taxSummaries, form1099Nec: deps.tax.form1099Nec, auditRow: deps.tax.auditRow }));
+  app.route('/api/v1', taxSummaryRoutes({ summaries: deps.tax.taxSummaries, form1099Nec: deps.tax.form1099Nec }));
   app.route('/api/v1', statsRoutes(deps.stats));
   app.route('/api/v1', searchRoutes(deps.search));
   app.route('/api/v1', teamRoutes(deps.teams));

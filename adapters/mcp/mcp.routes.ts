@@ -2,6 +2,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AuditLog } from '../../application/ports/audit-log.js';
+import { auditActorOf, auditKeyIdOf, callerIdOf } from '../../application/shared/actor.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { AppEnv } from '../http/app-env.js';
@@ -35,7 +36,12 @@ export interface ApiAccess {
 /** After authentication: this request acts through the assistant interface (audit rows say `assistant`). */
 export const assistantActor: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A connector keeps its own actor (`connector:<id>:user:<id>`).
-  if (c.get('principal') && c.get('actor') === 'api_key') c.set('actor', 'assistant');
+  const principal = c.get('principal');
+  if (principal?.actor.kind === 'api_key') {
+    const actor = { ...principal.actor, viaAssistant: true };
+    c.set('principal', { ...principal, actor });
+    c.set('actor', auditActorOf(actor));
+  }
   await next();
 };
 
@@ -44,7 +50,7 @@ const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess):
   const actor = c.get('actor');
   return {
     // Confirmation tokens bind to this: a key, or a connector (its grant).
-    callerId: actor.startsWith('connector:') ? `connector:${principal.key.id}` : `key:${principal.key.id}`,
+    callerId: principal.actor.kind === 'connector' ? `connector:${principal.actor.connectorId}` : `key:${callerIdOf(principal.actor)}`,
     async dispatch({ method, path, query, body }) {
       const url = new URL(`${PUBLIC_PREFIX}${path}${query && query.size > 0 ? `?${query}` : ''}`, c.req.url);
       const headers = new Headers({ 'x-request-id': c.get('requestId') });
@@ -55,7 +61,7 @@ const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess):
       }
       if (body !== undefined) headers.set('content-type', 'application/json');
       const request = new Request(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-      return api.fetch(request, withInternalCaller(c.env, { principal, actor }));
+      return api.fetch(request, withInternalCaller(c.env, { principal, tenant: c.get('tenant') }));
     },
     principal,
     tenant: c.get('tenant'),
@@ -63,7 +69,7 @@ const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess):
       await deps.auditLog.append({
         id: deps.ids.next(),
         actor,
-        apiKeyId: principal.key.id,
+        apiKeyId: auditKeyIdOf(principal.actor),
         merchantId: principal.merchant.id,
         method,
         path,

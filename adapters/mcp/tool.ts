@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { Principal } from '../../application/api-keys/authenticate-api-key.js';
+import type { Principal } from '../../application/shared/actor.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { ApiError } from '../http/api-error.js';
 

@@ -18,7 +18,3 @@ export interface ApiKey {
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
 }
-
-/** Team-member keys without Manage payouts may not move money settings (spec, Authentication 5). */
-export const mayManagePayouts = (key: Pick<ApiKey, 'createdBy' | 'managePayouts'>): boolean =>
-  key.createdBy === 'owner' || key.managePayouts;

@@ -1,17 +1,13 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { DomainError, Merchant } from '../../domain/index.js';
+import type { DomainError, Mode } from '../../domain/index.js';
 import type { ApiKeyLookup } from '../ports/api-key-lookup.js';
+import { apiKeyActor, type Principal } from '../shared/actor.js';
 import { unauthorized } from '../shared/errors.js';
-import type { ApiKey } from './api-key.js';
 import { hashSecret, hashesMatch, parseToken } from './api-key-token.js';
 
-export interface Principal {
-  readonly key: ApiKey;
-  readonly merchant: Merchant;
-}
-
 export interface Authentication {
-  readonly principal: Result<Principal, DomainError>;
+  /** The key's actor and merchant, and the key's mode (the request's). */
+  readonly principal: Result<Principal & { readonly mode: Mode }, DomainError>;
   /**
    * For a refused key whose secret is right (revoked, or presented in the other mode): whose it
    * is, so that the refusal is recorded in its merchant's audit log.
@@ -36,7 +32,7 @@ export class AuthenticateApiKey {
     if (found.key.mode !== parsed.mode || found.key.revokedAt) {
       return { ...refusedWith('Invalid API key'), refusedKey: { keyId: found.key.id, merchantId: found.merchant.id } };
     }
-    return { principal: ok(found), refusedKey: null };
+    return { principal: ok({ merchant: found.merchant, actor: apiKeyActor(found.key), mode: found.key.mode }), refusedKey: null };
   }
 }
 

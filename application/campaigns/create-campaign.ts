@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { createCampaign, setsAutoApproval, type DomainError, type NewCampaign } from '../../domain/index.js';
-import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
+import { mayManagePayouts, type Actor } from '../shared/actor.js';
 import type { CampaignView } from '../ports/campaign-queries.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';
@@ -13,8 +13,8 @@ import { emptyCampaignStats } from './campaign-stats.js';
 
 export interface CreateCampaignInput {
   readonly merchantId: string;
-  /** The calling key: team-member keys without Manage payouts may not set automatic approval. */
-  readonly key: Pick<ApiKey, 'createdBy' | 'managePayouts'>;
+  /** Who creates it: team-member keys and members without Manage payouts may not set automatic approval. */
+  readonly actor: Actor;
   readonly campaign: NewCampaign;
 }
 
@@ -36,7 +36,7 @@ export class CreateCampaign {
         now: this.clock.now(),
       });
       if (created.isErr()) return err(created.error);
-      if (setsAutoApproval(input.campaign) && !mayManagePayouts(input.key)) {
+      if (setsAutoApproval(input.campaign) && !mayManagePayouts(input.actor)) {
         return err(insufficientPermissions('Setting autoApproveCommissionsAfterDays needs the Manage payouts permission'));
       }
       let campaign = created.value;

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { updateCampaign, type CampaignPatch, type DomainError } from '../../domain/index.js';
-import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
+import { mayManagePayouts, type Actor } from '../shared/actor.js';
 import type { CampaignDetailData, CampaignQueries } from '../ports/campaign-queries.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';
@@ -14,8 +14,8 @@ import { RECENT_CONVERSIONS } from '../shared/recent-conversions.js';
 
 export interface UpdateCampaignInput {
   readonly tenant: Tenant;
-  /** Team-member keys without Manage payouts may not change automatic approval. */
-  readonly key: Pick<ApiKey, 'createdBy' | 'managePayouts'>;
+  /** Team-member keys and members without Manage payouts may not change automatic approval. */
+  readonly actor: Actor;
   readonly id: string;
   readonly patch: CampaignPatch;
 }
@@ -43,7 +43,7 @@ export class UpdateCampaign {
       const change = updateCampaign(current, input.patch, now);
       if (change.isErr()) return err(change.error);
       const days = input.patch.autoApproveCommissionsAfterDays;
-      if (days !== undefined && days !== current.autoApproveCommissionsAfterDays && !mayManagePayouts(input.key)) {
+      if (days !== undefined && days !== current.autoApproveCommissionsAfterDays && !mayManagePayouts(input.actor)) {
         return err(insufficientPermissions('Changing autoApproveCommissionsAfterDays needs the Manage payouts permission'));
       }
       if (change.value.changed) {

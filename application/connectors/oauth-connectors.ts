@@ -1,8 +1,8 @@
 import { err, ok, type Result } from 'neverthrow';
 import { effectiveScopes, grantableScopes, type ConnectorScope, type MemberHolds } from '../../domain/connector/scopes.js';
 import { domainError, planAllowsWriteKeys, type DomainError, type Merchant, type Mode } from '../../domain/index.js';
-import type { Principal } from '../api-keys/authenticate-api-key.js';
-import { actingAs, type MerchantUser } from '../merchant-users/merchant-user.js';
+import { mayManagePayouts, type Principal } from '../shared/actor.js';
+import type { MerchantUser } from '../merchant-users/merchant-user.js';
 import type { Clock } from '../ports/clock.js';
 import type { ConnectorGrant, ConnectorStore, OAuthClient } from '../ports/connector-store.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -22,11 +22,10 @@ export interface IssuedTokens {
   readonly scopes: readonly ConnectorScope[];
 }
 
-/** A connector's authenticated call: who it acts as, and the grant and member for the audit row. */
+/** A connector's authenticated call: who it acts as (its grant, for its member), in the grant's mode. */
 export interface ConnectorCaller {
   readonly principal: Principal;
-  readonly grantId: string;
-  readonly userId: string;
+  readonly mode: Mode;
 }
 
 const invalidGrant = (message: string): DomainError<'invalid_grant'> => domainError('invalid_grant', message);
@@ -34,7 +33,7 @@ const invalidGrant = (message: string): DomainError<'invalid_grant'> => domainEr
 /** What a member holds to grant: writes as the plan allows any key, Manage payouts as their role or permission gives. */
 export const holdsOf = (user: Pick<MerchantUser, 'role' | 'managePayouts'>, merchant: Merchant): MemberHolds => ({
   write: planAllowsWriteKeys(merchant.plan),
-  managePayouts: actingAs(user).managePayouts,
+  managePayouts: mayManagePayouts({ kind: 'user', userId: '', role: user.role, managePayouts: user.managePayouts }),
 });
 
 const isLoopback = (url: URL): boolean => url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
@@ -165,23 +164,17 @@ export class OAuthConnectors {
     if (!user || !merchant) return refused;
     const scopes = effectiveScopes(grant.scopes, holdsOf(user, merchant));
     return ok({
-      grantId: grant.id,
-      userId: user.id,
+      mode: grant.mode,
       principal: {
         merchant,
-        key: {
-          id: grant.id,
-          merchantId: merchant.id,
+        actor: {
+          kind: 'connector',
+          connectorId: grant.id,
+          userId: user.id,
           name: `connector ${grant.clientName} of ${user.email}`,
-          mode: grant.mode,
-          permissions: { read: true, write: scopes.includes('write') },
-          // Always as a team member: an owner's connector holds Manage payouts only when granted it.
-          createdBy: 'team_member',
+          write: scopes.includes('write'),
+          // An owner's connector holds Manage payouts only when granted it.
           managePayouts: scopes.includes('manage_payouts'),
-          lookup: '',
-          secretHash: '',
-          createdAt: grant.createdAt,
-          revokedAt: null,
         },
       },
     });

@@ -30,8 +30,9 @@ import {
   type RateHistory,
   formatAmount,
 } from '../../domain/index.js';
-import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
-import type { AuditEntry } from '../ports/audit-log.js';
+import { mayManagePayouts, type Actor } from '../shared/actor.js';
+import type { AuditLog } from '../ports/audit-log.js';
+import { auditEntryFor, type RequestOrigin } from '../shared/request-origin.js';
 import type { Clock } from '../ports/clock.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { ExchangeRates } from '../ports/exchange-rates.js';
@@ -50,7 +51,8 @@ import { toOutbox } from './conversion-events.js';
 
 export interface CreateConversionInput {
   readonly tenant: Tenant;
-  readonly key: Pick<ApiKey, 'createdBy' | 'managePayouts'>;
+  /** Who reports the sale: live sales need Manage payouts. */
+  readonly actor: Actor;
   readonly campaignId: string;
   readonly affiliateId: string;
   readonly amount: Decimal;
@@ -84,8 +86,8 @@ const reportedByProvider = (source: ConversionSource): boolean => !NOT_A_PROVIDE
  * order): Manage payouts for team-member keys on live sales; the merchant's active campaign; the
  * affiliate approved on it; a unique order id; the monthly earnings cap (in the merchant's reporting
  * currency, each day's amounts at that day's rate: `checkEarningsCap`) and the self-referral check
- * on live sales; revenue volume tiers likewise compare in the reporting currency (`tierBasisIn`). Then the commission, and the sale recorded: the row, `conversion.created` and the
- * request's audit row, by one repository call. All of it in one transaction; a live sale of a
+ * on live sales; revenue volume tiers likewise compare in the reporting currency (`tierBasisIn`). Then the commission, and the sale recorded: the row and `conversion.created` by
+ * one repository call, and the request's audit row (built here from the actor and the request's origin). All of it in one transaction; a live sale of a
  * merchant with a cap also locks the merchant row, so two sales cannot both slip under the cap.
  * A provider's report of an order the tracking script reported first replaces that pending script
  * sale (`supersedeScriptSale`): one conversion, the provider's figures, `conversion.updated`.
@@ -104,22 +106,24 @@ export class CreateConversion {
     private readonly exchangeRates: ExchangeRates,
     /** The risk signals of live sales (test keys skip them, spec). */
     private readonly risk: SaleRiskGate,
+    /** Where the request's audit row is written, in the sale's transaction. */
+    private readonly auditLog: AuditLog,
     /** Tells the merchant of an affiliate's first sale. */
     private readonly notices?: Notices,
     /** Tells the affiliate of the commission. */
     private readonly commissionMail?: Pick<CommissionMail, 'created'>,
   ) {}
 
-  /** `audit`: the request's audit row, recorded with the sale (null when the caller audits otherwise). */
-  async execute(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<Conversion, DomainError>> {
-    return (await this.record(input, audit)).map((recorded) => recorded.conversion);
+  /** `origin`: the request, whose audit row the sale records with it (null when the caller audits otherwise, or is a job). */
+  async execute(input: CreateConversionInput, origin: RequestOrigin | null = null): Promise<Result<Conversion, DomainError>> {
+    return (await this.record(input, origin)).map((recorded) => recorded.conversion);
   }
 
   /** As `execute`, saying whether the sale replaced the tracking script's report of its order. */
-  async record(input: CreateConversionInput, audit: AuditEntry | null = null): Promise<Result<RecordedSale, DomainError>> {
+  async record(input: CreateConversionInput, origin: RequestOrigin | null = null): Promise<Result<RecordedSale, DomainError>> {
     const { tenant } = input;
     const live = tenant.mode === 'live';
-    if (live && !mayManagePayouts(input.key)) {
+    if (live && !mayManagePayouts(input.actor)) {
       return err(insufficientPermissions('Creating live conversions needs the Manage payouts permission'));
     }
     // The checks come before the sale's transaction: a refused sale opens none.
@@ -137,7 +141,7 @@ export class CreateConversion {
     const settings = live ? sale.riskSettings : null;
     // Clicks do not change once written: their facts are read before the sale's transaction, which then holds its connection no longer than a sale without signals.
     const clickFacts = settings ? await this.risk.assess.facts(tenant, input.clickId, affiliate.id, settings, now) : null;
-    return transactionalResult(this.uow, async () => {
+    const recordSale = async (): Promise<Result<RecordedSale, DomainError>> => {
       const month = calendarMonthOf(now);
       const scriptSale = await this.replaceableScriptSale(input);
       if (live) {
@@ -195,7 +199,7 @@ export class CreateConversion {
       const assessed = settings ? this.risk.assess.assess(created.value.conversion, affiliate, settings, clickFacts) : ok(null);
       if (assessed.isErr()) return err(assessed.error);
       const { conversion, events, flagged } = withRisk(created.value.conversion, created.value.events, assessed.value, now);
-      if ((await this.conversions.recordSale(conversion, toOutbox(conversion, flagged ? [...events, flagged] : events, now), audit)) === 'duplicate_order') {
+      if ((await this.conversions.recordSale(conversion, toOutbox(conversion, flagged ? [...events, flagged] : events, now))) === 'duplicate_order') {
         // The script's report may have committed while this one was checked: it waited for it, so it sees it now.
         const late = await this.replaceableScriptSale(input);
         if (late) return this.replace(late, created.value.conversion, now, settings, affiliate, campaign.name);
@@ -212,6 +216,12 @@ export class CreateConversion {
       }
       await this.commissionMail?.created(conversion, { businessName: sale.merchantBusinessName, affiliate });
       return ok({ conversion, replacedScriptSale: false, riskFlags });
+    };
+    return transactionalResult(this.uow, async () => {
+      const recorded = await recordSale();
+      // The request's audit row commits with the sale, or not at all.
+      if (recorded.isOk() && origin) await this.auditLog.append(auditEntryFor(input.actor, origin, tenant.merchantId, this.ids.next(), now));
+      return recorded;
     });
   }
 

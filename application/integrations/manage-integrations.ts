@@ -8,7 +8,7 @@ import {
   type IntegrationChanges,
   type NewIntegration,
 } from '../../domain/index.js';
-import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
+import { mayManagePayouts, type Actor } from '../shared/actor.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
@@ -36,14 +36,14 @@ export class ManageIntegrations {
     private readonly unavailable: () => Readonly<Partial<Record<CouponProvider, string>>> = () => ({}),
   ) {}
 
-  private static mayWrite(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>): DomainError | null {
-    return tenant.mode === 'live' && !mayManagePayouts(key) ? insufficientPermissions('Live integrations create live sales: they need the Manage payouts permission') : null;
+  private static mayWrite(tenant: Tenant, actor: Actor): DomainError | null {
+    return tenant.mode === 'live' && !mayManagePayouts(actor) ? insufficientPermissions('Live integrations create live sales: they need the Manage payouts permission') : null;
   }
 
-  async create(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>, input: NewIntegrationInput): Promise<Result<Integration, DomainError>> {
+  async create(tenant: Tenant, actor: Actor, input: NewIntegrationInput): Promise<Result<Integration, DomainError>> {
     const created = createIntegration(input, { id: this.ids.next(), ...tenant, now: this.clock.now(), supported: this.supported(), unavailable: this.unavailable() });
     if (created.isErr()) return err(created.error);
-    const refused = ManageIntegrations.mayWrite(tenant, key);
+    const refused = ManageIntegrations.mayWrite(tenant, actor);
     if (refused) return err(refused);
     await this.uow.transaction(() => this.integrations.insert(created.value));
     return ok(created.value);
@@ -58,8 +58,8 @@ export class ManageIntegrations {
     return found ? ok(found) : err(notFound('Integration'));
   }
 
-  async update(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>, id: string, changes: IntegrationChanges): Promise<Result<Integration, DomainError>> {
-    const refused = ManageIntegrations.mayWrite(tenant, key);
+  async update(tenant: Tenant, actor: Actor, id: string, changes: IntegrationChanges): Promise<Result<Integration, DomainError>> {
+    const refused = ManageIntegrations.mayWrite(tenant, actor);
     return this.uow.transaction(async () => {
       const found = await this.integrations.findById(tenant, id);
       if (!found) return err(notFound('Integration'));
@@ -71,8 +71,8 @@ export class ManageIntegrations {
     });
   }
 
-  async delete(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>, id: string): Promise<Result<{ id: string; deleted: true }, DomainError>> {
-    const refused = ManageIntegrations.mayWrite(tenant, key);
+  async delete(tenant: Tenant, actor: Actor, id: string): Promise<Result<{ id: string; deleted: true }, DomainError>> {
+    const refused = ManageIntegrations.mayWrite(tenant, actor);
     if (refused) {
       const found = await this.integrations.findById(tenant, id);
       return err(found ? refused : notFound('Integration'));

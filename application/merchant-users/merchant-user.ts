@@ -1,5 +1,3 @@
-import type { KeyCreator } from '../api-keys/api-key.js';
-
 export const MERCHANT_USER_ROLES = ['owner', 'member'] as const;
 export type MerchantUserRole = (typeof MERCHANT_USER_ROLES)[number];
 
@@ -16,15 +14,6 @@ export interface MerchantUser {
   readonly passwordHash: string | null;
   readonly createdAt: Date;
 }
-
-/**
- * Who a user acts as towards the use cases: an owner as the owner, a member as a team member with
- * their Manage payouts permission. The dashboard hands this to the same guards the API keys meet.
- */
-export const actingAs = (user: Pick<MerchantUser, 'role' | 'managePayouts'>): { createdBy: KeyCreator; managePayouts: boolean } => ({
-  createdBy: user.role === 'owner' ? 'owner' : 'team_member',
-  managePayouts: user.role === 'owner' || user.managePayouts,
-});
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

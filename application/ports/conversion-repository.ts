@@ -1,17 +1,15 @@
 import type { Conversion, DatedAmount, MonthSales } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
-import type { AuditEntry } from './audit-log.js';
 import type { OutboxEvent } from './event-outbox.js';
 
 /** Write side of conversions. Every method takes the tenant, except the operator's and the jobs' lookups, which say so. */
 export interface ConversionRepository {
   /**
-   * A new sale: the conversion, its outbox events and the request's audit row (when given), written
-   * together in the current transaction. `duplicate_order` when the tenant already has a sale with
-   * the conversion's `orderId` (safe under concurrency): no conversion and no event is written then;
-   * the audit row is, and the caller, which answers the duplicate as a refusal, rolls it back.
+   * A new sale: the conversion and its outbox events, written together in the current transaction.
+   * `duplicate_order` when the tenant already has a sale with the conversion's `orderId` (safe under
+   * concurrency): no conversion and no event is written then.
    */
-  recordSale(conversion: Conversion, events: readonly OutboxEvent[], audit: AuditEntry | null): Promise<'inserted' | 'duplicate_order'>;
+  recordSale(conversion: Conversion, events: readonly OutboxEvent[]): Promise<'inserted' | 'duplicate_order'>;
   update(conversion: Conversion): Promise<void>;
   findById(tenant: Tenant, id: string): Promise<Conversion | null>;
   /** Loads with a row lock held to the end of the transaction: two concurrent changes cannot both act. */

@@ -18,9 +18,6 @@ import { ignored, result } from './delivery-results.js';
 
 type SaleOrRenewal = Extract<SaleFact, { kind: 'sale' | 'renewal' }>;
 
-/** A provider's sale acts with the merchant's authority: the merchant connected the provider. */
-const PROVIDER_ACTOR = { createdBy: 'owner', managePayouts: true } as const;
-
 const describe = (a: Extract<ProviderAttribution, { attributed: true }>, fact: SaleOrRenewal): string => {
   const passedOver = a.clickPassedOver ? ` (${a.clickPassedOver})` : '';
   if (a.by === 'click') return `attributed by click ${a.clickId}`;
@@ -72,7 +69,8 @@ export class RecordProviderSale {
     }
     const created = await this.createConversion.record({
       tenant,
-      key: PROVIDER_ACTOR,
+      // A provider's sale acts with the merchant's authority: the merchant connected the provider.
+      actor: { kind: 'provider', provider },
       campaignId: attribution.campaignId,
       affiliateId: attribution.affiliateId,
       amount: fact.figures.amount,

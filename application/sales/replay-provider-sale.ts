@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { domainError, type DomainError } from '../../domain/index.js';
-import { mayManagePayouts, type ApiKey } from '../api-keys/api-key.js';
+import { mayManagePayouts, type Actor } from '../shared/actor.js';
 import type { Clock } from '../ports/clock.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { DeliveryResult, IntegrationEvents } from '../ports/provider-sales-ledger.js';
@@ -35,13 +35,13 @@ export class ReplayProviderSale {
     private readonly clock: Clock,
   ) {}
 
-  execute(tenant: Tenant, key: Pick<ApiKey, 'createdBy' | 'managePayouts'>, integrationId: string, eventId: string): Promise<Result<ReplayResult, DomainError>> {
+  execute(tenant: Tenant, actor: Actor, integrationId: string, eventId: string): Promise<Result<ReplayResult, DomainError>> {
     return this.uow.transaction(async () => {
       const integration = await this.integrations.findById(tenant, integrationId);
       const delivery = integration ? await this.events.findForReplay(tenant, integrationId, eventId) : null;
       if (!integration || !delivery) return err(notFound('Integration event'));
       // A replayed live sale is a live conversion: as for the integration itself, a team member needs Manage payouts.
-      if (tenant.mode === 'live' && !mayManagePayouts(key)) return err(insufficientPermissions('Replaying a live sale creates a live conversion: it needs the Manage payouts permission'));
+      if (tenant.mode === 'live' && !mayManagePayouts(actor)) return err(insufficientPermissions('Replaying a live sale creates a live conversion: it needs the Manage payouts permission'));
       if (delivery.conversionId !== null && SALE_MADE.has(delivery.outcome)) {
         return ok({
           id: delivery.id,

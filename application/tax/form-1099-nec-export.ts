@@ -1,6 +1,10 @@
 import { err, ok, type Result } from 'neverthrow';
 import { DEFAULT_CURRENCY, formatAmount, type DomainError } from '../../domain/index.js';
-import type { AuditEntry, AuditLog } from '../ports/audit-log.js';
+import type { AuditLog } from '../ports/audit-log.js';
+import type { Actor } from '../shared/actor.js';
+import { auditEntryFor, type RequestOrigin } from '../shared/request-origin.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { Clock } from '../ports/clock.js';
 import type { InvoiceStore } from '../ports/invoice-store.js';
 import type { TaxDetailsStore } from '../ports/tax-details-store.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -44,14 +48,17 @@ export class Form1099NecExport {
     private readonly store: TaxDetailsStore,
     private readonly invoices: InvoiceStore,
     private readonly auditLog: AuditLog,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
-  rows(tenant: Tenant, year: number, audit: AuditEntry): Promise<Result<readonly Form1099NecRow[], DomainError>> {
+  /** `actor` on the request `origin`, whose audit row is written before the TINs are read. */
+  rows(tenant: Tenant, year: number, actor: Actor, origin: RequestOrigin): Promise<Result<readonly Form1099NecRow[], DomainError>> {
     return transactionalResult(this.uow, async () => {
       const summaries = await this.summaries.withUsd(tenant, year);
       if (summaries.isErr()) return err(summaries.error);
       const settings = await this.invoices.settings(tenant);
-      await this.auditLog.append(audit);
+      await this.auditLog.append(auditEntryFor(actor, origin, tenant.merchantId, this.ids.next(), this.clock.now()));
       const rows: Form1099NecRow[] = [];
       for (const summary of summaries.value) {
         if (summary.form1099Nec !== 'due' || summary.usd === null) continue;

@@ -1,7 +1,11 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { DomainError } from '../../domain/index.js';
 import type { AffiliateRepository } from '../ports/affiliate-repository.js';
-import type { AuditEntry, AuditLog } from '../ports/audit-log.js';
+import type { AuditLog } from '../ports/audit-log.js';
+import type { Actor } from '../shared/actor.js';
+import { auditEntryFor, type RequestOrigin } from '../shared/request-origin.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { Clock } from '../ports/clock.js';
 import type { FullTaxDetailsRecord, TaxDetailsRecord, TaxDetailsStore } from '../ports/tax-details-store.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
@@ -25,6 +29,8 @@ export class TaxDetailsReads {
     private readonly affiliates: AffiliateRepository,
     private readonly store: TaxDetailsStore,
     private readonly auditLog: AuditLog,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async masked(tenant: Tenant, affiliateId: string): Promise<Result<MerchantTaxDetailsView, DomainError>> {
@@ -39,14 +45,14 @@ export class TaxDetailsReads {
     return this.store.latest(merchantId, affiliateId);
   }
 
-  /** The latest form in the clear; `audit` is the request's row, appended before the form is read. */
-  fullForm(tenant: Tenant, affiliateId: string, audit: AuditEntry): Promise<Result<FullTaxDetailsRecord, DomainError>> {
+  /** The latest form in the clear, for `actor` on the request `origin`: its audit row is appended before the form is read. */
+  fullForm(tenant: Tenant, actor: Actor, affiliateId: string, origin: RequestOrigin): Promise<Result<FullTaxDetailsRecord, DomainError>> {
     return transactionalResult(this.uow, async () => {
       const affiliate = await this.affiliates.findById(tenant, affiliateId);
       if (!affiliate) return err(notFound('Affiliate'));
       const form = await this.store.latestFull(tenant.merchantId, affiliate.id);
       if (!form) return err(notFound('Tax details'));
-      await this.auditLog.append(audit);
+      await this.auditLog.append(auditEntryFor(actor, origin, tenant.merchantId, this.ids.next(), this.clock.now()));
       return ok(form);
     });
   }

@@ -15,6 +15,7 @@ import type { AwardView } from '../ports/team-award-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
+import { approverOf, type Actor } from '../shared/actor.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { recordAwardEvents, type TeamStores } from './period-settlement.js';
 
@@ -41,13 +42,13 @@ export class TeamAwards {
    * merchant has automatic payouts and a provider for the affiliate's method; otherwise the merchant
    * pays it (the batch file and `POST /payouts/mark-paid`, or `mark_paid` here).
    */
-  act(tenant: Tenant, teamId: string, awardId: string, action: AwardAction, apiKeyId: string): Promise<Result<AwardActionResult, DomainError>> {
+  act(tenant: Tenant, teamId: string, awardId: string, action: AwardAction, actor: Actor): Promise<Result<AwardActionResult, DomainError>> {
     return transactionalResult(this.uow, async () => {
       const award = await this.stores.awards.findForUpdate(tenant, teamId, awardId);
       if (!award) return err(notFound('Award'));
       const now = this.clock.now();
       let change: Result<AwardChange, DomainError>;
-      if (action === 'approve') change = approveAward(award, { approvedBy: `apikey:${apiKeyId}`, now });
+      if (action === 'approve') change = approveAward(award, { approvedBy: approverOf(actor), now });
       else if (action === 'cancel') change = cancelAward(award, now);
       else {
         const profile = await this.stores.awards.payoutProfile(award.affiliateId);

@@ -9,6 +9,7 @@ import type { Clock } from '../ports/clock.js';
 import type { RiskFacts } from '../ports/risk-facts.js';
 import type { RiskSettingsRepository } from '../ports/risk-settings-repository.js';
 import type { Tenant } from '../shared/tenant.js';
+import { SCRIPT_ACTOR } from '../shared/actor.js';
 import type { CouponProvider } from '../../domain/index.js';
 
 /** A click the page may keep: until when it attributes, and the window behind that. */
@@ -25,8 +26,6 @@ export interface ScriptVisitor {
   readonly referrer?: string | null;
 }
 
-/** The merchant placed the script on their page: its sales carry the merchant's authority, as a provider's do. */
-const SCRIPT_ACTOR = { createdBy: 'owner', managePayouts: true } as const;
 
 /**
  * What the tracking script (`/t.js`) reports from a merchant's page, without an API key: every report
@@ -89,7 +88,8 @@ export class TrackingScript {
     }
     return this.createConversion.execute({
       tenant,
-      key: SCRIPT_ACTOR,
+      // The merchant placed the script on their page: its sales carry the merchant's authority, as a provider's do.
+      actor: SCRIPT_ACTOR,
       campaignId: click.value.campaignId,
       affiliateId: click.value.affiliateId,
       amount: input.amount,

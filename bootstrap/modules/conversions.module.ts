@@ -12,7 +12,6 @@ import type { ConversionUseCases } from '../../adapters/http/routes/conversions.
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
 import { SqlSaleContexts } from '../../adapters/persistence/repositories/sql-sale-contexts.js';
-import { auditRowOf } from '../../adapters/http/middleware/audit.js';
 import { GetConversion } from '../../application/conversions/get-conversion.js';
 import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
 import { SqlConversionQueries } from '../../adapters/persistence/repositories/sql-conversion-queries.js';
@@ -35,6 +34,7 @@ export const createConversionWith = (r: Resolver, ids: IdGenerator = r.resolve(T
     r.resolve(T.ConversionChangeSinks),
     r.resolve(T.ExchangeRates),
     r.resolve(T.SaleRiskGate),
+    r.resolve(T.AuditLog),
     r.resolve(T.Notices),
     r.resolve(T.CommissionMail),
   );
@@ -107,8 +107,6 @@ export const conversionRouteDependencies = (c: Container): ConversionUseCases =>
   refundConversion: c.resolve(T.RefundConversion),
   conversionQueries: c.resolve(T.ConversionQueries),
   riskFlags: c.resolve(T.RiskFlagStore),
-  // A created sale records its request's audit row in its own transaction (one commit instead of two).
-  auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
 });
 
 export const conversionAdminDependencies = (c: Container): OperatorConversionActions => c.resolve(T.OperatorConversionActions);

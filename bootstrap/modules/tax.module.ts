@@ -1,5 +1,4 @@
 import type { Container } from '../token.js';
-import { auditRowOf } from '../../adapters/http/middleware/audit.js';
 import type { TaxDetailsRouteDependencies } from '../../adapters/http/routes/tax-details.routes.js';
 import { SqlTaxDetailsStore } from '../../adapters/persistence/repositories/sql-tax-details-store.js';
 import { SaveTaxDetails } from '../../application/tax/save-tax-details.js';
@@ -51,7 +50,7 @@ export const registerTax = (c: Container): void => {
   );
   c.register(
     T.TaxDetailsReads,
-    single((r) => new TaxDetailsReads(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.TaxDetailsStore), r.resolve(T.AuditLog))),
+    single((r) => new TaxDetailsReads(r.resolve(T.UnitOfWork), r.resolve(T.AffiliateRepository), r.resolve(T.TaxDetailsStore), r.resolve(T.AuditLog), r.resolve(T.Ids), r.resolve(T.Clock))),
   );
 };
 
@@ -65,6 +64,5 @@ export const taxHttp = (c: Container): TaxDetailsRouteDependencies => ({
   taxSummaries: c.resolve(T.TaxSummaries),
   invoices: c.resolve(T.InvoiceReads),
   invoiceSettings: c.resolve(T.InvoiceSettings),
-  form1099Nec: new Form1099NecExport(c.resolve(T.UnitOfWork), c.resolve(T.TaxSummaries), c.resolve(T.TaxDetailsStore), c.resolve(T.InvoiceStore), c.resolve(T.AuditLog)),
-  auditRow: auditRowOf(c.resolve(T.Ids), c.resolve(T.Clock)),
+  form1099Nec: new Form1099NecExport(c.resolve(T.UnitOfWork), c.resolve(T.TaxSummaries), c.resolve(T.TaxDetailsStore), c.resolve(T.InvoiceStore), c.resolve(T.AuditLog), c.resolve(T.Ids), c.resolve(T.Clock)),
 });

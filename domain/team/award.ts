@@ -36,7 +36,7 @@ export interface Award {
   readonly contributingCount: number;
   readonly contributingAmount: Decimal;
   readonly approvedAt: Date | null;
-  /** `apikey:<key id>` of the approving key. */
+  /** Who approved: `apikey:<key id>`, `user:<id>` (the dashboard) or `connector:<id>` (an assistant's connector). */
   readonly approvedBy: string | null;
   readonly paidAt: Date | null;
   readonly payoutMethod: PayoutMethod | null;

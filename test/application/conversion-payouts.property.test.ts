@@ -29,7 +29,7 @@ const saleWorld = async (amountCents: number, percent: number) => {
   await world.merchants.insert(merchant);
   const tenant: Tenant = { merchantId: merchant.id, mode: 'live' };
   const sale = aConversion(world.ids.next(), { ...tenant, campaignId: 'campaign-1', affiliateId: 'affiliate-1' }, { amount: new Decimal(amountCents).div(100), percent });
-  await world.conversions.recordSale(sale, [], null);
+  await world.conversions.recordSale(sale, []);
   const clawbacks: CommissionAdjustment[] = [];
   const adjustments: CommissionAdjustments = {
     insert: async (adjustment) => void clawbacks.push(adjustment),

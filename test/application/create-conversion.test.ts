@@ -1,7 +1,10 @@
+import { keyActor } from '../mothers/actor.mother.js';
 import { describe, expect, it } from 'vitest';
 import { CreateConversion, type CreateConversionInput } from '../../application/conversions/create-conversion.js';
 import { inMemorySaleRiskGate } from '../fakes/in-memory-risk.js';
-import type { AuditEntry } from '../../application/ports/audit-log.js';
+import type { AuditEntry, AuditLog } from '../../application/ports/audit-log.js';
+import type { RequestOrigin } from '../../application/shared/request-origin.js';
+import type { InMemoryTransactions } from '../fakes/in-memory-transactions.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import { Decimal, DEFAULT_RISK_SETTINGS, type Campaign, type CommissionRates, type CurrencyCode, type Mode } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
@@ -45,10 +48,11 @@ const programOf = async (setup: Setup = {}) => {
   );
   const risk = inMemorySaleRiskGate({ conversions: world.conversions, programs: world.programs });
   world.saleContexts.riskSettings = risk.settings;
-  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates, risk);
+  const auditLog = auditLogOf(world.transactions);
+  const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates, risk, auditLog);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
     tenant,
-    key: { createdBy: 'owner', managePayouts: false },
+    actor: keyActor('owner', false),
     campaignId: campaign.id,
     affiliateId: affiliate.id,
     amount: new Decimal('100.00'),
@@ -63,22 +67,29 @@ const programOf = async (setup: Setup = {}) => {
   /** A counted sale already recorded this month (for caps and tiers). */
   const earlierSale = async (amount: string, fields: Parameters<typeof aConversion>[2] = {}) => {
     const sale = aConversion(world.ids.next(), { ...tenant, campaignId: campaign.id, affiliateId: affiliate.id }, { amount: new Decimal(amount), createdAt: new Date('2026-11-02T00:00:00.000Z'), ...fields });
-    await world.conversions.recordSale(sale, [], null);
+    await world.conversions.recordSale(sale, []);
     return sale;
   };
-  return { world, merchant, tenant, campaign, affiliate, useCase, input, earlierSale, risk };
+  return { world, merchant, tenant, campaign, affiliate, useCase, input, earlierSale, risk, audited: auditLog.rows };
+};
+
+/** The audit rows appended, each going with its transaction's rollback as in the database. */
+const auditLogOf = (transactions: InMemoryTransactions) => {
+  const rows: AuditEntry[] = [];
+  const append = async (entry: AuditEntry) => {
+    rows.push(entry);
+    transactions.onRollback(() => rows.splice(rows.indexOf(entry), 1));
+  };
+  return Object.assign({ append } as unknown as AuditLog, { rows });
 };
 
 const codeOf = (result: { isErr(): boolean; error?: unknown }) => (result.isErr() ? (result as { error: { code: string } }).error.code : 'ok');
 
 describe('CreateConversion (use case, in-memory stores)', () => {
-  it('records a pending sale with its commission, its conversion.created event and the request audit row', async () => {
-    const { world, useCase, input, tenant, campaign, affiliate } = await programOf();
-    const audit: AuditEntry = {
-      id: 'audit-1', actor: 'api_key', apiKeyId: 'key-1', merchantId: tenant.merchantId, method: 'POST', path: '/api/v1/conversions',
-      status: 201, errorCode: null, address: null, userAgent: null, requestId: null, createdAt: NOW,
-    };
-    const result = await useCase.execute(input({ amount: new Decimal('250.00'), taxAmount: new Decimal('20.00'), orderId: 'order-1', customerName: 'Bo' }), audit);
+  it('records a pending sale with its commission, its conversion.created event and the audit row it builds from the actor and the request', async () => {
+    const { world, useCase, input, tenant, campaign, affiliate, audited } = await programOf();
+    const origin: RequestOrigin = { method: 'POST', path: '/api/v1/conversions', address: '203.0.113.9', userAgent: 'curl', requestId: 'req-1', status: 201 };
+    const result = await useCase.execute(input({ amount: new Decimal('250.00'), taxAmount: new Decimal('20.00'), orderId: 'order-1', customerName: 'Bo' }), origin);
     const conversion = result._unsafeUnwrap();
     expect(conversion).toMatchObject({ status: 'pending', merchantId: tenant.merchantId, mode: 'live', orderId: 'order-1', source: 'api', createdAt: NOW });
     // 10% of the net sale.
@@ -96,12 +107,25 @@ describe('CreateConversion (use case, in-memory stores)', () => {
         },
       },
     ]);
-    expect(world.conversions.audited).toEqual([audit]);
+    expect(audited).toEqual([
+      {
+        id: expect.any(String), actor: 'api_key', apiKeyId: 'key-1', merchantId: tenant.merchantId, method: 'POST', path: '/api/v1/conversions',
+        status: 201, errorCode: null, address: '203.0.113.9', userAgent: 'curl', requestId: 'req-1', createdAt: NOW,
+      },
+    ]);
+  });
+
+  it('writes no audit row for a refused sale: a reused order id rolls the row back with the sale', async () => {
+    const { useCase, input, audited } = await programOf();
+    const origin: RequestOrigin = { method: 'POST', path: '/api/v1/conversions', address: null, userAgent: null, requestId: null, status: 201 };
+    expect(codeOf(await useCase.execute(input({ orderId: 'order-1' }), origin))).toBe('ok');
+    expect(codeOf(await useCase.execute(input({ orderId: 'order-1' }), origin))).toBe('duplicate');
+    expect(audited).toHaveLength(1);
   });
 
   it('refuses a live sale from a team-member key without Manage payouts before reading anything', async () => {
     const { world, useCase, input } = await programOf();
-    const result = await useCase.execute(input({ key: { createdBy: 'team_member', managePayouts: false } }));
+    const result = await useCase.execute(input({ actor: keyActor('team_member', false) }));
     expect(codeOf(result)).toBe('insufficient_permissions');
     expect(world.saleContexts.lookups).toBe(0);
     expect(world.uow.transactionsBegun).toBe(0);
@@ -109,9 +133,9 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
   it('lets a team-member key with Manage payouts, or any key in test mode, record a sale', async () => {
     const live = await programOf();
-    expect(codeOf(await live.useCase.execute(live.input({ key: { createdBy: 'team_member', managePayouts: true } })))).toBe('ok');
+    expect(codeOf(await live.useCase.execute(live.input({ actor: keyActor('team_member', true) })))).toBe('ok');
     const test = await programOf({ mode: 'test' });
-    expect(codeOf(await test.useCase.execute(test.input({ key: { createdBy: 'team_member', managePayouts: false } })))).toBe('ok');
+    expect(codeOf(await test.useCase.execute(test.input({ actor: keyActor('team_member', false) })))).toBe('ok');
   });
 
   it("answers not_found for a campaign the look-up does not find (another merchant's), opening no transaction", async () => {

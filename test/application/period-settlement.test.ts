@@ -38,7 +38,7 @@ const teamWithGoal = async (options: { plan?: Plan; goal?: Partial<NewGoal>; lea
 
   const sale = async (affiliateId: string, amount: string, createdAt: string, fields: Parameters<typeof aConversion>[2] = {}) => {
     const c = aConversion(world.ids.next(), { ...tenant, campaignId, affiliateId }, { amount: new Decimal(amount), createdAt: at(createdAt), status: 'approved', ...fields });
-    await world.conversions.recordSale(c, [], null);
+    await world.conversions.recordSale(c, []);
     return c;
   };
   const sales = {
@@ -48,7 +48,7 @@ const teamWithGoal = async (options: { plan?: Plan; goal?: Partial<NewGoal>; lea
   // None of these count: rejected, held, another campaign, another currency, a non-member, after the period.
   await sale(c.id, '5000', '2026-11-05T00:00:00.000Z', { status: 'rejected' });
   await sale(c.id, '5000', '2026-11-05T00:00:00.000Z', { status: 'held' });
-  await world.conversions.recordSale(aConversion(world.ids.next(), { ...tenant, campaignId: otherCampaign, affiliateId: c.id }, { amount: new Decimal(5000), createdAt: at('2026-11-06T00:00:00.000Z') }), [], null);
+  await world.conversions.recordSale(aConversion(world.ids.next(), { ...tenant, campaignId: otherCampaign, affiliateId: c.id }, { amount: new Decimal(5000), createdAt: at('2026-11-06T00:00:00.000Z') }), []);
   await sale(c.id, '70', '2026-11-07T00:00:00.000Z', { currency: 'eur' as CurrencyCode });
   await sale(world.ids.next(), '5000', '2026-11-08T00:00:00.000Z');
   await sale(a.id, '5000', '2026-12-01T00:00:00.000Z');

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../../application/ports/audit-log.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
@@ -38,6 +39,8 @@ const providerWorld = async (campaignFields: Partial<Omit<Campaign, 'id' | 'merc
     world.changeSinks,
     world.exchangeRates,
     inMemorySaleRiskGate({ conversions: world.conversions, programs: world.programs }),
+    // A provider's sale carries no request to audit (its delivery is logged instead): nothing is appended.
+    { append: async () => expect.unreachable('a provider sale appends no audit row') } as unknown as AuditLog,
   );
   const customers = new InMemoryProviderCustomers();
   const payments = new InMemoryProviderPayments(world.conversions);

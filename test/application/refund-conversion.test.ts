@@ -17,7 +17,7 @@ const refundWorld = async (fields: Parameters<typeof aConversion>[2] = {}) => {
   const tenant: Tenant = { merchantId: merchant.id, mode: 'live' };
   const sale = aConversion(world.ids.next(), { ...tenant, campaignId: 'campaign-1', affiliateId: 'affiliate-1' }, { status: 'approved', ...fields });
   await world.uow.transaction(async () => {
-    await world.conversions.recordSale(sale, [], null);
+    await world.conversions.recordSale(sale, []);
     await world.payouts.queueFor(sale, merchant, NOW);
   });
   world.outbox.clear();

@@ -5,6 +5,7 @@ import type { Tenant } from '../../application/shared/tenant.js';
 import { TeamAwards } from '../../application/teams/team-awards.js';
 import { AWARD_ACTIONS, AWARD_STATUSES, Decimal, DEFAULT_PAYOUT_SETTINGS, type Award, type AwardAction, type AwardStatus } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
+import { keyActor } from '../mothers/actor.mother.js';
 import { aMerchant } from '../mothers/merchant.mother.js';
 import { aGoal, anAward, aPeriod, aTeam } from '../mothers/team.mother.js';
 
@@ -32,7 +33,7 @@ const awardWorld = async (status: AwardStatus, cents: number) => {
   await world.awards.insertMany(tenant, [award]);
   const actions = new TeamAwards(world.uow, world.teamStores, world.clock, payoutSettings);
   // The action's input built here only, so a change of who acts is one edit.
-  const act = (action: AwardAction) => actions.act(tenant, team.id, award.id, action, 'key-7');
+  const act = (action: AwardAction) => actions.act(tenant, team.id, award.id, action, keyActor('owner', true, 'key-7'));
   const stored = () => world.awards.record(award.id)!.award as Award;
   return { world, award, act, stored };
 };

@@ -1,3 +1,4 @@
+import { keyActor } from '../mothers/actor.mother.js';
 import { describe, expect, it } from 'vitest';
 import type { PayoutSettingsRepository } from '../../application/ports/payout-settings-repository.js';
 import type { Tenant } from '../../application/shared/tenant.js';
@@ -37,7 +38,7 @@ const awardIn = async (status: AwardStatus, member: { headless?: boolean; payout
   await world.goals.insertPeriod(tenant, period);
   await world.awards.insertMany(tenant, [award]);
   const actions = new TeamAwards(world.uow, world.teamStores, world.clock, payoutSettings);
-  const act = (action: AwardAction, on: Tenant = tenant, teamId = team.id) => actions.act(on, teamId, award.id, action, 'key-7');
+  const act = (action: AwardAction, on: Tenant = tenant, teamId = team.id) => actions.act(on, teamId, award.id, action, keyActor('owner', false, 'key-7'));
   const stored = () => world.awards.record(award.id);
   return { world, tenant, team, goal, award, affiliate, act, stored };
 };

@@ -1,3 +1,5 @@
+import type { Actor } from '../../application/shared/actor.js';
+import { keyActor } from '../mothers/actor.mother.js';
 import { describe, expect, it } from 'vitest';
 import { UpdateCampaign } from '../../application/campaigns/update-campaign.js';
 import type { CampaignDetailData, CampaignQueries } from '../../application/ports/campaign-queries.js';
@@ -7,8 +9,8 @@ import { inMemoryWorld } from '../fakes/in-memory-world.js';
 
 const CREATED = new Date('2026-11-01T09:00:00.000Z');
 const NOW = new Date('2026-11-15T12:00:00.000Z');
-const OWNER = { createdBy: 'owner', managePayouts: false } as const;
-const MEMBER = { createdBy: 'team_member', managePayouts: false } as const;
+const OWNER = keyActor('owner', false);
+const MEMBER = keyActor('team_member', false);
 
 /** One merchant's 10 % campaign in the campaign store, and the update use case over the fakes. */
 const campaignWorld = async () => {
@@ -27,8 +29,8 @@ const campaignWorld = async () => {
     },
   } as unknown as CampaignQueries;
   const useCase = new UpdateCampaign(world.uow, world.campaigns, queries, world.outbox, world.clock);
-  const update = (patch: CampaignPatch, key: typeof OWNER | typeof MEMBER = OWNER, on: Tenant = tenant) =>
-    useCase.execute({ tenant: on, key: key as never, id: campaign.id, patch });
+  const update = (patch: CampaignPatch, actor: Actor = OWNER, on: Tenant = tenant) =>
+    useCase.execute({ tenant: on, actor, id: campaign.id, patch });
   const stored = () => world.campaigns.findById(tenant, campaign.id);
   return { world, tenant, campaign, update, stored };
 };

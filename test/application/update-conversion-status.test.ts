@@ -17,7 +17,7 @@ const saleOf = async (fields: Parameters<typeof aConversion>[2] = {}, options: {
   if (options.merchant !== false) await world.merchants.insert(merchant);
   const tenant: Tenant = { merchantId: merchant.id, mode: 'live' };
   const sale = aConversion(world.ids.next(), { ...tenant, campaignId: 'campaign-1', affiliateId: 'affiliate-1' }, fields);
-  await world.conversions.recordSale(sale, [], null);
+  await world.conversions.recordSale(sale, []);
   const changed: Conversion[] = [];
   const hook: ConversionChangeHook = { afterConversionChanged: async (conversion) => void changed.push(conversion) };
   const useCase = new UpdateConversionStatus(world.uow, world.merchants, world.changeSinks, world.clock, [hook]);

@@ -359,7 +359,7 @@ describe.skipIf(!CHROMIUM)('team actions in the dashboard, in a real browser', (
     await open(`/dashboard/awards?status=pending_approval&teamId=${team.id}`);
     await page.getByRole('button', { name: /^Approve: award of 10\.00 USD/ }).click();
     await page.waitForURL(/\/dashboard\/awards\?status=pending_approval&teamId=.*notice=Award%20approved/);
-    expect((await t.api('GET', `/teams/${team.id}/awards`, merchant.liveKey)).body.data[0]).toMatchObject({ status: 'approved', approvedBy: `apikey:${userId}` });
+    expect((await t.api('GET', `/teams/${team.id}/awards`, merchant.liveKey)).body.data[0]).toMatchObject({ status: 'approved', approvedBy: `user:${userId}` });
 
     // From the team page, filtered on approved awards: mark paid; the award's event is emitted as through the API.
     await open(`/dashboard/teams/${team.id}?awardStatus=approved`);

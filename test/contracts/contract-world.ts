@@ -92,8 +92,6 @@ export interface ContractWorld {
   program(): Promise<ProgramRefs>;
   /** Outbox events of a type, as written (the contracts record types nothing else uses). */
   eventsOfType(type: string): Promise<readonly RecordedEvent[]>;
-  /** Whether the audit row with this id was written. */
-  hasAuditRow(id: string): Promise<boolean>;
   campaign(program: ProgramRefs, options?: { readonly autoApproveDays?: 7 | 14 | 30 | 60 | 90 }): Promise<string>;
   affiliate(program: ProgramRefs, options?: AffiliateOptions): Promise<AffiliateRefs>;
 }

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../application/ports/audit-log.js';
 import type { OutboxEvent } from '../../application/ports/event-outbox.js';
 import { Decimal, type Conversion, type ConversionStatus, type CurrencyCode, type DatedAmount } from '../../domain/index.js';
 import { aConversion } from '../mothers/conversion.mother.js';
@@ -11,7 +10,7 @@ const MARCH = { from: new Date('2026-03-01T00:00:00.000Z'), to: new Date('2026-0
 
 /**
  * What `ConversionRepository` promises, whichever store keeps the rows: a sale is written with its
- * events and audit row or not at all, order ids are unique per merchant and mode, reads see only
+ * events or not at all, order ids are unique per merchant and mode, reads see only
  * the tenant's rows, locks serialise changes, and the sums the caps and tiers read count the sales
  * statistics count (every status but rejected and refunded).
  */
@@ -38,22 +37,7 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       payload: { conversionId: c.id },
       occurredAt: c.createdAt,
     });
-    const auditFor = (c: Conversion): AuditEntry => ({
-      id: world.ids.next(),
-      actor: 'api_key',
-      apiKeyId: null,
-      merchantId: c.merchantId,
-      method: 'POST',
-      path: '/api/v1/conversions',
-      status: 201,
-      errorCode: null,
-      address: null,
-      userAgent: null,
-      requestId: null,
-      createdAt: c.createdAt,
-    });
-    const record = (c: Conversion, events: readonly OutboxEvent[] = [], audit: AuditEntry | null = null) =>
-      inTransaction(world, () => world.conversions.recordSale(c, events, audit));
+    const record = (c: Conversion, events: readonly OutboxEvent[] = []) => inTransaction(world, () => world.conversions.recordSale(c, events));
     const read = <T>(work: () => Promise<T>) => world.run(work);
 
     it('records a sale that every look-up of its tenant then finds as it was', async () => {
@@ -69,13 +53,11 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       expect(plain(locked)).toEqual({ byId: plain(sale), byOrder: plain(sale), operator: plain(sale) });
     });
 
-    it("writes the sale's events and audit row with it", async () => {
+    it("writes the sale's events with it", async () => {
       const sale = live();
-      const audit = auditFor(sale);
-      await record(sale, [eventFor(sale, 'contract.sale_recorded')], audit);
+      await record(sale, [eventFor(sale, 'contract.sale_recorded')]);
       const events = (await world.eventsOfType('contract.sale_recorded')).filter((e) => (e.payload as { conversionId: string }).conversionId === sale.id);
       expect(events).toEqual([{ merchantId: program.merchantId, mode: 'live', payload: { conversionId: sale.id } }]);
-      expect(await world.hasAuditRow(audit.id)).toBe(true);
     });
 
     it('refuses a second sale with an order id its tenant used, writing neither it nor its events', async () => {
@@ -87,24 +69,6 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       expect(await read(() => world.conversions.findById(program.live, second.id))).toBeNull();
       expect(await world.eventsOfType('contract.duplicate_sale')).toEqual([]);
       expect((await read(() => world.conversions.findByOrderId(program.live, orderId)))?.id).toBe(first.id);
-    });
-
-    // The request's audit row is the caller's: it stays when the caller goes on (a provider's report
-    // replacing the script's sale of that order) and goes with the caller's rollback (a refusal).
-    it("leaves a duplicate's audit row to the caller's transaction", async () => {
-      const orderId = `dup-audit-${world.ids.next()}`;
-      await record(live({ orderId }));
-      const kept = auditFor(live());
-      expect(await record(live({ orderId }), [], kept)).toBe('duplicate_order');
-      expect(await world.hasAuditRow(kept.id)).toBe(true);
-      const refused = auditFor(live());
-      await expect(
-        inTransaction(world, async () => {
-          expect(await world.conversions.recordSale(live({ orderId }), [], refused)).toBe('duplicate_order');
-          throw new Error('refused as a duplicate');
-        }),
-      ).rejects.toThrow('refused as a duplicate');
-      expect(await world.hasAuditRow(refused.id)).toBe(false);
     });
 
     it('lets the other mode and another merchant use the same order id', async () => {
@@ -182,7 +146,7 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       const sale = live();
       await expect(
         inTransaction(world, async () => {
-          await world.conversions.recordSale(sale, [], null);
+          await world.conversions.recordSale(sale, []);
           throw new Error('the sale failed after it was written');
         }),
       ).rejects.toThrow('the sale failed');

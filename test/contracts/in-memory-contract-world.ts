@@ -89,9 +89,6 @@ export const inMemoryContractWorld = (): ContractWorld => {
     async eventsOfType(type) {
       return world.outbox.ofType(type).map((e) => ({ merchantId: e.merchantId, mode: e.mode, payload: e.payload }));
     },
-    async hasAuditRow(id) {
-      return world.conversions.audited.some((entry) => entry.id === id);
-    },
     async program() {
       const merchantId = next();
       // The merchant's row, as signing up writes it (Scale, the program's plan in the SQL world).

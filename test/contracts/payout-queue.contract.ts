@@ -26,7 +26,7 @@ export const payoutQueueContract = (worldOf: () => ContractWorld): void => {
     /** A recorded sale of the program's live affiliate (the queue's rows refer to it). */
     const sale = async (fields: Parameters<typeof aConversion>[2] = {}): Promise<Conversion> => {
       const conversion = aConversion(world.ids.next(), { ...program.live, campaignId: program.campaignId, affiliateId: program.liveAffiliateId }, { status: 'approved', ...fields });
-      await inTransaction(world, () => world.conversions.recordSale(conversion, [], null));
+      await inTransaction(world, () => world.conversions.recordSale(conversion, []));
       return conversion;
     };
     const amountOf = async (conversion: Conversion) => {

@@ -29,7 +29,7 @@ export const providerSalesLedgerContract = (worldOf: () => ContractWorld): void 
     const sale = async (tenant: Tenant, orderId: string): Promise<Conversion> => {
       const owner = { ...tenant, campaignId: program.campaignId, affiliateId: tenant.mode === 'live' ? program.liveAffiliateId : program.testAffiliateId };
       const conversion = aConversion(world.ids.next(), owner, { orderId, source: 'card' });
-      await write(() => world.conversions.recordSale(conversion, [], null));
+      await write(() => world.conversions.recordSale(conversion, []));
       return conversion;
     };
 

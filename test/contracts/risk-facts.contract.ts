@@ -37,7 +37,7 @@ export const riskFactsContract = (worldOf: () => ContractWorld): void => {
     const sale = async (tenant: Tenant, fields: Parameters<typeof aConversion>[2] = {}, affiliateId?: string): Promise<Conversion> => {
       const owner = { ...tenant, campaignId: program.campaignId, affiliateId: affiliateId ?? (tenant.mode === 'live' ? program.liveAffiliateId : program.testAffiliateId) };
       const conversion = aConversion(world.ids.next(), owner, fields);
-      await inTransaction(world, () => world.conversions.recordSale(conversion, [], null));
+      await inTransaction(world, () => world.conversions.recordSale(conversion, []));
       return conversion;
     };
     const read = <T>(work: () => Promise<T>) => world.run(work);

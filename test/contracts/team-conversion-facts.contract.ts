@@ -27,7 +27,7 @@ export const teamConversionFactsContract = (worldOf: () => ContractWorld): void 
         currency: (extra.currency ?? 'usd') as CurrencyCode,
         refundedAmount: extra.refunded ? new Decimal(extra.refunded) : null,
       });
-      await inTransaction(world, () => world.conversions.recordSale(c, [], null));
+      await inTransaction(world, () => world.conversions.recordSale(c, []));
       const fact = { affiliateId, campaignId, amount: c.amount, refundedAmount: c.refundedAmount, currency: c.currency, status, source: c.source, createdAt: c.createdAt };
       return plain(fact);
     };

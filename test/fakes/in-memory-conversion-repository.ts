@@ -1,4 +1,3 @@
-import type { AuditEntry } from '../../application/ports/audit-log.js';
 import type { ConversionRepository, DueConversion } from '../../application/ports/conversion-repository.js';
 import type { OutboxEvent } from '../../application/ports/event-outbox.js';
 import type { Tenant } from '../../application/shared/tenant.js';
@@ -11,12 +10,6 @@ const inTenant = (tenant: Tenant) => (c: Conversion) => c.merchantId === tenant.
 const createdIn = (from: Date, to: Date) => (c: Conversion) => c.createdAt >= from && c.createdAt < to;
 const DAY_MS = 86_400_000;
 
-/**
- * Conversions in memory. A sale's events go to the shared outbox and its audit row to `audited`, as
- * the real `recordSale` writes all three together; a second sale with a tenant's order id is a
- * `duplicate_order`: neither it nor its events are written, its audit row is (the caller's
- * transaction keeps it or rolls it back, as with the real one statement).
- */
 /** Sale amounts per UTC day and currency, in day then currency order (as the SQL adapter answers). */
 const byDayAndCurrency = (sales: Iterable<Conversion>): DatedAmount[] => {
   const sums = new Map<string, DatedAmount>();
@@ -33,7 +26,6 @@ export class InMemoryConversionRepository implements ConversionRepository {
   private readonly rows: TransactionalTable<Conversion>;
   /** Ids of conversions a risk signal flagged (the SQL adapter reads `risk_flags`). */
   readonly flagged = new Set<string>();
-  readonly audited: AuditEntry[] = [];
 
   constructor(
     private readonly transactions: InMemoryTransactions,
@@ -48,11 +40,7 @@ export class InMemoryConversionRepository implements ConversionRepository {
     return this.rows.values();
   }
 
-  async recordSale(conversion: Conversion, events: readonly OutboxEvent[], audit: AuditEntry | null): Promise<'inserted' | 'duplicate_order'> {
-    if (audit) {
-      this.audited.push(audit);
-      this.transactions.onRollback(() => this.audited.splice(this.audited.indexOf(audit), 1));
-    }
+  async recordSale(conversion: Conversion, events: readonly OutboxEvent[]): Promise<'inserted' | 'duplicate_order'> {
     if (conversion.orderId !== null && this.rows.values().some((c) => inTenant(conversion)(c) && c.orderId === conversion.orderId)) {
       return 'duplicate_order';
     }

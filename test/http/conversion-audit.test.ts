@@ -68,13 +68,14 @@ describe.each([
     expect(await counts()).toEqual({ conversions: before.conversions + 1, events: before.events + 1 });
   });
 
-  it('is one transaction whose one write carries the sale, its event and the audit row; the merchant is locked only with a cap', async () => {
+  it('is one transaction: one write carries the sale and its event, the next the audit row the use case built; the merchant is locked only with a cap', async () => {
     const sent = await statementsSentDuring(() => post(sale({ orderId: 'counted-1' })));
     expect(sent.filter((text) => /^begin\b/i.test(text))).toHaveLength(1);
     expect(sent.filter((text) => /^commit\b/i.test(text))).toHaveLength(1);
     const writes = sent.filter((text) => /insert into (?!rate_limit_windows)/i.test(text));
-    expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatch(/insert into conversions[\s\S]*insert into outbox_events[\s\S]*insert into audit_log/i);
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toMatch(/insert into conversions[\s\S]*insert into outbox_events/i);
+    expect(writes[1]).toMatch(/insert into audit_log/i);
     expect(sent.filter((text) => /for update/i.test(text))).toHaveLength(locks ? 1 : 0);
   });
 

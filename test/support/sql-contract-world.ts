@@ -123,9 +123,6 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
       );
       return rows.map((r) => ({ merchantId: r.merchant_id, mode: r.mode, payload: r.payload }));
     },
-    async hasAuditRow(id) {
-      return (await t.sql(`select 1 from audit_log where id = $1`, [id])).length === 1;
-    },
     async campaign(program, options = {}) {
       const fields = options.autoApproveDays ? { autoApproveCommissionsAfterDays: options.autoApproveDays } : {};
       return (await createCampaign(t, merchantOf(program), fields)).id;

@@ -182,7 +182,7 @@ export const campaignEditRoutes = (campaigns: CampaignUseCases) => {
         endsAt: endsAtOf(form),
       });
       if (!parsed.ok) return fail(c, id, form, parsed.error);
-      const result = await campaigns.updateCampaign.execute({ tenant: c.get('tenant'), key: c.get('principal').key, id, patch: toCampaignPatch(parsed.value) });
+      const result = await campaigns.updateCampaign.execute({ tenant: c.get('tenant'), actor: c.get('principal').actor, id, patch: toCampaignPatch(parsed.value) });
       if (result.isErr()) return fail(c, id, form, result.error);
       return done(c, `/dashboard/campaigns/${id}`, 'Campaign saved.');
     })
@@ -196,7 +196,7 @@ export const campaignEditRoutes = (campaigns: CampaignUseCases) => {
       const to = parsed.value.status;
       // Ending is final: asked once more, as a dialog that resends with `confirm`.
       if (to === 'expired' && form.confirm !== 'true') return editPage(c, id, { confirmEnd: true });
-      const result = await campaigns.updateCampaign.execute({ tenant: c.get('tenant'), key: c.get('principal').key, id, patch: { status: to } });
+      const result = await campaigns.updateCampaign.execute({ tenant: c.get('tenant'), actor: c.get('principal').actor, id, patch: { status: to } });
       if (result.isErr()) return fail(c, id, undefined, result.error);
       return done(c, `/dashboard/campaigns/${id}`, DONE_NOTICE[to]);
     });

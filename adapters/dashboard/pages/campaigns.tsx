@@ -130,10 +130,10 @@ export const campaignRoutes = (campaigns: CampaignUseCases, affiliates: Pick<Aff
         return list(c, form, r.problem, r.status as 400);
       }
       const body = parsed.value;
-      const { key, merchant } = c.get('principal');
+      const { actor, merchant } = c.get('principal');
       const result = await campaigns.createCampaign.execute({
         merchantId: merchant.id,
-        key,
+        actor,
         campaign: { ...body, commissionValue: new Decimal(String(body.commissionValue)), commissionTiers: tiersFromJson(body.commissionTiers ?? null) },
       });
       if (result.isErr()) {

@@ -205,7 +205,7 @@ export const conversionRoutes = (useCases: ConversionUseCases, listCampaigns: Li
       });
       if (!parsed.ok) return fail(c, form, parsed.error);
       try {
-        const result = await useCases.createConversion.execute(toCreateConversionInput(parsed.value, c.get('tenant'), c.get('principal').key));
+        const result = await useCases.createConversion.execute(toCreateConversionInput(parsed.value, c.get('tenant'), c.get('principal').actor));
         if (result.isErr()) return fail(c, form, result.error);
         return done(c, '/dashboard/conversions', 'Sale recorded.');
       } catch (error) {

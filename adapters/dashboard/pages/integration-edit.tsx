@@ -107,7 +107,7 @@ export const editIntegrationHandler = (deps: IntegrationRouteDependencies, rende
   const body = patchOf(form);
   const parsed = parseWith(PatchBody, body);
   if (!parsed.ok) return fail(parsed.error);
-  const result = await deps.manageIntegrations.update(c.get('tenant'), c.get('principal').key, id, parsed.value);
+  const result = await deps.manageIntegrations.update(c.get('tenant'), c.get('principal').actor, id, parsed.value);
   if (result.isErr()) return fail(result.error);
   return done(c, `/dashboard/integrations/${id}`, noticeFor(body));
 };

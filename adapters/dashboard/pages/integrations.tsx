@@ -184,7 +184,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       const form = await formOf(c);
       // Empty fields are absent: each provider takes either a signing secret or the app's identity.
       const appleId = form.appAppleId?.trim();
-      const result = await deps.manageIntegrations.create(c.get('tenant'), c.get('principal').key, {
+      const result = await deps.manageIntegrations.create(c.get('tenant'), c.get('principal').actor, {
         provider: form.provider ?? '',
         signingSecret: form.signingSecret || undefined,
         bundleId: form.bundleId?.trim() || undefined,
@@ -206,7 +206,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       const form = await formOf(c);
       // Disconnecting stops the provider's notifications: asked once more, as a dialog that resends with `confirm`.
       if (form.confirm !== 'true') return detail(c, id, { confirmDelete: true });
-      const result = await deps.manageIntegrations.delete(c.get('tenant'), c.get('principal').key, id);
+      const result = await deps.manageIntegrations.delete(c.get('tenant'), c.get('principal').actor, id);
       if (result.isErr()) {
         throwIfNotFound(result.error);
         const r = refusal(c, result.error);
@@ -220,7 +220,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       const id = idOrNotFound(c.req.param('id'), 'Integration');
       const eventId = idOrNotFound(c.req.param('eventId'), 'Integration event');
       await formOf(c);
-      const result = await deps.replayProviderSale.execute(c.get('tenant'), c.get('principal').key, id, eventId);
+      const result = await deps.replayProviderSale.execute(c.get('tenant'), c.get('principal').actor, id, eventId);
       if (result.isErr()) {
         throwIfNotFound(result.error);
         const r = refusal(c, result.error);
@@ -241,7 +241,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       const action = c.req.param('action');
       if (action !== 'pause' && action !== 'resume') throw new ApiError('not_found', 'No such action');
       await formOf(c);
-      const result = await deps.manageIntegrations.update(c.get('tenant'), c.get('principal').key, id, { active: action === 'resume' });
+      const result = await deps.manageIntegrations.update(c.get('tenant'), c.get('principal').actor, id, { active: action === 'resume' });
       if (result.isErr()) throw ApiError.from(result.error);
       return done(c, `/dashboard/integrations/${id}`, action === 'resume' ? 'Integration resumed.' : 'Integration paused.');
     });

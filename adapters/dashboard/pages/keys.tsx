@@ -105,7 +105,6 @@ export const keyRoutes = (deps: KeyPageDependencies) => {
     .post('/keys', async (c) => {
       const form = await formOf(c);
       const user = c.get('user');
-      const { key } = c.get('principal');
       const name = (form.name ?? '').slice(0, 100);
       if (!name) {
         const r = refusal(c, new ApiError('validation_error', 'Give the key a name', [{ field: 'name', message: 'is required' }]));
@@ -116,7 +115,7 @@ export const keyRoutes = (deps: KeyPageDependencies) => {
         mode: form.mode === 'test' ? 'test' : 'live',
         write: checked(form.write),
         name,
-        createdBy: key.createdBy,
+        createdBy: user.role === 'owner' ? 'owner' : 'team_member',
         managePayouts: user.role === 'member' ? user.managePayouts : false,
       });
       if (result.isErr()) {

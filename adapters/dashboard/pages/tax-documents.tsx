@@ -5,7 +5,7 @@ import type { IdGenerator } from '../../../application/ports/id-generator.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { Form1099NecExport } from '../../../application/tax/form-1099-nec-export.js';
 import type { TaxSummaries } from '../../../application/tax/tax-summaries.js';
-import { requestAuditFields } from '../../http/middleware/audit.js';
+import { requestOriginOf } from '../../http/middleware/audit.js';
 import { invoicesZip } from '../../invoices/invoice-zip.js';
 import { csvOf } from '../../http/routes/tax-summaries.routes.js';
 import { pdfResponse } from '../../http/routes/invoices.routes.js';
@@ -137,9 +137,7 @@ export const taxDocumentRoutes = (deps: TaxDocumentPageDependencies) =>
       if (!Number.isInteger(year) || year < 2000 || year > 2100) return c.text('year must be a calendar year', 400);
       // Recipients' TINs in the clear: owners only, as the settings are.
       if (c.get('user').role !== 'owner') throw new ApiError('insufficient_permissions', 'Only an owner of the account can download the 1099-NEC file');
-      const session = c.get('webSession')!;
-      const audit = { id: deps.ids.next(), actor: `user:${session.subject.id}` as const, apiKeyId: null, merchantId: tenant.merchantId, method: 'GET', path: c.req.path, ...requestAuditFields(c as never, 200, deps.clock) };
-      const rows = await deps.form1099Nec.rows(tenant, year, audit);
+      const rows = await deps.form1099Nec.rows(tenant, year, c.get('principal').actor, requestOriginOf(c, 200));
       if (rows.isErr()) return c.text(rows.error.message, 400);
       return c.body(csvOf(rows.value), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="1099-nec-${year}.csv"`, 'cache-control': 'no-store' });
     });

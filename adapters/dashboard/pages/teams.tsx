@@ -90,7 +90,7 @@ export const teamRoutes = (deps: TeamRouteDependencies, affiliates: Pick<Affilia
       if (refused) throw refused;
       const action = form.action;
       if (!(AWARD_ACTIONS as readonly string[]).includes(action ?? '')) throw new ApiError('validation_error', 'Unknown action');
-      const result = await deps.awards.act(c.get('tenant'), id, awardId, action as AwardAction, c.get('principal').key.id);
+      const result = await deps.awards.act(c.get('tenant'), id, awardId, action as AwardAction, c.get('principal').actor);
       if (result.isErr()) {
         throwIfNotFound(result.error);
         const r = refusal(c, result.error);

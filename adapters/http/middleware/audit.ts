@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
+import { auditKeyIdOf } from '../../../application/shared/actor.js';
+import type { RequestOrigin } from '../../../application/shared/request-origin.js';
 import type { AppEnv } from '../app-env.js';
 import { clientAddress } from './client-address.js';
 import { printable } from '../input-checks.js';
@@ -39,7 +41,7 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
   return {
     id: ids.next(),
     actor: c.get('actor'),
-    apiKeyId: principal?.key.id ?? c.get('auditApiKeyId') ?? null,
+    apiKeyId: (principal ? auditKeyIdOf(principal.actor) : null) ?? c.get('auditApiKeyId') ?? null,
     merchantId: principal?.merchant.id ?? c.get('auditMerchantId') ?? null,
     method: c.req.method,
     path: printable(c.req.path),
@@ -47,16 +49,23 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
   };
 };
 
-/** The request's audit row as answered with `status`, for a route that records it with its own write. */
-export type AuditRow = (c: Context<AppEnv>, status: number) => AuditEntry;
-export const auditRowOf =
-  (ids: IdGenerator, clock: Clock): AuditRow =>
-  (c, status) => ({ ...auditEntryOf(c, status, ids, clock), errorCode: null });
+/**
+ * The request as a use case that writes its own audit row sees it, answered with `status` when the
+ * use case succeeds. The route then sets `auditRecorded`, so that this middleware does not write it twice.
+ */
+export const requestOriginOf = <E extends AppEnv>(c: Context<E>, status: number): RequestOrigin => ({
+  method: c.req.method,
+  path: printable(c.req.path),
+  address: clientAddress(c),
+  userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+  requestId: c.get('requestId') ?? null,
+  status,
+});
 
 /**
  * Appends one audit row for every write and every failed authentication, after the response is
- * decided and whether it succeeded or not. Successful reads write nothing. A request whose route
- * recorded the row with its own write (`auditRecorded`: a created sale) is not written twice.
+ * decided and whether it succeeded or not. Successful reads write nothing. A request whose use case
+ * recorded the row itself (`auditRecorded`: a created sale, a tax form read in the clear) is not written twice.
  */
 export const audit =
   (log: AuditLog, ids: IdGenerator, clock: Clock, record: AuditFilter = writesAndAuthFailures): MiddlewareHandler<AppEnv> =>

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthenticateApiKey } from '../../../application/api-keys/authenticate-api-key.js';
 import type { OAuthConnectors } from '../../../application/connectors/oauth-connectors.js';
+import { auditActorOf } from '../../../application/shared/actor.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { internalCallerOf } from './internal-caller.js';
@@ -17,8 +18,8 @@ export const authenticate =
     const internal = internalCallerOf(c);
     if (internal) {
       c.set('principal', internal.principal);
-      c.set('tenant', { merchantId: internal.principal.merchant.id, mode: internal.principal.key.mode });
-      c.set('actor', internal.actor);
+      c.set('tenant', internal.tenant);
+      c.set('actor', auditActorOf(internal.principal.actor));
       await next();
       return;
     }
@@ -27,19 +28,20 @@ export const authenticate =
     if (connectors && bearer) {
       const caller = await connectors.authenticate(bearer);
       if (caller.isOk()) {
-        const { principal, grantId, userId } = caller.value;
+        const { principal, mode } = caller.value;
         c.set('principal', principal);
-        c.set('tenant', { merchantId: principal.merchant.id, mode: principal.key.mode });
-        c.set('actor', `connector:${grantId}:user:${userId}`);
+        c.set('tenant', { merchantId: principal.merchant.id, mode });
+        c.set('actor', auditActorOf(principal.actor));
       } else c.set('authFailure', caller.error);
       await next();
       return;
     }
     const { principal: result, refusedKey } = await authenticateKey.execute(c.req.header('authorization'));
     if (result.isOk()) {
-      c.set('principal', result.value);
-      c.set('tenant', { merchantId: result.value.merchant.id, mode: result.value.key.mode });
-      c.set('actor', 'api_key');
+      const { merchant, actor, mode } = result.value;
+      c.set('principal', { merchant, actor });
+      c.set('tenant', { merchantId: merchant.id, mode });
+      c.set('actor', auditActorOf(actor));
     } else {
       c.set('authFailure', result.error);
       if (refusedKey) {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Principal } from '../../../application/api-keys/authenticate-api-key.js';
+import { mayWrite, type Principal } from '../../../application/shared/actor.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
 import { planMeets, type Plan } from '../../../domain/index.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
@@ -17,9 +18,9 @@ const guard = (handler: MiddlewareHandler<AppEnv>, codes: readonly string[]): Mi
 export const planRefusal = (principal: Principal, minimum: Plan, feature: string): ApiError | null =>
   planMeets(principal.merchant.plan, minimum) ? null : new ApiError('plan_insufficient', `${feature} needs the ${PLAN_NAMES[minimum]} plan or above`);
 
-/** The write-key verdict, shared by routes and the assistant tools: every Pro key is read-only. */
+/** The write verdict, shared by routes, the dashboard and the assistant tools: every Pro key (and so every Pro user) is read-only. */
 export const writeKeyRefusal = (principal: Principal): ApiError | null =>
-  principal.key.permissions.write ? null : new ApiError('insufficient_permissions', 'This API key is read-only');
+  mayWrite(principal.actor, principal.merchant.plan) ? null : new ApiError('insufficient_permissions', 'This API key is read-only');
 
 /** The one plan gate: `403 plan_insufficient` below `minimum`. */
 export const requirePlan = (minimum: Plan, feature: string): MiddlewareHandler<AppEnv> =>
@@ -36,14 +37,14 @@ export const requireWriteKey: MiddlewareHandler<AppEnv> = guard(async (c, next) 
   await next();
 }, ['insufficient_permissions']);
 
-/** The live-key verdict, shared by routes and the assistant tools. */
-export const liveKeyRefusal = (principal: Principal, operation: string): ApiError | null =>
-  principal.key.mode === 'live' ? null : new ApiError('test_mode_unsupported', `${operation} is not available with a test key`);
+/** The live-key verdict, shared by routes and the assistant tools: the request's mode is its key's. */
+export const liveKeyRefusal = (tenant: Tenant, operation: string): ApiError | null =>
+  tenant.mode === 'live' ? null : new ApiError('test_mode_unsupported', `${operation} is not available with a test key`);
 
 /** Live-only operations (campaign create, team writes) refuse test keys. */
 export const requireLiveKey = (operation: string): MiddlewareHandler<AppEnv> =>
   guard(async (c, next) => {
-    const refusal = liveKeyRefusal(c.get('principal'), operation);
+    const refusal = liveKeyRefusal(c.get('tenant'), operation);
     if (refusal) throw refusal;
     await next();
   }, ['test_mode_unsupported']);

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, type IdempotencyGate } from '../../../application/idempotency/idempotency-gate.js';
 import type { IdempotencyScope } from '../../../application/ports/idempotency-records.js';
+import { callerIdOf } from '../../../application/shared/actor.js';
 import type { AppEnv } from '../app-env.js';
 import { sendError } from '../envelope.js';
 
@@ -51,7 +52,7 @@ export const idempotency =
       return sendError(c, 'validation_error', `Invalid request: ${IDEMPOTENCY_KEY_HEADER} ${message}`, [{ field: IDEMPOTENCY_KEY_HEADER, message }]);
     }
     const principal = c.get('principal');
-    const scope: IdempotencyScope = { apiKeyId: principal.key.id, merchantId: principal.merchant.id, mode: principal.key.mode, key };
+    const scope: IdempotencyScope = { apiKeyId: callerIdOf(principal.actor), merchantId: principal.merchant.id, mode: c.get('tenant').mode, key };
     const outcome = await gate.enter(scope, fingerprintOf(c.req.method, c.req.path, await c.req.text()));
     if (outcome.kind === 'reused') {
       return sendError(c, 'idempotency_key_reuse', `${IDEMPOTENCY_KEY_HEADER} was already used for a different request (another path or body)`);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { Principal } from '../../../application/api-keys/authenticate-api-key.js';
-import type { AuditActor } from '../../../application/ports/audit-log.js';
+import type { Principal } from '../../../application/shared/actor.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
 
 /**
  * An in-process request made on behalf of a caller this process already authenticated: the
@@ -11,7 +11,7 @@ import type { AuditActor } from '../../../application/ports/audit-log.js';
  */
 export interface InternalCaller {
   readonly principal: Principal;
-  readonly actor: AuditActor;
+  readonly tenant: Tenant;
 }
 
 const INTERNAL_CALLER = Symbol('internal caller');

@@ -29,7 +29,7 @@ export const rateLimit =
     if (internalCallerOf(c)) return next();
     const principal = c.get('principal');
     const decision = principal
-      ? await limiter.consume(merchantBucket(principal.merchant.id, principal.key.mode), merchantLimit(principal.merchant.plan), clock.now())
+      ? await limiter.consume(merchantBucket(principal.merchant.id, c.get('tenant').mode), merchantLimit(principal.merchant.plan), clock.now())
       : await limiter.consume(addressBucket(clientAddress(c) ?? 'unknown'), anonymousPerMinute, clock.now());
     c.set('rateLimit', decision);
     setHeaders(c, decision);
@@ -52,7 +52,7 @@ export const rateLimitHeadersOnly =
 export const routeRateLimit =
   (limiter: RateLimiter, clock: Clock, route: string, perMinute: number): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const decision = await limiter.consume(routeBucket(c.get('principal').merchant.id, c.get('principal').key.mode, route), perMinute, clock.now());
+    const decision = await limiter.consume(routeBucket(c.get('principal').merchant.id, c.get('tenant').mode, route), perMinute, clock.now());
     c.set('rateLimit', decision);
     setHeaders(c, decision);
     if (!decision.allowed) throw refuse(decision);

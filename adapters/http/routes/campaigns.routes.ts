@@ -154,10 +154,10 @@ export const campaignRoutes = (useCases: CampaignUseCases) =>
       }),
       async (c) => {
         const body = c.req.valid('json');
-        const { key, merchant } = c.get('principal');
+        const { actor, merchant } = c.get('principal');
         const result = await useCases.createCampaign.execute({
           merchantId: merchant.id,
-          key,
+          actor,
           // The JSON number enters as its shortest decimal text, never through float arithmetic.
           campaign: { ...body, commissionValue: new Decimal(String(body.commissionValue)), commissionTiers: tiersFromJson(body.commissionTiers ?? null) },
         });
@@ -197,7 +197,7 @@ export const campaignRoutes = (useCases: CampaignUseCases) =>
         const id = requireId(c.req.valid('param').id, 'Campaign');
         const result = await useCases.updateCampaign.execute({
           tenant: c.get('tenant'),
-          key: c.get('principal').key,
+          actor: c.get('principal').actor,
           id,
           patch: toCampaignPatch(c.req.valid('json')),
         });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { ApiKey } from '../../../application/api-keys/api-key.js';
+import type { Actor } from '../../../application/shared/actor.js';
 import type { CreateConversionInput } from '../../../application/conversions/create-conversion.js';
 import type { UpdateConversionStatusInput } from '../../../application/conversions/update-conversion-status.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
@@ -74,13 +74,13 @@ export const refundAmountOf = (body: RefundConversionBody | undefined): Decimal 
 export const toCreateConversionInput = (
   body: CreateConversionBody,
   tenant: Tenant,
-  key: Pick<ApiKey, 'createdBy' | 'managePayouts'>,
+  actor: Actor,
 ): CreateConversionInput => {
   const currency = parseCurrency(body.currency ?? DEFAULT_CURRENCY);
   if (currency.isErr()) throw ApiError.from(currency.error);
   return {
     tenant,
-    key,
+    actor,
     campaignId: knownId(body.campaignId, 'Campaign'),
     affiliateId: knownId(body.affiliateId, 'Affiliate'),
     amount: amountOf(body.amount, 'amount'),

@@ -9,7 +9,7 @@ import { isUuid } from '../../ids/uuid-v7-generator.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
-import type { AuditRow } from '../middleware/audit.js';
+import { requestOriginOf } from '../middleware/audit.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { requireId } from './path-id.js';
 import {
@@ -48,8 +48,6 @@ export interface ConversionUseCases {
   conversionQueries: ConversionQueries;
   /** The flags risk signals left (the `risk` field). */
   riskFlags: RiskFlagStore;
-  /** The request's audit row as answered with a status; a sale records it in its own transaction. */
-  auditRow: AuditRow;
 }
 
 export const conversionRoutes = (useCases: ConversionUseCases) =>
@@ -99,9 +97,9 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         responses: { 201: data(ConversionSchema, 'Created, pending') },
       }),
       async (c) => {
-        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), c.get('principal').key);
+        const input = toCreateConversionInput(c.req.valid('json'), c.get('tenant'), c.get('principal').actor);
         // The sale records its request's audit row in its own transaction (one commit, not two).
-        const result = await useCases.createConversion.record(input, useCases.auditRow(c, 201));
+        const result = await useCases.createConversion.record(input, requestOriginOf(c, 201));
         if (result.isErr()) throw ApiError.from(result.error);
         c.set('auditRecorded', true);
         const { conversion, riskFlags } = result.value;

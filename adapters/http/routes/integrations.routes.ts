@@ -79,7 +79,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         responses: { 201: dataOf(IntegrationSchema, 'Created') },
       }),
       async (c) => {
-        const result = await manage.create(c.get('tenant'), c.get('principal').key, c.req.valid('json'));
+        const result = await manage.create(c.get('tenant'), c.get('principal').actor, c.req.valid('json'));
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, json(result.value), 201);
       },
@@ -130,7 +130,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       }),
       async (c) => {
         const id = requireId(c.req.valid('param').id, 'Integration');
-        const result = await manage.update(c.get('tenant'), c.get('principal').key, id, c.req.valid('json'));
+        const result = await manage.update(c.get('tenant'), c.get('principal').actor, id, c.req.valid('json'));
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, json(result.value));
       },
@@ -147,7 +147,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
         responses: { 200: dataOf(z.object({ id: z.string(), deleted: z.literal(true) }), 'Deleted') },
       }),
       async (c) => {
-        const result = await manage.delete(c.get('tenant'), c.get('principal').key, requireId(c.req.valid('param').id, 'Integration'));
+        const result = await manage.delete(c.get('tenant'), c.get('principal').actor, requireId(c.req.valid('param').id, 'Integration'));
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, result.value);
       },
@@ -185,7 +185,7 @@ export const integrationRoutes = (deps: IntegrationRouteDependencies) => {
       }),
       async (c) => {
         const params = c.req.valid('param');
-        const result = await deps.replayProviderSale.execute(c.get('tenant'), c.get('principal').key, requireId(params.id, 'Integration'), requireId(params.eventId, 'Integration event'));
+        const result = await deps.replayProviderSale.execute(c.get('tenant'), c.get('principal').actor, requireId(params.id, 'Integration'), requireId(params.eventId, 'Integration event'));
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, replayJson(result.value));
       },

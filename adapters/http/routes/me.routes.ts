@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { callerIdOf, mayWrite } from '../../../application/shared/actor.js';
 import type { AppEnv } from '../app-env.js';
 import { sendData } from '../envelope.js';
 import { validationHook } from '../validation.js';
@@ -27,11 +28,12 @@ const getMe = createRoute({
 
 export const meRoutes = () =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(getMe, (c) => {
-    const { merchant, key } = c.get('principal');
+    const { merchant, actor } = c.get('principal');
     const rateLimit = c.get('rateLimit');
     return sendData(c, {
       merchant: { id: merchant.id, businessName: merchant.businessName, email: merchant.email },
-      apiKey: { id: key.id, name: key.name, permissions: { read: true, write: key.permissions.write }, keyType: key.mode },
+      // A connector answers as the key it stands in for: its grant, named for its client and member.
+      apiKey: { id: callerIdOf(actor), name: actor.kind === 'user' ? actor.userId : actor.name, permissions: { read: true, write: mayWrite(actor, merchant.plan) }, keyType: c.get('tenant').mode },
       plan: merchant.plan,
       rateLimit: { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt },
     });

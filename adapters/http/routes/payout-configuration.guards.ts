@@ -1,13 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
-import { mayManagePayouts } from '../../../application/api-keys/api-key.js';
-import type { Principal } from '../../../application/api-keys/authenticate-api-key.js';
+import { mayManagePayouts, type Principal } from '../../../application/shared/actor.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { GUARD_ERRORS } from '../middleware/guards.js';
 
 /** The Manage payouts verdict, shared by routes and the dashboard: team-member keys need the permission (owner keys are not restricted). */
 export const payoutManagementRefusal = (principal: Principal): ApiError | null =>
-  mayManagePayouts(principal.key) ? null : new ApiError('insufficient_permissions', 'This API key lacks the Manage payouts permission');
+  mayManagePayouts(principal.actor) ? null : new ApiError('insufficient_permissions', 'This API key lacks the Manage payouts permission');
 
 /** Money settings and manual payouts: team-member keys need the Manage payouts permission. */
 export const requirePayoutManagement: MiddlewareHandler<AppEnv> = async (c, next) => {

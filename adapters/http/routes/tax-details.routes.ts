@@ -9,7 +9,7 @@ import type { InvoiceSettingsUseCase } from '../../../application/invoices/invoi
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData } from '../envelope.js';
-import type { AuditRow } from '../middleware/audit.js';
+import { requestOriginOf } from '../middleware/audit.js';
 import { requireWriteKey } from '../middleware/guards.js';
 import { validationHook } from '../validation.js';
 import { requireId } from './path-id.js';
@@ -50,7 +50,6 @@ const dataOf = <T extends z.ZodType>(schema: T, description: string) => ({
 
 export interface TaxDetailsRouteDependencies {
   readonly taxDetails: TaxDetailsReads;
-  readonly auditRow: AuditRow;
   readonly taxSettings: TaxSettings;
   readonly taxSummaries: TaxSummaries;
   readonly invoices: InvoiceReads;
@@ -91,7 +90,7 @@ export const taxDetailsRoutes = (deps: TaxDetailsRouteDependencies) =>
         responses: { 200: dataOf(VersionSchema, 'The full form') },
       }),
       async (c) => {
-        const result = await deps.taxDetails.fullForm(c.get('tenant'), requireId(c.req.valid('param').id, 'Affiliate'), deps.auditRow(c, 200));
+        const result = await deps.taxDetails.fullForm(c.get('tenant'), c.get('principal').actor, requireId(c.req.valid('param').id, 'Affiliate'), requestOriginOf(c, 200));
         if (result.isErr()) throw ApiError.from(result.error);
         c.set('auditRecorded', true);
         c.header('Cache-Control', 'no-store');

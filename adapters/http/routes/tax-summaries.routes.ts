@@ -7,7 +7,7 @@ import { validationHook } from '../validation.js';
 import { stringify } from 'csv-stringify/sync';
 import { FORM_1099_NEC_COLUMNS, type Form1099NecExport, type Form1099NecRow } from '../../../application/tax/form-1099-nec-export.js';
 import { writeCell } from '../../../application/porting/spreadsheet-safe-cell.js';
-import type { AuditRow } from '../middleware/audit.js';
+import { requestOriginOf } from '../middleware/audit.js';
 import { writeKeyRefusal } from '../middleware/guards.js';
 
 const SummarySchema = z
@@ -30,14 +30,13 @@ const Query = z.object({
 export interface TaxSummaryRouteDependencies {
   readonly summaries: TaxSummaries;
   readonly form1099Nec: Form1099NecExport;
-  readonly auditRow: AuditRow;
 }
 
 /** RFC 4180 with CRLF; cells that a spreadsheet would run as formulas are disarmed. */
 export const csvOf = (rows: readonly Form1099NecRow[]): string =>
   stringify(rows.map((row) => FORM_1099_NEC_COLUMNS.map((column) => writeCell(row[column]))), { header: true, columns: [...FORM_1099_NEC_COLUMNS], record_delimiter: 'windows' });
 
-export const taxSummaryRoutes = ({ summaries, form1099Nec, auditRow }: TaxSummaryRouteDependencies) =>
+export const taxSummaryRoutes = ({ summaries, form1099Nec }: TaxSummaryRouteDependencies) =>
   new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
     createRoute({
       method: 'get',
@@ -61,7 +60,7 @@ export const taxSummaryRoutes = ({ summaries, form1099Nec, auditRow }: TaxSummar
       if (format === 'csv') {
         const refusal = writeKeyRefusal(c.get('principal'));
         if (refusal) throw refusal;
-        const rows = await form1099Nec.rows(c.get('tenant'), year, auditRow(c, 200));
+        const rows = await form1099Nec.rows(c.get('tenant'), year, c.get('principal').actor, requestOriginOf(c, 200));
         if (rows.isErr()) throw ApiError.from(rows.error);
         c.set('auditRecorded', true);
         return c.body(csvOf(rows.value), 200, {

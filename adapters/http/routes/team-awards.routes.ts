@@ -47,7 +47,7 @@ export const teamAwardRoutes = (deps: TeamRouteDependencies) =>
       async (c) => {
         const p = c.req.valid('param');
         const result = unwrap(
-          await deps.awards.act(c.get('tenant'), teamIdOf(p.id), requireId(p.awardId, 'Award'), c.req.valid('json').action, c.get('principal').key.id),
+          await deps.awards.act(c.get('tenant'), teamIdOf(p.id), requireId(p.awardId, 'Award'), c.req.valid('json').action, c.get('principal').actor),
         );
         return sendData(c, { ...awardJson(result.view), idempotent: result.idempotent });
       },

@@ -1,4 +1,4 @@
-import { mayManagePayouts } from '../../../application/api-keys/api-key.js';
+import { mayManagePayouts } from '../../../application/shared/actor.js';
 import type { GetCampaign } from '../../../application/campaigns/get-campaign.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import { Decimal, updateCampaign, type Campaign } from '../../../domain/index.js';
@@ -36,7 +36,7 @@ export const campaignTermsPreview =
     const changed = updateCampaign(before, toCampaignPatch(body), deps.clock.now());
     if (changed.isErr()) throw ApiError.from(changed.error);
     const after = changed.value.campaign;
-    if (body.autoApproveCommissionsAfterDays !== undefined && after.autoApproveCommissionsAfterDays !== before.autoApproveCommissionsAfterDays && !mayManagePayouts(ctx.principal.key)) {
+    if (body.autoApproveCommissionsAfterDays !== undefined && after.autoApproveCommissionsAfterDays !== before.autoApproveCommissionsAfterDays && !mayManagePayouts(ctx.principal.actor)) {
       throw new ApiError('insufficient_permissions', 'Changing autoApproveCommissionsAfterDays needs the Manage payouts permission');
     }
     // The campaign's updatedAt in every row: any change to it meanwhile makes the preview stale.

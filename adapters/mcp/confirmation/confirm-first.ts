@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Principal } from '../../../application/api-keys/authenticate-api-key.js';
+import type { Principal } from '../../../application/shared/actor.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Confirmations } from '../../../application/assistant/confirmations.js';
 import { ApiError } from '../../http/api-error.js';
 import { writeKeyRefusal } from '../../http/middleware/guards.js';
@@ -47,7 +48,7 @@ export const confirmFirst = (
   tool: McpTool,
   preview: Previewer,
   confirmations: Confirmations,
-  extraGuard?: (principal: Principal) => ApiError | null,
+  extraGuard?: (principal: Principal, tenant: Tenant) => ApiError | null,
   options: ConfirmFirstOptions = {},
 ): McpTool => {
   const { definition } = tool;
@@ -77,7 +78,7 @@ export const confirmFirst = (
       if (token !== undefined && (typeof token !== 'string' || token === '')) return validationRefusal([{ field: TOKEN_FIELD, message: 'must be the token of a preview' }]);
       // Only a caller who may make the change gets its preview. One who may not is refused by the call
       // itself (its guard answers first, as the route's does, and the refusal is audited as usual).
-      if (writeKeyRefusal(ctx.principal) ?? extraGuard?.(ctx.principal)) return tool.call(args, ctx);
+      if (writeKeyRefusal(ctx.principal) ?? extraGuard?.(ctx.principal, ctx.tenant)) return tool.call(args, ctx);
       let previewed: Preview | null;
       try {
         previewed = await preview(args, ctx);

@@ -6,7 +6,8 @@ import { banPreview, type BanPreviewDependencies } from './ban-preview.js';
 import { campaignTermsPreview, type CampaignTermsPreviewDependencies } from './campaign-terms-preview.js';
 import { confirmFirst, type Previewer } from './confirm-first.js';
 import { awardActionPreview, conversionStatusPreview, markPaidPreview, overridesPreview, refundPreview, type MoneyPreviewDependencies } from './money-previews.js';
-import type { Principal } from '../../../application/api-keys/authenticate-api-key.js';
+import type { Principal } from '../../../application/shared/actor.js';
+import type { Tenant } from '../../../application/shared/tenant.js';
 import type { ApiError } from '../../http/api-error.js';
 
 export type MoneyMoveDependencies = MoneyPreviewDependencies &
@@ -25,10 +26,10 @@ const previewers = (deps: MoneyMoveDependencies): Readonly<Record<string, Previe
 });
 
 /** Guards beyond the write key that the call answers first, so a caller who may not make the change gets no preview. */
-const extraGuards: Readonly<Record<string, (principal: Principal) => ApiError | null>> = {
+const extraGuards: Readonly<Record<string, (principal: Principal, tenant: Tenant) => ApiError | null>> = {
   // Manual payouts also need Manage payouts (the route's guard).
   mark_payouts_paid: payoutManagementRefusal,
-  update_campaign: (principal) => planRefusal(principal, 'ultimate', 'Changing campaigns') ?? liveKeyRefusal(principal, 'Changing campaigns'),
+  update_campaign: (principal, tenant) => planRefusal(principal, 'ultimate', 'Changing campaigns') ?? liveKeyRefusal(tenant, 'Changing campaigns'),
 };
 
 /** Wraps the money-moving tools of the list in preview-then-confirm; the others pass as they are. */

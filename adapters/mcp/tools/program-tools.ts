@@ -66,10 +66,10 @@ export const updateCampaignTool = (deps: ProgramToolDependencies) =>
       target: (args) => ({ method: 'PATCH', path: `/api/v1/campaigns/${typeof args.id === 'string' ? encodeURIComponent(args.id) : ''}` }),
     },
     guard: (ctx) =>
-      planRefusal(ctx.principal, 'ultimate', 'Changing campaigns') ?? writeKeyRefusal(ctx.principal) ?? liveKeyRefusal(ctx.principal, 'Changing campaigns'),
+      planRefusal(ctx.principal, 'ultimate', 'Changing campaigns') ?? writeKeyRefusal(ctx.principal) ?? liveKeyRefusal(ctx.tenant, 'Changing campaigns'),
     // Money terms are confirmed by the preview's token before this runs (confirmation/campaign-terms-preview.ts).
     async run({ id, ...body }, ctx) {
-      const result = await deps.updateCampaign.execute({ tenant: ctx.tenant, key: ctx.principal.key, id: requireId(id, 'Campaign'), patch: toCampaignPatch(body) });
+      const result = await deps.updateCampaign.execute({ tenant: ctx.tenant, actor: ctx.principal.actor, id: requireId(id, 'Campaign'), patch: toCampaignPatch(body) });
       if (result.isErr()) throw ApiError.from(result.error);
       return campaignDetailJson(result.value);
     },

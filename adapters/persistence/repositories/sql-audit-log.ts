@@ -6,7 +6,7 @@ import { columnsOf, type Row } from '../schema/index.js';
 
 const COLUMNS = sql.join(columnsOf('audit_log').map((column) => sql.ref(column)));
 
-/** The insert of one audit row; a sale's statement embeds it (`recordSale`). */
+/** The insert of one audit row. */
 export const auditInsert = (e: AuditEntry) => sql`
   insert into audit_log (id, actor, api_key_id, merchant_id, method, path, status, error_code, address, user_agent, request_id, created_at, count)
   values (${e.id}::uuid, ${e.actor}::text, ${e.apiKeyId}::uuid, ${e.merchantId}::uuid, ${e.method}::text,

@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { AuditEntry } from '../../../application/ports/audit-log.js';
 import type { ConversionRepository, DueConversion } from '../../../application/ports/conversion-repository.js';
 import type { OutboxEvent } from '../../../application/ports/event-outbox.js';
 import type { IdGenerator } from '../../../application/ports/id-generator.js';
@@ -8,7 +7,6 @@ import { Decimal, type Conversion, type CurrencyCode, type DatedAmount, type Mon
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { assignmentsOf } from './row-sql.js';
 import { currentDb, type Orm } from '../orm.js';
-import { auditInsert } from './sql-audit-log.js';
 import { countedConversion, limitCountedConversion } from './conversion-counting.sql.js';
 
 const COLUMNS = sql.raw(CONVERSION_COLUMNS.join(', '));
@@ -42,11 +40,10 @@ export class SqlConversionRepository implements ConversionRepository {
     return (await statement.execute(currentDb(this.orm))).rows;
   }
 
-  async recordSale(conversion: Conversion, events: readonly OutboxEvent[], audit: AuditEntry | null): Promise<'inserted' | 'duplicate_order'> {
-    // One statement inside the sale's transaction: the conversion, its events and the audit row. ON
-    // CONFLICT on the partial unique index: a concurrent duplicate waits for the first to commit,
-    // then inserts nothing, without aborting the transaction; the events select from the inserted
-    // row, and the caller rolls the transaction (with the audit row) back on a duplicate.
+  async recordSale(conversion: Conversion, events: readonly OutboxEvent[]): Promise<'inserted' | 'duplicate_order'> {
+    // One statement inside the sale's transaction: the conversion and its events. ON CONFLICT on the
+    // partial unique index: a concurrent duplicate waits for the first to commit, then inserts
+    // nothing, without aborting the transaction; the events select from the inserted row.
     const ctes = [
       sql`created as (
       insert into conversions (${COLUMNS}) values (${sql.join(conversionValues(conversion))})
@@ -60,7 +57,6 @@ export class SqlConversionRepository implements ConversionRepository {
       ctes.push(sql`events as (
         insert into outbox_events (id, merchant_id, mode, type, payload, occurred_at) ${sql.join(rows, sql` union all `)})`);
     }
-    if (audit) ctes.push(sql`audited as (${auditInsert(audit)})`);
     const { rows } = await sql<{ id: string }>`with ${sql.join(ctes)} select id from created`.execute(currentDb(this.orm));
     return rows.length === 1 ? 'inserted' : 'duplicate_order';
   }
