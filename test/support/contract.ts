@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -205,12 +206,19 @@ export class ContractChecker {
 }
 
 const checkers = new WeakMap<object, ContractChecker>();
+/**
+ * A worker runs many files (isolate: false), each with apps of its own whose documents are mostly the
+ * same: apps with the same documents share a checker, and so its compiled schemas.
+ */
+const byDocuments = new Map<string, ContractChecker>();
 
-/** The checker of an app (built once per app). */
+/** The checker of an app (built once per app, or per documents). */
 export const contractChecker = (app: OpenAPIHono<Json>): ContractChecker => {
   let checker = checkers.get(app);
   if (!checker) {
-    checker = new ContractChecker(app);
+    const key = createHash('sha256').update(JSON.stringify(openApiDocuments(app))).digest('hex');
+    checker = byDocuments.get(key) ?? new ContractChecker(app);
+    byDocuments.set(key, checker);
     checkers.set(app, checker);
   }
   return checker;

@@ -12,10 +12,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A server URL whose database is the migrated template each test file copies. */
     templateDatabaseUrl: string;
+    /** The name prefix of this run's scratch databases (the teardown drops any left over). */
+    scratchDatabasePrefix: string;
   }
 }
 
 const TEMPLATE = `affiliate_test_template_${process.pid}`;
+const SCRATCH_PREFIX = `affiliate_test_r${process.pid}_`;
 
 /**
  * Tests run against real PostgreSQL: `TEST_DATABASE_URL` when set (CI), else an embedded server in a
@@ -39,9 +42,15 @@ export default async function setup(project: TestProject) {
   const service = await buildService({ ...loadConfig({}), runJobs: false }, templateUrl, createPino('silent'));
   await service.close();
   project.provide('templateDatabaseUrl', templateUrl);
+  project.provide('scratchDatabasePrefix', SCRATCH_PREFIX);
 
   return async () => {
-    await admin(serverUrl, (client) => client.query(`drop database if exists "${TEMPLATE}" with (force)`)).catch(() => undefined);
+    await admin(serverUrl, async (client) => {
+      // Workers drop their files' databases in the background and clone one ahead: what they left.
+      const left = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [SCRATCH_PREFIX]);
+      for (const { datname } of left.rows) await client.query(`drop database if exists "${datname}" with (force)`);
+      await client.query(`drop database if exists "${TEMPLATE}" with (force)`);
+    }).catch(() => undefined);
     await embedded?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };
