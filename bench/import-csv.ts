@@ -7,7 +7,7 @@
  *   npx tsx bench/import-csv.ts [--affiliates=100000] [--commissions=1000000] [--no-write]
  */
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
@@ -90,7 +90,9 @@ const main = async () => {
     const merchant = await call(service, 'POST', '/admin/v1/merchants', ADMIN, { businessName: 'Import bench', email: `bench-${Date.now()}@example.com`, plan: 'scale' });
     const key = (await call(service, 'POST', `/admin/v1/merchants/${merchant.id}/keys`, ADMIN, { mode: 'live', write: true })).key as string;
 
-    log(`import bench: ${AFFILIATES} affiliates, ${COMMISSIONS} commissions`);
+    // A run on a loaded machine says nothing: the load at the start goes into the results.
+    const loadAverageAtStart = loadavg().map((n) => Number(n.toFixed(2)));
+    log(`import bench: ${AFFILIATES} affiliates, ${COMMISSIONS} commissions (load average ${loadAverageAtStart.join(', ')})`);
     const memory = memoryWatch();
     const files = programFiles();
     const bytes = Object.values(files).reduce((n, text) => n + Buffer.byteLength(text), 0);
@@ -111,6 +113,7 @@ const main = async () => {
       name: 'csv-import',
       startedAt: new Date().toISOString(),
       settings: { affiliates: AFFILIATES, commissions: COMMISSIONS, database: external ? 'DATABASE_URL' : 'embedded', csvMiB: Math.round(bytes / 2 ** 20) },
+      machine: { loadAverageAtStart },
       state,
       rows: done.rowCount,
       uploadSeconds: Number(uploadSeconds.toFixed(2)),
