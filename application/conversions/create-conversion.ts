@@ -127,7 +127,10 @@ export class CreateConversion {
       return err(insufficientPermissions('Creating live conversions needs the Manage payouts permission'));
     }
     // The checks come before the sale's transaction: a refused sale opens none.
-    const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId);
+    const now = this.clock.now();
+    // The click facts the merchant's rules last asked for come along with the sale's look-up (kept only if its rules still ask them).
+    const guessed = live ? this.risk.assess.guess(tenant, input.clickId, input.affiliateId, now) : null;
+    const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId, guessed);
     if (!sale) return err(notFound('Campaign'));
     const { campaign, affiliate, membership, rates } = sale;
     // Paused, ended and suspended earn nothing new, whoever reports the sale (domain rules).
@@ -137,10 +140,9 @@ export class CreateConversion {
     if (!affiliate) return err(notFound('Affiliate'));
     const earns = checkMembershipEarns(membership);
     if (earns.isErr()) return err(earns.error);
-    const now = this.clock.now();
     const settings = live ? sale.riskSettings : null;
     // Clicks do not change once written: their facts are read before the sale's transaction, which then holds its connection no longer than a sale without signals.
-    const clickFacts = settings ? await this.risk.assess.facts(tenant, input.clickId, affiliate.id, settings, now) : null;
+    const clickFacts = settings ? await this.risk.assess.facts(tenant, input.clickId, affiliate.id, settings, now, sale.saleClick) : null;
     const recordSale = async (): Promise<Result<RecordedSale, DomainError>> => {
       const month = calendarMonthOf(now);
       const scriptSale = await this.replaceableScriptSale(input);

@@ -1,5 +1,6 @@
 import type { Affiliate, Campaign, CommissionRates, CurrencyCode, Decimal, Membership, RiskSettings } from '../../domain/index.js';
 import type { Tenant } from '../shared/tenant.js';
+import type { SaleClickFacts, SaleClickQuery } from './risk-facts.js';
 
 /** What a sale's checks and its commission read, as the tenant sees it. */
 export interface SaleContext {
@@ -23,10 +24,21 @@ export interface SaleContext {
   readonly riskSettings: RiskSettings;
   /** Whether the affiliate already has a sale at the tenant (its first sale is news to the merchant). */
   readonly affiliateHasSales: boolean;
+  /** The answer to the click query the caller asked along (absent when none was asked or it could not be asked). */
+  readonly saleClick?: SaleClickAnswer;
+}
+
+/** A sale click query with what it found: null facts when the click is not (yet) the tenant's. */
+export interface SaleClickAnswer {
+  readonly query: SaleClickQuery;
+  readonly facts: SaleClickFacts | null;
 }
 
 /** Everything a sale reads before its checks, in one look-up (in the caller's transaction, if any). */
 export interface SaleContexts {
-  /** Null when the campaign is not the merchant's (campaigns are read by both modes). */
-  find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null>;
+  /**
+   * Null when the campaign is not the merchant's (campaigns are read by both modes). `click`: a sale
+   * click query (of the same affiliate) to answer in the same look-up, as `RiskFacts.saleClick` would.
+   */
+  find(tenant: Tenant, campaignId: string, affiliateId: string, click?: SaleClickQuery | null): Promise<SaleContext | null>;
 }

@@ -18,41 +18,88 @@ import {
   type RiskSettings,
 } from '../../domain/index.js';
 import type { Result } from 'neverthrow';
-import type { DisposableEmailDomains, RiskFacts, SaleClickFacts } from '../ports/risk-facts.js';
+import type { DisposableEmailDomains, RiskFacts, SaleClickFacts, SaleClickQuery } from '../ports/risk-facts.js';
+import type { SaleClickAnswer } from '../ports/sale-context.js';
 import type { Tenant } from '../shared/tenant.js';
 
 const MINUTE_MS = 60_000;
 
+const tenantKey = (tenant: Tenant) => `${tenant.merchantId}:${tenant.mode}`;
+
 /** The signals that read the sale's click. */
 const CLICK_SIGNALS = ['customer_matches_affiliate', 'fast_conversion', 'paid_ads_click', 'banned_referrer', 'click_velocity', 'conversion_velocity'] as const;
+
+/** Tenants whose last seen rules are kept to guess the next sale's click query; the oldest goes first. */
+const RULES_KEPT = 10_000;
+
+const sameWindow = (a: SaleClickQuery['visitorClicks'], b: SaleClickQuery['visitorClicks']) =>
+  a === b || (a !== null && b !== null && a.since.getTime() === b.since.getTime() && a.limit === b.limit);
+
+/** Whether two queries ask the same thing, so one's answer is the other's. */
+export const sameClickQuery = (a: SaleClickQuery, b: SaleClickQuery): boolean =>
+  a.clickId === b.clickId &&
+  a.affiliateId === b.affiliateId &&
+  a.footprints === b.footprints &&
+  sameWindow(a.visitorClicks, b.visitorClicks) &&
+  sameWindow(a.visitorSales, b.visitorSales);
 
 /**
  * The risk signals of a sale, evaluated as the sale is recorded from any source: first the facts the
  * enabled signals need (an `off` signal costs no read; read before the sale's transaction, as clicks
  * do not change), then the merchant's rules decide (flag, hold, or refuse for self-referral). Live
  * sales only: test keys skip risk checks (spec).
+ *
+ * The rules arrive with the sale's other facts, but which click facts to read depends on them: so the
+ * tenant's last seen rules guess the query (`guess`), the sale's look-up answers it along, and `facts`
+ * keeps that answer only when the rules that arrived ask exactly the same; otherwise (first sale of a
+ * tenant here, or rules changed) it reads again. A guess is never trusted, only compared.
  */
 export class SaleRisk {
+  private readonly lastRules = new Map<string, RiskSettings>();
+
   constructor(
     private readonly read: RiskFacts,
     private readonly disposable: DisposableEmailDomains,
   ) {}
 
-  /**
-   * The click and visitor facts the enabled signals need, in one look-up (none when no click signal
-   * is on or the sale names no click); `at` is the sale's time, where the windows end.
-   */
-  async facts(tenant: Tenant, clickId: string | null, affiliateId: string, settings: RiskSettings, at: Date): Promise<SaleClickFacts | null> {
+  /** What the enabled signals ask of the sale's click, or null when none reads it or the sale names no click; `at` is where the windows end. */
+  clickQuery(clickId: string | null, affiliateId: string, settings: RiskSettings, at: Date): SaleClickQuery | null {
     const on = (code: RiskFlag['code']) => signalEnabled(settings, code);
     if (clickId === null || !CLICK_SIGNALS.some(on)) return null;
     const window = (minutes: number) => new Date(at.getTime() - minutes * MINUTE_MS);
-    return this.read.saleClick(tenant, {
+    return {
       clickId,
       affiliateId,
       footprints: on('customer_matches_affiliate'),
       visitorClicks: on('click_velocity') ? { since: window(settings.clickVelocity.windowMinutes), limit: settings.clickVelocity.max + 1 } : null,
       visitorSales: on('conversion_velocity') ? { since: window(settings.conversionVelocity.windowMinutes), limit: settings.conversionVelocity.max } : null,
-    });
+    };
+  }
+
+  /** The click query the tenant's last seen rules would ask, to be answered along with the sale's look-up. */
+  guess(tenant: Tenant, clickId: string | null, affiliateId: string, at: Date): SaleClickQuery | null {
+    const rules = this.lastRules.get(tenantKey(tenant));
+    return rules ? this.clickQuery(clickId, affiliateId, rules, at) : null;
+  }
+
+  /**
+   * The click and visitor facts the enabled signals need (none when no click signal is on or the sale
+   * names no click): the answer given along with the sale's look-up when it asked the same, else one read.
+   */
+  async facts(tenant: Tenant, clickId: string | null, affiliateId: string, settings: RiskSettings, at: Date, answered?: SaleClickAnswer): Promise<SaleClickFacts | null> {
+    this.remember(tenant, settings);
+    const query = this.clickQuery(clickId, affiliateId, settings, at);
+    if (query === null) return null;
+    if (answered && sameClickQuery(answered.query, query)) return answered.facts;
+    return this.read.saleClick(tenant, query);
+  }
+
+  private remember(tenant: Tenant, settings: RiskSettings): void {
+    const key = tenantKey(tenant);
+    if (this.lastRules.get(key) === settings) return;
+    this.lastRules.delete(key);
+    this.lastRules.set(key, settings);
+    if (this.lastRules.size > RULES_KEPT) this.lastRules.delete(this.lastRules.keys().next().value as string);
   }
 
   /** The merchant's rules over what fired, from the facts `facts` read for this sale. */

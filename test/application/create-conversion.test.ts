@@ -1,5 +1,5 @@
 import { keyActor } from '../mothers/actor.mother.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CreateConversion, type CreateConversionInput } from '../../application/conversions/create-conversion.js';
 import { inMemorySaleRiskGate } from '../fakes/in-memory-risk.js';
 import type { AuditEntry, AuditLog } from '../../application/ports/audit-log.js';
@@ -48,6 +48,7 @@ const programOf = async (setup: Setup = {}) => {
   );
   const risk = inMemorySaleRiskGate({ conversions: world.conversions, programs: world.programs });
   world.saleContexts.riskSettings = risk.settings;
+  world.saleContexts.clickFacts = risk.facts;
   const auditLog = auditLogOf(world.transactions);
   const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates, risk, auditLog);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
@@ -266,6 +267,25 @@ describe('CreateConversion (use case, in-memory stores)', () => {
       const plain = (await off.useCase.execute(off.input({ clickId })))._unsafeUnwrap();
       expect(plain.status).toBe('pending');
       expect((await off.risk.flags.forSubjects(off.tenant, 'conversion', [plain.id])).size).toBe(0);
+    });
+
+    it('asks the click facts the rules last asked along with the sale\'s look-up, and reads again when the rules that arrive ask otherwise', async () => {
+      const { world, useCase, input, risk, tenant } = await programOf();
+      clickAt({ risk, tenant }, new Date(world.clock.now().getTime() - 3_000));
+      const reads = vi.spyOn(risk.facts, 'saleClick');
+      const separateReads = () => reads.mock.calls.length - world.saleContexts.clickAnswers;
+      // First sale of the tenant here: nothing to guess from, so one read of its own.
+      (await useCase.execute(input({ clickId })))._unsafeUnwrap();
+      expect([world.saleContexts.clickAnswers, separateReads()]).toEqual([0, 1]);
+      // Same rules: answered along, kept.
+      const second = (await useCase.execute(input({ clickId })))._unsafeUnwrap();
+      expect([world.saleContexts.clickAnswers, separateReads()]).toEqual([1, 1]);
+      expect(second.status).toBe('pending');
+      // Rules changed elsewhere: the guess (old rules) is answered but not kept; the new rules' own read decides.
+      await risk.settings.save(tenant, { ...DEFAULT_RISK_SETTINGS, actions: { ...DEFAULT_RISK_SETTINGS.actions, fast_conversion: 'hold' }, clickVelocity: { max: 1, windowMinutes: 5 } });
+      const third = (await useCase.execute(input({ clickId })))._unsafeUnwrap();
+      expect([world.saleContexts.clickAnswers, separateReads()]).toEqual([2, 2]);
+      expect(third.status).toBe('held');
     });
 
     it('holds a script-reported sale by default and skips every signal in test mode', async () => {

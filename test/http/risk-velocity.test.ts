@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS } from '../../bootstrap/tokens.js';
+import { statementsSentDuring } from '../support/sent-statements.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -53,5 +54,21 @@ describe('click and conversion velocity over HTTP', () => {
     // Another visitor's sale is its own.
     const other = await sale(campaign.id, affiliate.id, quiet, 4);
     expect(await codesOf(other.body.data.id)).toEqual([]);
+  });
+
+  it('reads a sale\'s click in the sale\'s own look-up once the merchant\'s rules are known here: no statement of its own', async () => {
+    const campaign = await createCampaign(t, m.liveKey, { commissionValue: 10 });
+    const affiliate = await createAffiliate(t, m.liveKey, campaign.id);
+    const clicks = [await clickFrom(affiliate.trackingLink, '203.0.113.9'), await clickFrom(affiliate.trackingLink, '203.0.113.9')];
+    await t.service.container.resolve(TOKENS.ClickWriter).flush();
+    expect((await sale(campaign.id, affiliate.id, clicks[0]!, 5)).status).toBe(201);
+    let second: Awaited<ReturnType<typeof sale>> | undefined;
+    const sent = await statementsSentDuring(async () => {
+      second = await sale(campaign.id, affiliate.id, clicks[1]!, 6);
+    });
+    expect(sent.filter((text) => /^with k as/i.test(text))).toEqual([]);
+    expect(sent.filter((text) => /from campaigns c/i.test(text) && /as sale_click/i.test(text))).toHaveLength(1);
+    // And its facts are the ones the signals read: the visitor's second sale passes the sale threshold set above.
+    expect(await codesOf(second!.body.data.id)).toEqual(['conversion_velocity']);
   });
 });

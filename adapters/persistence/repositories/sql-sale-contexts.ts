@@ -1,3 +1,4 @@
+import type { SaleClickQuery } from '../../../application/ports/risk-facts.js';
 import type { SaleContext, SaleContexts } from '../../../application/ports/sale-context.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Campaign, type CommissionRates, type CurrencyCode, type RiskSettingsPatch } from '../../../domain/index.js';
@@ -9,6 +10,7 @@ import { rateOf } from '../mappers/team.mapper.js';
 import { currentDb, inTransaction, type Orm } from '../orm.js';
 import { runSql } from '../run-sql.js';
 import { runNamed } from '../named-statement.js';
+import { clickRowIdOf, saleClickFromRow, saleClickSql, saleClickValues, type SaleClickRow } from './sale-click.sql.js';
 
 interface TeamRatesRow {
   team_id: string | null;
@@ -29,6 +31,7 @@ type SaleContextRow = CampaignRow &
     risk_settings: RiskSettingsPatch | null;
     risk_settings_updated_at: Date | null;
     affiliate_has_sales: boolean;
+    sale_click?: SaleClickRow | null;
   } & Record<string, unknown>;
 
 const AFFILIATE = 'affiliate__';
@@ -74,7 +77,18 @@ const SALE_CONTEXT = `select ${campaignColumns('c')}, ${affiliateColumns('a', AF
   left join team_overrides o on o.team_id = m.team_id and o.campaign_id = m.campaign_id and o.affiliate_id = m.affiliate_id
   where c.id = $3 and c.merchant_id = $1`;
 
-const saleContextFromRow = (row: SaleContextRow): SaleContext => {
+/**
+ * The same look-up with a sale's click and its visitor (one json column; null when the click is not
+ * the tenant's), so a sale whose risk rules read its click costs no second statement. Parameters: as
+ * above, then the click's row id and the click query's own values.
+ */
+const SALE_CONTEXT_WITH_CLICK = SALE_CONTEXT.replace(
+  '\n  from campaigns c',
+  `, (select to_json(sc) from (${saleClickSql({ merchant: 1, mode: 2, affiliate: 4, rowId: 5, footprints: 6, clicksSince: 7, clicksLimit: 8, salesSince: 9, salesLimit: 10 })}) sc) as sale_click
+  from campaigns c`,
+);
+
+const saleContextFromRow = (row: SaleContextRow, click: SaleClickQuery | null): SaleContext => {
   const campaign = campaignFromRow(row);
   const affiliate = unprefixed<AffiliateRow>(row, AFFILIATE);
   const membership = unprefixed<MembershipRow>(row, MEMBERSHIP);
@@ -88,19 +102,22 @@ const saleContextFromRow = (row: SaleContextRow): SaleContext => {
     merchantBusinessName: row.merchant_business_name,
     riskSettings: riskSettingsFromRow(row.risk_settings === null || row.risk_settings_updated_at === null ? undefined : { settings: row.risk_settings, updated_at: row.risk_settings_updated_at }),
     affiliateHasSales: row.affiliate_has_sales,
+    ...(click ? { saleClick: { query: click, facts: row.sale_click ? saleClickFromRow(row.sale_click) : null } } : {}),
   };
 };
 
 export class SqlSaleContexts implements SaleContexts {
   constructor(private readonly orm: Orm) {}
 
-  async find(tenant: Tenant, campaignId: string, affiliateId: string): Promise<SaleContext | null> {
-    const values = [tenant.merchantId, tenant.mode, campaignId, affiliateId];
+  async find(tenant: Tenant, campaignId: string, affiliateId: string, click: SaleClickQuery | null = null): Promise<SaleContext | null> {
+    // A click query is answered along only for this sale's affiliate and a click id that can name a row.
+    const rowId = click && click.affiliateId === affiliateId ? clickRowIdOf(click.clickId) : null;
+    const asked = rowId === null ? null : click;
+    const values = [tenant.merchantId, tenant.mode, campaignId, affiliateId, ...(asked ? [rowId, ...saleClickValues(asked)] : [])];
+    const [text, name] = asked ? [SALE_CONTEXT_WITH_CLICK, 'sale_context_click'] : [SALE_CONTEXT, 'sale_context'];
     // Inside a caller's transaction (a provider's sale) on its connection, so it sees that work and
     // needs no second connection; otherwise by name on the pool (planned once per connection).
-    const [row] = inTransaction(this.orm)
-      ? await runSql<SaleContextRow>(currentDb(this.orm), SALE_CONTEXT, values)
-      : await runNamed<SaleContextRow>(this.orm, 'sale_context', SALE_CONTEXT, values);
-    return row ? saleContextFromRow(row) : null;
+    const [row] = inTransaction(this.orm) ? await runSql<SaleContextRow>(currentDb(this.orm), text, values) : await runNamed<SaleContextRow>(this.orm, name, text, values);
+    return row ? saleContextFromRow(row, asked) : null;
   }
 }
