@@ -66,8 +66,19 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     expect(run).toMatchObject({ state: 'completed', failure: null });
     expect(run.progress.affiliates).toMatchObject({ read: 3, created: 2, failed: 1 });
     expect(run.progress.affiliates.problems[0]).toMatchObject({ externalId: 'part_bad', reason: 'email is required' });
-    const [campaign] = await t.sql('select name, attribution_window_days, tracking_code from campaigns where merchant_id = $1', [m.id]);
-    expect(campaign).toMatchObject({ name: 'Paper partners', attribution_window_days: 60 });
+    const [campaign] = await t.sql('select name, description, commission_value::float as value, attribution_window_days, tracking_code from campaigns where merchant_id = $1', [m.id]);
+    // Tolt's v1 API carries no reward terms: 0 %, and the campaign says the merchant sets them.
+    expect(campaign).toMatchObject({ name: 'Paper partners', value: 0, attribution_window_days: 60 });
+    expect(campaign.description).toContain('set the commission here');
+    // The partners' group is a team on the program's campaign, its partners (those imported) the members.
+    const teams = await t.sql(
+      `select tm.name, array_agg(a.email order by a.email) as members, count(distinct tc.campaign_id)::int as campaigns
+         from teams tm join team_members mb on mb.team_id = tm.id join affiliates a on a.id = mb.affiliate_id
+         left join team_campaigns tc on tc.team_id = tm.id
+        where tm.merchant_id = $1 group by tm.name`,
+      [m.id],
+    );
+    expect(teams).toEqual([{ name: 'Tolt group grp_Zc2uw9zm1eyBiD3MHcjV3RDn', members: ['dwight@example.com', 'michael.scott@example.com'], campaigns: 1 }]);
     const members = await t.sql('select a.email, a.payout_method, a.payout_email, ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.merchant_id = $1 order by a.email', [m.id]);
     expect(members).toEqual([
       { email: 'dwight@example.com', payout_method: null, payout_email: null, status: 'rejected' },
