@@ -1,4 +1,7 @@
-import { importedRecurrenceOf, majorToDecimal, minorToDecimal } from '../../../domain/index.js';
+import { type CurrencyCode, importedRecurrenceOf, majorToDecimal, minorToDecimal } from '../../../domain/index.js';
+
+/** Dub pays partners in USD. */
+const USD = 'usd' as CurrencyCode;
 import { bool, obj, row, str, time, type MappedRow } from './source-definition.js';
 
 /** The program's one campaign: partners, customers and commissions all land on it. */
@@ -9,7 +12,7 @@ const isDefault = (group: Record<string, unknown>): boolean => str(group.slug) =
 
 /**
  * A group's sale reward (`saleReward: { type, amount, maxDuration }`) as a rate: `percentage` is a
- * percent, `flat` an amount in cents (Dub pays in USD). Null for a group without one.
+ * percent, `flat` an amount in cents. Null for a group without one.
  */
 const saleRateOf = (group: Record<string, unknown>) => {
   const reward = obj(group.saleReward);
@@ -17,7 +20,7 @@ const saleRateOf = (group: Record<string, unknown>) => {
   const flat = str(reward.type).toLowerCase() === 'flat';
   return {
     type: flat ? 'fixed' : 'percentage',
-    value: (flat ? minorToDecimal(reward.amount, 'usd') : majorToDecimal(reward.amount)) ?? '',
+    value: (flat ? minorToDecimal(reward.amount, USD) : majorToDecimal(reward.amount)) ?? '',
     recurrence: importedRecurrenceOf(reward.maxDuration),
   };
 };
