@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
 import { firstpromoterProgram, TOLT_PROGRAM_ID, toltProgram } from '../fixtures/firstpromoter-tolt-programs.js';
 import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
+import { signedInUser } from '../support/dashboard-browser.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { runJobs } from '../support/team-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -58,6 +59,11 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     expect(click.status).toBe(404); // pending on the campaign: lands, records nothing
     const jiba = await t.request('POST', '/t/v1/clicks', { body: { merchantId: m.id, trackingCode: campaign.tracking_code, refCode: 'tvo16' } });
     expect(jiba.status).toBe(201);
+    // FirstPromoter's terms came with the campaigns: the run's page asks nothing of them.
+    const { browser } = await signedInUser(t, m.id);
+    const runPage = await browser.get(`/dashboard/import/${run.id}`);
+    expect(runPage.status).toBe(200);
+    expect(runPage.html).not.toContain('publishes no reward terms');
   });
 
   it('Tolt: the program as a campaign, partners with status and payout email (never bank details), links, customers, commissions; bad rows reported', async () => {
@@ -70,6 +76,11 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     // Tolt's v1 API carries no reward terms: 0 %, and the campaign says the merchant sets them.
     expect(campaign).toMatchObject({ name: 'Paper partners', value: 0, attribution_window_days: 60 });
     expect(campaign.description).toContain('set the commission here');
+    // The run's page on the dashboard says so too.
+    const { browser } = await signedInUser(t, m.id);
+    const runPage = await browser.get(`/dashboard/import/${run.id}`);
+    expect(runPage.status).toBe(200);
+    expect(runPage.html).toContain('API publishes no reward terms: the campaign this import makes pays 0 %');
     // The partners' group is a team on the program's campaign, its partners (those imported) the members.
     const teams = await t.sql(
       `select tm.name, array_agg(a.email order by a.email) as members, count(distinct tc.campaign_id)::int as campaigns
