@@ -36,14 +36,26 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     expect((await t.api('POST', '/imports', m.liveKey, { source: 'firstpromoter', credentials: { apiKey: 'fp_key' } })).status).toBe(400);
     const run = await importFrom(m, { source: 'firstpromoter', credentials: { apiKey: 'fp_key', accountId: 'acc_1' } });
     expect(run).toMatchObject({ state: 'completed', failure: null });
-    expect(run.progress.affiliates).toMatchObject({ created: 2, failed: 0 });
+    expect(run.progress.affiliates).toMatchObject({ created: 3, failed: 0 });
     const [campaign] = await t.sql('select commission_type, commission_value::float as value, enable_recurring_commissions, recurring_commission_months, attribution_window_days, tracking_code from campaigns where merchant_id = $1', [m.id]);
     expect(campaign).toMatchObject({ commission_type: 'percentage', value: 20, enable_recurring_commissions: true, recurring_commission_months: 6, attribution_window_days: 90 });
     const members = await t.sql('select a.email, a.ref_code, a.payout_method, a.notes, ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.merchant_id = $1 order by a.email', [m.id]);
     expect(members).toEqual([
       { email: 'jiba@example.com', ref_code: 'tvo16', payout_method: 'wallet_a', notes: 'Runs the Jiba newsletter; pays out monthly', status: 'approved' },
       expect.objectContaining({ email: 'pending@example.com', status: 'pending' }),
+      expect.objectContaining({ email: 'sub@example.com', status: 'approved' }),
     ]);
+    // A sub-affiliate and its parent are a team on the sub-affiliate's campaign.
+    const teams = await t.sql(
+      `select tm.name, tm.leader_affiliate_id, array_agg(distinct a.email order by a.email) as members, array_agg(distinct c.name) as campaigns
+         from teams tm join team_members mb on mb.team_id = tm.id join affiliates a on a.id = mb.affiliate_id
+         join team_campaigns tc on tc.team_id = tm.id join campaigns c on c.id = tc.campaign_id
+        where tm.merchant_id = $1 group by tm.name, tm.leader_affiliate_id`,
+      [m.id],
+    );
+    expect(teams).toEqual([{ name: 'Sub-affiliates of Macaulay Jiba', leader_affiliate_id: null, members: ['jiba@example.com', 'sub@example.com'], campaigns: ['Partners'] }]);
+    // The parent is asked for only on the second pass over the promoters.
+    expect(fp.log.filter((r) => r.path.startsWith('/api/v2/company/promoters')).map((r) => r.path.includes('include_parent_promoter=true'))).toEqual([false, true]);
     // `pat_01` cannot be one of our referral codes, so it stays the affiliate's old code.
     expect(await t.sql('select alias from ref_code_aliases where merchant_id = $1', [m.id])).toEqual([{ alias: 'pat_01' }]);
     const conversions = await t.sql('select status, commission::float as commission, amount::float as amount from conversions where merchant_id = $1 order by created_at', [m.id]);

@@ -84,7 +84,13 @@ const page = (opts: StubOptions, path: string, query: URLSearchParams): unknown 
   if (opts.source === 'firstpromoter') {
     const perPage = Number(query.get('per_page') ?? 20);
     const current = Number(query.get('page') ?? 1);
-    return all.slice((current - 1) * perPage, current * perPage);
+    const items = all.slice((current - 1) * perPage, current * perPage);
+    // A promoter's `parent_promoter` is only included when asked for.
+    if (query.get('include_parent_promoter') === 'true') return items;
+    return items.map((item) => {
+      const { parent_promoter: _parent, ...rest } = item as Record<string, unknown>;
+      return rest;
+    });
   }
   const limit = Math.min(Number(query.get('limit') ?? 10), cap);
   const after = query.get('starting_after');
