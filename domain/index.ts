@@ -41,3 +41,4 @@ export * from './privacy/erasure.js';
 export * from './porting/imported-history.js';
 export * from './porting/imported-coupon.js';
 export * from './porting/import-campaign-map.js';
+export * from './porting/imported-recurrence.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
 import { firstpromoterProgram, TOLT_PROGRAM_ID, toltProgram } from '../fixtures/firstpromoter-tolt-programs.js';
 import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
+import { signedInUser } from '../support/dashboard-browser.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { runJobs } from '../support/team-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -35,14 +36,26 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     expect((await t.api('POST', '/imports', m.liveKey, { source: 'firstpromoter', credentials: { apiKey: 'fp_key' } })).status).toBe(400);
     const run = await importFrom(m, { source: 'firstpromoter', credentials: { apiKey: 'fp_key', accountId: 'acc_1' } });
     expect(run).toMatchObject({ state: 'completed', failure: null });
-    expect(run.progress.affiliates).toMatchObject({ created: 2, failed: 0 });
+    expect(run.progress.affiliates).toMatchObject({ created: 3, failed: 0 });
     const [campaign] = await t.sql('select commission_type, commission_value::float as value, enable_recurring_commissions, recurring_commission_months, attribution_window_days, tracking_code from campaigns where merchant_id = $1', [m.id]);
     expect(campaign).toMatchObject({ commission_type: 'percentage', value: 20, enable_recurring_commissions: true, recurring_commission_months: 6, attribution_window_days: 90 });
     const members = await t.sql('select a.email, a.ref_code, a.payout_method, a.notes, ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.merchant_id = $1 order by a.email', [m.id]);
     expect(members).toEqual([
       { email: 'jiba@example.com', ref_code: 'tvo16', payout_method: 'wallet_a', notes: 'Runs the Jiba newsletter; pays out monthly', status: 'approved' },
       expect.objectContaining({ email: 'pending@example.com', status: 'pending' }),
+      expect.objectContaining({ email: 'sub@example.com', status: 'approved' }),
     ]);
+    // A sub-affiliate and its parent are a team on the sub-affiliate's campaign.
+    const teams = await t.sql(
+      `select tm.name, tm.leader_affiliate_id, array_agg(distinct a.email order by a.email) as members, array_agg(distinct c.name) as campaigns
+         from teams tm join team_members mb on mb.team_id = tm.id join affiliates a on a.id = mb.affiliate_id
+         join team_campaigns tc on tc.team_id = tm.id join campaigns c on c.id = tc.campaign_id
+        where tm.merchant_id = $1 group by tm.name, tm.leader_affiliate_id`,
+      [m.id],
+    );
+    expect(teams).toEqual([{ name: 'Sub-affiliates of Macaulay Jiba', leader_affiliate_id: null, members: ['jiba@example.com', 'sub@example.com'], campaigns: ['Partners'] }]);
+    // The parent is asked for only on the second pass over the promoters.
+    expect(fp.log.filter((r) => r.path.startsWith('/api/v2/company/promoters')).map((r) => r.path.includes('include_parent_promoter=true'))).toEqual([false, true]);
     // `pat_01` cannot be one of our referral codes, so it stays the affiliate's old code.
     expect(await t.sql('select alias from ref_code_aliases where merchant_id = $1', [m.id])).toEqual([{ alias: 'pat_01' }]);
     const conversions = await t.sql('select status, commission::float as commission, amount::float as amount from conversions where merchant_id = $1 order by created_at', [m.id]);
@@ -58,6 +71,11 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     expect(click.status).toBe(404); // pending on the campaign: lands, records nothing
     const jiba = await t.request('POST', '/t/v1/clicks', { body: { merchantId: m.id, trackingCode: campaign.tracking_code, refCode: 'tvo16' } });
     expect(jiba.status).toBe(201);
+    // FirstPromoter's terms came with the campaigns: the run's page asks nothing of them.
+    const { browser } = await signedInUser(t, m.id);
+    const runPage = await browser.get(`/dashboard/import/${run.id}`);
+    expect(runPage.status).toBe(200);
+    expect(runPage.html).not.toContain('publishes no reward terms');
   });
 
   it('Tolt: the program as a campaign, partners with status and payout email (never bank details), links, customers, commissions; bad rows reported', async () => {
@@ -66,8 +84,24 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     expect(run).toMatchObject({ state: 'completed', failure: null });
     expect(run.progress.affiliates).toMatchObject({ read: 3, created: 2, failed: 1 });
     expect(run.progress.affiliates.problems[0]).toMatchObject({ externalId: 'part_bad', reason: 'email is required' });
-    const [campaign] = await t.sql('select name, attribution_window_days, tracking_code from campaigns where merchant_id = $1', [m.id]);
-    expect(campaign).toMatchObject({ name: 'Paper partners', attribution_window_days: 60 });
+    const [campaign] = await t.sql('select name, description, commission_value::float as value, attribution_window_days, tracking_code from campaigns where merchant_id = $1', [m.id]);
+    // Tolt's v1 API carries no reward terms: 0 %, and the campaign says the merchant sets them.
+    expect(campaign).toMatchObject({ name: 'Paper partners', value: 0, attribution_window_days: 60 });
+    expect(campaign.description).toContain('set the commission here');
+    // The run's page on the dashboard says so too.
+    const { browser } = await signedInUser(t, m.id);
+    const runPage = await browser.get(`/dashboard/import/${run.id}`);
+    expect(runPage.status).toBe(200);
+    expect(runPage.html).toContain('API publishes no reward terms: the campaign this import makes pays 0 %');
+    // The partners' group is a team on the program's campaign, its partners (those imported) the members.
+    const teams = await t.sql(
+      `select tm.name, array_agg(a.email order by a.email) as members, count(distinct tc.campaign_id)::int as campaigns
+         from teams tm join team_members mb on mb.team_id = tm.id join affiliates a on a.id = mb.affiliate_id
+         left join team_campaigns tc on tc.team_id = tm.id
+        where tm.merchant_id = $1 group by tm.name`,
+      [m.id],
+    );
+    expect(teams).toEqual([{ name: 'Tolt group grp_Zc2uw9zm1eyBiD3MHcjV3RDn', members: ['dwight@example.com', 'michael.scott@example.com'], campaigns: 1 }]);
     const members = await t.sql('select a.email, a.payout_method, a.payout_email, ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.merchant_id = $1 order by a.email', [m.id]);
     expect(members).toEqual([
       { email: 'dwight@example.com', payout_method: null, payout_email: null, status: 'rejected' },

@@ -97,4 +97,43 @@ describe('POST /imports (partnerstack, dub)', () => {
     const [fay] = await t.sql(`select ms.status from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.email = 'fay@example.com' and a.merchant_id = $1`, [m.id]);
     expect(fay.status).toBe('suspended');
   });
+
+  it("Dub: the default group's sale reward is the campaign's terms, every group a team with its own sale rate, partners' descriptions their notes", async () => {
+    const m = await createMerchant(t, 'scale');
+    const run = await importFrom(m, { source: 'dub', credentials: { apiKey: 'dub_key' } });
+    expect(run).toMatchObject({ state: 'completed', failure: null });
+    // The default group's 20 % for 12 months, its 30-day holding period and partner auto-approval.
+    const campaigns = await t.sql(
+      `select name, description, commission_type, commission_value::float as value, enable_recurring_commissions as recurring, recurring_commission_months as months,
+              auto_approve_affiliates, auto_approve_commissions_after_days as approve_after
+         from campaigns where merchant_id = $1`,
+      [m.id],
+    );
+    expect(campaigns).toEqual([
+      expect.objectContaining({ name: 'Dub program', commission_type: 'percentage', value: 20, recurring: true, months: 12, auto_approve_affiliates: true, approve_after: 30 }),
+    ]);
+    expect(campaigns[0].description).toContain('lead rewards are not carried');
+    // Influencers earn a flat $25 a sale there: the team's rate on the campaign; the default group has none of its own.
+    const teams = await t.sql(
+      `select tm.name, tc.commission_type, tc.commission_value::float as value, array_agg(a.email order by a.email) as members
+         from teams tm join team_campaigns tc on tc.team_id = tm.id
+         join team_members mb on mb.team_id = tm.id join affiliates a on a.id = mb.affiliate_id
+        where tm.merchant_id = $1 group by tm.name, tc.commission_type, tc.commission_value order by tm.name`,
+      [m.id],
+    );
+    expect(teams).toEqual([
+      { name: 'Default Group', commission_type: null, value: null, members: ['dana@example.com', 'fay@example.com'] },
+      { name: 'Influencers', commission_type: 'fixed', value: 25, members: ['eli@example.com'] },
+    ]);
+    const affiliates = await t.sql('select email, notes, payout_method, payout_email from affiliates where merchant_id = $1 order by email', [m.id]);
+    expect(affiliates).toEqual([
+      { email: 'dana@example.com', notes: 'Writes a weekly newsletter on indie SaaS', payout_method: null, payout_email: null },
+      { email: 'eli@example.com', notes: '', payout_method: 'wallet_a', payout_email: 'eli.pp@example.com' },
+      { email: 'fay@example.com', notes: '', payout_method: null, payout_email: null },
+    ]);
+    // The groups are read twice (the campaign's terms, then the teams), paged like every other list.
+    const groupReads = dub.log.filter((r) => r.path.startsWith('/groups'));
+    expect(groupReads.length).toBeGreaterThanOrEqual(2);
+    for (const read of groupReads) expect(read.path).toBe('/groups?page=1&pageSize=100');
+  });
 });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * shape (Rewardful: `{ pagination, data }` by page number; FirstPromoter v2: a JSON array by
  * `page`/`per_page`; Tolt: `{ success, has_more, data }` after `starting_after`; PartnerStack:
  * `{ data: { has_more, items } }` after `starting_after` (an item's `key`); Dub: a JSON array by
- * `page`/`pageSize`), refusing a wrong key
+ * `page`/`pageSize`, `/groups` included), refusing a wrong key
  * as each does, and answering `429` with `Retry-After` while a storm is on.
  */
 export type StubSource = 'rewardful' | 'firstpromoter' | 'tolt' | 'partnerstack' | 'dub';
@@ -71,7 +71,7 @@ const page = (opts: StubOptions, path: string, query: URLSearchParams): unknown 
     };
   }
   if (opts.source === 'dub') {
-    const size = Number(query.get('pageSize') ?? 100);
+    const size = Math.min(Number(query.get('pageSize') ?? 100), cap);
     const current = Number(query.get('page') ?? 1);
     return all.slice((current - 1) * size, current * size);
   }
@@ -84,7 +84,13 @@ const page = (opts: StubOptions, path: string, query: URLSearchParams): unknown 
   if (opts.source === 'firstpromoter') {
     const perPage = Number(query.get('per_page') ?? 20);
     const current = Number(query.get('page') ?? 1);
-    return all.slice((current - 1) * perPage, current * perPage);
+    const items = all.slice((current - 1) * perPage, current * perPage);
+    // A promoter's `parent_promoter` is only included when asked for.
+    if (query.get('include_parent_promoter') === 'true') return items;
+    return items.map((item) => {
+      const { parent_promoter: _parent, ...rest } = item as Record<string, unknown>;
+      return rest;
+    });
   }
   const limit = Math.min(Number(query.get('limit') ?? 10), cap);
   const after = query.get('starting_after');

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { ImportRouteDependencies } from '../../http/routes/imports.routes.js';
 import { filesOfZip, readProgramFiles, UnreadableFiles } from '../../porting/program-files-reader.js';
 import type { DashboardEnv } from '../dashboard-env.js';
+import { importTermsNotice } from './import-terms-notice.js';
 import { guardsRefuse, idOrNotFound, page, refusal, type DashboardContext } from '../page-kit.js';
 import { countOf, ErrorBox, Table, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
@@ -108,6 +109,12 @@ const Preview = ({ run }: { run: ImportRun }) => {
   );
 };
 
+/** A campaign carried into one the merchant chose keeps that campaign's terms, so nothing is to set. */
+const TermsNotice = ({ run }: { run: ImportRun }) => {
+  const notice = importTermsNotice(run.source, Object.keys(run.campaignMap ?? {}).length > 0);
+  return notice ? <p class="notice">{notice}</p> : null;
+};
+
 const RunPage = ({ run, csrf }: { run: ImportRun; csrf: string }) => {
   const finished = isImportFinished(run.state);
   return (
@@ -133,6 +140,7 @@ const RunPage = ({ run, csrf }: { run: ImportRun; csrf: string }) => {
       )}
       <ProgressTable run={run} />
       <Problems run={run} />
+      <TermsNotice run={run} />
       {run.dryRun && finished ? <Preview run={run} /> : null}
       {run.dryRun && run.state === 'completed' ? <UploadForm csrf={csrf} again /> : null}
       <p>

@@ -1,15 +1,15 @@
 import { minorToDecimal, type CurrencyCode } from '../../../domain/index.js';
-import { list, membershipStatusOf, obj, pageNumbers, programCampaign, row, str, time, type MappedRow, type SourceDefinition, type SourceStep } from './source-definition.js';
+import { DUB_CAMPAIGN as CAMPAIGN, dubGroupTeam, dubProgramCampaign } from './dub-groups.js';
+import { list, membershipStatusOf, obj, pageNumbers, payoutMethodOf, programCampaign, row, str, time, type MappedRow, type SourceDefinition, type SourceStep } from './source-definition.js';
 
 /**
  * Dub's API (dub.co/docs/api-reference): `https://api.dub.co`, `Authorization: Bearer <key>`,
  * `page`/`pageSize` (100 at most) answering a JSON array, amounts in cents; 60 requests a minute on
  * the Free plan (higher plans allow more; we keep to the lowest). Dormant partners are listed too.
- * Its partner groups carry the reward terms, which the API does not list: the program becomes one
- * campaign. A partner's short links' keys stay its old codes.
+ * Reward terms live on partner groups (`GET /groups`): the default group's are the program campaign's,
+ * every group is a team (dub-groups.ts). A partner's short links' keys stay its old codes.
  */
 const PER_PAGE = 100;
-const CAMPAIGN = 'dub';
 
 const step = (path: string, map: SourceStep['map']): SourceStep => ({
   path,
@@ -33,11 +33,24 @@ const partnerRows = (item: unknown): MappedRow[] => {
   const keys = list(p.links)
     .map(obj)
     .map((l) => str(l.key));
+  const group = str(p.groupId);
+  const paypal = str(p.paypalEmail);
   return [
-    row('affiliates', { id: str(p.id), email: str(p.email), name: str(p.name), ref_code: keys[0] ?? '', created_at: time(p.createdAt) }),
+    row('affiliates', {
+      id: str(p.id),
+      email: str(p.email),
+      name: str(p.name),
+      ref_code: keys[0] ?? '',
+      payout_method: paypal ? payoutMethodOf('paypal') : '',
+      payout_email: paypal,
+      // The partner's own description of itself: Dub has no merchant note, and this is what the merchant saw there.
+      notes: str(p.description),
+      created_at: time(p.createdAt),
+    }),
     ...(keys.length > 0 ? keys : ['']).map((key) =>
       row('referral_links', { affiliate_id: str(p.id), campaign_id: CAMPAIGN, status: membershipStatusOf(p.status), ref_code: key, joined_at: time(p.createdAt) }),
     ),
+    ...(group ? [row('team_members', { team_id: group, affiliate_id: str(p.id), joined_at: time(p.createdAt) })] : []),
   ];
 };
 
@@ -47,12 +60,17 @@ export const dub: SourceDefinition = {
   credentialFields: ['apiKey'],
   headers: (c) => ({ authorization: `Bearer ${c.apiKey}` }),
   steps: [
+    // Rows are carried in the order read: the campaign first (the default group's terms), then the
+    // program campaign with no terms for a program whose groups name no default (matched otherwise),
+    // then every group as a team, then the partners who join them.
+    step('/groups', dubProgramCampaign),
     {
       path: '/partners',
       query: () => ({ page: '1', pageSize: '1' }),
       read: (body) => (Array.isArray(body) ? { items: [{}], next: null } : null),
       map: () => [programCampaign(CAMPAIGN, 'Dub')],
     },
+    step('/groups', dubGroupTeam),
     step('/partners', partnerRows),
     step('/customers', (item) => {
       const c = obj(item);

@@ -8,9 +8,9 @@ import { fullName, list, membershipStatusOf, obj, pageNumbers, payoutMethodOf, r
  */
 const PER_PAGE = 100;
 
-const step = (path: string, map: SourceStep['map']): SourceStep => ({
+const step = (path: string, map: SourceStep['map'], extra: Record<string, string> = {}): SourceStep => ({
   path,
-  query: (cursor) => ({ page: cursor ?? '1', per_page: String(PER_PAGE) }),
+  query: (cursor) => ({ page: cursor ?? '1', per_page: String(PER_PAGE), ...extra }),
   read: pageNumbers(PER_PAGE),
   map,
 });
@@ -58,6 +58,29 @@ const promoterRows = (item: unknown): MappedRow[] => {
   ];
 };
 
+/**
+ * A sub-affiliate's parent (`parent_promoter`, listed with `include_parent_promoter=true`) makes a team
+ * of the parent and its sub-affiliates on the sub-affiliate's campaigns; the team and the parent's
+ * rows repeat with each sub-affiliate and are matched after the first. Read in a second pass over the
+ * promoters, once every promoter is an affiliate, since a parent may be listed after its children.
+ * No leader is named (an imported affiliate has no login, which a leader needs) and no rate (the
+ * parent's share of its sub-affiliates' sales is not in the promoter record).
+ */
+const parentRows = (item: unknown): MappedRow[] => {
+  const p = obj(item);
+  const parent = str(obj(p.parent_promoter).id ?? p.parent_promoter_id);
+  if (parent === '' || parent === str(p.id)) return [];
+  const team = `parent-${parent}`;
+  const parentName = str(obj(p.parent_promoter).name) || str(obj(p.parent_promoter).email) || parent;
+  const campaigns = [...new Set(list(p.promoter_campaigns ?? p.promotions).map((m) => str(obj(m).campaign_id ?? obj(obj(m).campaign).id)))].filter((c) => c !== '');
+  return [
+    row('teams', { id: team, name: `Sub-affiliates of ${parentName}` }),
+    ...campaigns.map((campaign) => row('team_campaigns', { team_id: team, campaign_id: campaign })),
+    row('team_members', { team_id: team, affiliate_id: parent }),
+    row('team_members', { team_id: team, affiliate_id: str(p.id), joined_at: time(p.created_at) }),
+  ];
+};
+
 /** FirstPromoter's commission status with its `is_paid` flag: a paid approved one is `paid`, `denied` is rejected. */
 const commissionStatusOf = (c: Record<string, unknown>): string => {
   const status = str(c.status).toLowerCase();
@@ -94,6 +117,7 @@ export const firstpromoter: SourceDefinition = {
       ];
     }),
     step('/api/v2/company/promoters', promoterRows),
+    step('/api/v2/company/promoters', parentRows, { include_parent_promoter: 'true' }),
     step('/api/v2/company/promo_codes', (item) => {
       const c = obj(item);
       const membership = obj(c.promoter_campaign);

@@ -1,11 +1,12 @@
 import { minorToDecimal, type CurrencyCode } from '../../../domain/index.js';
-import { fullName, membershipStatusOf, obj, payoutMethodOf, row, str, time, type ReadPage, type SourceDefinition, type SourceStep } from './source-definition.js';
+import { fullName, membershipStatusOf, obj, payoutMethodOf, row, str, time, type MappedRow, type ReadPage, type SourceDefinition, type SourceStep } from './source-definition.js';
 
 /**
  * Tolt's API v1 (docs.tolt.com): `https://api.tolt.com/v1`, `Authorization: Bearer <key>`, every list
  * scoped by `program_id`, `limit` (100 at most) and `starting_after` (the last id of the page) with
- * `{ success, has_more, data }`, 25 requests per second, amounts in cents. Tolt's REST API carries no
- * campaigns (reward terms): the program becomes one campaign whose terms the merchant sets here.
+ * `{ success, has_more, data }`, 25 requests per second, amounts in cents. Reward terms are flows on
+ * groups, which only Tolt's v2 API (another address) lists: the program becomes one campaign whose
+ * terms the merchant sets here, and each partner's group a team.
  */
 const PER_PAGE = 100;
 
@@ -24,6 +25,22 @@ const step = (path: string, map: SourceStep['map'], extra: Record<string, string
 });
 
 const currencyOf = (value: unknown): CurrencyCode => (str(value) || 'usd').toLowerCase() as CurrencyCode;
+
+/**
+ * A partner's group (`group_id`) becomes a team on the program's campaign with the partner as a member;
+ * the team row repeats with each partner and is matched after the first. The v1 partner names only the
+ * group's id, so the team is named after it for the merchant to rename; its flows (the group's terms)
+ * are not read, so the team has no rate of its own.
+ */
+const groupRows = (p: Record<string, unknown>, programId: string): MappedRow[] => {
+  const group = str(p.group_id);
+  if (group === '') return [];
+  return [
+    row('teams', { id: group, name: `Tolt group ${group}` }),
+    row('team_campaigns', { team_id: group, campaign_id: programId }),
+    row('team_members', { team_id: group, affiliate_id: str(p.id), joined_at: time(p.created_at) }),
+  ];
+};
 
 export const tolt: SourceDefinition = {
   baseUrl: 'https://api.tolt.com',
@@ -45,7 +62,7 @@ export const tolt: SourceDefinition = {
           row('campaigns', {
             id: c.programId ?? '',
             name: str(program.name) || 'Tolt program',
-            description: 'Imported from Tolt, whose API carries no reward terms: set the commission here.',
+            description: "Imported from Tolt, whose API read here carries no reward terms (they are its groups' flows): set the commission here.",
             status: 'active',
             commission_type: 'percentage',
             commission_value: '0',
@@ -71,6 +88,7 @@ export const tolt: SourceDefinition = {
           created_at: time(p.created_at),
         }),
         row('referral_links', { affiliate_id: str(p.id), campaign_id: c.programId ?? '', status: membershipStatusOf(p.status), joined_at: time(p.created_at) }),
+        ...groupRows(p, c.programId ?? ''),
       ];
     }),
     // A partner's links (`?ref=sam`, `?tolt_referral=…`): each value is kept as the affiliate's old referral code.
