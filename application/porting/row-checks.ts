@@ -1,4 +1,19 @@
-import { importedAffiliateNotes, importedCommission, MEMBERSHIP_STATUSES, PAYOUT_METHODS, type DomainError } from '../../domain/index.js';
+import {
+  BONUS_SCOPES,
+  BONUS_SPLITS,
+  BONUS_TYPES,
+  BONUS_VISIBILITIES,
+  GOAL_METRICS,
+  GOAL_SCOPES,
+  GOAL_STATUSES,
+  importedAffiliateNotes,
+  importedAwardStatus,
+  importedCommission,
+  MEMBERSHIP_STATUSES,
+  PAYOUT_METHODS,
+  PERIOD_MODES,
+  type DomainError,
+} from '../../domain/index.js';
 import type { ImportRow } from '../ports/imports.js';
 import type { ProgramRow } from './program-files.js';
 import { PAIR_KEYS } from './program-files.js';
@@ -53,7 +68,27 @@ export const rowProblem = ({ resource, data }: ImportRow): string | null => {
       });
       return missing(data, ['affiliate_id', 'campaign_id']) ?? (checked.isErr() ? reasonOf(checked.error) : null);
     }
+    case 'team_goals':
+      return (
+        missing(data, ['team_id', 'name', 'target_value']) ??
+        firstOf([
+          oneOf(data, 'status', GOAL_STATUSES),
+          oneOf(data, 'scope', GOAL_SCOPES),
+          oneOf(data, 'metric', GOAL_METRICS),
+          oneOf(data, 'period_mode', PERIOD_MODES),
+          oneOf(data, 'bonus_type', BONUS_TYPES),
+          oneOf(data, 'bonus_scope', BONUS_SCOPES),
+          oneOf(data, 'bonus_split', BONUS_SPLITS),
+          oneOf(data, 'bonus_visibility', BONUS_VISIBILITIES),
+        ])
+      );
+    case 'team_awards': {
+      const status = importedAwardStatus(cellOf(data, 'status') ?? '');
+      return (status.isErr() ? reasonOf(status.error) : null) ?? missing(data, ['team_id', 'goal_id', 'affiliate_id', 'period_key', 'amount']) ?? oneOf(data, 'payout_method', PAYOUT_METHODS);
+    }
     default:
       return null;
   }
 };
+
+const firstOf = (problems: readonly (string | null)[]): string | null => problems.find((p) => p !== null) ?? null;

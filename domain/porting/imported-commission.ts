@@ -48,7 +48,9 @@ const amountOf = (field: string, cell: string | null, required: boolean): Check<
 const timeOf = (field: string, cell: string | null): Check<string | null> => {
   if (cell === null) return ok(null);
   const text = cell.trim();
-  return TIMESTAMP.test(text) && !Number.isNaN(Date.parse(text.replace(' ', 'T'))) ? ok(text) : err(validationError(field, `is not an ISO 8601 time (${cell})`));
+  // Date.parse wants the time zone's minutes with a colon; storage reads the other spellings alike.
+  const parseable = text.replace(' ', 'T').replace(/(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)([+-]\d{2}):?(\d{2})?$/, (_, time: string, h: string, m?: string) => `${time}${h}:${m ?? '00'}`);
+  return TIMESTAMP.test(text) && !Number.isNaN(Date.parse(parseable)) ? ok(text) : err(validationError(field, `is not an ISO 8601 time (${cell})`));
 };
 
 /**

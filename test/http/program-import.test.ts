@@ -183,6 +183,65 @@ describe('POST /imports (csv)', () => {
     expect(run.progress.coupons).toMatchObject({ created: 1 });
   });
 
+  it('carries a batch together: rows bad on their face or naming nothing are reported, a row the database refuses fails alone, a re-run and a dry run agree', async () => {
+    const mover = await createMerchant(t, 'scale');
+    const commissions = [
+      'id,campaign_id,affiliate_id,status,amount,commission,currency,order_id,parent_commission_id,created_at',
+      'v-1,c-1,a-1,paid,80,8,usd,o-1,,2026-10-01T10:00:00Z',
+      'v-2,c-1,a-1,refunded,80,8,usd,o-2,v-1,2026-10-02T10:00:00Z',
+      'v-3,c-1,a-1,approved,-5,1,usd,o-3,,2026-10-03T10:00:00Z',
+      'v-4,c-1,a-404,approved,10,1,usd,o-4,,2026-10-04T10:00:00Z',
+      'v-1,c-1,a-1,paid,80,8,usd,o-1,,2026-10-01T10:00:00Z',
+      'v-5,c-1,a-2,held,10,1,usd,o-5,,2026-10-05T10:00:00Z',
+      'v-6,c-1,a-2,approved,10,1,usd,o-1,,2026-10-06T10:00:00Z',
+      'v-7,c-1,a-2,approved,12.5,2.5,EUR,o-7,,2026-10-07T10:00:00Z',
+    ];
+    const files = {
+      'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,Batch,percentage,10\r\n',
+      'affiliates.csv': 'id,email,name,ref_code\r\na-1,one@example.com,One,oldcode-1\r\na-2,two@example.com,Two,two\r\na-3,ONE@example.com,Same as one,\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\na-2,c-1,approved\r\na-1,c-1,approved\r\n',
+      'commissions.csv': `${commissions.join('\r\n')}\r\n`,
+    };
+    const carried = async (dryRun: boolean) => {
+      const started = await t.api('POST', '/imports', mover.liveKey, { source: 'csv', dryRun, files });
+      await runJobs(t);
+      return (await t.api('GET', `/imports/${started.body.data.id}`, mover.liveKey)).body.data;
+    };
+    const dry = await carried(true);
+    expect(await count('conversions', mover)).toBe(0);
+    const run = await carried(false);
+    expect(run.state).toBe('completed');
+    // The email of a-3 is a-1's: matched, not a second affiliate; a-1's old code stays a link to it.
+    expect(run.progress.affiliates).toMatchObject({ read: 3, created: 2, matched: 1, failed: 0 });
+    expect(run.progress.referral_links).toMatchObject({ read: 3, created: 2, matched: 1, failed: 0 });
+    expect(run.progress.commissions).toMatchObject({ read: 8, created: 3, matched: 1, failed: 4 });
+    const reasons = Object.fromEntries(run.progress.commissions.problems.map((p: { externalId: string; reason: string }) => [p.externalId, p.reason]));
+    expect(reasons['v-3']).toContain('amount');
+    expect(reasons['v-4']).toBe('affiliate_id a-404 names no imported affiliate');
+    expect(reasons['v-5']).toContain('held');
+    // The order id o-1 is taken: only the database sees it, so the batch is carried again row by row and this row alone fails.
+    expect(reasons['v-6']).toContain('duplicate key');
+    expect(Object.keys(reasons).sort()).toEqual(['v-3', 'v-4', 'v-5', 'v-6']);
+    for (const resource of ['affiliates', 'referral_links', 'commissions']) {
+      expect(dry.progress[resource], resource).toMatchObject({ read: run.progress[resource].read, created: run.progress[resource].created, matched: run.progress[resource].matched, failed: run.progress[resource].failed });
+    }
+    expect(dry.preview.filter((p: { resource: string }) => p.resource === 'commissions').map((p: { externalId: string }) => p.externalId).sort()).toEqual(['v-1', 'v-2', 'v-7']);
+    const rows = await t.sql('select order_id, status, currency, parent_conversion_id is not null as has_parent from conversions where merchant_id = $1 order by order_id', [mover.id]);
+    expect(rows).toEqual([
+      { order_id: 'o-1', status: 'paid', currency: 'usd', has_parent: false },
+      { order_id: 'o-2', status: 'refunded', currency: 'usd', has_parent: true },
+      { order_id: 'o-7', status: 'approved', currency: 'eur', has_parent: false },
+    ]);
+    const [alias] = await t.sql('select a.email from ref_code_aliases r join affiliates a on a.id = r.affiliate_id where r.merchant_id = $1 and r.alias = $2', [mover.id, 'oldcode-1']);
+    expect(alias).toEqual({ email: 'one@example.com' });
+
+    const again = await carried(false);
+    for (const p of Object.values<any>(again.progress)) expect(p.created).toBe(0);
+    expect(again.progress.commissions).toMatchObject({ matched: 4, failed: 4 });
+    expect(await count('conversions', mover)).toBe(3);
+    expect(await count('affiliates', mover)).toBe(2);
+  });
+
   it("imported history this month does not consume the merchant's monthly earnings cap", async () => {
     const capped = await createMerchant(t, 'scale');
     const now = new Date().toISOString();
