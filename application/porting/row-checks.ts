@@ -9,6 +9,7 @@ import {
   importedAffiliateNotes,
   importedAwardStatus,
   importedCommission,
+  importedTime,
   MEMBERSHIP_STATUSES,
   PAYOUT_METHODS,
   PERIOD_MODES,
@@ -49,10 +50,12 @@ export const rowProblem = ({ resource, data }: ImportRow): string | null => {
   switch (resource) {
     case 'affiliates': {
       const notes = importedAffiliateNotes(cellOf(data, 'notes'), cellOf(data, 'tags'));
-      return missing(data, ['email']) ?? (notes.isErr() ? reasonOf(notes.error) : null) ?? oneOf(data, 'payout_method', PAYOUT_METHODS);
+      return missing(data, ['email']) ?? (notes.isErr() ? reasonOf(notes.error) : null) ?? oneOf(data, 'payout_method', PAYOUT_METHODS) ?? timeProblem(data, 'created_at');
     }
     case 'referral_links':
-      return oneOf(data, 'status', MEMBERSHIP_STATUSES);
+      return oneOf(data, 'status', MEMBERSHIP_STATUSES) ?? timeProblem(data, 'joined_at') ?? timeProblem(data, 'decided_at');
+    case 'clicks':
+      return missing(data, ['campaign_id', 'affiliate_id']) ?? timeProblem(data, 'created_at');
     case 'commissions': {
       const checked = importedCommission({
         status: cellOf(data, 'status'),
@@ -89,6 +92,11 @@ export const rowProblem = ({ resource, data }: ImportRow): string | null => {
     default:
       return null;
   }
+};
+
+const timeProblem = (row: ProgramRow, column: string): string | null => {
+  const checked = importedTime(column, cellOf(row, column));
+  return checked.isErr() ? reasonOf(checked.error) : null;
 };
 
 const firstOf = (problems: readonly (string | null)[]): string | null => problems.find((p) => p !== null) ?? null;

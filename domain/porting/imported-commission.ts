@@ -45,7 +45,8 @@ const amountOf = (field: string, cell: string | null, required: boolean): Check<
   return DECIMAL.test(text) ? ok(text) : err(validationError(field, `is not a decimal amount of zero or more (${cell})`));
 };
 
-const timeOf = (field: string, cell: string | null): Check<string | null> => {
+/** An imported time cell: none, or an ISO 8601 date or time storage reads the same way. */
+export const importedTime = (field: string, cell: string | null): Check<string | null> => {
   if (cell === null) return ok(null);
   const text = cell.trim();
   // Date.parse wants the time zone's minutes with a colon; storage reads the other spellings alike.
@@ -76,11 +77,11 @@ export const importedCommission = (cells: ImportedCommissionCells): Result<Impor
   if (!CURRENCY.test(currency)) return err(validationError('currency', `is not a three-letter currency code (${cells.currency})`));
   const conversionType = CONVERSION_TYPES.find((t) => t === (cells.conversionType?.trim() || 'one_time'));
   if (conversionType === undefined) return err(validationError('conversion_type', `is not ${CONVERSION_TYPES.join(' or ')} (${cells.conversionType})`));
-  const createdAt = timeOf('created_at', cells.createdAt);
+  const createdAt = importedTime('created_at', cells.createdAt);
   if (createdAt.isErr()) return err(createdAt.error);
-  const approvedAt = timeOf('approved_at', cells.approvedAt);
+  const approvedAt = importedTime('approved_at', cells.approvedAt);
   if (approvedAt.isErr()) return err(approvedAt.error);
-  const paidAt = timeOf('paid_at', cells.paidAt);
+  const paidAt = importedTime('paid_at', cells.paidAt);
   if (paidAt.isErr()) return err(paidAt.error);
   return ok({
     status: status.value,

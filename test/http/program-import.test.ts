@@ -201,6 +201,7 @@ describe('POST /imports (csv)', () => {
       'affiliates.csv': 'id,email,name,ref_code\r\na-1,one@example.com,One,oldcode-1\r\na-2,two@example.com,Two,two\r\na-3,ONE@example.com,Same as one,\r\n',
       'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\na-2,c-1,approved\r\na-1,c-1,approved\r\n',
       'commissions.csv': `${commissions.join('\r\n')}\r\n`,
+      'clicks.csv': 'id,campaign_id,affiliate_id,landing_url,created_at\r\nk-1,c-1,a-2,https://shop.example.com/,2026-10-01T10:00:00Z\r\nk-2,c-1,a-2,https://shop.example.com/,yesterday\r\n',
     };
     const carried = async (dryRun: boolean) => {
       const started = await t.api('POST', '/imports', mover.liveKey, { source: 'csv', dryRun, files });
@@ -222,7 +223,8 @@ describe('POST /imports (csv)', () => {
     // The order id o-1 is taken: only the database sees it, so the batch is carried again row by row and this row alone fails.
     expect(reasons['v-6']).toContain('duplicate key');
     expect(Object.keys(reasons).sort()).toEqual(['v-3', 'v-4', 'v-5', 'v-6']);
-    for (const resource of ['affiliates', 'referral_links', 'commissions']) {
+    expect(run.progress.clicks).toMatchObject({ read: 2, created: 1, failed: 1, problems: [{ row: 2, externalId: 'k-2', reason: 'created_at is not an ISO 8601 time (yesterday)' }] });
+    for (const resource of ['affiliates', 'referral_links', 'commissions', 'clicks']) {
       expect(dry.progress[resource], resource).toMatchObject({ read: run.progress[resource].read, created: run.progress[resource].created, matched: run.progress[resource].matched, failed: run.progress[resource].failed });
     }
     expect(dry.preview.filter((p: { resource: string }) => p.resource === 'commissions').map((p: { externalId: string }) => p.externalId).sort()).toEqual(['v-1', 'v-2', 'v-7']);
@@ -240,6 +242,7 @@ describe('POST /imports (csv)', () => {
     expect(again.progress.commissions).toMatchObject({ matched: 4, failed: 4 });
     expect(await count('conversions', mover)).toBe(3);
     expect(await count('affiliates', mover)).toBe(2);
+    expect(await count('clicks', mover)).toBe(1);
   });
 
   it("imported history this month does not consume the merchant's monthly earnings cap", async () => {

@@ -10,8 +10,8 @@ import { importedAffiliateNotes, importedCommission, oldRefCodeOf } from '../../
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 
-/** The files carried a batch at a time; the others go row by row (few rows, lookups of their own). */
-export const BATCHED: ReadonlySet<ProgramResource> = new Set(['affiliates', 'referral_links', 'commissions']);
+/** The files with many rows, carried a batch at a time; the others go row by row (few rows, lookups of their own). */
+export const BATCHED: ReadonlySet<ProgramResource> = new Set(['affiliates', 'referral_links', 'commissions', 'clicks']);
 
 /** The referral codes our tracking links carry. */
 const REF_CODE = /^[a-z0-9]{1,32}$/;
@@ -80,6 +80,9 @@ export class BatchImportWrites {
         break;
       case 'commissions':
         await this.commissions(run, pending, made, resolve);
+        break;
+      case 'clicks':
+        await this.clicks(run, pending, made, resolve);
         break;
       default:
         throw new Error(`${resource} are not carried in batches`);
@@ -340,7 +343,44 @@ export class BatchImportWrites {
       [run.tenant.merchantId, run.tenant.mode, now, JSON.stringify(records)],
     );
   }
+
+  /** A click as history: it counts in statistics; no visitor is known, so each is its own visitor. */
+  private async clicks(run: ImportRun, pending: readonly Pending[], made: Map<string, string>, resolve: Resolve): Promise<void> {
+    const now = this.clock.now();
+    const records: Record<string, unknown>[] = [];
+    for (const p of pending.filter((x) => x.outcome === undefined)) {
+      if (repeated(p, made)) continue;
+      const refs = referenced(p.row, resolve, [
+        ['campaigns', 'campaign_id'],
+        ['affiliates', 'affiliate_id'],
+      ]);
+      if ('refused' in refs) {
+        p.outcome = { kind: 'failed', reason: refs.refused };
+        continue;
+      }
+      const id = this.ids.next();
+      made.set(p.externalId, id);
+      p.outcome = { kind: 'created', internalId: id };
+      records.push({
+        id,
+        campaign_id: refs.ids.campaign_id,
+        affiliate_id: refs.ids.affiliate_id,
+        landing_url: cellOf(p.row.data, 'landing_url'),
+        referrer: cellOf(p.row.data, 'referrer'),
+        created_at: cellOf(p.row.data, 'created_at') ?? now,
+      });
+    }
+    if (records.length === 0) return;
+    await runSql(
+      this.db,
+      `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, landing_url, referrer, created_at)
+       select r.id, $1, $2, r.campaign_id, r.affiliate_id, 'import:' || r.id::text, r.landing_url, r.referrer, r.created_at
+       from jsonb_to_recordset($3::jsonb) as r(id uuid, campaign_id uuid, affiliate_id uuid, landing_url text, referrer text, created_at timestamptz)`,
+      [run.tenant.merchantId, run.tenant.mode, JSON.stringify(records)],
+    );
+  }
 }
+
 
 type Resolve = (target: ProgramResource, externalId: string) => string | undefined;
 
