@@ -54,6 +54,8 @@ export const rowProblem = ({ resource, data }: ImportRow): string | null => {
     }
     case 'referral_links':
       return oneOf(data, 'status', MEMBERSHIP_STATUSES) ?? timeProblem(data, 'joined_at') ?? timeProblem(data, 'decided_at');
+    case 'customers':
+      return missing(data, ['affiliate_id', 'campaign_id']) ?? timeProblem(data, 'created_at');
     case 'clicks':
       return missing(data, ['campaign_id', 'affiliate_id']) ?? timeProblem(data, 'created_at');
     case 'commissions': {

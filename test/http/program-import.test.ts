@@ -201,6 +201,7 @@ describe('POST /imports (csv)', () => {
       'affiliates.csv': 'id,email,name,ref_code\r\na-1,one@example.com,One,oldcode-1\r\na-2,two@example.com,Two,two\r\na-3,ONE@example.com,Same as one,\r\n',
       'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\na-2,c-1,approved\r\na-1,c-1,approved\r\n',
       'commissions.csv': `${commissions.join('\r\n')}\r\n`,
+      'customers.csv': 'id,email,provider,provider_customer_id,affiliate_id,campaign_id\r\nu-1,grace@example.com,card,cus_b1,a-1,c-1\r\nu-2,ada@example.com,,,a-2,c-1\r\nu-3,ADA@example.com,,,a-2,c-1\r\nu-4,,,,a-2,c-1\r\n',
       'clicks.csv': 'id,campaign_id,affiliate_id,landing_url,created_at\r\nk-1,c-1,a-2,https://shop.example.com/,2026-10-01T10:00:00Z\r\nk-2,c-1,a-2,https://shop.example.com/,yesterday\r\n',
     };
     const carried = async (dryRun: boolean) => {
@@ -223,8 +224,11 @@ describe('POST /imports (csv)', () => {
     // The order id o-1 is taken: only the database sees it, so the batch is carried again row by row and this row alone fails.
     expect(reasons['v-6']).toContain('duplicate key');
     expect(Object.keys(reasons).sort()).toEqual(['v-3', 'v-4', 'v-5', 'v-6']);
+    // u-3 is u-2's customer by email: matched; u-4 names nobody to know the customer by.
+    expect(run.progress.customers).toMatchObject({ read: 4, created: 2, matched: 1, failed: 1 });
+    expect((await t.sql('select affiliate_id is not null as linked from provider_customers where merchant_id = $1 and provider_customer_id = $2', [mover.id, 'cus_b1']))).toEqual([{ linked: true }]);
     expect(run.progress.clicks).toMatchObject({ read: 2, created: 1, failed: 1, problems: [{ row: 2, externalId: 'k-2', reason: 'created_at is not an ISO 8601 time (yesterday)' }] });
-    for (const resource of ['affiliates', 'referral_links', 'commissions', 'clicks']) {
+    for (const resource of ['affiliates', 'referral_links', 'customers', 'commissions', 'clicks']) {
       expect(dry.progress[resource], resource).toMatchObject({ read: run.progress[resource].read, created: run.progress[resource].created, matched: run.progress[resource].matched, failed: run.progress[resource].failed });
     }
     expect(dry.preview.filter((p: { resource: string }) => p.resource === 'commissions').map((p: { externalId: string }) => p.externalId).sort()).toEqual(['v-1', 'v-2', 'v-7']);

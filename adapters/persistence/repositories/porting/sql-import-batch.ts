@@ -6,12 +6,12 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun } from '../../../../application/ports/imports.js';
 import { randomCode } from '../../../../application/shared/random-code.js';
-import { importedAffiliateNotes, importedCommission, oldRefCodeOf } from '../../../../domain/index.js';
+import { customerKeyOf, importedAffiliateNotes, importedCommission, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 
 /** The files with many rows, carried a batch at a time; the others go row by row (few rows, lookups of their own). */
-export const BATCHED: ReadonlySet<ProgramResource> = new Set(['affiliates', 'referral_links', 'commissions', 'clicks']);
+export const BATCHED: ReadonlySet<ProgramResource> = new Set(['affiliates', 'referral_links', 'customers', 'commissions', 'clicks']);
 
 /** The referral codes our tracking links carry. */
 const REF_CODE = /^[a-z0-9]{1,32}$/;
@@ -77,6 +77,9 @@ export class BatchImportWrites {
         break;
       case 'referral_links':
         await this.memberships(run, pending, made, resolve);
+        break;
+      case 'customers':
+        await this.customers(run, pending, made, resolve);
         break;
       case 'commissions':
         await this.commissions(run, pending, made, resolve);
@@ -341,6 +344,80 @@ export class BatchImportWrites {
          status text, conversion_type text, order_id text, customer_email text, customer_name text, parent_conversion_id uuid, refunded_amount numeric,
          approved_at timestamptz, payout_date timestamptz, created_at timestamptz)`,
       [run.tenant.merchantId, run.tenant.mode, now, JSON.stringify(records)],
+    );
+  }
+
+  /** A lead, matched by the key the merchant knows its customer by; with a provider's id, the provider's renewals attribute to it. */
+  private async customers(run: ImportRun, pending: readonly Pending[], made: Map<string, string>, resolve: Resolve): Promise<void> {
+    const open: { p: Pending; affiliateId: string; campaignId: string; key: string; email: string | null; provider: string | null; providerCustomerId: string | null }[] = [];
+    for (const p of pending.filter((x) => x.outcome === undefined)) {
+      const refs = referenced(p.row, resolve, [
+        ['affiliates', 'affiliate_id'],
+        ['campaigns', 'campaign_id'],
+      ]);
+      if ('refused' in refs) {
+        p.outcome = { kind: 'failed', reason: refs.refused };
+        continue;
+      }
+      const email = cellOf(p.row.data, 'email')?.trim().toLowerCase() ?? null;
+      const providerCustomerId = cellOf(p.row.data, 'provider_customer_id');
+      const provider = providerCustomerId === null ? null : (cellOf(p.row.data, 'provider') ?? 'card');
+      const key = customerKeyOf({ email, provider, providerCustomerId } as Parameters<typeof customerKeyOf>[0]);
+      if (key.isErr()) p.outcome = { kind: 'failed', reason: key.error.message };
+      else open.push({ p, affiliateId: refs.ids.affiliate_id!, campaignId: refs.ids.campaign_id!, key: key.value, email, provider, providerCustomerId });
+    }
+    if (open.length === 0) return;
+    const rows = await runSql<{ id: string; customer_key: string }>(this.db, 'select id, customer_key from customers where merchant_id = $1 and mode = $2 and customer_key = any($3::text[])', [
+      run.tenant.merchantId,
+      run.tenant.mode,
+      open.map((o) => o.key),
+    ]);
+    const existing = new Map(rows.map((r) => [r.customer_key, r.id]));
+    const now = this.clock.now();
+    const records: Record<string, unknown>[] = [];
+    for (const o of open) {
+      if (repeated(o.p, made)) continue;
+      const matched = existing.get(o.key);
+      if (matched !== undefined) {
+        o.p.outcome = { kind: 'matched', internalId: matched };
+        made.set(o.p.externalId, matched);
+        continue;
+      }
+      const id = this.ids.next();
+      existing.set(o.key, id);
+      made.set(o.p.externalId, id);
+      o.p.outcome = { kind: 'created', internalId: id };
+      records.push({
+        id,
+        customer_key: o.key,
+        email: o.email,
+        provider: o.provider,
+        provider_customer_id: o.providerCustomerId,
+        affiliate_id: o.affiliateId,
+        campaign_id: o.campaignId,
+        source: cellOf(o.p.row.data, 'source') ?? 'api',
+        created_at: cellOf(o.p.row.data, 'created_at') ?? now,
+      });
+    }
+    if (records.length === 0) return;
+    const batch = JSON.stringify(records);
+    await runSql(
+      this.db,
+      `insert into customers (id, merchant_id, mode, customer_key, email, provider, provider_customer_id, affiliate_id, campaign_id, click_id, source, created_at)
+       select r.id, $1, $2, r.customer_key, r.email, r.provider, r.provider_customer_id, r.affiliate_id, r.campaign_id, null, r.source, r.created_at
+       from jsonb_to_recordset($3::jsonb) as r(id uuid, customer_key text, email text, provider text, provider_customer_id text, affiliate_id uuid, campaign_id uuid,
+         source text, created_at timestamptz)`,
+      [run.tenant.merchantId, run.tenant.mode, batch],
+    );
+    // The provider's later renewals of these customers attribute to the same affiliate.
+    await runSql(
+      this.db,
+      `insert into provider_customers (merchant_id, mode, provider, provider_customer_id, affiliate_id, campaign_id, click_id, email, first_conversion_id, linked_at)
+       select $1, $2, r.provider, r.provider_customer_id, r.affiliate_id, r.campaign_id, null, r.email, null, r.created_at
+       from jsonb_to_recordset($3::jsonb) as r(provider text, provider_customer_id text, affiliate_id uuid, campaign_id uuid, email text, created_at timestamptz)
+       where r.provider is not null and r.provider_customer_id is not null
+       on conflict do nothing`,
+      [run.tenant.merchantId, run.tenant.mode, batch],
     );
   }
 
