@@ -96,16 +96,20 @@ export class RunImports implements DueJob {
       return problem === null ? null : { kind: 'failed', reason: problem };
     });
     const sound = rows.filter((_, i) => refused[i] === null);
-    let written: RowOutcome[];
-    try {
-      written = await this.uow.transaction(() => this.writer.applyBatch(run, sound));
-    } catch (error) {
-      this.logger.warn({ err: error, importId: run.id, seq: sound[0]?.seq }, 'import batch refused; carrying its rows one by one');
-      written = [];
-      for (const row of sound) written.push(await this.carry(run, row));
-    }
+    const written = sound.length === 0 ? [] : await this.writeTogether(run, sound);
     let next = 0;
     return refused.map((outcome) => outcome ?? written[next++]!);
+  }
+
+  private async writeTogether(run: ImportRun, rows: readonly ImportRow[]): Promise<RowOutcome[]> {
+    try {
+      return await this.uow.transaction(() => this.writer.applyBatch(run, rows));
+    } catch (error) {
+      this.logger.warn({ err: error, importId: run.id, seq: rows[0]?.seq }, 'import batch refused; carrying its rows one by one');
+      const outcomes: RowOutcome[] = [];
+      for (const row of rows) outcomes.push(await this.carry(run, row));
+      return outcomes;
+    }
   }
 
   private async batch(run: ImportRun): Promise<number> {

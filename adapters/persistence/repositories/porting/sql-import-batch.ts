@@ -35,7 +35,7 @@ const repeated = (p: Pending, made: ReadonlyMap<string, string>): boolean => {
   p.outcome = { kind: 'matched', internalId: earlier };
   p.remember = false;
   return true;
-}
+};
 
 type Refused = { readonly refused: string };
 
