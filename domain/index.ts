@@ -39,6 +39,8 @@ export * from './retention/monthly-partitions.js';
 export * from './porting/hosted-import.js';
 export * from './privacy/erasure.js';
 export * from './porting/imported-history.js';
+export * from './porting/imported-commission.js';
+export * from './porting/imported-team-goal.js';
 export * from './porting/imported-coupon.js';
 export * from './porting/import-campaign-map.js';
 export * from './porting/imported-recurrence.js';

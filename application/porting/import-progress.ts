@@ -49,7 +49,8 @@ export const countOutcome = (progress: ImportProgress, resource: ProgramResource
       matched: was.matched + (outcome.kind === 'matched' ? 1 : 0),
       skipped: was.skipped + (outcome.kind === 'skipped' ? 1 : 0),
       failed: was.failed + (outcome.kind === 'failed' ? 1 : 0),
-      problems: was.problems.length >= KEPT_PROBLEMS ? was.problems : [...was.problems, ...problem],
+      // Copied only when it grows: a million rows without problems must not copy the list a million times.
+      problems: problem.length === 0 || was.problems.length >= KEPT_PROBLEMS ? was.problems : [...was.problems, ...problem],
     },
   };
 };

@@ -8,6 +8,7 @@ import type { Notices } from '../ports/notices.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { countOutcome, type ImportProgress, type PreviewItem, type RowOutcome } from './import-progress.js';
 import { PAIR_KEYS } from './program-files.js';
+import { rowProblem } from './row-checks.js';
 
 /** Rows carried per transaction: a crash loses at most one batch, which the next run does again. */
 const BATCH = 500;
@@ -84,10 +85,40 @@ export class RunImports implements DueJob {
     }
   }
 
+  /**
+   * A batch's rows carried together: rows wrong on their face are reported without reaching the
+   * writer, the rest written in one go. Should storage refuse that write, it is undone and the rows
+   * are carried one by one, so only the row at fault is reported and the others still go in.
+   */
+  private async carryBatch(run: ImportRun, rows: readonly ImportRow[]): Promise<RowOutcome[]> {
+    const refused = rows.map((row): RowOutcome | null => {
+      const problem = rowProblem(row);
+      return problem === null ? null : { kind: 'failed', reason: problem };
+    });
+    const sound = rows.filter((_, i) => refused[i] === null);
+    const written = sound.length === 0 ? [] : await this.writeTogether(run, sound);
+    let next = 0;
+    return refused.map((outcome) => outcome ?? written[next++]!);
+  }
+
+  private async writeTogether(run: ImportRun, rows: readonly ImportRow[]): Promise<RowOutcome[]> {
+    try {
+      return await this.uow.transaction(() => this.writer.applyBatch(run, rows));
+    } catch (error) {
+      this.logger.warn({ err: error, importId: run.id, seq: rows[0]?.seq }, 'import batch refused; carrying its rows one by one');
+      const outcomes: RowOutcome[] = [];
+      for (const row of rows) outcomes.push(await this.carry(run, row));
+      return outcomes;
+    }
+  }
+
   private async batch(run: ImportRun): Promise<number> {
     const rows = await this.runs.rows(run.id, run.cursor, BATCH);
     let progress = run.progress;
-    for (const row of rows) progress = countOutcome(progress, row.resource, externalIdOf(row), await this.carry(run, row));
+    const outcomes = await this.carryBatch(run, rows);
+    rows.forEach((row, i) => {
+      progress = countOutcome(progress, row.resource, externalIdOf(row), outcomes[i]!);
+    });
     const cursor = run.cursor + rows.length;
     await this.finishOrContinue({ ...run, progress, cursor }, cursor >= run.rowCount);
     return rows.length;
@@ -100,8 +131,10 @@ export class RunImports implements DueJob {
         let progress: ImportProgress = {};
         const preview: PreviewItem[] = [];
         for (let from = 0; from < run.rowCount; from += BATCH) {
-          for (const row of await this.runs.rows(run.id, from, BATCH)) {
-            const outcome = await this.carry(run, row);
+          const rows = await this.runs.rows(run.id, from, BATCH);
+          const outcomes = await this.carryBatch(run, rows);
+          for (const [i, row] of rows.entries()) {
+            const outcome = outcomes[i]!;
             progress = countOutcome(progress, row.resource, externalIdOf(row), outcome);
             const externalId = externalIdOf(row) ?? '';
             if (outcome.kind === 'created') preview.push({ resource: row.resource, externalId, summary: summaryOf(row) });

@@ -50,4 +50,9 @@ export interface ImportRuns {
  */
 export interface ImportWriter {
   apply(run: ImportRun, row: ImportRow): Promise<RowOutcome>;
+  /**
+   * Carries a batch's rows together, in order, each with the outcome `apply` would give it. All or
+   * nothing: when storage refuses the batch's writes it throws, and the caller carries the rows one by one.
+   */
+  applyBatch(run: ImportRun, rows: readonly ImportRow[]): Promise<RowOutcome[]>;
 }

@@ -13,7 +13,7 @@ const exportZip = async (t: TestService, key: string) => {
 };
 
 /** The columns documented as regenerated on import: ids (and references), a campaign's tracking code taken elsewhere, a commission's source. */
-const REGENERATED = /^(id|affiliate_id|campaign_id|parent_commission_id|commission_id|tracking_code|source|team_id|leader_affiliate_id)$/;
+const REGENERATED = /^(id|affiliate_id|campaign_id|parent_commission_id|commission_id|tracking_code|source|team_id|leader_affiliate_id|goal_id)$/;
 
 const comparable = (zip: Buffer, names: readonly string[]) =>
   Object.fromEntries(
@@ -23,7 +23,7 @@ const comparable = (zip: Buffer, names: readonly string[]) =>
     }),
   );
 
-const CARRIED = ['campaigns.csv', 'affiliates.csv', 'referral_links.csv', 'customers.csv', 'commissions.csv', 'coupons.csv', 'payouts.csv', 'webhooks.csv', 'clicks.csv', 'teams.csv', 'team_members.csv', 'team_campaigns.csv'];
+const CARRIED = ['campaigns.csv', 'affiliates.csv', 'referral_links.csv', 'customers.csv', 'commissions.csv', 'coupons.csv', 'payouts.csv', 'webhooks.csv', 'clicks.csv', 'teams.csv', 'team_members.csv', 'team_campaigns.csv', 'team_goals.csv', 'team_awards.csv'];
 
 /** Moving in: the export's files imported into an empty merchant, as a job, dry run first, safe to repeat. */
 describe('POST /imports (csv)', () => {
@@ -75,6 +75,30 @@ describe('POST /imports (csv)', () => {
       `insert into team_campaigns (team_id, campaign_id, merchant_id, mode, commission_type, commission_value, created_at, updated_at) values ($1, $2, $3, 'live', 'fixed', 5, '2026-09-03T00:00:00Z', now())`,
       [team.id, campaign.id, from.id],
     );
+    // A goal of the team and the bonus it paid for September: carried as the rule and as history.
+    const [goal] = await t.sql(
+      `insert into team_goals (id, team_id, merchant_id, mode, name, scope, campaign_id, metric, target_value, period_mode, period_start, period_end,
+         bonus_type, bonus_value, bonus_tiers, bonus_cap, bonus_scope, bonus_split, bonus_visibility, refund_safe_days, status,
+         current_period_key, current_period_start, current_period_end, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, 'live', 'Autumn push', 'campaign', $3, 'revenue', 500, 'monthly', '2026-09-01T00:00:00Z', null,
+         'flat', 50, null, 100, 'team', 'equal', 'all', 14, 'active', '2026-10', '2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z', '2026-09-01T00:00:00Z', now())
+       returning id`,
+      [team.id, from.id, campaign.id],
+    );
+    await t.sql(
+      `insert into team_goal_periods (id, goal_id, team_id, merchant_id, mode, period_key, period_start, period_end, closed_at, window_ends_at, settled_at,
+         member_ids, campaign_ids, target_value, aggregate, hit, by_member, excluded_by_currency, bonus_total, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, $3, 'live', '2026-09', '2026-09-01T00:00:00Z', '2026-10-01T00:00:00Z', '2026-10-01T00:00:00Z', '2026-10-15T00:00:00Z',
+         '2026-10-15T00:00:00Z', $4, $5, 500, 800, true, '[]', '{}', 50, now(), now())`,
+      [goal.id, team.id, from.id, JSON.stringify([affiliate.id]), JSON.stringify([campaign.id])],
+    );
+    await t.sql(
+      `insert into team_awards (id, merchant_id, mode, team_id, goal_id, period_key, affiliate_id, amount, currency, status, payable_after, contributing_count,
+         contributing_amount, approved_at, paid_at, payout_method, payout_reference, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'live', $2, $3, '2026-09', $4, 50, 'usd', 'paid', '2026-10-15T00:00:00Z', 1, 80, '2026-10-16T00:00:00Z',
+         '2026-10-20T00:00:00Z', 'wallet_a', 'tr_award_1', '2026-10-01T00:00:00Z', now())`,
+      [from.id, team.id, goal.id, affiliate.id],
+    );
     await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '40', commission: '10', status: 'approved', orderId: 'ord-2', createdAt: '2026-10-02T10:00:00.000Z' });
     zip = await exportZip(t, from.liveKey);
   });
@@ -85,34 +109,41 @@ describe('POST /imports (csv)', () => {
   it('a dry run writes nothing and previews every record it would create', async () => {
     const started = await t.api('POST', '/imports', into.liveKey, { source: 'csv', dryRun: true, file: zip.toString('base64') });
     expect(started.status).toBe(202);
-    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 13 });
+    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 15 });
     await runJobs(t);
     const run = (await t.api('GET', `/imports/${started.body.data.id}`, into.liveKey)).body.data;
     expect(run.state).toBe('completed');
     expect(run.preview.map((p: { resource: string }) => p.resource).sort()).toEqual([
-      'affiliates', 'campaigns', 'clicks', 'commissions', 'commissions', 'coupons', 'customers', 'payouts', 'referral_links', 'team_campaigns', 'team_members', 'teams', 'webhooks',
+      'affiliates', 'campaigns', 'clicks', 'commissions', 'commissions', 'coupons', 'customers', 'payouts', 'referral_links', 'team_awards', 'team_campaigns', 'team_goals', 'team_members', 'teams', 'webhooks',
     ]);
     expect(run.progress.affiliates).toMatchObject({ read: 1, created: 1, failed: 0 });
-    for (const table of ['campaigns', 'affiliates', 'conversions', 'customers', 'import_mappings', 'coupons', 'payouts', 'webhook_subscriptions', 'clicks', 'teams']) expect(await count(table, into), table).toBe(0);
+    for (const table of ['campaigns', 'affiliates', 'conversions', 'customers', 'import_mappings', 'coupons', 'payouts', 'webhook_subscriptions', 'clicks', 'teams', 'team_goals', 'team_awards']) expect(await count(table, into), table).toBe(0);
   });
 
   it('imports everything, then a second run changes nothing; the export of the result gives the same files but for regenerated columns', async () => {
     const first = await t.api('POST', '/imports', into.liveKey, { source: 'csv', file: zip.toString('base64') });
     await runJobs(t);
     const done = (await t.api('GET', `/imports/${first.body.data.id}`, into.liveKey)).body.data;
-    expect(done).toMatchObject({ state: 'completed', rowsRead: 13, failure: null });
+    expect(done).toMatchObject({ state: 'completed', rowsRead: 15, failure: null });
     expect(done.progress.commissions).toMatchObject({ read: 2, created: 2, failed: 0 });
     const conversions = await t.sql('select status, source from conversions where merchant_id = $1 order by created_at', [into.id]);
     expect(conversions).toEqual([{ status: 'paid', source: 'import' }, { status: 'approved', source: 'import' }]);
     // No payout queued, no webhook delivery: history only (the one payout is the completed one of the file), and the webhook has a new secret.
     expect(await t.sql('select status from payouts where merchant_id = $1', [into.id])).toEqual([{ status: 'completed' }]);
+    // The award is history: paid, its period settled, nothing for the payout job; the goal runs on from this month.
+    expect(await t.sql('select a.status, a.next_payout_attempt_at, p.settled_at is not null as settled from team_awards a join team_goal_periods p on p.goal_id = a.goal_id and p.period_key = a.period_key where a.merchant_id = $1', [into.id])).toEqual([
+      { status: 'paid', next_payout_attempt_at: null, settled: true },
+    ]);
+    const [carriedGoal] = await t.sql('select status, current_period_key from team_goals where merchant_id = $1', [into.id]);
+    expect(carriedGoal).toEqual({ status: 'active', current_period_key: new Date().toISOString().slice(0, 7) });
+    expect(await t.sql(`select type from outbox_events where merchant_id = $1 and type like 'team%'`, [into.id])).toEqual([]);
     const [hook] = await t.sql('select secret from webhook_subscriptions where merchant_id = $1', [into.id]);
     expect(hook.secret).not.toBe('ab'.repeat(32));
     const [event] = await t.sql(`select payload from outbox_events where merchant_id = $1 and type = 'import.completed' and payload->>'importId' = $2`, [into.id, first.body.data.id]);
     expect(event.payload).toMatchObject({ importId: first.body.data.id, dryRun: false });
     expect((await t.api('GET', '/notifications', into.liveKey)).body.data.some((n: { message: string }) => n.message.includes('import is done'))).toBe(true);
 
-    const before = Object.fromEntries(await Promise.all(['campaigns', 'affiliates', 'conversions', 'customers', 'affiliate_memberships', 'coupons', 'payouts', 'webhook_subscriptions', 'clicks', 'teams', 'team_members'].map(async (tb) => [tb, await count(tb, into)])));
+    const before = Object.fromEntries(await Promise.all(['campaigns', 'affiliates', 'conversions', 'customers', 'affiliate_memberships', 'coupons', 'payouts', 'webhook_subscriptions', 'clicks', 'teams', 'team_members', 'team_goals', 'team_awards', 'team_goal_periods'].map(async (tb) => [tb, await count(tb, into)])));
     const again = await t.api('POST', '/imports', into.liveKey, { source: 'csv', file: zip.toString('base64') });
     await runJobs(t);
     const rerun = (await t.api('GET', `/imports/${again.body.data.id}`, into.liveKey)).body.data;
@@ -150,6 +181,72 @@ describe('POST /imports (csv)', () => {
     expect(run.progress.affiliates).toMatchObject({ created: 1, failed: 1, problems: [{ row: 2, externalId: 'a-2', reason: 'email is required' }] });
     expect(run.progress.referral_links.problems[0].reason).toContain('c-404');
     expect(run.progress.coupons).toMatchObject({ created: 1 });
+  });
+
+  it('carries a batch together: rows bad on their face or naming nothing are reported, a row the database refuses fails alone, a re-run and a dry run agree', async () => {
+    const mover = await createMerchant(t, 'scale');
+    const commissions = [
+      'id,campaign_id,affiliate_id,status,amount,commission,currency,order_id,parent_commission_id,created_at',
+      'v-1,c-1,a-1,paid,80,8,usd,o-1,,2026-10-01T10:00:00Z',
+      'v-2,c-1,a-1,refunded,80,8,usd,o-2,v-1,2026-10-02T10:00:00Z',
+      'v-3,c-1,a-1,approved,-5,1,usd,o-3,,2026-10-03T10:00:00Z',
+      'v-4,c-1,a-404,approved,10,1,usd,o-4,,2026-10-04T10:00:00Z',
+      'v-1,c-1,a-1,paid,80,8,usd,o-1,,2026-10-01T10:00:00Z',
+      'v-5,c-1,a-2,held,10,1,usd,o-5,,2026-10-05T10:00:00Z',
+      'v-6,c-1,a-2,approved,10,1,usd,o-1,,2026-10-06T10:00:00Z',
+      'v-7,c-1,a-2,approved,12.5,2.5,EUR,o-7,,2026-10-07T10:00:00Z',
+    ];
+    const files = {
+      'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,Batch,percentage,10\r\n',
+      'affiliates.csv': 'id,email,name,ref_code\r\na-1,one@example.com,One,oldcode-1\r\na-2,two@example.com,Two,two\r\na-3,ONE@example.com,Same as one,\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\na-2,c-1,approved\r\na-1,c-1,approved\r\n',
+      'commissions.csv': `${commissions.join('\r\n')}\r\n`,
+      'customers.csv': 'id,email,provider,provider_customer_id,affiliate_id,campaign_id\r\nu-1,grace@example.com,card,cus_b1,a-1,c-1\r\nu-2,ada@example.com,,,a-2,c-1\r\nu-3,ADA@example.com,,,a-2,c-1\r\nu-4,,,,a-2,c-1\r\n',
+      'clicks.csv': 'id,campaign_id,affiliate_id,landing_url,created_at\r\nk-1,c-1,a-2,https://shop.example.com/,2026-10-01T10:00:00Z\r\nk-2,c-1,a-2,https://shop.example.com/,yesterday\r\n',
+    };
+    const carried = async (dryRun: boolean) => {
+      const started = await t.api('POST', '/imports', mover.liveKey, { source: 'csv', dryRun, files });
+      await runJobs(t);
+      return (await t.api('GET', `/imports/${started.body.data.id}`, mover.liveKey)).body.data;
+    };
+    const dry = await carried(true);
+    expect(await count('conversions', mover)).toBe(0);
+    const run = await carried(false);
+    expect(run.state).toBe('completed');
+    // The email of a-3 is a-1's: matched, not a second affiliate; a-1's old code stays a link to it.
+    expect(run.progress.affiliates).toMatchObject({ read: 3, created: 2, matched: 1, failed: 0 });
+    expect(run.progress.referral_links).toMatchObject({ read: 3, created: 2, matched: 1, failed: 0 });
+    expect(run.progress.commissions).toMatchObject({ read: 8, created: 3, matched: 1, failed: 4 });
+    const reasons = Object.fromEntries(run.progress.commissions.problems.map((p: { externalId: string; reason: string }) => [p.externalId, p.reason]));
+    expect(reasons['v-3']).toContain('amount');
+    expect(reasons['v-4']).toBe('affiliate_id a-404 names no imported affiliate');
+    expect(reasons['v-5']).toContain('held');
+    // The order id o-1 is taken: only the database sees it, so the batch is carried again row by row and this row alone fails.
+    expect(reasons['v-6']).toContain('duplicate key');
+    expect(Object.keys(reasons).sort()).toEqual(['v-3', 'v-4', 'v-5', 'v-6']);
+    // u-3 is u-2's customer by email: matched; u-4 names nobody to know the customer by.
+    expect(run.progress.customers).toMatchObject({ read: 4, created: 2, matched: 1, failed: 1 });
+    expect((await t.sql('select affiliate_id is not null as linked from provider_customers where merchant_id = $1 and provider_customer_id = $2', [mover.id, 'cus_b1']))).toEqual([{ linked: true }]);
+    expect(run.progress.clicks).toMatchObject({ read: 2, created: 1, failed: 1, problems: [{ row: 2, externalId: 'k-2', reason: 'created_at is not an ISO 8601 time (yesterday)' }] });
+    for (const resource of ['affiliates', 'referral_links', 'customers', 'commissions', 'clicks']) {
+      expect(dry.progress[resource], resource).toMatchObject({ read: run.progress[resource].read, created: run.progress[resource].created, matched: run.progress[resource].matched, failed: run.progress[resource].failed });
+    }
+    expect(dry.preview.filter((p: { resource: string }) => p.resource === 'commissions').map((p: { externalId: string }) => p.externalId).sort()).toEqual(['v-1', 'v-2', 'v-7']);
+    const rows = await t.sql('select order_id, status, currency, parent_conversion_id is not null as has_parent from conversions where merchant_id = $1 order by order_id', [mover.id]);
+    expect(rows).toEqual([
+      { order_id: 'o-1', status: 'paid', currency: 'usd', has_parent: false },
+      { order_id: 'o-2', status: 'refunded', currency: 'usd', has_parent: true },
+      { order_id: 'o-7', status: 'approved', currency: 'eur', has_parent: false },
+    ]);
+    const [alias] = await t.sql('select a.email from ref_code_aliases r join affiliates a on a.id = r.affiliate_id where r.merchant_id = $1 and r.alias = $2', [mover.id, 'oldcode-1']);
+    expect(alias).toEqual({ email: 'one@example.com' });
+
+    const again = await carried(false);
+    for (const p of Object.values<any>(again.progress)) expect(p.created).toBe(0);
+    expect(again.progress.commissions).toMatchObject({ matched: 4, failed: 4 });
+    expect(await count('conversions', mover)).toBe(3);
+    expect(await count('affiliates', mover)).toBe(2);
+    expect(await count('clicks', mover)).toBe(1);
   });
 
   it("imported history this month does not consume the merchant's monthly earnings cap", async () => {

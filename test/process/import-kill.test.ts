@@ -6,7 +6,8 @@ import { createScratchDatabase, type ScratchDatabase } from '../support/test-dat
 
 const TOKEN = 'op-token';
 const AFFILIATES = 20;
-const COMMISSIONS = 3_000;
+// Enough batches that the kill lands mid-import even now that a batch is written in a few statements.
+const COMMISSIONS = 9_000;
 
 const call = async (port: number, method: string, path: string, key: string, body?: unknown) => {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {

@@ -7,7 +7,7 @@ import type { IdGenerator } from '../../../../application/ports/id-generator.js'
 import type { ImportRun } from '../../../../application/ports/imports.js';
 import { newWebhookSecret } from '../../../../application/webhooks/webhook-secret.js';
 import { ok } from 'neverthrow';
-import { importedCouponCampaign, importedPayoutStatus, webhook } from '../../../../domain/index.js';
+import { importedAwardPeriod, importedAwardStatus, importedCouponCampaign, importedGoalPeriod, importedPayoutStatus, webhook, type DomainError, type GoalStatus, type PeriodMode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 
@@ -25,6 +25,8 @@ const cellOf = (row: ProgramRow, column: string): string | null => {
 
 const failed = (reason: string): RowOutcome => ({ kind: 'failed', reason });
 
+const reasonOf = (error: DomainError): string => error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? error.message;
+
 /** The provider's own discount id goes to that provider's column (the table keeps one per provider). */
 const DISCOUNT_COLUMN: Readonly<Record<string, string>> = {
   card: 'card_promotion_code_id',
@@ -34,9 +36,9 @@ const DISCOUNT_COLUMN: Readonly<Record<string, string>> = {
 };
 
 /**
- * The CSV import's writes for coupons, payouts (history), webhooks, clicks and teams, beside
- * `SqlImportWriter` (which keeps the mapping and calls these for the files it does not carry itself).
- * Goals and awards are settled where they ran and are not carried.
+ * The CSV import's writes for coupons, payouts (history), webhooks, clicks, teams and their goals and
+ * awards (history), beside `SqlImportWriter` (which keeps the mapping and calls these for the files it
+ * does not carry itself).
  */
 export class MoreImportWrites {
   constructor(
@@ -66,8 +68,9 @@ export class MoreImportWrites {
       case 'team_campaigns':
         return this.teamCampaign(run, row, refs);
       case 'team_goals':
+        return this.teamGoal(run, row, refs);
       case 'team_awards':
-        return { kind: 'skipped', reason: `${resource.replace('_', ' ')} are settled where they ran and are not imported; set goals again on the imported teams` };
+        return this.teamAward(run, row, refs);
       default:
         return { kind: 'skipped', reason: `${resource} are not imported` };
     }
@@ -258,5 +261,121 @@ export class MoreImportWrites {
       [teamId, campaignId, run.tenant.merchantId, run.tenant.mode, cellOf(row, 'commission_type'), cellOf(row, 'commission_value'), cellOf(row, 'created_at') ?? now, now],
     );
     return { kind: 'created', internalId: campaignId };
+  }
+
+  /**
+   * A goal with its rule as it was. An active monthly goal runs on from the month of the import; the
+   * months before were settled where it ran (their awards come in `team_awards`).
+   */
+  private async teamGoal(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    const teamId = await refs.reference('teams', 'team_id');
+    const campaignId = cellOf(row, 'campaign_id') === null ? null : await refs.reference('campaigns', 'campaign_id');
+    const now = this.clock.now();
+    const periodMode = (cellOf(row, 'period_mode') ?? 'monthly') as PeriodMode;
+    const status = (cellOf(row, 'status') ?? 'active') as GoalStatus;
+    const periodStart = new Date(cellOf(row, 'period_start') ?? cellOf(row, 'created_at') ?? now);
+    const periodEndCell = cellOf(row, 'period_end');
+    const periodEnd = periodEndCell === null ? null : new Date(periodEndCell);
+    if (Number.isNaN(periodStart.getTime()) || (periodEnd !== null && Number.isNaN(periodEnd.getTime()))) return failed('period_start and period_end must be ISO 8601 times');
+    const current = importedGoalPeriod({ periodMode, periodStart, periodEnd, status }, now);
+    const id = this.ids.next();
+    await runSql(
+      this.db,
+      `insert into team_goals (id, team_id, merchant_id, mode, name, scope, campaign_id, metric, target_value, period_mode, period_start, period_end,
+         bonus_type, bonus_value, bonus_tiers, bonus_cap, bonus_scope, bonus_split, bonus_visibility, refund_safe_days, status,
+         current_period_key, current_period_start, current_period_end, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)`,
+      [
+        id,
+        teamId,
+        run.tenant.merchantId,
+        run.tenant.mode,
+        cellOf(row, 'name'),
+        cellOf(row, 'scope') ?? (campaignId === null ? 'team' : 'campaign'),
+        campaignId,
+        cellOf(row, 'metric') ?? 'revenue',
+        cellOf(row, 'target_value'),
+        periodMode,
+        periodStart,
+        periodEnd,
+        cellOf(row, 'bonus_type') ?? 'flat',
+        cellOf(row, 'bonus_value'),
+        cellOf(row, 'bonus_tiers'),
+        cellOf(row, 'bonus_cap'),
+        cellOf(row, 'bonus_scope') ?? 'team',
+        cellOf(row, 'bonus_split') ?? 'equal',
+        cellOf(row, 'bonus_visibility') ?? 'all',
+        cellOf(row, 'refund_safe_days') ?? 14,
+        status,
+        current.key,
+        current.start,
+        current.end,
+        cellOf(row, 'created_at') ?? now,
+        now,
+      ],
+    );
+    return { kind: 'created', internalId: id };
+  }
+
+  /**
+   * An award as history (paid, cancelled or failed; one still to pay is refused): written beside the
+   * use cases, so no payout, webhook or notice follows. Its period is recorded as settled.
+   */
+  private async teamAward(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
+    const status = importedAwardStatus(cellOf(row, 'status') ?? '');
+    if (status.isErr()) return failed(reasonOf(status.error));
+    const teamId = await refs.reference('teams', 'team_id');
+    const goalId = await refs.reference('team_goals', 'goal_id');
+    const affiliateId = await refs.reference('affiliates', 'affiliate_id');
+    const periodKey = cellOf(row, 'period_key');
+    if (periodKey === null) return failed('period_key is required');
+    const [existing] = await runSql<{ id: string }>(this.db, 'select id from team_awards where goal_id = $1 and period_key = $2 and affiliate_id = $3', [goalId, periodKey, affiliateId]);
+    if (existing) return { kind: 'matched', internalId: existing.id };
+    const [goal] = await runSql<{ period_mode: PeriodMode; period_start: Date; period_end: Date | null; target_value: string }>(
+      this.db,
+      'select period_mode, period_start, period_end, target_value from team_goals where id = $1',
+      [goalId],
+    );
+    if (!goal) return failed(`goal_id names no imported team goal`);
+    const period = importedAwardPeriod(periodKey, { periodMode: goal.period_mode, periodStart: goal.period_start, periodEnd: goal.period_end });
+    if (period.isErr()) return failed(reasonOf(period.error));
+    const now = this.clock.now();
+    await runSql(
+      this.db,
+      `insert into team_goal_periods (id, goal_id, team_id, merchant_id, mode, period_key, period_start, period_end, closed_at, window_ends_at, settled_at,
+         member_ids, campaign_ids, leader_affiliate_id, target_value, aggregate, hit, by_member, excluded_by_currency, bonus_total, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9, '[]', '[]', null, $10, 0, true, '[]', '{}', 0, $9, $9)
+       on conflict (goal_id, period_key) do nothing`,
+      [this.ids.next(), goalId, teamId, run.tenant.merchantId, run.tenant.mode, periodKey, period.value.start, period.value.end, now, goal.target_value],
+    );
+    const id = this.ids.next();
+    const createdAt = cellOf(row, 'created_at') ?? now;
+    await runSql(
+      this.db,
+      `insert into team_awards (id, merchant_id, mode, team_id, goal_id, period_key, affiliate_id, amount, currency, status, payable_after,
+         contributing_count, contributing_amount, approved_at, paid_at, payout_method, payout_reference, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $11, $18)`,
+      [
+        id,
+        run.tenant.merchantId,
+        run.tenant.mode,
+        teamId,
+        goalId,
+        periodKey,
+        affiliateId,
+        cellOf(row, 'amount'),
+        (cellOf(row, 'currency') ?? 'usd').toLowerCase(),
+        status.value,
+        createdAt,
+        cellOf(row, 'contributing_count') ?? 0,
+        cellOf(row, 'contributing_amount') ?? 0,
+        cellOf(row, 'approved_at'),
+        cellOf(row, 'paid_at'),
+        cellOf(row, 'payout_method'),
+        cellOf(row, 'payout_reference'),
+        now,
+      ],
+    );
+    return { kind: 'created', internalId: id };
   }
 }

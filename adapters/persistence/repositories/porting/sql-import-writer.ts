@@ -9,6 +9,7 @@ import { randomCode } from '../../../../application/shared/random-code.js';
 import { customerKeyOf, importedAffiliateNotes, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
+import { BATCHED, BatchImportWrites } from './sql-import-batch.js';
 import { MoreImportWrites } from './sql-import-more.js';
 
 /** A row's cell as the file meant it: the spreadsheet quote removed, empty as none. */
@@ -38,6 +39,7 @@ const required = (row: ProgramRow, column: string): string => cellOf(row, column
  */
 export class SqlImportWriter implements ImportWriter {
   private readonly more: MoreImportWrites;
+  private readonly batched: BatchImportWrites;
 
   constructor(
     private readonly orm: Orm,
@@ -45,6 +47,7 @@ export class SqlImportWriter implements ImportWriter {
     private readonly clock: Clock,
   ) {
     this.more = new MoreImportWrites(orm, ids, clock);
+    this.batched = new BatchImportWrites(orm, ids, clock);
   }
 
   private get db(): Kysely<any> {
@@ -85,6 +88,21 @@ export class SqlImportWriter implements ImportWriter {
       if (error instanceof RowRefused) return { kind: 'failed', reason: error.message };
       throw error;
     }
+  }
+
+  /** Each run of rows of one file in turn: the big files a batch at a time, the others row by row. */
+  async applyBatch(run: ImportRun, rows: readonly ImportRow[]): Promise<RowOutcome[]> {
+    const outcomes: RowOutcome[] = [];
+    for (let from = 0; from < rows.length; ) {
+      const resource = rows[from]!.resource;
+      let to = from + 1;
+      while (to < rows.length && rows[to]!.resource === resource) to += 1;
+      const segment = rows.slice(from, to);
+      if (BATCHED.has(resource)) outcomes.push(...(await this.batched.carry(run, resource, segment)));
+      else for (const row of segment) outcomes.push(await this.apply(run, row));
+      from = to;
+    }
+    return outcomes;
   }
 
   private async write(run: ImportRun, { resource, data }: ImportRow): Promise<RowOutcome> {
