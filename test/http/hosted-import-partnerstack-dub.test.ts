@@ -125,6 +125,15 @@ describe('POST /imports (partnerstack, dub)', () => {
       { name: 'Default Group', commission_type: null, value: null, members: ['dana@example.com', 'fay@example.com'] },
       { name: 'Influencers', commission_type: 'fixed', value: 25, members: ['eli@example.com'] },
     ]);
+    // The members' memberships are linked to their team, so its rate applies to their next sale.
+    const [eli] = await t.sql(
+      `select a.id, ms.campaign_id, ms.status, tm.name as team from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id
+         left join teams tm on tm.id = ms.team_id where a.email = 'eli@example.com' and a.merchant_id = $1`,
+      [m.id],
+    );
+    expect([eli.team, eli.status]).toEqual(['Influencers', 'approved']);
+    const sale = await t.request('POST', '/api/v1/conversions', { key: m.liveKey, body: { campaignId: eli.campaign_id, affiliateId: eli.id, amount: 200 } });
+    expect([sale.status, sale.body.data.commission]).toEqual([201, 25]);
     const affiliates = await t.sql('select email, notes, payout_method, payout_email from affiliates where merchant_id = $1 order by email', [m.id]);
     expect(affiliates).toEqual([
       { email: 'dana@example.com', notes: 'Writes a weekly newsletter on indie SaaS', payout_method: null, payout_email: null },

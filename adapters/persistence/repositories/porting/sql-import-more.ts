@@ -10,6 +10,7 @@ import { ok } from 'neverthrow';
 import { importedAwardPeriod, importedAwardStatus, importedCouponCampaign, importedGoalPeriod, importedPayoutStatus, webhook, type DomainError, type GoalStatus, type PeriodMode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
+import { linkImportedTeamMemberships } from './imported-team-links.js';
 
 /** How the main writer's id mapping is reached: a reference to another file's id, or a known id. */
 export interface ImportReferences {
@@ -245,6 +246,7 @@ export class MoreImportWrites {
       run.tenant.mode,
       cellOf(row, 'joined_at') ?? this.clock.now(),
     ]);
+    await linkImportedTeamMemberships(this.db, run.tenant, teamId, { affiliateId });
     return { kind: 'created', internalId: affiliateId };
   }
 
@@ -260,6 +262,7 @@ export class MoreImportWrites {
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [teamId, campaignId, run.tenant.merchantId, run.tenant.mode, cellOf(row, 'commission_type'), cellOf(row, 'commission_value'), cellOf(row, 'created_at') ?? now, now],
     );
+    await linkImportedTeamMemberships(this.db, run.tenant, teamId, { campaignId });
     return { kind: 'created', internalId: campaignId };
   }
 
