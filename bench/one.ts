@@ -3,7 +3,7 @@
  * ceiling routes, 60 Scale merchants, then a warm-up and one measured wrk run. Prints req/s, p50/p99
  * and CPU per request of the service and the database.
  *
- *   tsx bench/one.ts <post|get|campaign|select|write|sale> [seconds=15] [--cpu-prof] [--statements]
+ *   tsx bench/one.ts <post|get|campaign|select|write|sale|click> [seconds=15] [--cpu-prof] [--statements] [--merchants=60]
  *
  * `--cpu-prof` writes the service's V8 profile to bench/profiles/ (summarise it with
  * bench/profile-summary.ts); `--statements` loads pg_stat_statements and prints the statements that
@@ -19,16 +19,18 @@ import { runLoad, type LoadRequest } from './lib/load.js';
 import { resetRateLimits } from './lib/measure.js';
 import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, startService } from './lib/service.js';
 
-const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale'] as const;
+const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale', 'click'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const scenario = (args[0] ?? 'get') as Scenario;
-if (!SCENARIOS.includes(scenario)) throw new Error(`scenario must be one of ${SCENARIOS.join(', ')}`);
+// Several, comma-separated, run one after the other on the same service (what one leaves behind, the next sees).
+const scenarios = (args[0] ?? 'get').split(',') as Scenario[];
+for (const s of scenarios) if (!SCENARIOS.includes(s)) throw new Error(`scenario must be one of ${SCENARIOS.join(', ')}`);
 const seconds = Number(args[1] ?? 15);
 const cpuProf = process.argv.includes('--cpu-prof');
 const statements = process.argv.includes('--statements');
+const merchantCount = Number(process.argv.find((a) => a.startsWith('--merchants='))?.split('=')[1] ?? 60);
 
-const requestsFor = (merchants: readonly BenchMerchant[], sales: readonly { m: BenchMerchant; id: string }[]): LoadRequest[] => {
+const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sales: readonly { m: BenchMerchant; id: string }[]): LoadRequest[] => {
   const auth = (m: BenchMerchant) => ({ authorization: `Bearer ${m.key}` });
   switch (scenario) {
     case 'post':
@@ -43,6 +45,11 @@ const requestsFor = (merchants: readonly BenchMerchant[], sales: readonly { m: B
       return [{ method: 'POST', path: '/__bench/write?n=7' }];
     case 'sale':
       return merchants.map((m) => ({ method: 'POST', path: `/__bench/sale/${m.id}/${m.campaignId}/${m.affiliateId}` }));
+    case 'click':
+      // As the full bench: 50 browsers per link, each at its own address (trusted loopback proxy), so every redirect counts.
+      return merchants.flatMap((m, j) =>
+        Array.from({ length: 50 }, (_, i) => ({ method: 'GET' as const, path: m.trackingPath, headers: { 'user-agent': `bench browser ${j}-${i}`, 'x-forwarded-for': `10.${j % 250}.${i}.1` } })),
+      );
   }
 };
 
@@ -66,32 +73,35 @@ const dir = await mkdtemp(join(tmpdir(), 'bench-one-'));
 let database = await startEmbeddedPostgres({ dataDir: dir, database: 'affiliate', log: () => undefined });
 if (statements) database = await withStatementStats(dir, database);
 const postmaster = (await postmasterPid(dir))!;
-const service = await startService({ databaseUrl: database.url, cpuProfDir: cpuProf ? join(ROOT, 'bench', 'profiles') : null });
+// The click scenario spreads its visitors over addresses through X-Forwarded-For from the loopback, as the full bench does.
+const service = await startService({ databaseUrl: database.url, cpuProfDir: cpuProf ? join(ROOT, 'bench', 'profiles') : null, env: { TRUSTED_PROXIES: '127.0.0.1,::1' } });
 const db = new pg.Pool({ connectionString: database.url, max: 2 });
 try {
-  const merchants = await createMerchants(service.url, 60, 'one');
+  const merchants = await createMerchants(service.url, merchantCount, 'one');
   const sales = [];
   for (const m of merchants) for (let i = 0; i < 3; i += 1) sales.push({ m, id: await postConversion(service.url, m, 10 + i) });
-  const requests = requestsFor(merchants, sales);
-  await resetRateLimits(db);
-  await runLoad({ baseUrl: service.url, requests, connections: 50, seconds: 3 });
-  await resetRateLimits(db);
-  if (statements) await db.query('select pg_stat_statements_reset()');
-  const [service0, db0] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
-  const run = await runLoad({ baseUrl: service.url, requests, connections: 50, seconds });
-  const [service1, db1] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
-  if (statements) {
-    const { rows } = await db.query(`
-      select calls, round((total_exec_time / calls)::numeric, 3) as exec_ms, round((total_plan_time / calls)::numeric, 3) as plan_ms,
-        left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
-      from pg_stat_statements order by total_exec_time desc limit 15`);
-    console.table(rows);
+  for (const scenario of scenarios) {
+    const requests = requestsFor(scenario, merchants, sales);
+    await resetRateLimits(db);
+    await runLoad({ baseUrl: service.url, requests, connections: 50, seconds: 3 });
+    await resetRateLimits(db);
+    if (statements) await db.query('select pg_stat_statements_reset()');
+    const [service0, db0] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
+    const run = await runLoad({ baseUrl: service.url, requests, connections: 50, seconds });
+    const [service1, db1] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
+    if (statements) {
+      const { rows } = await db.query(`
+        select calls, round((total_exec_time / calls)::numeric, 3) as exec_ms, round((total_plan_time / calls)::numeric, 3) as plan_ms,
+          left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
+        from pg_stat_statements order by total_exec_time desc limit 15`);
+      console.table(rows);
+    }
+    const perRequest = (from: number, to: number) => (((to - from) * 1000) / run.requests).toFixed(3);
+    console.log(
+      `${scenario}: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}; ` +
+        `CPU ms/request: service ${perRequest(service0, service1)}, database ${perRequest(db0, db1)}`,
+    );
   }
-  const perRequest = (from: number, to: number) => (((to - from) * 1000) / run.requests).toFixed(3);
-  console.log(
-    `${scenario}: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}; ` +
-      `CPU ms/request: service ${perRequest(service0, service1)}, database ${perRequest(db0, db1)}`,
-  );
 } finally {
   await db.end();
   await service.stop();

@@ -11,10 +11,15 @@ interface Entry {
  * Tracking links (code and ref code → campaign, target, affiliate and membership) in process memory
  * for a few seconds, like admitted keys: any change to campaigns, affiliates, memberships or merchants
  * announced by the database drops them all in every process; nothing is answered from memory while
- * the feed is not live. Unknown links are not kept (made-up codes cannot fill memory).
+ * the feed is not live. Unknown links are not kept (made-up codes cannot fill memory). Requests for
+ * a link being read wait for that read instead of each reading it (a shared link's visitors arrive in
+ * bursts, so an expired entry would otherwise send the whole burst to the database); a change drops
+ * the reads in flight too, so a request after it never joins a read from before it.
  */
 export class CachedTrackingLinks implements ClickRepository {
   private readonly entries = new Map<string, Entry>();
+  /** Reads in flight, by link, so that concurrent misses share one. */
+  private readonly reading = new Map<string, Promise<ResolvedTrackingLink | null>>();
   private generation = 0;
 
   constructor(
@@ -26,6 +31,7 @@ export class CachedTrackingLinks implements ClickRepository {
     const drop = () => {
       this.generation += 1;
       this.entries.clear();
+      this.reading.clear();
     };
     const affectsLinks = (change: Change) => change.kind === 'links' || change.kind === 'merchant';
     feed.subscribe({ changed: (change) => affectsLinks(change) && drop(), expected: (change) => affectsLinks(change) && drop(), reset: drop });
@@ -36,9 +42,23 @@ export class CachedTrackingLinks implements ClickRepository {
     const live = this.feed.live;
     const entry = live ? this.entries.get(key) : undefined;
     if (entry && entry.until > this.nowMs()) return entry.link;
+    if (!live) return this.source.resolve(trackingCode, refCode);
+    const inFlight = this.reading.get(key);
+    if (inFlight) return inFlight;
+    const read = this.read(key, trackingCode, refCode);
+    this.reading.set(key, read);
+    return read;
+  }
+
+  private async read(key: string, trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null> {
     const generation = this.generation;
-    const link = await this.source.resolve(trackingCode, refCode);
-    if (link && live && this.feed.live && generation === this.generation) {
+    let link: ResolvedTrackingLink | null;
+    try {
+      link = await this.source.resolve(trackingCode, refCode);
+    } finally {
+      if (generation === this.generation) this.reading.delete(key);
+    }
+    if (link && this.feed.live && generation === this.generation) {
       this.entries.delete(key);
       if (this.entries.size >= this.settings.maxEntries) {
         const oldest = this.entries.keys().next().value;
