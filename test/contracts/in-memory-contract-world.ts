@@ -1,4 +1,9 @@
 import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, type CurrencyCode } from '../../domain/index.js';
+import { FakePayoutProviders } from '../fakes/fake-payout-providers.js';
+import { InMemoryPayoutAdjustments } from '../fakes/in-memory-payout-adjustments.js';
+import { InMemoryPayoutPayments } from '../fakes/in-memory-payout-payments.js';
+import { InMemoryPayoutRepository } from '../fakes/in-memory-payout-repository.js';
+import { InMemoryPayoutSettings } from '../fakes/in-memory-payout-settings.js';
 import { InMemoryCouponRepository } from '../fakes/in-memory-coupon-repository.js';
 import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in-memory-provider-sales.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
@@ -12,6 +17,15 @@ export const inMemoryContractWorld = (): ContractWorld => {
   const next = () => world.ids.next();
   const riskFacts = new InMemoryRiskFacts({ conversions: world.conversions, programs: world.programs });
   const providerCustomers = new InMemoryProviderCustomers();
+  const payoutSettings = new InMemoryPayoutSettings(world.transactions);
+  const payoutPayments = new InMemoryPayoutPayments(world.transactions);
+  const payoutAdjustments = new InMemoryPayoutAdjustments(world.transactions, payoutPayments);
+  const payoutRows = new InMemoryPayoutRepository(world.transactions, {
+    conversions: world.conversions,
+    programs: world.programs,
+    merchants: world.merchants,
+    settings: payoutSettings,
+  });
 
   const campaign: ContractWorld['campaign'] = async (program, options = {}) => {
     const id = next();
@@ -54,6 +68,11 @@ export const inMemoryContractWorld = (): ContractWorld => {
     async payoutWithProvider(conversionId) {
       world.payouts.markInProgress(conversionId);
     },
+    payoutRows,
+    payoutPayments,
+    payoutSettings,
+    payoutAdjustments,
+    payoutProviders: new FakePayoutProviders(),
     teams: world.teams,
     goals: world.goals,
     awards: world.awards,
@@ -82,6 +101,10 @@ export const inMemoryContractWorld = (): ContractWorld => {
       },
       async payoutDetails(tenant, affiliateId, details) {
         riskFacts.setPayoutDetails(tenant, affiliateId, details);
+        payoutRows.setDetails(tenant, affiliateId, details);
+      },
+      async clawback(tenant, clawback) {
+        payoutAdjustments.addClawback({ id: next(), ...tenant, ...clawback });
       },
     },
     campaign,
