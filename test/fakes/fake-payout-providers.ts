@@ -2,16 +2,20 @@ import type { PayoutProvider, PayoutProviders, PayoutRequest } from '../../appli
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { PayoutMethod, PayoutOutcome } from '../../domain/index.js';
 
-/** What the fake provider answers a new request: an outcome, or `throw` (no answer: the outcome is unknown). */
-export type ScriptedAnswer = PayoutOutcome | 'throw';
+/**
+ * What the fake provider answers a new request: an outcome; `throw`, no transfer and no answer; or
+ * `lost`, the transfer completed but its answer never arrived (the caller died, or the network did).
+ */
+export type ScriptedAnswer = PayoutOutcome | 'throw' | 'lost';
 
 /**
  * A provider with a ledger by idempotency key, as the real ones and the sandbox keep: a repeated key
  * answers with the transfer made the first time, never a second one. A new request takes the next
- * scripted answer, else completes. A `throw` makes no transfer (the request is asked again later).
+ * scripted answer, else completes.
  */
 export class FakePayoutProvider implements PayoutProvider {
   private readonly byKey = new Map<string, PayoutOutcome>();
+  private readonly made: { readonly key: string; readonly first: PayoutOutcome; readonly request: PayoutRequest }[] = [];
   private readonly byReference = new Map<string, PayoutOutcome>();
   private readonly script: ScriptedAnswer[] = [];
   private n = 0;
@@ -25,9 +29,9 @@ export class FakePayoutProvider implements PayoutProvider {
     this.script.push(...answers);
   }
 
-  /** The transfers made (one per idempotency key that was accepted). */
-  transfers(): readonly { readonly key: string; readonly outcome: PayoutOutcome }[] {
-    return [...this.byKey].map(([key, outcome]) => ({ key, outcome }));
+  /** The transfers made (one per idempotency key that was accepted; a refusal makes none), each as it stands now, with its request. */
+  transfers(): readonly { readonly key: string; readonly outcome: PayoutOutcome; readonly request: PayoutRequest }[] {
+    return this.made.map(({ key, first, request }) => ({ key, outcome: this.statusOf(first), request }));
   }
 
   /** A transfer in transit arrives. */
@@ -41,9 +45,13 @@ export class FakePayoutProvider implements PayoutProvider {
     if (made) return this.statusOf(made);
     const next = this.script.shift() ?? { kind: 'completed', reference: '', cardPaymentId: null };
     if (next === 'throw') throw new Error('the provider did not answer');
-    const outcome = this.referenced(next);
+    const outcome = this.referenced(next === 'lost' ? { kind: 'completed', reference: '', cardPaymentId: null } : next);
     this.byKey.set(request.idempotencyKey, outcome);
-    if ('reference' in outcome) this.byReference.set(outcome.reference, outcome);
+    if ('reference' in outcome) {
+      this.byReference.set(outcome.reference, outcome);
+      this.made.push({ key: request.idempotencyKey, first: outcome, request });
+    }
+    if (next === 'lost') throw new Error('the answer was lost');
     return outcome;
   }
 
