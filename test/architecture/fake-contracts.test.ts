@@ -6,6 +6,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Each fake's port, and the contract (in `test/contracts/`) that holds it and its real adapter to one behaviour. */
 const CONTRACTS: Readonly<Record<string, string>> = {
+  AuditLog: 'audit-log',
   CampaignRepository: 'campaign-repository',
   Clock: 'clock',
   ConversionRepository: 'conversion-repository',

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { CampaignRepository } from '../../application/ports/campaign-repository.js';
 import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
 import type { CouponRepository } from '../../application/ports/coupon-repository.js';
@@ -85,6 +86,9 @@ export interface ContractWorld {
   queuedPayout(conversionId: string): Promise<string | null>;
   /** Puts the conversion's queued payout with its provider (`processing`), as the payout job would. */
   payoutWithProvider(conversionId: string): Promise<void>;
+  readonly auditLog: AuditLog;
+  /** Writes the refusals the audit log grouped so far (the SQL log does it once their minute is over). */
+  writeAuditRefusals(): Promise<void>;
   /** The payout job's ports: rows and claims, payments, settings, clawbacks owed, providers. */
   readonly payoutRows: PayoutRepository;
   readonly payoutPayments: PayoutPaymentRepository;

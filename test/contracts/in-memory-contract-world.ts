@@ -1,4 +1,5 @@
 import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, type CurrencyCode } from '../../domain/index.js';
+import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import { FakePayoutProviders } from '../fakes/fake-payout-providers.js';
 import { InMemoryPayoutAdjustments } from '../fakes/in-memory-payout-adjustments.js';
 import { InMemoryPayoutPayments } from '../fakes/in-memory-payout-payments.js';
@@ -17,6 +18,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
   const next = () => world.ids.next();
   const riskFacts = new InMemoryRiskFacts({ conversions: world.conversions, programs: world.programs });
   const providerCustomers = new InMemoryProviderCustomers();
+  const auditLog = new InMemoryAuditLog(world.transactions);
   const payoutSettings = new InMemoryPayoutSettings(world.transactions);
   const payoutPayments = new InMemoryPayoutPayments(world.transactions);
   const payoutAdjustments = new InMemoryPayoutAdjustments(world.transactions, payoutPayments);
@@ -68,6 +70,8 @@ export const inMemoryContractWorld = (): ContractWorld => {
     async payoutWithProvider(conversionId) {
       world.payouts.markInProgress(conversionId);
     },
+    auditLog,
+    writeAuditRefusals: () => auditLog.writeRefusals(),
     payoutRows,
     payoutPayments,
     payoutSettings,
