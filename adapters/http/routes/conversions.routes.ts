@@ -101,7 +101,6 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         // The sale records its request's audit row in its own transaction (one commit, not two).
         const result = await useCases.createConversion.record(input, requestOriginOf(c, 201));
         if (result.isErr()) throw ApiError.from(result.error);
-        c.set('auditRecorded', true);
         const { conversion, riskFlags } = result.value;
         // The flags the sale just kept, or (a replaced report) those read back.
         const risk = riskFlags ? riskJson(input.tenant, riskFlags) : (await risksOf(useCases.riskFlags, input.tenant, 'conversion', [conversion.id]))(conversion.id);
