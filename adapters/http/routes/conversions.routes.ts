@@ -138,7 +138,8 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
       }),
       async (c) => {
         const input = toUpdateConversionInput(c.req.valid('param').id, c.req.valid('json'), c.get('tenant'));
-        const result = await useCases.updateConversionStatus.execute(input);
+        // The change records the request's audit row with it.
+        const result = await useCases.updateConversionStatus.execute({ ...input, request: { actor: c.get('principal').actor, origin: requestOriginOf(c, 200) } });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, conversionUpdateJson(result.value));
       },

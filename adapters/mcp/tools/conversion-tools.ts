@@ -73,7 +73,9 @@ export const updateConversionTool = (deps: ConversionToolDependencies) =>
     },
     guard: conversionWriteGuard,
     async run({ id, ...body }, ctx) {
-      const result = await deps.updateConversionStatus.execute(toUpdateConversionInput(id, body, ctx.tenant));
+      const input = toUpdateConversionInput(id, body, ctx.tenant);
+      // The change records the call's audit row with it, as `PATCH /conversions/:id` does.
+      const result = await deps.updateConversionStatus.execute({ ...input, request: { actor: ctx.principal.actor, origin: ctx.requestOrigin() } });
       if (result.isErr()) throw ApiError.from(result.error);
       return conversionUpdateJson(result.value);
     },
