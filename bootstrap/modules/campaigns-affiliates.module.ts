@@ -178,6 +178,7 @@ export const registerCampaignsAndAffiliates = (c: Container, config: ServiceConf
           r.resolve(T.EventOutbox),
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
+          new RequestAudit(r.resolve(T.AuditLog), r.resolve(T.Ids)),
           r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll(T.MembershipSuspendedHook) : [],
           r.resolve(T.AffiliateBanStore),
         ),

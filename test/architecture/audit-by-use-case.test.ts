@@ -11,13 +11,6 @@ const sourceFiles = (dir: string): string[] =>
     return /\.tsx?$/.test(path) ? [path] : [];
   });
 
-/**
- * Hand-written assistant write tools whose audit row the tool adapter still writes (after the use
- * case, in a transaction of its own) instead of handing `ctx.requestOrigin()` to a use case that
- * writes it with its change. The list may only shrink: a tool moved to its use case's audit row is
- * taken off it, and a new write tool writes its row through its use case.
- */
-const AUDITED_BY_THE_ADAPTER = ['update_affiliate'];
 
 /** Each `defineTool({ ... })` of a file: its name, whether it writes, whether it hands its origin over. */
 const toolsIn = (text: string) =>
@@ -41,11 +34,10 @@ describe('audit rows written by use cases', () => {
     expect(hinted).toEqual([]);
   });
 
-  it('only the listed assistant write tools leave their audit row to the tool adapter', () => {
+  it('every hand-written assistant write tool hands its origin to the use case that writes its row', () => {
     const tools = sourceFiles('adapters/mcp/tools').flatMap((file) => toolsIn(readFileSync(join(ROOT, file), 'utf8')));
     expect(tools.length).toBeGreaterThan(3);
-    const byAdapter = tools.filter((t) => t.writes && !t.handsOrigin).map((t) => t.name);
-    expect(byAdapter.sort()).toEqual(AUDITED_BY_THE_ADAPTER);
+    expect(tools.filter((t) => t.writes && !t.handsOrigin).map((t) => t.name)).toEqual([]);
     // A tool that hands its origin over is a write (its row mirrors a REST write).
     expect(tools.filter((t) => t.handsOrigin && !t.writes)).toEqual([]);
   });

@@ -115,6 +115,8 @@ export const updateAffiliateTool = (deps: ProgramToolDependencies) =>
         affiliateId: requireId(id, 'Affiliate'),
         campaignId: requireId(campaignId, 'Campaign'),
         status,
+        // The decision records the call's audit row with it, as `PATCH /affiliates/:id` does.
+        request: { actor: ctx.principal.actor, origin: ctx.requestOrigin() },
       });
       if (result.isErr()) throw ApiError.from(result.error);
       return affiliateListItemJson(result.value);
