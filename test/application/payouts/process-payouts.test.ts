@@ -71,6 +71,30 @@ describe('ProcessPayouts on the in-memory stores', () => {
     expect(w.completedTransfers().map((t) => t.request.amount.toFixed())).toEqual(['10']);
   });
 
+  it('fails the rows for good on a permanent refusal: unpaid, never sent again, the affiliate told', async () => {
+    const w = await payoutJobWorld();
+    const sale = await w.sale(w.affiliate(), '10.00');
+    w.provider.answer({ kind: 'failed', reason: 'account_closed', retryable: false });
+
+    await w.job.runDue(DUE_AT);
+    await w.job.runDue(later(48));
+    expect(w.rowOf(sale.id)).toMatchObject({ status: 'failed', failureReason: 'account_closed' });
+    expect((await w.conversionOf(sale.id)).status).toBe('approved');
+    expect(w.provider.requests).toHaveLength(1);
+    expect(w.mailed.map((m) => m.outcome)).toEqual([{ kind: 'failed', reason: 'account_closed', retryable: false }]);
+  });
+
+  it("holds the rows while the merchant's live provider is not configured, and sends nothing", async () => {
+    const w = await payoutJobWorld();
+    const sale = await w.sale(w.affiliate(), '10.00');
+    w.providers.configure(w.tenant, 'connect');
+    w.world.programs.addAffiliate({ ...w.world.programs.affiliate(sale.affiliateId)!, payoutMethod: 'transfer_b' });
+
+    await w.job.runDue(DUE_AT);
+    expect(w.rowOf(sale.id)).toMatchObject({ status: 'scheduled', failureReason: 'payout_provider_not_configured' });
+    expect(w.providers.provider('transfer_b').requests).toHaveLength(0);
+  });
+
   it('repeats an unanswered request under the same key after its lease, so the provider pays it once', async () => {
     const w = await payoutJobWorld();
     const ann = w.affiliate();
