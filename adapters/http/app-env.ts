@@ -2,6 +2,7 @@ import type { RequestLog } from '../logging/request-log.js';
 import type { Principal } from '../../application/shared/actor.js';
 import type { AuditActor } from '../../application/ports/audit-log.js';
 import type { RateLimitDecision } from '../../application/ports/rate-limiter.js';
+import type { RequestOrigin } from '../../application/shared/request-origin.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { DomainError } from '../../domain/index.js';
 
@@ -23,7 +24,10 @@ export interface AppEnv {
     auditMerchantId: string | undefined;
     /** The refused key (revoked, or the other mode's) a request presented, for the audit row. */
     auditApiKeyId: string | undefined;
-    /** The route recorded the request's audit row with its own write (a sale): `audit` skips it. */
-    auditRecorded: boolean | undefined;
+    /**
+     * The request's origin as handed to a use case that writes the request's audit row with its own
+     * change (`requestOriginOf`): answered with its status, the row is the use case's and `audit` skips it.
+     */
+    handedOrigin: RequestOrigin | undefined;
   };
 }

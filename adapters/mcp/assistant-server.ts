@@ -14,7 +14,7 @@ import { closedObjects } from '../http/input-checks.js';
 import { inputProblems, mergeProblems, toFieldProblems } from '../http/validation.js';
 import { OPERATION_META } from './operations/tool-catalogue.js';
 import { failure, success } from './tool-results.js';
-import type { AssistantTool, McpTool, ToolContext } from './tool.js';
+import type { AssistantTool, McpTool, ToolCallContext, ToolContext } from './tool.js';
 
 export const SERVER_INFO = { name: 'affiliate-service', version: '1.0.0' } as const;
 
@@ -40,9 +40,24 @@ const describe = (tool: AssistantTool): Tool => ({
 
 const asObject = (args: unknown): Record<string, unknown> => (typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {});
 
-/** Guard, validate, run; a write tool appends its audit row whatever the outcome, as a REST write does. */
+/**
+ * Guard, validate, run; a write tool appends its audit row whatever the outcome, as a REST write does,
+ * unless its use case wrote the row with its change (it took `requestOrigin()` and succeeded).
+ */
 const call = async (tool: AssistantTool, rawArgs: unknown, ctx: ToolContext): Promise<CallToolResult> => {
   let data: unknown;
+  const write = tool.write;
+  const target = write?.target(asObject(rawArgs));
+  // Set when the tool hands its origin to a use case that writes the call's audit row itself.
+  let handed = false;
+  const callCtx: ToolCallContext = {
+    ...ctx,
+    requestOrigin() {
+      if (!write || !target) throw new Error(`${tool.name} is not a write: it has no audit row to hand over`);
+      handed = true;
+      return ctx.originOf(target, write.successStatus);
+    },
+  };
   let refusal: ApiError | null = tool.guard?.(ctx) ?? null;
   if (!refusal) {
     const args = rawArgs ?? {};
@@ -53,7 +68,7 @@ const call = async (tool: AssistantTool, rawArgs: unknown, ctx: ToolContext): Pr
       refusal = new ApiError('validation_error', `Invalid arguments: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
     } else if (parsed.success) {
       try {
-        data = await tool.run(parsed.data, ctx);
+        data = await tool.run(parsed.data, callCtx);
       } catch (error) {
         if (error instanceof ApiError) refusal = error;
         else {
@@ -63,12 +78,8 @@ const call = async (tool: AssistantTool, rawArgs: unknown, ctx: ToolContext): Pr
       }
     }
   }
-  if (tool.write) {
-    await ctx.auditWrite({
-      ...tool.write.target(asObject(rawArgs)),
-      status: refusal ? statusOf(refusal.code) : tool.write.successStatus,
-      errorCode: refusal?.code ?? null,
-    });
+  if (write && target && !(handed && !refusal)) {
+    await ctx.auditWrite({ ...target, status: refusal ? statusOf(refusal.code) : write.successStatus, errorCode: refusal?.code ?? null });
   }
   if (refusal) return failure(refusal, tool.advise?.(refusal));
   return success(tool.envelope ? tool.envelope(data) : { data });

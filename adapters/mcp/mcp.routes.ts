@@ -81,6 +81,9 @@ const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess):
         createdAt: deps.clock.now(),
       });
     },
+    originOf({ method, path }, status) {
+      return { method, path, address: clientAddress(c), userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, requestId: c.get('requestId') ?? null, status };
+    },
     logError(error, tool) {
       c.get('log').error({ err: error, tool }, 'assistant tool failed');
     },

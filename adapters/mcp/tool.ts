@@ -1,6 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../application/shared/actor.js';
+import type { RequestOrigin } from '../../application/shared/request-origin.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { ApiError } from '../http/api-error.js';
 
@@ -12,6 +13,8 @@ export interface ToolContext {
   readonly callerId: string;
   /** Appends the audit row of a tool write (actor `assistant`), as a REST write of `method path` would. */
   auditWrite(entry: { method: string; path: string; status: number; errorCode: string | null }): Promise<void>;
+  /** This request as the REST write `method path` answered with `status`, for a use case that writes that audit row itself. */
+  originOf(target: { method: string; path: string }, status: number): RequestOrigin;
   /** Logs an unexpected failure (the assistant sees only `internal_error`). */
   logError(error: unknown, tool: string): void;
   /**
@@ -39,6 +42,16 @@ export interface McpTool {
   call(args: unknown, ctx: ToolContext): Promise<CallToolResult>;
 }
 
+/**
+ * What one tool call runs with. A write tool whose use case writes the call's audit row with its
+ * change takes `requestOrigin()` and hands it over: the call then appends no row of its own when it
+ * succeeds (one refused appends the row with its error, the use case's having rolled back).
+ */
+export interface ToolCallContext extends ToolContext {
+  /** The call's origin as its mirrored REST write answered with the tool's success status. */
+  requestOrigin(): RequestOrigin;
+}
+
 /** How a write tool's call appears in the audit log: the REST operation it mirrors. */
 export interface ToolWrite {
   readonly successStatus: 200 | 201;
@@ -64,7 +77,7 @@ export interface AssistantTool<S extends z.ZodObject = z.ZodObject> {
   readonly annotations: ToolAnnotations;
   readonly write?: ToolWrite;
   guard?(ctx: ToolContext): ApiError | null;
-  run(args: z.infer<S>, ctx: ToolContext): Promise<unknown>;
+  run(args: z.infer<S>, ctx: ToolCallContext): Promise<unknown>;
   /** Tells the assistant what to do about a refusal (e.g. ask the user before confirming). */
   advise?(error: ApiError): string | undefined;
 }

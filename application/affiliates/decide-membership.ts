@@ -12,6 +12,7 @@ import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { withTrackingLink, type AffiliateListItem, type TrackingLinks } from './tracking-links.js';
 import { outboxRowsOf } from '../shared/outbox-rows.js';
+import type { AuditedRequest, RequestAudit } from '../shared/request-audit.js';
 
 export interface DecideMembershipInput {
   readonly tenant: Tenant;
@@ -19,6 +20,8 @@ export interface DecideMembershipInput {
   readonly affiliateId: string;
   readonly campaignId: string;
   readonly status: 'approved' | 'rejected' | 'suspended';
+  /** The request whose audit row the change records with it (absent: the caller audits otherwise). */
+  readonly request?: AuditedRequest;
 }
 
 /** Runs in the suspension's transaction (the teams module takes the affiliate off its rosters). */
@@ -40,6 +43,7 @@ export class DecideMembership {
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly links: TrackingLinks,
+    private readonly audit: RequestAudit,
     private readonly suspensionHooks: readonly MembershipSuspendedHook[] = [],
     private readonly bans: Pick<AffiliateBanStore, 'find'> | null = null,
   ) {}
@@ -62,6 +66,7 @@ export class DecideMembership {
         for (const hook of this.suspensionHooks) await hook.afterMembershipSuspended(tenant, decided.value.membership, now);
       }
       await this.outbox.record(outboxRowsOf(tenant, decided.value.events, now));
+      await this.audit.record(input.request, tenant.merchantId, now);
       const row = await this.queries.row(tenant, input.affiliateId, input.campaignId);
       if (!row) throw new Error('membership vanished inside its own transaction');
       return ok(withTrackingLink(row, input.merchant, this.links));

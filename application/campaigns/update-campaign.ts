@@ -10,6 +10,8 @@ import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { toCampaignOutbox } from './campaign-events.js';
+import type { RequestAudit } from '../shared/request-audit.js';
+import type { RequestOrigin } from '../shared/request-origin.js';
 import { RECENT_CONVERSIONS } from '../shared/recent-conversions.js';
 
 export interface UpdateCampaignInput {
@@ -18,6 +20,8 @@ export interface UpdateCampaignInput {
   readonly actor: Actor;
   readonly id: string;
   readonly patch: CampaignPatch;
+  /** The request whose audit row (for `actor`) the change records with it (absent: the caller audits otherwise). */
+  readonly origin?: RequestOrigin;
 }
 
 /**
@@ -32,6 +36,7 @@ export class UpdateCampaign {
     private readonly queries: CampaignQueries,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
+    private readonly audit: RequestAudit,
   ) {}
 
   async execute(input: UpdateCampaignInput): Promise<Result<CampaignDetailData, DomainError>> {
@@ -50,6 +55,7 @@ export class UpdateCampaign {
         await this.campaigns.update(change.value.campaign);
         await this.outbox.record(toCampaignOutbox(change.value.campaign, change.value.events, now));
       }
+      await this.audit.record(input.origin && { actor: input.actor, origin: input.origin }, tenant.merchantId, now);
       return ok(change.value.campaign);
     });
     if (updated.isErr()) return err(updated.error);

@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
+import type { AuditedRequest, RequestAudit } from '../shared/request-audit.js';
 import type { Tenant } from '../shared/tenant.js';
 import { transactionalResult } from '../shared/transactional-result.js';
 import { applyConversionChangeWithHooks, type ConversionChangeSinks } from './apply-conversion-change.js';
@@ -14,6 +15,8 @@ export interface UpdateConversionStatusInput {
   readonly id: string;
   readonly status: ConversionPatchStatus;
   readonly confirmAboveSale: boolean;
+  /** The request whose audit row the change records with it (absent: the caller audits otherwise). */
+  readonly request?: AuditedRequest;
 }
 
 /**
@@ -26,6 +29,7 @@ export class UpdateConversionStatus {
     private readonly merchants: MerchantRepository,
     private readonly sinks: ConversionChangeSinks,
     private readonly clock: Clock,
+    private readonly audit: RequestAudit,
     private readonly hooks: readonly ConversionChangeHook[] = [],
   ) {}
 
@@ -38,6 +42,7 @@ export class UpdateConversionStatus {
       if (change.isErr()) return err(change.error);
       const applied = await applyConversionChangeWithHooks({ merchants: this.merchants, sinks: this.sinks, hooks: this.hooks }, change.value, input.tenant.merchantId, now, current.status);
       if (applied.isErr()) return err(applied.error);
+      await this.audit.record(input.request, input.tenant.merchantId, now);
       return ok(change.value.conversion);
     });
   }

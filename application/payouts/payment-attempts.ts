@@ -42,8 +42,8 @@ export interface PaymentPorts {
   readonly providers: PayoutProviders;
   readonly settings: PayoutSettingsRepository;
   readonly adjustments: PayoutAdjustments;
-  /** The affiliate's emails about the payment (paid, or details needed). */
-  readonly mail: PayoutMail;
+  /** The affiliate's emails about the payment (paid, or details needed); only these two are sent from here. */
+  readonly mail: Pick<PayoutMail, 'paymentOutcome' | 'taxDetailsNeeded'>;
   /** Whether the payment must wait for the affiliate's tax details (absent: never). */
   readonly taxDetails?: Pick<TaxDetailsGate, 'mustWait'>;
   /** The self-billing invoice of each completed payment, in the transaction that completes it (absent: none). */

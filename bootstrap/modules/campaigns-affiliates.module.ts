@@ -1,4 +1,5 @@
 import type { Container, Resolver } from '../token.js';
+import { RequestAudit } from '../../application/shared/request-audit.js';
 import { single } from './single.js';
 import { CreateAffiliate } from '../../application/affiliates/create-affiliate.js';
 import { DecideMembership, } from '../../application/affiliates/decide-membership.js';
@@ -128,7 +129,14 @@ export const registerCampaignsAndAffiliates = (c: Container, config: ServiceConf
     T.UpdateCampaign,
     single(
       (r) =>
-        new UpdateCampaign(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.CampaignQueries), r.resolve(T.EventOutbox), r.resolve(T.Clock)),
+        new UpdateCampaign(
+          r.resolve(T.UnitOfWork),
+          r.resolve(T.CampaignRepository),
+          r.resolve(T.CampaignQueries),
+          r.resolve(T.EventOutbox),
+          r.resolve(T.Clock),
+          new RequestAudit(r.resolve(T.AuditLog), r.resolve(T.Ids)),
+        ),
     ),
   );
   c.register(T.ExpireCampaigns, single((r) => new ExpireCampaigns(r.resolve(T.UnitOfWork), r.resolve(T.CampaignRepository), r.resolve(T.EventOutbox))));
@@ -170,6 +178,7 @@ export const registerCampaignsAndAffiliates = (c: Container, config: ServiceConf
           r.resolve(T.EventOutbox),
           r.resolve(T.Clock),
           r.resolve(T.TrackingLinks),
+          new RequestAudit(r.resolve(T.AuditLog), r.resolve(T.Ids)),
           r.isRegistered(T.MembershipSuspendedHook, true) ? r.resolveAll(T.MembershipSuspendedHook) : [],
           r.resolve(T.AffiliateBanStore),
         ),

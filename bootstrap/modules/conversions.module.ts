@@ -1,4 +1,5 @@
 import type { Container, Resolver } from '../token.js';
+import { RequestAudit } from '../../application/shared/request-audit.js';
 import { AutoApproveConversions } from '../../application/conversions/auto-approve-conversions.js';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
 import { OperatorConversionActions, type ConversionChangeHook } from '../../application/conversions/operator-conversion-actions.js';
@@ -41,7 +42,14 @@ export const createConversionWith = (r: Resolver, ids: IdGenerator = r.resolve(T
 
 /** A status change through `sinks` (the service's, or the demo's with preset payout ids). */
 export const updateConversionStatusWith = (r: Resolver, sinks: ConversionChangeSinks = r.resolve(T.ConversionChangeSinks)) =>
-  new UpdateConversionStatus(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), sinks, r.resolve(T.Clock), conversionChangeHooks(r));
+  new UpdateConversionStatus(
+    r.resolve(T.UnitOfWork),
+    r.resolve(T.MerchantRepository),
+    sinks,
+    r.resolve(T.Clock),
+    new RequestAudit(r.resolve(T.AuditLog), r.resolve(T.Ids)),
+    conversionChangeHooks(r),
+  );
 
 /** Conversions: repositories, the sale's one-statement context read (with team rates), the payout queue, use cases and the auto-approval job. */
 export const registerConversions = (c: Container): void => {

@@ -5,6 +5,8 @@ import { RefundConversion } from '../../application/conversions/refund-conversio
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import { CONVERSION_PATCH_STATUSES, Decimal, type CommissionAdjustment, type ConversionPatchStatus } from '../../domain/index.js';
+import { RequestAudit } from '../../application/shared/request-audit.js';
+import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import { aConversion } from '../mothers/conversion.mother.js';
 import { aMerchant } from '../mothers/merchant.mother.js';
@@ -36,7 +38,7 @@ const saleWorld = async (amountCents: number, percent: number) => {
     refundedAfterPayout: async () => new Decimal(0),
     listForAffiliate: async () => clawbacks,
   };
-  const statuses = new UpdateConversionStatus(world.uow, world.merchants, world.changeSinks, world.clock);
+  const statuses = new UpdateConversionStatus(world.uow, world.merchants, world.changeSinks, world.clock, new RequestAudit(new InMemoryAuditLog(world.transactions), world.ids));
   const refunds = new RefundConversion(world.uow, world.merchants, world.changeSinks, adjustments, world.ids, world.clock);
   // Inputs built here only, so a change of the use cases' input shape is one edit.
   const patch = (status: ConversionPatchStatus, confirmAboveSale: boolean) => statuses.execute({ tenant, id: sale.id, status, confirmAboveSale });

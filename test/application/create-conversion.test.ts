@@ -2,9 +2,8 @@ import { keyActor } from '../mothers/actor.mother.js';
 import { describe, expect, it, vi } from 'vitest';
 import { CreateConversion, type CreateConversionInput } from '../../application/conversions/create-conversion.js';
 import { inMemorySaleRiskGate } from '../fakes/in-memory-risk.js';
-import type { AuditEntry, AuditLog } from '../../application/ports/audit-log.js';
 import type { RequestOrigin } from '../../application/shared/request-origin.js';
-import type { InMemoryTransactions } from '../fakes/in-memory-transactions.js';
+import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import { Decimal, DEFAULT_RISK_SETTINGS, type Campaign, type CommissionRates, type CurrencyCode, type Mode } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
@@ -49,7 +48,7 @@ const programOf = async (setup: Setup = {}) => {
   const risk = inMemorySaleRiskGate({ conversions: world.conversions, programs: world.programs });
   world.saleContexts.riskSettings = risk.settings;
   world.saleContexts.clickFacts = risk.facts;
-  const auditLog = auditLogOf(world.transactions);
+  const auditLog = new InMemoryAuditLog(world.transactions);
   const useCase = new CreateConversion(world.uow, world.merchants, world.saleContexts, world.conversions, world.ids, world.clock, world.changeSinks, world.exchangeRates, risk, auditLog);
   const input = (fields: Partial<CreateConversionInput> = {}): CreateConversionInput => ({
     tenant,
@@ -71,17 +70,7 @@ const programOf = async (setup: Setup = {}) => {
     await world.conversions.recordSale(sale, []);
     return sale;
   };
-  return { world, merchant, tenant, campaign, affiliate, useCase, input, earlierSale, risk, audited: auditLog.rows };
-};
-
-/** The audit rows appended, each going with its transaction's rollback as in the database. */
-const auditLogOf = (transactions: InMemoryTransactions) => {
-  const rows: AuditEntry[] = [];
-  const append = async (entry: AuditEntry) => {
-    rows.push(entry);
-    transactions.onRollback(() => rows.splice(rows.indexOf(entry), 1));
-  };
-  return Object.assign({ append } as unknown as AuditLog, { rows });
+  return { world, merchant, tenant, campaign, affiliate, useCase, input, earlierSale, risk, audited: () => auditLog.all() };
 };
 
 const codeOf = (result: { isErr(): boolean; error?: unknown }) => (result.isErr() ? (result as { error: { code: string } }).error.code : 'ok');
@@ -108,7 +97,7 @@ describe('CreateConversion (use case, in-memory stores)', () => {
         },
       },
     ]);
-    expect(audited).toEqual([
+    expect(audited()).toEqual([
       {
         id: expect.any(String), actor: 'api_key', apiKeyId: 'key-1', merchantId: tenant.merchantId, method: 'POST', path: '/api/v1/conversions',
         status: 201, errorCode: null, address: '203.0.113.9', userAgent: 'curl', requestId: 'req-1', createdAt: NOW,
@@ -121,7 +110,7 @@ describe('CreateConversion (use case, in-memory stores)', () => {
     const origin: RequestOrigin = { method: 'POST', path: '/api/v1/conversions', address: null, userAgent: null, requestId: null, status: 201 };
     expect(codeOf(await useCase.execute(input({ orderId: 'order-1' }), origin))).toBe('ok');
     expect(codeOf(await useCase.execute(input({ orderId: 'order-1' }), origin))).toBe('duplicate');
-    expect(audited).toHaveLength(1);
+    expect(audited()).toHaveLength(1);
   });
 
   it('refuses a live sale from a team-member key without Manage payouts before reading anything', async () => {

@@ -1,4 +1,3 @@
-import type { AuditLog } from '../../application/ports/audit-log.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
@@ -6,6 +5,7 @@ import { RecordProviderSale } from '../../application/sales/record-provider-sale
 import type { ProviderSaleFact } from '../../application/ports/provider-sales-ledger.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import { Decimal, type Campaign, type CurrencyCode } from '../../domain/index.js';
+import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import { InMemoryCouponRepository } from '../fakes/in-memory-coupon-repository.js';
 import { inMemorySaleRiskGate } from '../fakes/in-memory-risk.js';
 import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in-memory-provider-sales.js';
@@ -29,6 +29,7 @@ const providerWorld = async (campaignFields: Partial<Omit<Campaign, 'id' | 'merc
   const affiliate = anAffiliate(world.ids.next(), merchant.id);
   const membership = aMembership(world.ids.next(), { ...tenant, campaignId: campaign.id, affiliateId: affiliate.id }, { status: 'approved' });
   world.saleContexts.put(tenant, aSaleContext(campaign, affiliate, membership, { merchantEarningsCap: null }));
+  const auditLog = new InMemoryAuditLog(world.transactions);
   const create = new CreateConversion(
     world.uow,
     world.merchants,
@@ -40,7 +41,7 @@ const providerWorld = async (campaignFields: Partial<Omit<Campaign, 'id' | 'merc
     world.exchangeRates,
     inMemorySaleRiskGate({ conversions: world.conversions, programs: world.programs }),
     // A provider's sale carries no request to audit (its delivery is logged instead): nothing is appended.
-    { append: async () => expect.unreachable('a provider sale appends no audit row') } as unknown as AuditLog,
+    auditLog,
   );
   const customers = new InMemoryProviderCustomers();
   const payments = new InMemoryProviderPayments(world.conversions);
@@ -53,7 +54,7 @@ const providerWorld = async (campaignFields: Partial<Omit<Campaign, 'id' | 'merc
     customers.recordClick({ id, ...owner, campaignId: campaign.id, affiliateId: affiliate.id, createdAt: new Date(NOW.getTime() - ageDays * DAY), attributionWindowDays: 30 });
     return id;
   };
-  return { world, tenant, campaign, affiliate, customers, coupons, record, clickOf };
+  return { world, tenant, campaign, affiliate, customers, coupons, record, clickOf, auditLog };
 };
 
 /** A paid card sale as the provider adapter translates it; inputs built here only. */
@@ -71,10 +72,11 @@ const aSale = (fields: Partial<ProviderSaleFact> = {}): ProviderSaleFact => ({
 
 describe('RecordProviderSale (use case, in-memory stores)', () => {
   it("attributes a sale by its click: the conversion with its commission and event, and the customer linked to it", async () => {
-    const { world, tenant, campaign, affiliate, customers, record, clickOf } = await providerWorld();
+    const { world, tenant, campaign, affiliate, customers, record, clickOf, auditLog } = await providerWorld();
     const clickId = clickOf(2);
     const delivered = await record(aSale({ clickId }));
     expect(delivered).toMatchObject({ outcome: 'created', code: null, reason: `attributed by click ${clickId}` });
+    expect(auditLog.all()).toEqual([]);
     const [conversion] = world.conversions.all();
     expect(conversion).toMatchObject({ id: delivered.conversionId, campaignId: campaign.id, affiliateId: affiliate.id, orderId: 'in_1', clickId, source: 'card', status: 'pending' });
     expect(conversion?.commission.toFixed(2)).toBe('8.00');

@@ -5,6 +5,9 @@ import { UpdateCampaign } from '../../application/campaigns/update-campaign.js';
 import type { CampaignDetailData, CampaignQueries } from '../../application/ports/campaign-queries.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import { createCampaign, Decimal, type CampaignPatch } from '../../domain/index.js';
+import { RequestAudit } from '../../application/shared/request-audit.js';
+import type { RequestOrigin } from '../../application/shared/request-origin.js';
+import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 
 const CREATED = new Date('2026-11-01T09:00:00.000Z');
@@ -28,11 +31,12 @@ const campaignWorld = async () => {
       return stored ? ({ campaign: stored } as unknown as CampaignDetailData) : null;
     },
   } as unknown as CampaignQueries;
-  const useCase = new UpdateCampaign(world.uow, world.campaigns, queries, world.outbox, world.clock);
-  const update = (patch: CampaignPatch, actor: Actor = OWNER, on: Tenant = tenant) =>
-    useCase.execute({ tenant: on, actor, id: campaign.id, patch });
+  const auditLog = new InMemoryAuditLog(world.transactions);
+  const useCase = new UpdateCampaign(world.uow, world.campaigns, queries, world.outbox, world.clock, new RequestAudit(auditLog, world.ids));
+  const update = (patch: CampaignPatch, actor: Actor = OWNER, on: Tenant = tenant, origin?: RequestOrigin) =>
+    useCase.execute({ tenant: on, actor, id: campaign.id, patch, origin });
   const stored = () => world.campaigns.findById(tenant, campaign.id);
-  return { world, tenant, campaign, update, stored };
+  return { world, tenant, campaign, update, stored, auditLog };
 };
 
 describe('UpdateCampaign (use case, in-memory stores)', () => {
@@ -44,6 +48,15 @@ describe('UpdateCampaign (use case, in-memory stores)', () => {
     expect(after?.commissionValue.toFixed(2)).toBe('4.50');
     expect(world.outbox.types()).toEqual(['campaign.updated']);
     expect(world.outbox.events[0]).toMatchObject({ merchantId: campaign.merchantId, occurredAt: NOW });
+  });
+
+  it("writes the request's audit row for its actor with the change, and none when the change is refused", async () => {
+    const { tenant, update, auditLog } = await campaignWorld();
+    const origin: RequestOrigin = { method: 'PATCH', path: '/api/v1/campaigns/c', address: null, userAgent: 'mcp', requestId: 'req-2', status: 200 };
+    expect((await update({ autoApproveCommissionsAfterDays: 14 }, MEMBER, tenant, origin))._unsafeUnwrapErr().code).toBe('insufficient_permissions');
+    expect(auditLog.all()).toEqual([]);
+    expect((await update({ name: 'Summer' }, OWNER, tenant, origin)).isOk()).toBe(true);
+    expect(auditLog.all()).toEqual([expect.objectContaining({ actor: 'api_key', merchantId: tenant.merchantId, method: 'PATCH', path: '/api/v1/campaigns/c', status: 200, requestId: 'req-2', createdAt: NOW })]);
   });
 
   it('writes nothing and records no event when nothing changes', async () => {

@@ -4,7 +4,10 @@ import type { ConversionChangeHook, RefundConversion } from '../../application/c
 import { UpdateConversionStatus } from '../../application/conversions/update-conversion-status.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import { Decimal, type Conversion, type ConversionPatchStatus, type ConversionStatus } from '../../domain/index.js';
+import { RequestAudit, type AuditedRequest } from '../../application/shared/request-audit.js';
+import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
+import { keyActor } from '../mothers/actor.mother.js';
 import { aConversion } from '../mothers/conversion.mother.js';
 import { aMerchant } from '../mothers/merchant.mother.js';
 
@@ -20,12 +23,13 @@ const saleOf = async (fields: Parameters<typeof aConversion>[2] = {}, options: {
   await world.conversions.recordSale(sale, []);
   const changed: Conversion[] = [];
   const hook: ConversionChangeHook = { afterConversionChanged: async (conversion) => void changed.push(conversion) };
-  const useCase = new UpdateConversionStatus(world.uow, world.merchants, world.changeSinks, world.clock, [hook]);
+  const auditLog = new InMemoryAuditLog(world.transactions);
+  const useCase = new UpdateConversionStatus(world.uow, world.merchants, world.changeSinks, world.clock, new RequestAudit(auditLog, world.ids), [hook]);
   const operator = new OperatorConversionActions(world.uow, world.merchants, world.changeSinks, world.clock, {} as RefundConversion, [hook]);
-  const patch = (status: ConversionPatchStatus, confirmAboveSale = false, on: Tenant = tenant) =>
-    useCase.execute({ tenant: on, id: sale.id, status, confirmAboveSale });
+  const patch = (status: ConversionPatchStatus, confirmAboveSale = false, on: Tenant = tenant, request?: AuditedRequest) =>
+    useCase.execute({ tenant: on, id: sale.id, status, confirmAboveSale, request });
   const stored = () => world.conversions.findById(tenant, sale.id);
-  return { world, tenant, sale, patch, stored, changed, operator };
+  return { world, tenant, sale, patch, stored, changed, operator, auditLog };
 };
 
 const codeOf = (result: { isErr(): boolean }) => (result.isErr() ? (result as unknown as { error: { code: string } }).error.code : 'ok');
@@ -43,6 +47,26 @@ describe('UpdateConversionStatus (use case, in-memory stores)', () => {
     }
     expect(world.payouts.queued(sale.id)).toEqual({ conversionId: sale.id, amount: '10', queuedAt: NOW });
     expect(changed).toEqual([approved]);
+  });
+
+  it("writes the request's audit row with the change, and none when the change is refused", async () => {
+    const { patch, tenant, auditLog } = await saleOf({ amount: new Decimal(10), percent: 501 });
+    const request: AuditedRequest = {
+      actor: keyActor('owner', true),
+      origin: { method: 'PATCH', path: '/api/v1/conversions/x', address: '203.0.113.9', userAgent: 'curl', requestId: 'req-1', status: 200 },
+    };
+    expect(codeOf(await patch('approved', false, tenant, request))).toBe('commission_above_sale');
+    expect(auditLog.all()).toEqual([]);
+    expect(codeOf(await patch('approved', true, tenant, request))).toBe('ok');
+    expect(auditLog.all()).toEqual([
+      {
+        id: expect.any(String), actor: 'api_key', apiKeyId: 'key-1', merchantId: tenant.merchantId,
+        method: 'PATCH', path: '/api/v1/conversions/x', status: 200, errorCode: null, address: '203.0.113.9', userAgent: 'curl', requestId: 'req-1', createdAt: NOW,
+      },
+    ]);
+    // Without a request (the dashboard audits its own), nothing is appended.
+    expect(codeOf(await patch('held'))).toBe('ok');
+    expect(auditLog.all()).toHaveLength(1);
   });
 
   it('queues no payout for a merchant who pays by hand', async () => {

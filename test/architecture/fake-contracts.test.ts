@@ -6,6 +6,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Each fake's port, and the contract (in `test/contracts/`) that holds it and its real adapter to one behaviour. */
 const CONTRACTS: Readonly<Record<string, string>> = {
+  AuditLog: 'audit-log',
   CampaignRepository: 'campaign-repository',
   Clock: 'clock',
   ConversionRepository: 'conversion-repository',
@@ -14,7 +15,13 @@ const CONTRACTS: Readonly<Record<string, string>> = {
   IdGenerator: 'id-generator',
   ExchangeRates: 'exchange-rates',
   MerchantRepository: 'merchant-repository',
+  PayoutAdjustments: 'payout-adjustments',
+  PayoutPaymentRepository: 'payout-payment-repository',
+  PayoutProvider: 'payout-providers',
+  PayoutProviders: 'payout-providers',
   PayoutQueue: 'payout-queue',
+  PayoutRepository: 'payout-repository',
+  PayoutSettingsRepository: 'payout-settings-repository',
   ProviderCustomers: 'provider-sales-ledger',
   ProviderPayments: 'provider-sales-ledger',
   RiskFacts: 'risk-facts',

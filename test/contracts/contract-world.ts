@@ -1,3 +1,4 @@
+import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { CampaignRepository } from '../../application/ports/campaign-repository.js';
 import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
 import type { CouponRepository } from '../../application/ports/coupon-repository.js';
@@ -5,7 +6,12 @@ import type { EventOutbox } from '../../application/ports/event-outbox.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
+import type { PayoutAdjustments } from '../../application/ports/payout-adjustments.js';
+import type { PayoutPaymentRepository } from '../../application/ports/payout-payment-repository.js';
+import type { PayoutProviders } from '../../application/ports/payout-provider.js';
 import type { PayoutQueue } from '../../application/ports/payout-queue.js';
+import type { PayoutRepository } from '../../application/ports/payout-repository.js';
+import type { PayoutSettingsRepository } from '../../application/ports/payout-settings-repository.js';
 import type { TeamAwardRepository } from '../../application/ports/team-award-repository.js';
 import type { TeamConversionFacts } from '../../application/ports/team-conversion-facts.js';
 import type { TeamGoalRepository } from '../../application/ports/team-goal-repository.js';
@@ -17,7 +23,7 @@ import type { RiskFacts } from '../../application/ports/risk-facts.js';
 import type { ProviderCustomers, ProviderPayments } from '../../application/ports/provider-sales-ledger.js';
 import type { PortalSessionRow } from '../fakes/in-memory-risk.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import type { ClickFacts, MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
+import type { ClickFacts, CurrencyCode, Decimal, MembershipStatus, Mode, PayoutMethod } from '../../domain/index.js';
 
 /** A merchant on Scale with one campaign and one approved affiliate in each mode. */
 export interface ProgramRefs {
@@ -42,6 +48,8 @@ export interface RowsWrittenElsewhere {
   portalSession(session: PortalSessionRow): Promise<void>;
   /** The affiliate's payout email (any merchant's) and, per tenant, its connected account; null clears, absent keeps. */
   payoutDetails(tenant: Tenant, affiliateId: string, details: { readonly payoutEmail?: string | null; readonly connectedAccountId?: string | null }): Promise<void>;
+  /** A clawback (a refund of a paid sale), as the refund use case writes it. */
+  clawback(tenant: Tenant, clawback: { readonly affiliateId: string; readonly conversionId: string; readonly currency: CurrencyCode; readonly amount: Decimal }): Promise<void>;
 }
 
 export interface AffiliateRefs {
@@ -78,6 +86,15 @@ export interface ContractWorld {
   queuedPayout(conversionId: string): Promise<string | null>;
   /** Puts the conversion's queued payout with its provider (`processing`), as the payout job would. */
   payoutWithProvider(conversionId: string): Promise<void>;
+  readonly auditLog: AuditLog;
+  /** Writes the refusals the audit log grouped so far (the SQL log does it once their minute is over). */
+  writeAuditRefusals(): Promise<void>;
+  /** The payout job's ports: rows and claims, payments, settings, clawbacks owed, providers. */
+  readonly payoutRows: PayoutRepository;
+  readonly payoutPayments: PayoutPaymentRepository;
+  readonly payoutSettings: PayoutSettingsRepository;
+  readonly payoutAdjustments: PayoutAdjustments;
+  readonly payoutProviders: PayoutProviders;
   readonly teams: TeamRepository;
   readonly goals: TeamGoalRepository;
   readonly awards: TeamAwardRepository;

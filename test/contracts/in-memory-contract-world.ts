@@ -1,4 +1,10 @@
 import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, type CurrencyCode } from '../../domain/index.js';
+import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
+import { FakePayoutProviders } from '../fakes/fake-payout-providers.js';
+import { InMemoryPayoutAdjustments } from '../fakes/in-memory-payout-adjustments.js';
+import { InMemoryPayoutPayments } from '../fakes/in-memory-payout-payments.js';
+import { InMemoryPayoutRepository } from '../fakes/in-memory-payout-repository.js';
+import { InMemoryPayoutSettings } from '../fakes/in-memory-payout-settings.js';
 import { InMemoryCouponRepository } from '../fakes/in-memory-coupon-repository.js';
 import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in-memory-provider-sales.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
@@ -12,6 +18,16 @@ export const inMemoryContractWorld = (): ContractWorld => {
   const next = () => world.ids.next();
   const riskFacts = new InMemoryRiskFacts({ conversions: world.conversions, programs: world.programs });
   const providerCustomers = new InMemoryProviderCustomers();
+  const auditLog = new InMemoryAuditLog(world.transactions);
+  const payoutSettings = new InMemoryPayoutSettings(world.transactions);
+  const payoutPayments = new InMemoryPayoutPayments(world.transactions);
+  const payoutAdjustments = new InMemoryPayoutAdjustments(world.transactions, payoutPayments);
+  const payoutRows = new InMemoryPayoutRepository(world.transactions, {
+    conversions: world.conversions,
+    programs: world.programs,
+    merchants: world.merchants,
+    settings: payoutSettings,
+  });
 
   const campaign: ContractWorld['campaign'] = async (program, options = {}) => {
     const id = next();
@@ -54,6 +70,13 @@ export const inMemoryContractWorld = (): ContractWorld => {
     async payoutWithProvider(conversionId) {
       world.payouts.markInProgress(conversionId);
     },
+    auditLog,
+    writeAuditRefusals: () => auditLog.writeRefusals(),
+    payoutRows,
+    payoutPayments,
+    payoutSettings,
+    payoutAdjustments,
+    payoutProviders: new FakePayoutProviders(),
     teams: world.teams,
     goals: world.goals,
     awards: world.awards,
@@ -82,6 +105,10 @@ export const inMemoryContractWorld = (): ContractWorld => {
       },
       async payoutDetails(tenant, affiliateId, details) {
         riskFacts.setPayoutDetails(tenant, affiliateId, details);
+        payoutRows.setDetails(tenant, affiliateId, details);
+      },
+      async clawback(tenant, clawback) {
+        payoutAdjustments.addClawback({ id: next(), ...tenant, ...clawback });
       },
     },
     campaign,

@@ -1,5 +1,9 @@
 
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
+import { SqlAuditLog } from '../../adapters/persistence/repositories/sql-audit-log.js';
+import { SqlPayoutPaymentRepository } from '../../adapters/persistence/repositories/sql-payout-payment-repository.js';
+import { SqlPayoutSettingsRepository } from '../../adapters/persistence/repositories/sql-payout-settings-repository.js';
+import { SqlCommissionAdjustments } from '../../adapters/persistence/repositories/sales/sql-commission-adjustments.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
 import { SqlCampaignRepository } from '../../adapters/persistence/repositories/sql-campaign-repository.js';
 import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
@@ -30,6 +34,9 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
   const ids = c.resolve(TOKENS.Ids);
   const scope = c.resolve(TOKENS.RequestScope);
   const merchants = new Map<string, TestMerchant>();
+  // Its own log, so the contract writes its grouped refusals when it says (its timer is stopped at once).
+  const auditLog = new SqlAuditLog(orm);
+  void auditLog.close();
   const merchantOf = (program: ProgramRefs) => merchants.get(program.merchantId) as TestMerchant;
 
   const affiliate = async (program: ProgramRefs, options: AffiliateOptions = {}): Promise<AffiliateRefs> => {
@@ -65,6 +72,13 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     async payoutWithProvider(conversionId) {
       await t.sql(`update payouts set status = 'processing', attempts = attempts + 1, next_check_at = now() where conversion_id = $1`, [conversionId]);
     },
+    auditLog,
+    writeAuditRefusals: () => auditLog.writeRefusals(true),
+    payoutRows: new SqlPayoutRepository(orm),
+    payoutPayments: new SqlPayoutPaymentRepository(orm),
+    payoutSettings: new SqlPayoutSettingsRepository(orm),
+    payoutAdjustments: new SqlCommissionAdjustments(orm),
+    payoutProviders: c.resolve(TOKENS.PayoutProviders),
     teams: new SqlTeamRepository(orm),
     goals: new SqlTeamGoalRepository(orm),
     awards: new SqlTeamAwardRepository(orm),
@@ -113,6 +127,11 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
             [tenant.merchantId, tenant.mode, affiliateId, details.connectedAccountId],
           );
         }
+      },
+      async clawback(tenant, clawback) {
+        await scope(() =>
+          new SqlCommissionAdjustments(orm).insert({ id: ids.next(), ...tenant, ...clawback, refundedSale: clawback.amount.times(10), createdAt: new Date() }),
+        );
       },
     },
     affiliate,

@@ -51,28 +51,35 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
 
 /**
  * The request as a use case that writes its own audit row sees it, answered with `status` when the
- * use case succeeds. The route then sets `auditRecorded`, so that this middleware does not write it twice.
+ * use case succeeds. Handing it over hands the row over: answered with that status, the request's row
+ * is the use case's (written in its transaction), so `audit` does not write a second one. Answered
+ * otherwise (the use case refused, or the route failed after it), `audit` writes the request's row.
  */
-export const requestOriginOf = <E extends AppEnv>(c: Context<E>, status: number): RequestOrigin => ({
-  method: c.req.method,
-  path: printable(c.req.path),
-  address: clientAddress(c),
-  userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-  requestId: c.get('requestId') ?? null,
-  status,
-});
+export const requestOriginOf = <E extends AppEnv>(c: Context<E>, status: number): RequestOrigin => {
+  const origin: RequestOrigin = {
+    method: c.req.method,
+    path: printable(c.req.path),
+    address: clientAddress(c),
+    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+    requestId: c.get('requestId') ?? null,
+    status,
+  };
+  c.set('handedOrigin', origin);
+  return origin;
+};
 
 /**
  * Appends one audit row for every write and every failed authentication, after the response is
  * decided and whether it succeeded or not. Successful reads write nothing. A request whose use case
- * recorded the row itself (`auditRecorded`: a created sale, a tax form read in the clear) is not written twice.
+ * recorded the row itself (it was handed the request's origin and the request is answered with its
+ * status: a created sale, a tax form read in the clear) is not written twice.
  */
 export const audit =
   (log: AuditLog, ids: IdGenerator, clock: Clock, record: AuditFilter = writesAndAuthFailures): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     await next();
     const status = c.res.status;
-    if ((c.get('auditRecorded') && status < 300) || !record(c, status)) return;
+    if (c.get('handedOrigin')?.status === status || !record(c, status)) return;
     try {
       const entry = auditEntryOf(c, status, ids, clock);
       // Failed authentications refused by the address's limit (a flood of bad keys): one row per address and minute.

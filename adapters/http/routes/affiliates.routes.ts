@@ -13,6 +13,7 @@ import type { RateLimiter } from '../../../application/ports/rate-limiter.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
+import { requestOriginOf } from '../middleware/audit.js';
 import { requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { routeRateLimit } from '../middleware/rate-limit.js';
 import { pageQuery, validationHook } from '../validation.js';
@@ -236,6 +237,8 @@ export const affiliateRoutes = (deps: AffiliateRouteDependencies) => {
           affiliateId,
           campaignId: requireId(decideOn, 'Campaign'),
           status,
+          // The decision records the request's audit row with it.
+          request: { actor: c.get('principal').actor, origin: requestOriginOf(c, 200) },
         });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, affiliateListItemJson(result.value));

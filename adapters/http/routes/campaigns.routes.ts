@@ -8,6 +8,7 @@ import { AUTO_APPROVE_COMMISSION_DAYS, CAMPAIGN_STATUSES, Decimal, type Campaign
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 import { sendData, sendPage } from '../envelope.js';
+import { requestOriginOf } from '../middleware/audit.js';
 import { requireLiveKey, requirePlan, requireWriteKey } from '../middleware/guards.js';
 import { pageQuery, validationHook } from '../validation.js';
 import { campaignDetailJson, CampaignDetailSchema, campaignJson, CampaignSchema, CommissionTiersSchema, tiersFromJson } from './campaign.json.js';
@@ -200,6 +201,8 @@ export const campaignRoutes = (useCases: CampaignUseCases) =>
           actor: c.get('principal').actor,
           id,
           patch: toCampaignPatch(c.req.valid('json')),
+          // The change records the request's audit row with it.
+          origin: requestOriginOf(c, 200),
         });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, campaignDetailJson(result.value));

@@ -101,7 +101,6 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
         // The sale records its request's audit row in its own transaction (one commit, not two).
         const result = await useCases.createConversion.record(input, requestOriginOf(c, 201));
         if (result.isErr()) throw ApiError.from(result.error);
-        c.set('auditRecorded', true);
         const { conversion, riskFlags } = result.value;
         // The flags the sale just kept, or (a replaced report) those read back.
         const risk = riskFlags ? riskJson(input.tenant, riskFlags) : (await risksOf(useCases.riskFlags, input.tenant, 'conversion', [conversion.id]))(conversion.id);
@@ -139,7 +138,8 @@ export const conversionRoutes = (useCases: ConversionUseCases) =>
       }),
       async (c) => {
         const input = toUpdateConversionInput(c.req.valid('param').id, c.req.valid('json'), c.get('tenant'));
-        const result = await useCases.updateConversionStatus.execute(input);
+        // The change records the request's audit row with it.
+        const result = await useCases.updateConversionStatus.execute({ ...input, request: { actor: c.get('principal').actor, origin: requestOriginOf(c, 200) } });
         if (result.isErr()) throw ApiError.from(result.error);
         return sendData(c, conversionUpdateJson(result.value));
       },

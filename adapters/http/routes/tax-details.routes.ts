@@ -92,7 +92,6 @@ export const taxDetailsRoutes = (deps: TaxDetailsRouteDependencies) =>
       async (c) => {
         const result = await deps.taxDetails.fullForm(c.get('tenant'), c.get('principal').actor, requireId(c.req.valid('param').id, 'Affiliate'), requestOriginOf(c, 200));
         if (result.isErr()) throw ApiError.from(result.error);
-        c.set('auditRecorded', true);
         c.header('Cache-Control', 'no-store');
         const r = result.value;
         return sendData(c, { version: r.version, savedAt: r.savedAt.toISOString(), country: r.details.country, vatId: r.details.vatId?.value ?? null, form: r.details.form as unknown as Record<string, unknown> });

@@ -62,7 +62,6 @@ export const taxSummaryRoutes = ({ summaries, form1099Nec }: TaxSummaryRouteDepe
         if (refusal) throw refusal;
         const rows = await form1099Nec.rows(c.get('tenant'), year, c.get('principal').actor, requestOriginOf(c, 200));
         if (rows.isErr()) throw ApiError.from(rows.error);
-        c.set('auditRecorded', true);
         return c.body(csvOf(rows.value), 200, {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="1099-nec-${year}.csv"`,

@@ -38,7 +38,8 @@ export const createConversionTool = (deps: ConversionToolDependencies) =>
     write: { successStatus: 201, target: () => ({ method: 'POST', path: '/api/v1/conversions' }) },
     guard: conversionWriteGuard,
     async run(args, ctx) {
-      const result = await deps.createConversion.execute(toCreateConversionInput(args, ctx.tenant, ctx.principal.actor));
+      // The sale records the call's audit row in its own transaction, as `POST /conversions` does.
+      const result = await deps.createConversion.execute(toCreateConversionInput(args, ctx.tenant, ctx.principal.actor), ctx.requestOrigin());
       if (result.isErr()) throw ApiError.from(result.error);
       const risk = await risksOf(deps.riskFlags, ctx.tenant, 'conversion', [result.value.id]);
       return { ...conversionJson(result.value), risk: risk(result.value.id) };
@@ -72,7 +73,9 @@ export const updateConversionTool = (deps: ConversionToolDependencies) =>
     },
     guard: conversionWriteGuard,
     async run({ id, ...body }, ctx) {
-      const result = await deps.updateConversionStatus.execute(toUpdateConversionInput(id, body, ctx.tenant));
+      const input = toUpdateConversionInput(id, body, ctx.tenant);
+      // The change records the call's audit row with it, as `PATCH /conversions/:id` does.
+      const result = await deps.updateConversionStatus.execute({ ...input, request: { actor: ctx.principal.actor, origin: ctx.requestOrigin() } });
       if (result.isErr()) throw ApiError.from(result.error);
       return conversionUpdateJson(result.value);
     },

@@ -69,7 +69,14 @@ export const updateCampaignTool = (deps: ProgramToolDependencies) =>
       planRefusal(ctx.principal, 'ultimate', 'Changing campaigns') ?? writeKeyRefusal(ctx.principal) ?? liveKeyRefusal(ctx.tenant, 'Changing campaigns'),
     // Money terms are confirmed by the preview's token before this runs (confirmation/campaign-terms-preview.ts).
     async run({ id, ...body }, ctx) {
-      const result = await deps.updateCampaign.execute({ tenant: ctx.tenant, actor: ctx.principal.actor, id: requireId(id, 'Campaign'), patch: toCampaignPatch(body) });
+      // The change records the call's audit row with it, as `PATCH /campaigns/:id` does.
+      const result = await deps.updateCampaign.execute({
+        tenant: ctx.tenant,
+        actor: ctx.principal.actor,
+        id: requireId(id, 'Campaign'),
+        patch: toCampaignPatch(body),
+        origin: ctx.requestOrigin(),
+      });
       if (result.isErr()) throw ApiError.from(result.error);
       return campaignDetailJson(result.value);
     },
@@ -108,6 +115,8 @@ export const updateAffiliateTool = (deps: ProgramToolDependencies) =>
         affiliateId: requireId(id, 'Affiliate'),
         campaignId: requireId(campaignId, 'Campaign'),
         status,
+        // The decision records the call's audit row with it, as `PATCH /affiliates/:id` does.
+        request: { actor: ctx.principal.actor, origin: ctx.requestOrigin() },
       });
       if (result.isErr()) throw ApiError.from(result.error);
       return affiliateListItemJson(result.value);
