@@ -1,4 +1,4 @@
-import { moveImport } from '../../domain/index.js';
+import { campaignChosenFor, moveImport } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
 import type { ImportRow, ImportRun, ImportRuns, ImportWriter } from '../ports/imports.js';
@@ -138,7 +138,7 @@ export class RunImports implements DueJob {
             progress = countOutcome(progress, row.resource, externalIdOf(row), outcome);
             const externalId = externalIdOf(row) ?? '';
             if (outcome.kind === 'created') preview.push({ resource: row.resource, externalId, summary: summaryOf(row) });
-            else if (outcome.kind === 'matched' && row.resource === 'campaigns' && run.campaignMap?.[externalId] !== undefined) {
+            else if (outcome.kind === 'matched' && row.resource === 'campaigns' && campaignChosenFor(run.campaignMap, externalId) !== undefined) {
               preview.push({ resource: row.resource, externalId, summary: summaryOf(row), matchedId: outcome.internalId });
             }
           }

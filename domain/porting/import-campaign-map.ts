@@ -13,7 +13,8 @@ export const MAX_CAMPAIGN_MAP_ENTRIES = 500;
 export const importCampaignMap = (raw: Readonly<Record<string, string>>): Result<Readonly<Record<string, string>>, DomainError> => {
   const entries = Object.entries(raw);
   if (entries.length > MAX_CAMPAIGN_MAP_ENTRIES) return err(validationError('campaignMap', `holds at most ${MAX_CAMPAIGN_MAP_ENTRIES} campaigns`));
-  const map: Record<string, string> = {};
+  // No prototype: a source id such as `__proto__` is an id like any other.
+  const map: Record<string, string> = Object.create(null);
   for (const [source, ours] of entries) {
     const key = source.trim();
     if (key === '') return err(validationError('campaignMap', 'names a source campaign by an empty id'));
@@ -23,3 +24,7 @@ export const importCampaignMap = (raw: Readonly<Record<string, string>>): Result
   }
   return ok(map);
 };
+
+/** The campaign of ours the map carries a source campaign into, if any (own entries only: an id is never read off the prototype). */
+export const campaignChosenFor = (map: Readonly<Record<string, string>> | null | undefined, externalId: string): string | undefined =>
+  map && Object.hasOwn(map, externalId) ? map[externalId] : undefined;

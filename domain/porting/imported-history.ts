@@ -11,6 +11,8 @@ export type ImportedPayoutStatus = (typeof IMPORTED_PAYOUT_STATUSES)[number];
  */
 export const importedPayoutStatus = (status: string): Result<ImportedPayoutStatus, DomainError> => {
   const named: Readonly<Record<string, ImportedPayoutStatus>> = { completed: 'completed', paid: 'completed', failed: 'failed' };
-  const found = named[status.trim().toLowerCase()];
+  const key = status.trim().toLowerCase();
+  // Own entries only: a status such as `__proto__` names nothing.
+  const found = Object.hasOwn(named, key) ? named[key] : undefined;
   return found ? ok(found) : err(validationError('status', `a payout ${status || 'without status'} is not history (completed or failed): it would be paid again here`));
 };

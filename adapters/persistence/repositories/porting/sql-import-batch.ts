@@ -6,7 +6,7 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun } from '../../../../application/ports/imports.js';
 import { randomCode } from '../../../../application/shared/random-code.js';
-import { customerKeyOf, importedAffiliateNotes, importedCommission, oldRefCodeOf } from '../../../../domain/index.js';
+import { campaignChosenFor, customerKeyOf, importedAffiliateNotes, importedCommission, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 
@@ -100,7 +100,7 @@ export class BatchImportWrites {
     const unique = [...new Map(wanted.map(([r, e]) => [keyOf(r, e), [r, e] as const])).values()];
     if (run.campaignMap) {
       for (const [resource, externalId] of unique) {
-        const chosen = resource === 'campaigns' ? run.campaignMap[externalId] : undefined;
+        const chosen = resource === 'campaigns' ? campaignChosenFor(run.campaignMap, externalId) : undefined;
         if (chosen !== undefined) found.set(keyOf(resource, externalId), chosen);
       }
     }

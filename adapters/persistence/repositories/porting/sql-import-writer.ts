@@ -6,7 +6,7 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun, ImportWriter } from '../../../../application/ports/imports.js';
 import { randomCode } from '../../../../application/shared/random-code.js';
-import { customerKeyOf, importedAffiliateNotes, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
+import { campaignChosenFor, customerKeyOf, importedAffiliateNotes, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import { BATCHED, BatchImportWrites } from './sql-import-batch.js';
@@ -56,7 +56,7 @@ export class SqlImportWriter implements ImportWriter {
 
   private async mapped(run: ImportRun, resource: ProgramResource, externalId: string): Promise<string | null> {
     // A campaign the merchant chose to carry this source's campaign into wins over any earlier mapping.
-    const chosen = resource === 'campaigns' ? run.campaignMap?.[externalId] : undefined;
+    const chosen = resource === 'campaigns' ? campaignChosenFor(run.campaignMap, externalId) : undefined;
     if (chosen !== undefined) return chosen;
     const [row] = await runSql<{ internal_id: string }>(
       this.db,
@@ -108,7 +108,7 @@ export class SqlImportWriter implements ImportWriter {
   private async write(run: ImportRun, { resource, data }: ImportRow): Promise<RowOutcome> {
     const pair = PAIR_KEYS[resource];
     const externalId = pair ? `${required(data, pair[0])}:${required(data, pair[1])}` : required(data, 'id');
-    const chosen = resource === 'campaigns' ? run.campaignMap?.[externalId] : undefined;
+    const chosen = resource === 'campaigns' ? campaignChosenFor(run.campaignMap, externalId) : undefined;
     if (chosen !== undefined) return this.chosenCampaign(run, externalId, chosen);
     const known = await this.mapped(run, resource, externalId);
     const made: RowOutcome = known ? { kind: 'matched', internalId: known } : await this.create(run, resource, data);
