@@ -108,8 +108,13 @@ export class BatchImportWrites {
     if (asked.length === 0) return found;
     const rows = await runSql<{ resource: ProgramResource; external_id: string; internal_id: string }>(
       this.db,
-      `select m.resource, m.external_id, m.internal_id from unnest($4::text[], $5::text[]) as w(resource, external_id)
-         join import_mappings m on m.merchant_id = $1 and m.mode = $2 and m.source = $3 and m.resource = w.resource and m.external_id = w.external_id`,
+      // One key look-up per id (lateral): a join let the planner hash the merchant's whole mapping table
+      // for every batch, which slowed the carry as the import grew.
+      `select w.resource, w.external_id, m.internal_id from unnest($4::text[], $5::text[]) as w(resource, external_id)
+         cross join lateral (
+           select internal_id from import_mappings
+            where merchant_id = $1 and mode = $2 and source = $3 and resource = w.resource and external_id = w.external_id
+            limit 1) m`,
       [run.tenant.merchantId, run.tenant.mode, run.source, asked.map(([r]) => r), asked.map(([, e]) => e)],
     );
     for (const r of rows) found.set(keyOf(r.resource, r.external_id), r.internal_id);
@@ -235,8 +240,9 @@ export class BatchImportWrites {
     if (open.length === 0) return;
     const rows = await runSql<{ id: string; campaign_id: string; affiliate_id: string }>(
       this.db,
-      `select m.id, m.campaign_id, m.affiliate_id from unnest($1::uuid[], $2::uuid[]) as w(campaign_id, affiliate_id)
-         join affiliate_memberships m on m.campaign_id = w.campaign_id and m.affiliate_id = w.affiliate_id`,
+      // Per pair by its key (lateral), as the mappings are: never a hash of every membership.
+      `select m.id, w.campaign_id, w.affiliate_id from unnest($1::uuid[], $2::uuid[]) as w(campaign_id, affiliate_id)
+         cross join lateral (select id from affiliate_memberships where campaign_id = w.campaign_id and affiliate_id = w.affiliate_id) m`,
       [open.map((o) => o.campaignId), open.map((o) => o.affiliateId)],
     );
     const existing = new Map(rows.map((r) => [`${r.campaign_id}:${r.affiliate_id}`, r.id]));
