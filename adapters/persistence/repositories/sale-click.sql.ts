@@ -20,16 +20,23 @@ export interface SaleClickParameters {
 
 /**
  * The click, then each part asked for of the click's visitor (an unasked part is null and costs
- * nothing). The visitor's sales are looked up click by click from the visitor's recent clicks (visitor
- * index) through the expression index on the click row a sale names (the lateral limit keeps the
+ * nothing). The visitor's recent clicks are read once (visitor index, the wider of the two windows) for
+ * both visitor parts; the visitor's sales are looked up click by click from them through the expression index on the click row a sale names (the lateral limit keeps the
  * planner from walking the merchant's recent sales instead), so the read does not grow with the
  * merchant's sales. One row, or none when the click is not the tenant's.
  */
 export const saleClickSql = (p: SaleClickParameters): string => {
   const $ = (n: number) => `$${n}`;
+  const [clicksSince, salesSince] = [`${$(p.clicksSince)}::timestamptz`, `${$(p.salesSince)}::timestamptz`];
   return `with k as (
     select id, visitor_hash, address_hash, landing_url, referrer, created_at from clicks
-     where id = ${$(p.rowId)} and merchant_id = ${$(p.merchant)} and mode = ${$(p.mode)})
+     where id = ${$(p.rowId)} and merchant_id = ${$(p.merchant)} and mode = ${$(p.mode)}),
+  v as (
+    select v.id, v.created_at from clicks v
+     where v.merchant_id = ${$(p.merchant)} and v.mode = ${$(p.mode)} and v.visitor_hash = (select visitor_hash from k)
+       and v.created_at >= least(coalesce(${clicksSince}, 'infinity'), coalesce(${salesSince}, 'infinity'))
+     order by v.created_at desc
+     limit case when ${salesSince} is not null then greatest(${VISITOR_CLICKS_READ}, ${$(p.clicksLimit)}) else ${$(p.clicksLimit)} end)
   select k.*,
     case when ${$(p.footprints)}::boolean then (
       select coalesce(json_agg(json_build_array(s.id_hash, s.visitor_hash, s.address_hash)), '[]'::json) from (
@@ -37,19 +44,15 @@ export const saleClickSql = (p: SaleClickParameters): string => {
          where subject_kind = 'affiliate' and subject_id = ${$(p.affiliate)} and merchant_id = ${$(p.merchant)}
            and (visitor_hash is not null or address_hash is not null)
          order by created_at desc limit 20) s) end as footprints,
-    case when ${$(p.clicksSince)}::timestamptz is not null then array(
-      select v.id from clicks v
-       where v.merchant_id = ${$(p.merchant)} and v.mode = ${$(p.mode)} and v.visitor_hash = k.visitor_hash and v.created_at >= ${$(p.clicksSince)}
-       order by v.created_at desc limit ${$(p.clicksLimit)}) end as visitor_clicks,
-    case when ${$(p.salesSince)}::timestamptz is not null then array(
-      select s.id from (
-        select v.id from clicks v
-         where v.merchant_id = ${$(p.merchant)} and v.mode = ${$(p.mode)} and v.visitor_hash = k.visitor_hash and v.created_at >= ${$(p.salesSince)}
-         order by v.created_at desc limit ${VISITOR_CLICKS_READ}) v
+    case when ${clicksSince} is not null then array(
+      select v.id from v where v.created_at >= ${clicksSince} order by v.created_at desc limit ${$(p.clicksLimit)}) end as visitor_clicks,
+    case when ${salesSince} is not null then array(
+      select s.id from v
       cross join lateral (
         select c.id, c.created_at from conversions c
-         where c.merchant_id = ${$(p.merchant)} and c.mode = ${$(p.mode)} and c.click_id is not null and ${clickRowIdSql('c.click_id')} = v.id and c.created_at >= ${$(p.salesSince)}
+         where c.merchant_id = ${$(p.merchant)} and c.mode = ${$(p.mode)} and c.click_id is not null and ${clickRowIdSql('c.click_id')} = v.id and c.created_at >= ${salesSince}
          limit ${$(p.salesLimit)}) s
+      where v.created_at >= ${salesSince}
       order by s.created_at desc limit ${$(p.salesLimit)}) end as visitor_sales
   from k`;
 };
