@@ -26,7 +26,8 @@ export const cellOf = (row: ProgramRow, column: string): string | null => {
   return raw === undefined || raw === '' ? null : readCell(raw);
 };
 
-const reasonOf = (error: DomainError): string => error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? error.message;
+/** A refusal's reasons in one line, field by field. */
+export const reasonOf = (error: DomainError): string => error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? error.message;
 
 const missing = (row: ProgramRow, columns: readonly string[]): string | null => {
   const absent = columns.find((c) => cellOf(row, c) === null);
@@ -59,18 +60,7 @@ export const rowProblem = ({ resource, data }: ImportRow): string | null => {
     case 'clicks':
       return missing(data, ['campaign_id', 'affiliate_id']) ?? timeProblem(data, 'created_at');
     case 'commissions': {
-      const checked = importedCommission({
-        status: cellOf(data, 'status'),
-        amount: cellOf(data, 'amount'),
-        taxAmount: cellOf(data, 'tax_amount'),
-        commission: cellOf(data, 'commission'),
-        refundedAmount: cellOf(data, 'refunded_amount'),
-        currency: cellOf(data, 'currency'),
-        conversionType: cellOf(data, 'conversion_type'),
-        createdAt: cellOf(data, 'created_at'),
-        approvedAt: cellOf(data, 'approved_at'),
-        paidAt: cellOf(data, 'paid_at'),
-      });
+      const checked = commissionOfRow(data);
       return missing(data, ['affiliate_id', 'campaign_id']) ?? (checked.isErr() ? reasonOf(checked.error) : null);
     }
     case 'team_goals':
@@ -102,3 +92,18 @@ const timeProblem = (row: ProgramRow, column: string): string | null => {
 };
 
 const firstOf = (problems: readonly (string | null)[]): string | null => problems.find((p) => p !== null) ?? null;
+
+/** A commissions row's cells as the domain reads an imported commission (one reading for the check and the write). */
+export const commissionOfRow = (data: ProgramRow) =>
+  importedCommission({
+    status: cellOf(data, 'status'),
+    amount: cellOf(data, 'amount'),
+    taxAmount: cellOf(data, 'tax_amount'),
+    commission: cellOf(data, 'commission'),
+    refundedAmount: cellOf(data, 'refunded_amount'),
+    currency: cellOf(data, 'currency'),
+    conversionType: cellOf(data, 'conversion_type'),
+    createdAt: cellOf(data, 'created_at'),
+    approvedAt: cellOf(data, 'approved_at'),
+    paidAt: cellOf(data, 'paid_at'),
+  });

@@ -96,7 +96,7 @@ export class SaleRisk {
 
   private remember(tenant: Tenant, settings: RiskSettings): void {
     const key = tenantKey(tenant);
-    if (this.lastRules.get(key) === settings) return;
+    // Re-inserted so that the Map's order is the order tenants were last seen in.
     this.lastRules.delete(key);
     this.lastRules.set(key, settings);
     if (this.lastRules.size > RULES_KEPT) this.lastRules.delete(this.lastRules.keys().next().value as string);

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { RowOutcome } from '../../../../application/porting/import-progress.js';
 import { PAIR_KEYS, type ProgramResource } from '../../../../application/porting/program-files.js';
-import { cellOf } from '../../../../application/porting/row-checks.js';
+import { cellOf, commissionOfRow, reasonOf } from '../../../../application/porting/row-checks.js';
 import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun } from '../../../../application/ports/imports.js';
 import { randomCode } from '../../../../application/shared/random-code.js';
-import { campaignChosenFor, customerKeyOf, importedAffiliateNotes, importedCommission, oldRefCodeOf } from '../../../../domain/index.js';
+import { campaignChosenFor, customerKeyOf, importedAffiliateNotes, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 
@@ -298,20 +298,9 @@ export class BatchImportWrites {
         continue;
       }
       const data = p.row.data;
-      const checked = importedCommission({
-        status: cellOf(data, 'status'),
-        amount: cellOf(data, 'amount'),
-        taxAmount: cellOf(data, 'tax_amount'),
-        commission: cellOf(data, 'commission'),
-        refundedAmount: cellOf(data, 'refunded_amount'),
-        currency: cellOf(data, 'currency'),
-        conversionType: cellOf(data, 'conversion_type'),
-        createdAt: cellOf(data, 'created_at'),
-        approvedAt: cellOf(data, 'approved_at'),
-        paidAt: cellOf(data, 'paid_at'),
-      });
+      const checked = commissionOfRow(data);
       if (checked.isErr()) {
-        p.outcome = { kind: 'failed', reason: checked.error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? checked.error.message };
+        p.outcome = { kind: 'failed', reason: reasonOf(checked.error) };
         continue;
       }
       const c = checked.value;
