@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewardfulProgram } from '../fixtures/rewardful-program.js';
 import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { scratchPool } from '../support/scratch-pool.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
 const TOKEN = 'op-token';
@@ -28,7 +29,7 @@ describe('a hosted import under SIGKILL', () => {
 
   beforeAll(async () => {
     db = await createScratchDatabase();
-    sql = new pg.Pool({ connectionString: db.url, max: 2 });
+    sql = scratchPool(db.url);
     stub = await startHostedStub({ source: 'rewardful', data: rewardfulProgram(), apiKey: KEY, maxPage: 1, delayMs: 250 });
   });
   afterAll(async () => {

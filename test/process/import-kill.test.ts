@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { scratchPool } from '../support/scratch-pool.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
 const TOKEN = 'op-token';
@@ -46,7 +47,7 @@ describe('a CSV import under SIGKILL', () => {
 
   beforeAll(async () => {
     db = await createScratchDatabase();
-    sql = new pg.Pool({ connectionString: db.url, max: 2 });
+    sql = scratchPool(db.url);
   });
   afterAll(async () => {
     for (const r of running) if (r.child.exitCode === null) r.child.kill('SIGKILL');

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStub, type StripeStub } from '../support/provider-stubs/stripe-stub.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { scratchPool } from '../support/scratch-pool.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
 const TOKEN = 'op-token';
@@ -38,7 +39,7 @@ describe('the payout job under SIGKILL, against the card processor', () => {
 
   beforeAll(async () => {
     db = await createScratchDatabase();
-    sql = new pg.Pool({ connectionString: db.url, max: 2 });
+    sql = scratchPool(db.url);
     stub = await startStripeStub();
     stub.keys.add(SECRET);
   });

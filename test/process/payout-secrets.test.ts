@@ -4,6 +4,7 @@ import { startPayPalStub, type PayPalStub } from '../support/provider-stubs/payp
 import { startStripeStub, type StripeStub } from '../support/provider-stubs/stripe-stub.js';
 import { startWiseStub, type WiseStub } from '../support/provider-stubs/wise-stub.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { scratchPool } from '../support/scratch-pool.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
 const TOKEN = 'op-token';
@@ -27,7 +28,7 @@ describe('payout provider secrets never leave the service', () => {
 
   beforeAll(async () => {
     db = await createScratchDatabase();
-    sql = new pg.Pool({ connectionString: db.url, max: 2 });
+    sql = scratchPool(db.url);
     stripe = await startStripeStub();
     stripe.keys.add(STRIPE_SECRET);
     paypal = await startPayPalStub('paypal-client-id', PAYPAL_SECRET);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardEvent, paidSession, signed } from '../support/card-events.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { scratchPool } from '../support/scratch-pool.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
 const ADMIN = 'signed-click-admin';
@@ -25,7 +26,7 @@ describe('signed click ids across processes and crashes', () => {
 
   beforeAll(async () => {
     db = await createScratchDatabase();
-    pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    pool = scratchPool(db.url);
   });
   afterAll(async () => {
     for (const p of running) {

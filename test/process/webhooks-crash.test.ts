@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../client/webhooks.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { scratchPool } from '../support/scratch-pool.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -37,7 +38,7 @@ describe('webhook delivery survives a crash of the worker process', () => {
   beforeAll(async () => {
     db = await createScratchDatabase();
     receiver = await startWebhookReceiver();
-    pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    pool = scratchPool(db.url);
   });
   afterAll(async () => {
     for (const r of running) if (r.child.exitCode === null) r.child.kill('SIGKILL');

@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { scratchPool } from '../support/scratch-pool.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
 const ADMIN = 'write-shutdown-admin';
@@ -64,7 +65,7 @@ describe('stopping under write load', () => {
 
   beforeAll(async () => {
     db = await createScratchDatabase();
-    pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    pool = scratchPool(db.url);
   });
   afterAll(async () => {
     await pool.end();

@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { createPino } from '../../adapters/logging/pino-logger.js';
 import { loadConfig, type ServiceConfig } from '../../bootstrap/config.js';
 import { buildService, type AdapterOverrides, type Service } from '../../bootstrap/service.js';
 import { createScratchDatabase, type ScratchDatabase } from './test-database.js';
+import { scratchPool } from './scratch-pool.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
 import { assertContract } from './contract.js';
 
@@ -92,7 +92,7 @@ export const startTestService = async (
     return { status: response.status, body: parsed as T, headers: response.headers };
   };
 
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const pool = scratchPool(database.url);
   return {
     service,
     db: database,
