@@ -3,7 +3,7 @@
  * ceiling routes, 60 Scale merchants, then a warm-up and one measured wrk run. Prints req/s, p50/p99
  * and CPU per request of the service and the database.
  *
- *   tsx bench/one.ts <post|get|campaign|select|write|sale|click> [seconds=15] [--cpu-prof] [--statements] [--merchants=60]
+ *   tsx bench/one.ts <post|get|campaign|select|write|sale|click|risk-on|risk-off> [seconds=15] [--cpu-prof] [--statements] [--merchants=60]
  *
  * `--cpu-prof` writes the service's V8 profile to bench/profiles/ (summarise it with
  * bench/profile-summary.ts); `--statements` loads pg_stat_statements and prints the statements that
@@ -17,9 +17,10 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/databas
 import { conversionBody, createMerchants, postConversion, type BenchMerchant } from './lib/fixtures.js';
 import { runLoad, type LoadRequest } from './lib/load.js';
 import { resetRateLimits } from './lib/measure.js';
+import { riskSaleRequests, setSignals, withClicks, type RiskBenchMerchant } from './lib/risk.js';
 import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, startService } from './lib/service.js';
 
-const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale', 'click'] as const;
+const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale', 'click', 'risk-on', 'risk-off'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 // Several, comma-separated, run one after the other on the same service (what one leaves behind, the next sees).
@@ -30,7 +31,12 @@ const cpuProf = process.argv.includes('--cpu-prof');
 const statements = process.argv.includes('--statements');
 const merchantCount = Number(process.argv.find((a) => a.startsWith('--merchants='))?.split('=')[1] ?? 60);
 
-const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sales: readonly { m: BenchMerchant; id: string }[]): LoadRequest[] => {
+interface RiskHalves {
+  readonly on: readonly RiskBenchMerchant[];
+  readonly off: readonly RiskBenchMerchant[];
+}
+
+const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sales: readonly { m: BenchMerchant; id: string }[], risk: RiskHalves | null): LoadRequest[] => {
   const auth = (m: BenchMerchant) => ({ authorization: `Bearer ${m.key}` });
   switch (scenario) {
     case 'post':
@@ -50,6 +56,11 @@ const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sa
       return merchants.flatMap((m, j) =>
         Array.from({ length: 50 }, (_, i) => ({ method: 'GET' as const, path: m.trackingPath, headers: { 'user-agent': `bench browser ${j}-${i}`, 'x-forwarded-for': `10.${j % 250}.${i}.1` } })),
       );
+    // As the full bench's risk group: half the merchants with every signal flagging, half with every signal off, each sale naming its own click.
+    case 'risk-on':
+      return riskSaleRequests(risk!.on);
+    case 'risk-off':
+      return riskSaleRequests(risk!.off);
   }
 };
 
@@ -59,6 +70,7 @@ const withStatementStats = async (dir: string, running: RunningPostgres): Promis
   await client.connect();
   await client.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
   await client.query(`alter system set pg_stat_statements.track = 'all'`);
+  await client.query(`alter system set pg_stat_statements.track_planning = on`);
   await client.end();
   await running.stop();
   const restarted = await startEmbeddedPostgres({ dataDir: dir, database: 'affiliate', log: () => undefined });
@@ -80,8 +92,15 @@ try {
   const merchants = await createMerchants(service.url, merchantCount, 'one');
   const sales = [];
   for (const m of merchants) for (let i = 0; i < 3; i += 1) sales.push({ m, id: await postConversion(service.url, m, 10 + i) });
+  let risk: RiskHalves | null = null;
+  if (scenarios.some((s) => s.startsWith('risk-'))) {
+    const half = Math.floor(merchants.length / 2);
+    const [on, off] = [merchants.slice(0, half), merchants.slice(half, half * 2)];
+    await Promise.all([...on.map((m) => setSignals(service.url, m, true)), ...off.map((m) => setSignals(service.url, m, false))]);
+    risk = { on: await withClicks(db, on), off: await withClicks(db, off) };
+  }
   for (const scenario of scenarios) {
-    const requests = requestsFor(scenario, merchants, sales);
+    const requests = requestsFor(scenario, merchants, sales, risk);
     await resetRateLimits(db);
     await runLoad({ baseUrl: service.url, requests, connections: 50, seconds: 3 });
     await resetRateLimits(db);
@@ -91,9 +110,9 @@ try {
     const [service1, db1] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
     if (statements) {
       const { rows } = await db.query(`
-        select calls, round((total_exec_time / calls)::numeric, 3) as exec_ms, round((total_plan_time / calls)::numeric, 3) as plan_ms,
+        select calls, round((total_exec_time / calls)::numeric, 3) as exec_ms, round((total_plan_time / nullif(plans, 0))::numeric, 3) as plan_ms,
           left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
-        from pg_stat_statements order by total_exec_time desc limit 15`);
+        from pg_stat_statements where calls > 0 order by total_exec_time + total_plan_time desc limit 15`);
       console.table(rows);
     }
     const perRequest = (from: number, to: number) => (((to - from) * 1000) / run.requests).toFixed(3);
