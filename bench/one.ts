@@ -3,7 +3,7 @@
  * ceiling routes, 60 Scale merchants, then a warm-up and one measured wrk run. Prints req/s, p50/p99
  * and CPU per request of the service and the database.
  *
- *   tsx bench/one.ts <post|get|campaign|select|write|sale|click|risk-on|risk-off> [seconds=15] [--cpu-prof] [--statements] [--merchants=60]
+ *   tsx bench/one.ts <post|get|campaign|select|write|sale|click|risk-on|risk-off|page> [seconds=15] [--cpu-prof] [--statements] [--merchants=60]
  *
  * `--cpu-prof` writes the service's V8 profile to bench/profiles/ (summarise it with
  * bench/profile-summary.ts); `--statements` loads pg_stat_statements and prints the statements that
@@ -14,13 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
+import { dashboardSession } from './lib/dashboard.js';
 import { conversionBody, createMerchants, postConversion, type BenchMerchant } from './lib/fixtures.js';
 import { runLoad, type LoadRequest } from './lib/load.js';
 import { resetRateLimits } from './lib/measure.js';
 import { riskSaleRequests, setSignals, withClicks, type RiskBenchMerchant } from './lib/risk.js';
 import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, startService } from './lib/service.js';
 
-const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale', 'click', 'risk-on', 'risk-off'] as const;
+const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale', 'click', 'risk-on', 'risk-off', 'page'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 // Several, comma-separated, run one after the other on the same service (what one leaves behind, the next sees).
@@ -36,7 +37,7 @@ interface RiskHalves {
   readonly off: readonly RiskBenchMerchant[];
 }
 
-const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sales: readonly { m: BenchMerchant; id: string }[], risk: RiskHalves | null): LoadRequest[] => {
+const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sales: readonly { m: BenchMerchant; id: string }[], risk: RiskHalves | null, session: string | null): LoadRequest[] => {
   const auth = (m: BenchMerchant) => ({ authorization: `Bearer ${m.key}` });
   switch (scenario) {
     case 'post':
@@ -61,6 +62,9 @@ const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sa
       return riskSaleRequests(risk!.on);
     case 'risk-off':
       return riskSaleRequests(risk!.off);
+    // A small dashboard page for its owner, one connection at a time as the dashboard group measures pages.
+    case 'page':
+      return [{ method: 'GET', path: '/dashboard/keys', headers: { cookie: session! } }];
   }
 };
 
@@ -99,14 +103,22 @@ try {
     await Promise.all([...on.map((m) => setSignals(service.url, m, true)), ...off.map((m) => setSignals(service.url, m, false))]);
     risk = { on: await withClicks(db, on), off: await withClicks(db, off) };
   }
+  const session = scenarios.includes('page') ? await dashboardSession(service.url, db, merchants[0]!) : null;
+  if (session) {
+    const probe = await fetch(`${service.url}/dashboard/keys`, { headers: { cookie: session }, redirect: 'manual' });
+    console.log('page probe', probe.status, probe.headers.get('location'), (await probe.text()).slice(0, 200));
+  }
   for (const scenario of scenarios) {
-    const requests = requestsFor(scenario, merchants, sales, risk);
+    const requests = requestsFor(scenario, merchants, sales, risk, session);
+    const connections = scenario === 'page' ? 1 : 50;
     await resetRateLimits(db);
-    await runLoad({ baseUrl: service.url, requests, connections: 50, seconds: 3 });
+    await runLoad({ baseUrl: service.url, requests, connections, seconds: 3 });
     await resetRateLimits(db);
     if (statements) await db.query('select pg_stat_statements_reset()');
     const [service0, db0] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
-    const run = await runLoad({ baseUrl: service.url, requests, connections: 50, seconds });
+    // As the dashboard group: one connection would spend a merchant's minute of requests in seconds.
+    const resetter = scenario === 'page' ? setInterval(() => void resetRateLimits(db).catch(() => undefined), 200) : null;
+    const run = await runLoad({ baseUrl: service.url, requests, connections, seconds }).finally(() => resetter && clearInterval(resetter));
     const [service1, db1] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
     if (statements) {
       const { rows } = await db.query(`

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPeriod, statsSql } from '../../adapters/persistence/repositories/sql-stats-queries.js';
 import { AFFILIATE_TEXT, CONVERSION_TEXT, containsPattern, rarePart, searchSql } from '../../adapters/persistence/repositories/sql-search.js';
 import { CAMPAIGN_DETAIL, campaignDetailValues } from '../../adapters/persistence/repositories/campaign-detail.sql.js';
+import { openCountsSql } from '../../adapters/persistence/repositories/sql-risk-review-queries.js';
 import { countedConversionSql } from '../../adapters/persistence/repositories/conversion-counting.sql.js';
 import { topAffiliates } from '../../application/stats/top-affiliates.js';
 import { convertedTotal, Decimal, type CurrencyCode } from '../../domain/index.js';
@@ -155,6 +156,15 @@ describe('query plans of statistics and search', () => {
       expect(latest.indexes).toContain('conversions_tenant_created_idx');
       expect(latest.sorts).toBe(0);
     });
+  });
+
+  it('the review counts every dashboard page shows read flags and bans, never each of the merchant’s affiliates or sales', async () => {
+    // 4,000 affiliates and 20,000 sales, none flagged: the counts start from risk_flags, the bans and the held sales.
+    const plan = await explain(openCountsSql(tenant));
+    expect(plan.seqScans).not.toContain('affiliates');
+    expect(plan.seqScans).not.toContain('conversions');
+    expect(plan.text).not.toContain('affiliates_ref_code_key');
+    expect(plan.text).not.toContain('affiliates_email_key');
   });
 
   it('the overview’s two rankings (threshold and whole-month query) agree with a recount through convertedTotal', async () => {

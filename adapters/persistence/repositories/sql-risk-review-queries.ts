@@ -26,7 +26,8 @@ interface Row {
 /**
  * The subjects of review in one statement: flagged conversions, held ones without a flag (held by
  * hand), and flagged or banned affiliates. Each part starts from a narrow index (`risk_flags` by
- * tenant, conversions by tenant and status, bans by merchant), never from every sale.
+ * tenant, conversions by tenant and status, bans by merchant), never from every sale or affiliate:
+ * the navigation counts these on every dashboard page.
  */
 const subjects = (tenant: Tenant) => sql`
   with flagged as (
@@ -46,14 +47,22 @@ const subjects = (tenant: Tenant) => sql`
     union all
     select 'affiliate', a.id, case when b.affiliate_id is null then 'flagged' else 'banned' end, a.id, null, null, null, null, null, a.created_at,
            coalesce(f.flagged_at, b.banned_at)
-      from affiliates a
+      from (select f.id from flagged f where f.kind = 'affiliate'
+            union
+            select b.affiliate_id from affiliate_bans b where b.merchant_id = ${tenant.merchantId}) x
+      join affiliates a on a.id = x.id and a.merchant_id = ${tenant.merchantId} and a.is_test = ${tenant.mode === 'test'}
       left join flagged f on f.kind = 'affiliate' and f.id = a.id
       left join affiliate_bans b on b.merchant_id = ${tenant.merchantId} and b.affiliate_id = a.id
-     where a.merchant_id = ${tenant.merchantId} and a.is_test = ${tenant.mode === 'test'} and (f.id is not null or b.affiliate_id is not null)
   )`;
 
 /** What waits for a person: a pending or held sale, an affiliate flagged and not banned. */
 const OPEN = sql`((s.kind = 'conversion' and s.status in ('pending', 'held')) or (s.kind = 'affiliate' and s.status = 'flagged'))`;
+
+/** What waits in each kind: the navigation's counts, on every dashboard page. */
+export const openCountsSql = (tenant: Tenant) => sql<{ conversions: number; affiliates: number }>`${subjects(tenant)}
+  select count(*) filter (where kind = 'conversion' and ${OPEN})::int as conversions,
+         count(*) filter (where kind = 'affiliate' and ${OPEN})::int as affiliates
+    from subjects s`;
 
 export class SqlRiskReviewQueries implements RiskReviewQueries {
   constructor(private readonly orm: Orm) {}
@@ -109,10 +118,7 @@ export class SqlRiskReviewQueries implements RiskReviewQueries {
   }
 
   async openCounts(tenant: Tenant): Promise<RiskReviewCounts> {
-    const { rows } = await sql<{ conversions: number; affiliates: number }>`${subjects(tenant)}
-      select count(*) filter (where kind = 'conversion' and ${OPEN})::int as conversions,
-             count(*) filter (where kind = 'affiliate' and ${OPEN})::int as affiliates
-        from subjects s`.execute(currentDb(this.orm));
+    const { rows } = await openCountsSql(tenant).execute(currentDb(this.orm));
     return rows[0] ?? { conversions: 0, affiliates: 0 };
   }
 }
