@@ -38,9 +38,10 @@ export class OperatorPayoutActions {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly sinks: PayoutSinks,
-    private readonly affiliates: AffiliateRepository,
+    /** Only read: the affiliate's saved payout method when none is given. */
+    private readonly affiliates: Pick<AffiliateRepository, 'findById'>,
     private readonly clock: Clock,
-    private readonly mail: PayoutMail,
+    private readonly mail: Pick<PayoutMail, 'completed'>,
     private readonly invoices?: Pick<IssueInvoices, 'forPayment' | 'forPayout'>,
   ) {}
 
