@@ -5,11 +5,11 @@ import { inMemorySaleRiskGate } from '../fakes/in-memory-risk.js';
 import type { RequestOrigin } from '../../application/shared/request-origin.js';
 import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import type { Tenant } from '../../application/shared/tenant.js';
-import { Decimal, DEFAULT_RISK_SETTINGS, type Campaign, type CommissionRates, type CurrencyCode, type Mode } from '../../domain/index.js';
+import { Decimal, DEFAULT_RISK_SETTINGS, type Campaign, type CurrencyCode, type Mode } from '../../domain/index.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import { aConversion } from '../mothers/conversion.mother.js';
 import { aMerchant } from '../mothers/merchant.mother.js';
-import { aCampaign, aMembership, anAffiliate, aSaleContext } from '../mothers/sale-context.mother.js';
+import { aCampaign, aMembership, anAffiliate } from '../mothers/sale-context.mother.js';
 
 const NOW = new Date('2026-11-15T12:00:00.000Z');
 const usd = 'usd' as CurrencyCode;
@@ -19,11 +19,10 @@ interface Setup {
   readonly cap?: string | null;
   readonly campaign?: Partial<Campaign>;
   readonly membership?: 'approved' | 'pending' | null;
-  readonly rates?: CommissionRates;
   readonly automaticPayouts?: boolean;
 }
 
-/** A merchant with one campaign and one affiliate, as the sale look-up finds them, and the use case over the fakes. */
+/** A merchant with one campaign and one affiliate in the stores the sale look-up reads, and the use case over the fakes. */
 const programOf = async (setup: Setup = {}) => {
   const world = inMemoryWorld(NOW);
   const merchant = aMerchant(world.ids.next(), {
@@ -33,18 +32,12 @@ const programOf = async (setup: Setup = {}) => {
   await world.merchants.insert(merchant);
   const tenant: Tenant = { merchantId: merchant.id, mode: setup.mode ?? 'live' };
   const campaign = aCampaign(world.ids.next(), merchant.id, setup.campaign);
-  const affiliate = anAffiliate(world.ids.next(), merchant.id, { email: 'jane.doe@gmail.com', payoutEmail: 'payouts@jane.example' });
-  const membership =
-    setup.membership === null
-      ? null
-      : aMembership(world.ids.next(), { ...tenant, campaignId: campaign.id, affiliateId: affiliate.id }, { status: setup.membership ?? 'approved' });
-  world.saleContexts.put(
-    tenant,
-    aSaleContext(campaign, affiliate, membership, {
-      merchantEarningsCap: merchant.monthlyEarningsCap,
-      ...(setup.rates ? { rates: setup.rates } : {}),
-    }),
-  );
+  await world.campaigns.insert(campaign);
+  const affiliate = world.programs.addAffiliate(anAffiliate(world.ids.next(), merchant.id, { email: 'jane.doe@gmail.com', payoutEmail: 'payouts@jane.example', isTest: tenant.mode === 'test' }));
+  // Without a membership on the campaign, the affiliate is still the merchant's through one on another.
+  const joined = setup.membership === null ? aCampaign(world.ids.next(), merchant.id) : campaign;
+  if (joined !== campaign) await world.campaigns.insert(joined);
+  world.programs.addMembership(aMembership(world.ids.next(), { ...tenant, campaignId: joined.id, affiliateId: affiliate.id }, { status: setup.membership ?? 'approved' }));
   const risk = inMemorySaleRiskGate({ conversions: world.conversions, programs: world.programs });
   world.saleContexts.riskSettings = risk.settings;
   world.saleContexts.clickFacts = risk.facts;
@@ -137,7 +130,10 @@ describe('CreateConversion (use case, in-memory stores)', () => {
 
   it('answers not_found for an affiliate with no relation to the merchant in the mode', async () => {
     const { world, useCase, input, tenant, campaign } = await programOf();
-    world.saleContexts.putWithoutAffiliate(tenant, 'stranger', { ...aSaleContext(campaign, anAffiliate('stranger', tenant.merchantId), null), rates: { campaign: { type: 'percentage', value: new Decimal(10) } } });
+    // Known to the merchant, but only in the other mode.
+    const stranger = world.programs.addAffiliate(anAffiliate(world.ids.next(), tenant.merchantId, { isTest: true }));
+    world.programs.addMembership(aMembership(world.ids.next(), { ...tenant, mode: 'test', campaignId: campaign.id, affiliateId: stranger.id }));
+    expect((await useCase.execute(input({ affiliateId: stranger.id })))._unsafeUnwrapErr()).toMatchObject({ code: 'not_found', message: 'Affiliate not found' });
     expect((await useCase.execute(input({ affiliateId: 'stranger' })))._unsafeUnwrapErr()).toMatchObject({ code: 'not_found', message: 'Affiliate not found' });
   });
 
@@ -313,11 +309,10 @@ describe('CreateConversion (use case, in-memory stores)', () => {
   });
 
   it('pays the volume tier the month so far has reached', async () => {
-    const rates: CommissionRates = {
-      campaign: { type: 'percentage', value: new Decimal(10) },
-      campaignTiers: { basis: 'conversions', tiers: [{ threshold: new Decimal(2), type: 'percentage', value: new Decimal(20) }] },
-    };
-    const { useCase, input, earlierSale } = await programOf({ rates });
+    // 10 % of the sale, 20 % from the month's third counted sale.
+    const { useCase, input, earlierSale } = await programOf({
+      campaign: { commissionType: 'percentage', commissionValue: new Decimal(10), commissionTiers: { basis: 'conversions', tiers: [{ threshold: new Decimal(2), type: 'percentage', value: new Decimal(20) }] } },
+    });
     await earlierSale('50');
     expect((await useCase.execute(input()))._unsafeUnwrap().commission.toFixed(2)).toBe('10.00');
     await earlierSale('50', { status: 'refunded' });

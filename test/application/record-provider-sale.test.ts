@@ -12,7 +12,7 @@ import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import { aCoupon } from '../mothers/coupon.mother.js';
 import { aMerchant } from '../mothers/merchant.mother.js';
-import { aCampaign, aMembership, anAffiliate, aSaleContext } from '../mothers/sale-context.mother.js';
+import { aCampaign, aMembership, anAffiliate } from '../mothers/sale-context.mother.js';
 
 const NOW = new Date('2026-11-15T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -26,9 +26,8 @@ const providerWorld = async (campaignFields: Partial<Omit<Campaign, 'id' | 'merc
   const tenant: Tenant = { merchantId: merchant.id, mode: 'live' };
   const campaign = aCampaign(world.ids.next(), merchant.id, campaignFields);
   await world.campaigns.insert(campaign);
-  const affiliate = anAffiliate(world.ids.next(), merchant.id);
-  const membership = aMembership(world.ids.next(), { ...tenant, campaignId: campaign.id, affiliateId: affiliate.id }, { status: 'approved' });
-  world.saleContexts.put(tenant, aSaleContext(campaign, affiliate, membership, { merchantEarningsCap: null }));
+  const affiliate = world.programs.addAffiliate(anAffiliate(world.ids.next(), merchant.id));
+  world.programs.addMembership(aMembership(world.ids.next(), { ...tenant, campaignId: campaign.id, affiliateId: affiliate.id }, { status: 'approved' }));
   const auditLog = new InMemoryAuditLog(world.transactions);
   const create = new CreateConversion(
     world.uow,

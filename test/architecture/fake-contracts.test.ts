@@ -27,6 +27,7 @@ const CONTRACTS: Readonly<Record<string, string>> = {
   RiskFacts: 'risk-facts',
   RiskFlagStore: 'risk-flag-store',
   RiskSettingsRepository: 'risk-settings-repository',
+  SaleContexts: 'sale-contexts',
   TeamAwardRepository: 'team-award-repository',
   TeamConversionFacts: 'team-conversion-facts',
   TeamGoalRepository: 'team-goal-repository',
@@ -36,10 +37,7 @@ const CONTRACTS: Readonly<Record<string, string>> = {
 };
 
 /** Fakes with nothing of their own to hold to a real adapter, and why. */
-const WITHOUT_CONTRACT: Readonly<Record<string, string>> = {
-  SaleContexts:
-    'canned answers: a test states what the look-up finds; a fake that joins would need whole campaign, affiliate and membership rows the in-memory programs do not keep yet; the real join is covered by the HTTP sale tests',
-};
+const WITHOUT_CONTRACT: Readonly<Record<string, string>> = {};
 
 /**
  * A fake a use-case test runs on proves something only if it behaves as the adapter it stands in

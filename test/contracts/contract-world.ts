@@ -20,6 +20,7 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { RiskFlagStore } from '../../application/ports/risk-flag-store.js';
 import type { RiskSettingsRepository } from '../../application/ports/risk-settings-repository.js';
 import type { RiskFacts } from '../../application/ports/risk-facts.js';
+import type { SaleContexts } from '../../application/ports/sale-context.js';
 import type { ProviderCustomers, ProviderPayments } from '../../application/ports/provider-sales-ledger.js';
 import type { PortalSessionRow } from '../fakes/in-memory-risk.js';
 import type { Tenant } from '../../application/shared/tenant.js';
@@ -102,6 +103,7 @@ export interface ContractWorld {
   readonly riskSettings: RiskSettingsRepository;
   readonly riskFlags: RiskFlagStore;
   readonly riskFacts: RiskFacts;
+  readonly saleContexts: SaleContexts;
   readonly rows: RowsWrittenElsewhere;
   readonly coupons: CouponRepository;
   readonly providerCustomers: ProviderCustomers;

@@ -9,6 +9,7 @@ import { InMemoryCouponRepository } from '../fakes/in-memory-coupon-repository.j
 import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in-memory-provider-sales.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
 import { InMemoryRiskFacts, InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
+import { aCampaign, aMembership, anAffiliate } from '../mothers/sale-context.mother.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from './contract-world.js';
 
 /** The contract world over the in-memory fakes: rows the API would create are seeded directly. */
@@ -17,6 +18,10 @@ export const inMemoryContractWorld = (): ContractWorld => {
   let n = 0;
   const next = () => world.ids.next();
   const riskFacts = new InMemoryRiskFacts({ conversions: world.conversions, programs: world.programs });
+  const riskSettings = new InMemoryRiskSettings();
+  // The sale look-up reads the same rules and clicks the risk ports under contract keep.
+  world.saleContexts.riskSettings = riskSettings;
+  world.saleContexts.clickFacts = riskFacts;
   const providerCustomers = new InMemoryProviderCustomers();
   const auditLog = new InMemoryAuditLog(world.transactions);
   const payoutSettings = new InMemoryPayoutSettings(world.transactions);
@@ -32,25 +37,27 @@ export const inMemoryContractWorld = (): ContractWorld => {
   const campaign: ContractWorld['campaign'] = async (program, options = {}) => {
     const id = next();
     world.programs.addCampaign({ id, merchantId: program.merchantId, autoApproveDays: options.autoApproveDays ?? null });
+    // The whole row too, as the API writes it, for the ports that read campaigns.
+    await world.campaigns.insert(aCampaign(id, program.merchantId, { autoApproveCommissionsAfterDays: options.autoApproveDays ?? null }));
     return id;
   };
 
   const affiliate = async (program: ProgramRefs, options: AffiliateOptions = {}): Promise<AffiliateRefs> => {
     n += 1;
-    const profile = world.programs.addAffiliate({
-      id: next(),
-      name: `Affiliate ${n}`,
-      email: `affiliate-${n}@example.com`,
-      headless: options.headless ?? true,
-      payoutMethod: options.payoutMethod ?? null,
-    });
-    world.programs.setMembership({
-      merchantId: program.merchantId,
-      mode: options.mode ?? 'live',
-      campaignId: options.campaignId ?? program.campaignId,
-      affiliateId: profile.id,
-      status: options.membership ?? 'approved',
-    });
+    const mode = options.mode ?? 'live';
+    // A whole row, as `POST /affiliates` writes it with the tenant's key: the affiliate and its membership.
+    const profile = world.programs.addAffiliate(
+      anAffiliate(next(), program.merchantId, {
+        name: `Affiliate ${n}`,
+        email: `affiliate-${n}@example.com`,
+        isTest: mode === 'test',
+        headless: options.headless ?? true,
+        payoutMethod: options.payoutMethod ?? null,
+      }),
+    );
+    world.programs.addMembership(
+      aMembership(next(), { merchantId: program.merchantId, mode, campaignId: options.campaignId ?? program.campaignId, affiliateId: profile.id }, { status: options.membership ?? 'approved' }),
+    );
     return { id: profile.id, name: profile.name, email: profile.email };
   };
 
@@ -81,7 +88,8 @@ export const inMemoryContractWorld = (): ContractWorld => {
     goals: world.goals,
     awards: world.awards,
     facts: world.facts,
-    riskSettings: new InMemoryRiskSettings(),
+    riskSettings,
+    saleContexts: world.saleContexts,
     riskFlags: new InMemoryRiskFlagStore(),
     riskFacts,
     coupons: new InMemoryCouponRepository(world.transactions),

@@ -1,4 +1,4 @@
-import type { Mode, MembershipStatus, PayoutMethod } from '../../domain/index.js';
+import type { Affiliate, Membership, Mode, MembershipStatus, PayoutMethod } from '../../domain/index.js';
 
 /** An affiliate as the stores that join `affiliates` read it. */
 export interface AffiliateProfile {
@@ -24,7 +24,12 @@ export interface MembershipRecord {
   readonly affiliateId: string;
   readonly status: MembershipStatus;
   readonly teamId: string | null;
+  /** The rest of the row, for the stores that return the whole membership (the sale look-up); absent when a test seeds only the link. */
+  readonly row?: Pick<Membership, 'id' | 'joinedAt' | 'decidedAt' | 'updatedAt'>;
 }
+
+/** Whether an affiliate was seeded as its whole row (the sale look-up returns it) rather than as the profile the joins read. */
+const isWhole = (affiliate: AffiliateProfile): affiliate is Affiliate => 'merchantId' in affiliate && 'refCode' in affiliate;
 
 /** One membership per campaign and affiliate, whatever the mode (a unique key of `affiliate_memberships`). */
 const membershipKey = (campaignId: string, affiliateId: string) => `${campaignId}:${affiliateId}`;
@@ -39,13 +44,20 @@ export class InMemoryPrograms {
   private readonly campaignRows = new Map<string, CampaignRecord>();
   private readonly membershipRows = new Map<string, MembershipRecord>();
 
-  addAffiliate(profile: AffiliateProfile): AffiliateProfile {
+  /** A profile is enough for the joins; a whole `Affiliate` is what the sale look-up gives back. */
+  addAffiliate<T extends AffiliateProfile>(profile: T): T {
     this.affiliateRows.set(profile.id, profile);
     return profile;
   }
 
   affiliate(id: string): AffiliateProfile | undefined {
     return this.affiliateRows.get(id);
+  }
+
+  /** The affiliate's whole row, when it was seeded whole. */
+  wholeAffiliate(id: string): Affiliate | undefined {
+    const found = this.affiliateRows.get(id);
+    return found && isWhole(found) ? found : undefined;
   }
 
   addCampaign(campaign: CampaignRecord): CampaignRecord {
@@ -57,9 +69,17 @@ export class InMemoryPrograms {
     return this.campaignRows.get(id);
   }
 
+  /** Sets the link (status, team); the team and the rest of the row stay unless given. */
   setMembership(membership: Omit<MembershipRecord, 'teamId'> & { teamId?: string | null }): void {
     const key = membershipKey(membership.campaignId, membership.affiliateId);
-    this.membershipRows.set(key, { teamId: this.membershipRows.get(key)?.teamId ?? null, ...membership });
+    const before = this.membershipRows.get(key);
+    this.membershipRows.set(key, { teamId: before?.teamId ?? null, ...(before?.row ? { row: before.row } : {}), ...membership });
+  }
+
+  /** A whole membership, as joining the program writes it. */
+  addMembership(membership: Membership): void {
+    const { id, joinedAt, decidedAt, updatedAt, ...link } = membership;
+    this.setMembership({ ...link, row: { id, joinedAt, decidedAt, updatedAt } });
   }
 
   membership(campaignId: string, affiliateId: string): MembershipRecord | undefined {
@@ -68,5 +88,13 @@ export class InMemoryPrograms {
 
   memberships(): MembershipRecord[] {
     return [...this.membershipRows.values()];
+  }
+
+  /** The membership as the domain sees it, when it was seeded with its whole row. */
+  wholeMembership(campaignId: string, affiliateId: string): Membership | undefined {
+    const found = this.membership(campaignId, affiliateId);
+    if (!found?.row) return undefined;
+    const { teamId: _teamId, row, ...link } = found;
+    return { ...row, ...link };
   }
 }

@@ -55,7 +55,7 @@ export interface RiskFactSources {
 
 /** The click row a stored click id names, as `clickRowIdOf`: a signed id starts with its uuid, an older id is the uuid. */
 const CLICK_ROW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}($|_)/;
-const clickRowIdOf = (clickId: string | null): string | null => (clickId !== null && CLICK_ROW_ID.test(clickId) ? clickId.slice(0, 36) : null);
+export const clickRowIdOf = (clickId: string | null): string | null => (clickId !== null && CLICK_ROW_ID.test(clickId) ? clickId.slice(0, 36) : null);
 const sameTenant = (a: Tenant, b: Tenant) => a.merchantId === b.merchantId && a.mode === b.mode;
 const newestFirst = <T extends { readonly createdAt: Date }>(a: T, b: T) => b.createdAt.getTime() - a.createdAt.getTime();
 

@@ -29,7 +29,6 @@ export const inMemoryWorld = (start?: Date | string) => {
   const conversions = new InMemoryConversionRepository(transactions, outbox, programs);
   const merchants = new InMemoryMerchantRepository(transactions);
   const campaigns = new InMemoryCampaignRepository(transactions);
-  const saleContexts = new InMemorySaleContexts(conversions);
   const exchangeRates = new InMemoryExchangeRates();
   const payouts = new InMemoryPayoutQueue(transactions);
   const goals = new InMemoryTeamGoalRepository(transactions);
@@ -40,6 +39,7 @@ export const inMemoryWorld = (start?: Date | string) => {
     hasPeriod: (goalId, periodKey) => goals.hasPeriod(goalId, periodKey),
   });
   const facts = new InMemoryTeamConversionFacts(conversions);
+  const saleContexts = new InMemorySaleContexts({ campaigns, merchants, programs, teams, conversions });
   const teamStores: TeamStores = { teams, goals, awards, facts, merchants, outbox, ids };
   return {
     transactions,

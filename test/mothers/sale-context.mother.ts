@@ -1,5 +1,4 @@
-import type { SaleContext } from '../../application/ports/sale-context.js';
-import { Decimal, DEFAULT_RISK_SETTINGS, type Affiliate, type Campaign, type CommissionRates, type CurrencyCode, type Membership, type Mode } from '../../domain/index.js';
+import { Decimal, type Affiliate, type Campaign, type Membership, type Mode } from '../../domain/index.js';
 
 const T0 = new Date('2026-01-01T00:00:00.000Z');
 
@@ -59,22 +58,4 @@ export const aMembership = (
   decidedAt: T0,
   updatedAt: T0,
   ...fields,
-});
-
-/** What the sale look-up finds for an approved affiliate on an active campaign: the campaign's own rate, no cap. */
-export const aSaleContext = (
-  campaign: Campaign,
-  affiliate: Affiliate,
-  membership: Membership | null,
-  fields: { rates?: CommissionRates; merchantEarningsCap?: Decimal | null; merchantReportingCurrency?: CurrencyCode } = {},
-): SaleContext => ({
-  campaign,
-  affiliate,
-  membership,
-  rates: fields.rates ?? { campaign: { type: campaign.commissionType, value: campaign.commissionValue }, campaignTiers: campaign.commissionTiers },
-  merchantEarningsCap: fields.merchantEarningsCap ?? null,
-  merchantReportingCurrency: fields.merchantReportingCurrency ?? ('usd' as CurrencyCode),
-  merchantBusinessName: 'Acme Shop',
-  riskSettings: DEFAULT_RISK_SETTINGS,
-  affiliateHasSales: false,
 });

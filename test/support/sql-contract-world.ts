@@ -86,6 +86,7 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     riskSettings: new SqlRiskSettingsRepository(orm),
     riskFlags: new SqlRiskFlagStore(orm, ids),
     riskFacts: new SqlRiskFacts(orm),
+    saleContexts: c.resolve(TOKENS.SaleContexts),
     coupons: new SqlCouponRepository(orm),
     providerCustomers: new SqlProviderCustomers(orm),
     providerPayments: new SqlProviderPayments(orm),
