@@ -105,8 +105,9 @@ try {
   }
   const session = scenarios.includes('page') ? await dashboardSession(service.url, db, merchants[0]!) : null;
   if (session) {
+    // A signed-out or missing page would be measured as a fast redirect or 404.
     const probe = await fetch(`${service.url}/dashboard/keys`, { headers: { cookie: session }, redirect: 'manual' });
-    console.log('page probe', probe.status, probe.headers.get('location'), (await probe.text()).slice(0, 200));
+    if (probe.status !== 200) throw new Error(`dashboard page: ${probe.status}`);
   }
   for (const scenario of scenarios) {
     const requests = requestsFor(scenario, merchants, sales, risk, session);
