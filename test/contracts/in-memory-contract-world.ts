@@ -1,6 +1,7 @@
 import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, type CurrencyCode } from '../../domain/index.js';
 import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import { FakePayoutProviders } from '../fakes/fake-payout-providers.js';
+import { InMemoryManualPaymentQueries } from '../fakes/in-memory-manual-payment-queries.js';
 import { InMemoryPayoutAdjustments } from '../fakes/in-memory-payout-adjustments.js';
 import { InMemoryPayoutPayments } from '../fakes/in-memory-payout-payments.js';
 import { InMemoryPayoutRepository } from '../fakes/in-memory-payout-repository.js';
@@ -39,7 +40,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     n += 1;
     const profile = world.programs.addAffiliate({
       id: next(),
-      name: `Affiliate ${n}`,
+      name: options.name ?? `Affiliate ${n}`,
       email: `affiliate-${n}@example.com`,
       headless: options.headless ?? true,
       payoutMethod: options.payoutMethod ?? null,
@@ -77,6 +78,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     payoutSettings,
     payoutAdjustments,
     payoutProviders: new FakePayoutProviders(),
+    manualPayments: new InMemoryManualPaymentQueries({ payouts: payoutRows, programs: world.programs, awards: world.awards }),
     teams: world.teams,
     goals: world.goals,
     awards: world.awards,
