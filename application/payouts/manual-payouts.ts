@@ -17,7 +17,7 @@ import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { PayoutAdjustments } from '../ports/payout-adjustments.js';
 import type { PayoutPaymentRepository } from '../ports/payout-payment-repository.js';
-import type { ManualAwardRow, ManualPayoutRow, PayoutQueries } from '../ports/payout-queries.js';
+import type { ManualAwardRow, ManualPaymentQueries, ManualPayoutRow } from '../ports/manual-payment-queries.js';
 import type { ClaimedPayout } from '../ports/payout-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
@@ -82,13 +82,13 @@ const currencyOf = (line: MarkedLine) => (line.kind === 'payout' ? line.row.payo
 export class ManualPayouts {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly queries: PayoutQueries,
+    private readonly queries: ManualPaymentQueries,
     private readonly sinks: PayoutSinks,
     private readonly payments: PayoutPaymentRepository,
     private readonly adjustments: PayoutAdjustments,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-    private readonly mail: PayoutMail,
+    private readonly mail: Pick<PayoutMail, 'completed'>,
     private readonly invoices?: Pick<IssueInvoices, 'forPayment'>,
   ) {}
 

@@ -1,4 +1,5 @@
-import type { Award, CurrencyCode, Decimal, Payout, PayoutMethod, PayoutStatus } from '../../domain/index.js';
+import type { Decimal, Payout, PayoutStatus } from '../../domain/index.js';
+import type { ManualPaymentQueries } from './manual-payment-queries.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Tenant } from '../shared/tenant.js';
 
@@ -25,28 +26,7 @@ export interface PaymentFigures {
 /** A listed row with its payment, once it has one. */
 export type ListedPayout = Payout & { readonly payment: PaymentFigures | null };
 
-/** A due row with what a batch file needs about its affiliate. */
-export interface ManualPayoutRow {
-  readonly payout: Payout;
-  readonly affiliateName: string;
-  readonly affiliateEmail: string;
-  readonly payoutEmail: string | null;
-}
-
-/** A due team bonus award (approved, or failed at the provider) with what a batch file needs about its affiliate. */
-export interface ManualAwardRow {
-  readonly award: Award;
-  readonly affiliateName: string;
-  readonly affiliateEmail: string;
-  readonly payoutEmail: string | null;
-}
-
-/** `GET /payouts`: the tenant's rows, newest first. */
-export interface PayoutQueries {
+/** `GET /payouts`: the tenant's rows, newest first; and what the manual path reads. */
+export interface PayoutQueries extends ManualPaymentQueries {
   list(tenant: Tenant, filter: PayoutFilter, page: PageRequest): Promise<Page<ListedPayout>>;
-  /** Due rows (`scheduled`, `awaiting_funds`, `failed`) of affiliates whose payout method is `method`, in `currency`, by affiliate. */
-  dueForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualPayoutRow[]>;
-  /** Due team bonus awards (`approved`, `failed`; none in flight) of affiliates whose payout method is `method`, in `currency`. */
-  dueAwardsForManualPayment(tenant: Tenant, method: PayoutMethod, currency: CurrencyCode): Promise<readonly ManualAwardRow[]>;
-  payoutMethodOf(tenant: Tenant, affiliateId: string): Promise<PayoutMethod | null>;
 }

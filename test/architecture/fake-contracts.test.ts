@@ -14,6 +14,7 @@ const CONTRACTS: Readonly<Record<string, string>> = {
   EventOutbox: 'event-outbox',
   IdGenerator: 'id-generator',
   ExchangeRates: 'exchange-rates',
+  ManualPaymentQueries: 'manual-payment-queries',
   MerchantRepository: 'merchant-repository',
   PayoutAdjustments: 'payout-adjustments',
   PayoutPaymentRepository: 'payout-payment-repository',

@@ -5,6 +5,7 @@ import type { CouponRepository } from '../../application/ports/coupon-repository
 import type { EventOutbox } from '../../application/ports/event-outbox.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { ManualPaymentQueries } from '../../application/ports/manual-payment-queries.js';
 import type { MerchantRepository } from '../../application/ports/merchant-repository.js';
 import type { PayoutAdjustments } from '../../application/ports/payout-adjustments.js';
 import type { PayoutPaymentRepository } from '../../application/ports/payout-payment-repository.js';
@@ -60,6 +61,8 @@ export interface AffiliateRefs {
 }
 
 export interface AffiliateOptions {
+  /** Its name (default one of the world's making). */
+  readonly name?: string;
   readonly mode?: Mode;
   /** The campaign it joins (default the program's). */
   readonly campaignId?: string;
@@ -96,6 +99,8 @@ export interface ContractWorld {
   readonly payoutSettings: PayoutSettingsRepository;
   readonly payoutAdjustments: PayoutAdjustments;
   readonly payoutProviders: PayoutProviders;
+  /** The manual path's reads: due rows and awards by payout method and currency, an affiliate's saved method. */
+  readonly manualPayments: ManualPaymentQueries;
   readonly teams: TeamRepository;
   readonly goals: TeamGoalRepository;
   readonly awards: TeamAwardRepository;

@@ -1,6 +1,7 @@
 import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, type CurrencyCode } from '../../domain/index.js';
 import { InMemoryAuditLog } from '../fakes/in-memory-audit-log.js';
 import { FakePayoutProviders } from '../fakes/fake-payout-providers.js';
+import { InMemoryManualPaymentQueries } from '../fakes/in-memory-manual-payment-queries.js';
 import { InMemoryPayoutAdjustments } from '../fakes/in-memory-payout-adjustments.js';
 import { InMemoryPayoutPayments } from '../fakes/in-memory-payout-payments.js';
 import { InMemoryPayoutRepository } from '../fakes/in-memory-payout-repository.js';
@@ -48,7 +49,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     // A whole row, as `POST /affiliates` writes it with the tenant's key: the affiliate and its membership.
     const profile = world.programs.addAffiliate(
       anAffiliate(next(), program.merchantId, {
-        name: `Affiliate ${n}`,
+        name: options.name ?? `Affiliate ${n}`,
         email: `affiliate-${n}@example.com`,
         isTest: mode === 'test',
         headless: options.headless ?? true,
@@ -84,6 +85,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     payoutSettings,
     payoutAdjustments,
     payoutProviders: new FakePayoutProviders(),
+    manualPayments: new InMemoryManualPaymentQueries({ payouts: payoutRows, programs: world.programs, awards: world.awards }),
     teams: world.teams,
     goals: world.goals,
     awards: world.awards,

@@ -65,6 +65,11 @@ export class InMemoryPayoutRepository implements PayoutRepository {
     else if (details.connectedAccountId !== undefined) this.accounts.set(account, details.connectedAccountId);
   }
 
+  /** The affiliate's payout email, null when none is saved. */
+  payoutEmailOf(affiliateId: string): string | null {
+    return this.emails.get(affiliateId) ?? null;
+  }
+
   async insert(payout: Payout): Promise<'inserted' | 'exists'> {
     if (this.rows.values().some((p) => p.conversionId === payout.conversionId)) return 'exists';
     this.rows.set(payout.id, payout);

@@ -42,6 +42,11 @@ export class InMemoryTeamAwardRepository implements TeamAwardRepository {
     return this.rows.get(id);
   }
 
+  /** Every award row with its tenant and payout bookkeeping. */
+  records(): AwardRecord[] {
+    return this.rows.values();
+  }
+
   all(): Award[] {
     return this.rows.values().map((r) => r.award);
   }

@@ -4,6 +4,7 @@ import { SqlAuditLog } from '../../adapters/persistence/repositories/sql-audit-l
 import { SqlPayoutPaymentRepository } from '../../adapters/persistence/repositories/sql-payout-payment-repository.js';
 import { SqlPayoutSettingsRepository } from '../../adapters/persistence/repositories/sql-payout-settings-repository.js';
 import { SqlCommissionAdjustments } from '../../adapters/persistence/repositories/sales/sql-commission-adjustments.js';
+import { SqlPayoutQueries } from '../../adapters/persistence/repositories/sql-payout-queries.js';
 import { SqlPayoutRepository } from '../../adapters/persistence/repositories/sql-payout-repository.js';
 import { SqlCampaignRepository } from '../../adapters/persistence/repositories/sql-campaign-repository.js';
 import { SqlConversionRepository } from '../../adapters/persistence/repositories/sql-conversion-repository.js';
@@ -42,7 +43,7 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
   const affiliate = async (program: ProgramRefs, options: AffiliateOptions = {}): Promise<AffiliateRefs> => {
     const merchant = merchantOf(program);
     const key = (options.mode ?? 'live') === 'live' ? merchant.liveKey : merchant.testKey;
-    const { id } = await createAffiliate(t, key, options.campaignId ?? program.campaignId);
+    const { id } = await createAffiliate(t, key, options.campaignId ?? program.campaignId, options.name === undefined ? {} : { name: options.name });
     if (options.headless !== undefined || options.payoutMethod !== undefined) {
       await t.sql(`update affiliates set headless = coalesce($2, headless), payout_method = $3 where id = $1`, [
         id,
@@ -79,6 +80,7 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     payoutSettings: new SqlPayoutSettingsRepository(orm),
     payoutAdjustments: new SqlCommissionAdjustments(orm),
     payoutProviders: c.resolve(TOKENS.PayoutProviders),
+    manualPayments: new SqlPayoutQueries(orm),
     teams: new SqlTeamRepository(orm),
     goals: new SqlTeamGoalRepository(orm),
     awards: new SqlTeamAwardRepository(orm),

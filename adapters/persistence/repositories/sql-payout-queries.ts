@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ListedPayout, ManualAwardRow, ManualPayoutRow, PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
+import type { ManualAwardRow, ManualPayoutRow } from '../../../application/ports/manual-payment-queries.js';
+import type { ListedPayout, PayoutFilter, PayoutQueries } from '../../../application/ports/payout-queries.js';
 import { offsetOf, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, MANUALLY_PAYABLE_PAYOUT_STATUSES, type CurrencyCode, type PayoutMethod } from '../../../domain/index.js';
@@ -9,7 +10,7 @@ import { currentDb, type Orm } from '../orm.js';
 
 const SELECT = sql.raw(PAYOUT_COLUMNS.map((c) => `p.${c}`).join(', '));
 
-/** `GET /payouts` in plain SQL on the tenant index, newest first; the count rides along as a window function. */
+/** `GET /payouts` in plain SQL on the tenant index, newest first (the count rides along as a window function); and the manual path's reads. */
 export class SqlPayoutQueries implements PayoutQueries {
   constructor(private readonly orm: Orm) {}
 

@@ -3,7 +3,7 @@ import type { PayoutMail } from '../../../application/payouts/payout-mail.js';
 import { DEFAULT_PAYOUT_JOB_SETTINGS, ProcessPayouts, type PayoutJobSettings } from '../../../application/payouts/process-payouts.js';
 import type { Logger } from '../../../application/ports/logger.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
-import { Decimal, type CurrencyCode, type PayoutOutcome, type PayoutPayment } from '../../../domain/index.js';
+import { Decimal, type CurrencyCode, type Merchant, type PayoutMethod, type PayoutOutcome, type PayoutPayment } from '../../../domain/index.js';
 import { FakePayoutProviders } from '../../fakes/fake-payout-providers.js';
 import { inMemoryWorld } from '../../fakes/in-memory-world.js';
 import { InMemoryPayoutAdjustments } from '../../fakes/in-memory-payout-adjustments.js';
@@ -23,11 +23,11 @@ export const EUR = 'eur' as CurrencyCode;
 const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
- * The payout job over the in-memory fakes: one merchant with automatic payouts (live mode, its
- * `wallet_a` provider configured), affiliates added with payout details, approved sales queued as
- * the conversion use cases queue them (`ConversionPayoutQueue`).
+ * The payout job over the in-memory fakes: one merchant with automatic payouts unless told otherwise
+ * (live mode, its `wallet_a` provider configured), affiliates added with payout details and a
+ * membership, approved sales queued as the conversion use cases queue them (`ConversionPayoutQueue`).
  */
-export const payoutJobWorld = async (settings: Partial<PayoutJobSettings> = {}) => {
+export const payoutJobWorld = async (settings: Partial<PayoutJobSettings> = {}, merchantFields: Pick<Partial<Merchant>, 'automaticPayouts'> = {}) => {
   const world = inMemoryWorld(QUEUED_AT);
   const payoutSettings = new InMemoryPayoutSettings(world.transactions);
   const payments = new InMemoryPayoutPayments(world.transactions);
@@ -40,7 +40,7 @@ export const payoutJobWorld = async (settings: Partial<PayoutJobSettings> = {}) 
     paymentOutcome: async (payment, outcome) => void mailed.push({ payment, outcome }),
     taxDetailsNeeded: async () => {},
   };
-  const merchant = aMerchant(world.ids.next(), { automaticPayouts: true, payoutHoldingDays: 30 });
+  const merchant = aMerchant(world.ids.next(), { automaticPayouts: true, payoutHoldingDays: 30, ...merchantFields });
   await world.merchants.insert(merchant);
   const tenant: Tenant = { merchantId: merchant.id, mode: 'live' };
   providers.configure(tenant, 'wallet_a');
@@ -51,11 +51,18 @@ export const payoutJobWorld = async (settings: Partial<PayoutJobSettings> = {}) 
   );
 
   let affiliates = 0;
-  /** An affiliate paid by `wallet_a`, with its payout email (or a headless one, whom the merchant pays). */
-  const affiliate = (options: { readonly headless?: boolean } = {}): string => {
+  /** An affiliate of the merchant paid by `wallet_a` (unless told), with its payout email (or a headless one, whom the merchant pays). */
+  const affiliate = (options: { readonly headless?: boolean; readonly payoutMethod?: PayoutMethod | null } = {}): string => {
     affiliates += 1;
     const id = world.ids.next();
-    world.programs.addAffiliate({ id, name: `Affiliate ${affiliates}`, email: `a${affiliates}@example.com`, headless: options.headless ?? false, payoutMethod: 'wallet_a' });
+    world.programs.addAffiliate({
+      id,
+      name: `Affiliate ${affiliates}`,
+      email: `a${affiliates}@example.com`,
+      headless: options.headless ?? false,
+      payoutMethod: options.payoutMethod === undefined ? 'wallet_a' : options.payoutMethod,
+    });
+    world.programs.setMembership({ ...tenant, campaignId: 'campaign-1', affiliateId: id, status: 'approved' });
     rows.setDetails(tenant, id, { payoutEmail: `paid-${affiliates}@example.com` });
     return id;
   };
