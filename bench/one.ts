@@ -9,7 +9,7 @@
  * bench/profile-summary.ts); `--statements` loads pg_stat_statements and prints the statements that
  * took the database's time during the run.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -90,7 +90,7 @@ let database = await startEmbeddedPostgres({ dataDir: dir, database: 'affiliate'
 if (statements) database = await withStatementStats(dir, database);
 const postmaster = (await postmasterPid(dir))!;
 // The click scenario spreads its visitors over addresses through X-Forwarded-For from the loopback, as the full bench does.
-const service = await startService({ databaseUrl: database.url, cpuProfDir: cpuProf ? join(ROOT, 'bench', 'profiles') : null, env: { TRUSTED_PROXIES: '127.0.0.1,::1' } });
+const service = await startService({ databaseUrl: database.url, cpuProfDir: cpuProf ? join(ROOT, 'bench', 'profiles') : null, env: { TRUSTED_PROXIES: '127.0.0.1,::1', ...(process.env.SERVICE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS } : {}) } });
 const db = new pg.Pool({ connectionString: database.url, max: 2 });
 try {
   const merchants = await createMerchants(service.url, merchantCount, 'one');
@@ -129,9 +129,12 @@ try {
       console.table(rows);
     }
     const perRequest = (from: number, to: number) => (((to - from) * 1000) / run.requests).toFixed(3);
+    // The service's resident memory now and at its peak so far (the kernel's high-water mark).
+    const status = await readFile(`/proc/${service.pid}/status`, 'utf8').catch(() => '');
+    const kib = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
     console.log(
       `${scenario}: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}; ` +
-        `CPU ms/request: service ${perRequest(service0, service1)}, database ${perRequest(db0, db1)}`,
+        `CPU ms/request: service ${perRequest(service0, service1)}, database ${perRequest(db0, db1)}; RSS ${kib('VmRSS')} MiB, peak ${kib('VmHWM')} MiB`,
     );
   }
 } finally {
