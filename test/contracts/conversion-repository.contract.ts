@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEvent } from '../../application/ports/event-outbox.js';
-import { Decimal, type Conversion, type ConversionStatus, type CurrencyCode, type DatedAmount } from '../../domain/index.js';
+import { Decimal, type Conversion, type ConversionSource, type ConversionStatus, type CurrencyCode, type DatedAmount } from '../../domain/index.js';
 import { aConversion } from '../mothers/conversion.mother.js';
 import { inTransaction, type ContractWorld, type ProgramRefs } from './contract-world.js';
 import { plain } from './plain.js';
@@ -238,11 +238,11 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       const daysBefore = (days: number, extraMs = 0) => new Date(now.getTime() - days * DAY - extraMs);
       const mine = new Set<string>();
 
-      const sale = (createdAt: Date, fields: { campaignId?: string; affiliateId?: string; status?: ConversionStatus } = {}) => {
+      const sale = (createdAt: Date, fields: { campaignId?: string; affiliateId?: string; status?: ConversionStatus; source?: ConversionSource } = {}) => {
         const c = aConversion(
           world.ids.next(),
           { ...auto.live, campaignId: fields.campaignId ?? autoCampaign, affiliateId: fields.affiliateId ?? approvedAffiliate },
-          { createdAt, status: fields.status ?? 'pending' },
+          { createdAt, status: fields.status ?? 'pending', source: fields.source ?? 'api' },
         );
         mine.add(c.id);
         return c;
@@ -257,22 +257,29 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
         manualCampaign = await world.campaign(auto);
         approvedAffiliate = (await world.affiliate(auto, { campaignId: autoCampaign })).id;
         pendingAffiliate = (await world.affiliate(auto, { campaignId: autoCampaign, membership: 'pending' })).id;
-        due = [sale(daysBefore(30)), sale(daysBefore(7)), sale(daysBefore(9), { affiliateId: pendingAffiliate })];
+        // Oldest first: 30 days, 12 (flagged), 9 (membership pending), 7 (due to the millisecond).
+        due = [sale(daysBefore(30)), sale(daysBefore(7)), sale(daysBefore(9), { affiliateId: pendingAffiliate }), sale(daysBefore(12))];
         const notDue = [
           sale(daysBefore(7, -1)),
           sale(daysBefore(30), { status: 'approved' }),
           sale(daysBefore(30), { campaignId: manualCampaign }),
+          sale(daysBefore(30), { source: 'import' }),
         ];
         for (const c of [...due, ...notDue]) await record(c);
+        const flagged = due[3]!;
+        await inTransaction(world, () =>
+          world.riskFlags.replace(auto.live, 'conversion', flagged.id, [{ code: 'fast_conversion', message: 'fast', evidence: [flagged.id], action: 'flag' }], now),
+        );
       });
 
-      it('claims pending sales whose automatic-approval period has ended, oldest first, saying whether the affiliate is approved', async () => {
+      it('claims pending sales whose automatic-approval period has ended, oldest first, saying whether the affiliate is approved and the sale flagged', async () => {
         const claimed = await claim(100);
-        expect(claimed.map((d) => d.conversion.id)).toEqual([due[0]!.id, due[2]!.id, due[1]!.id]);
-        expect(claimed.map((d) => [d.campaignAutoApproveDays, d.affiliateApproved])).toEqual([
-          [7, true],
-          [7, false],
-          [7, true],
+        expect(claimed.map((d) => d.conversion.id)).toEqual([due[0]!.id, due[3]!.id, due[2]!.id, due[1]!.id]);
+        expect(claimed.map((d) => [d.campaignAutoApproveDays, d.affiliateApproved, d.flagged])).toEqual([
+          [7, true, false],
+          [7, true, true],
+          [7, false, false],
+          [7, true, false],
         ]);
       });
 
@@ -280,7 +287,18 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
         const first = await claim(1);
         expect(first.map((d) => d.conversion.id)).toEqual([due[0]!.id]);
         const rest = await claim(100, { createdAt: first[0]!.conversion.createdAt, id: first[0]!.conversion.id });
-        expect(rest.map((d) => d.conversion.id)).toEqual([due[2]!.id, due[1]!.id]);
+        expect(rest.map((d) => d.conversion.id)).toEqual([due[3]!.id, due[2]!.id, due[1]!.id]);
+      });
+
+      it('pages over sales made in the same instant by their id', async () => {
+        const twins = [sale(daysBefore(40)), sale(daysBefore(40))].sort((a, b) => (a.id < b.id ? -1 : 1));
+        for (const c of twins) await record(c);
+        const first = await claim(1);
+        expect(first.map((d) => d.conversion.id)).toEqual([twins[0]!.id]);
+        const next = await claim(1, { createdAt: twins[0]!.createdAt, id: twins[0]!.id });
+        expect(next.map((d) => d.conversion.id)).toEqual([twins[1]!.id]);
+        // Claimed and released: the rest of the block's expectations leave them out.
+        for (const c of twins) mine.delete(c.id);
       });
 
       it('skips sales another transaction holds', async () => {
@@ -297,7 +315,7 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
         const claimed = await claim(100);
         finish();
         await holder;
-        expect(claimed.map((d) => d.conversion.id)).toEqual([due[2]!.id, due[1]!.id]);
+        expect(claimed.map((d) => d.conversion.id)).toEqual([due[3]!.id, due[2]!.id, due[1]!.id]);
       });
     });
   });

@@ -9,7 +9,7 @@ import { InMemoryPayoutSettings } from '../fakes/in-memory-payout-settings.js';
 import { InMemoryCouponRepository } from '../fakes/in-memory-coupon-repository.js';
 import { InMemoryProviderCustomers, InMemoryProviderPayments } from '../fakes/in-memory-provider-sales.js';
 import { inMemoryWorld } from '../fakes/in-memory-world.js';
-import { InMemoryRiskFacts, InMemoryRiskFlagStore, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
+import { InMemoryRiskFacts, InMemoryRiskSettings } from '../fakes/in-memory-risk.js';
 import { aCampaign, aMembership, anAffiliate } from '../mothers/sale-context.mother.js';
 import type { AffiliateOptions, AffiliateRefs, ContractWorld, ProgramRefs } from './contract-world.js';
 
@@ -92,7 +92,7 @@ export const inMemoryContractWorld = (): ContractWorld => {
     facts: world.facts,
     riskSettings,
     saleContexts: world.saleContexts,
-    riskFlags: new InMemoryRiskFlagStore(),
+    riskFlags: world.riskFlags,
     riskFacts,
     coupons: new InMemoryCouponRepository(world.transactions),
     providerCustomers,

@@ -4,6 +4,7 @@ import type { Tenant } from '../../application/shared/tenant.js';
 import { countsTowardLimits, dayOf, Decimal, type Conversion, type CurrencyCode, type DatedAmount, type MonthSales } from '../../domain/index.js';
 import type { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import type { InMemoryPrograms } from './in-memory-programs.js';
+import type { InMemoryRiskFlagStore } from './in-memory-risk.js';
 import { TransactionalTable, type InMemoryTransactions } from './in-memory-transactions.js';
 
 const inTenant = (tenant: Tenant) => (c: Conversion) => c.merchantId === tenant.merchantId && c.mode === tenant.mode;
@@ -24,13 +25,13 @@ const byDayAndCurrency = (sales: Iterable<Conversion>): DatedAmount[] => {
 
 export class InMemoryConversionRepository implements ConversionRepository {
   private readonly rows: TransactionalTable<Conversion>;
-  /** Ids of conversions a risk signal flagged (the SQL adapter reads `risk_flags`). */
-  readonly flagged = new Set<string>();
 
   constructor(
     private readonly transactions: InMemoryTransactions,
     private readonly outbox: InMemoryEventOutbox,
     private readonly programs: InMemoryPrograms,
+    /** The risk flags the SQL adapter joins (`risk_flags`): a flagged sale is claimed as such. */
+    private readonly riskFlags: Pick<InMemoryRiskFlagStore, 'isFlagged'>,
   ) {
     this.rows = new TransactionalTable(transactions);
   }
@@ -103,7 +104,8 @@ export class InMemoryConversionRepository implements ConversionRepository {
     const due: DueConversion[] = [];
     const candidates = this.rows
       .values()
-      .filter((c) => c.status === 'pending')
+      // Imported history waits for the merchant: the job never sees it.
+      .filter((c) => c.status === 'pending' && c.source !== 'import')
       .filter((c) => after === null || c.createdAt > after.createdAt || (c.createdAt.getTime() === after.createdAt.getTime() && c.id > after.id))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
     for (const conversion of candidates) {
@@ -112,7 +114,7 @@ export class InMemoryConversionRepository implements ConversionRepository {
       // SKIP LOCKED: a row another transaction holds is passed over, not waited for.
       if (!this.transactions.tryLock(`conversion:${conversion.id}`)) continue;
       const membership = this.programs.membership(conversion.campaignId, conversion.affiliateId);
-      due.push({ conversion, campaignAutoApproveDays: days, affiliateApproved: membership?.status === 'approved', flagged: this.flagged.has(conversion.id) });
+      due.push({ conversion, campaignAutoApproveDays: days, affiliateApproved: membership?.status === 'approved', flagged: this.riskFlags.isFlagged(conversion, 'conversion', conversion.id) });
       if (due.length === limit) break;
     }
     return due;

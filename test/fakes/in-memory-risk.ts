@@ -182,6 +182,10 @@ export class InMemoryRiskFlagStore implements RiskFlagStore {
     const before = new Map((this.rows.get(at) ?? []).map((f) => [f.code, f.createdAt]));
     this.rows.set(at, flags.map((f) => ({ ...f, evidence: [...f.evidence], createdAt: before.get(f.code) ?? now })));
   }
+  /** Whether the subject has a flag (what the SQL stores' `exists (… risk_flags …)` reads). */
+  isFlagged(tenant: Tenant, kind: RiskSubject, subjectId: string): boolean {
+    return (this.rows.get(`${key(tenant)}:${kind}:${subjectId}`) ?? []).length > 0;
+  }
   async forSubjects(tenant: Tenant, kind: RiskSubject, subjectIds: readonly string[]): Promise<ReadonlyMap<string, readonly StoredRiskFlag[]>> {
     return new Map(subjectIds.flatMap((id) => {
       const found = this.rows.get(`${key(tenant)}:${kind}:${id}`);

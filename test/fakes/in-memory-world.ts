@@ -7,6 +7,7 @@ import { InMemoryExchangeRates } from './in-memory-exchange-rates.js';
 import { InMemoryMerchantRepository } from './in-memory-merchant-repository.js';
 import { InMemoryPayoutQueue } from './in-memory-payout-queue.js';
 import { InMemoryPrograms } from './in-memory-programs.js';
+import { InMemoryRiskFlagStore } from './in-memory-risk.js';
 import { InMemorySaleContexts } from './in-memory-sale-contexts.js';
 import { InMemoryTeamAwardRepository } from './in-memory-team-award-repository.js';
 import { InMemoryTeamConversionFacts } from './in-memory-team-conversion-facts.js';
@@ -26,7 +27,9 @@ export const inMemoryWorld = (start?: Date | string) => {
   const programs = new InMemoryPrograms();
   const ids = new SequentialIds();
   const clock = new FixedClock(start);
-  const conversions = new InMemoryConversionRepository(transactions, outbox, programs);
+  // The flags risk signals leave; the conversion store reads them as the SQL one joins `risk_flags`.
+  const riskFlags = new InMemoryRiskFlagStore();
+  const conversions = new InMemoryConversionRepository(transactions, outbox, programs, riskFlags);
   const merchants = new InMemoryMerchantRepository(transactions);
   const campaigns = new InMemoryCampaignRepository(transactions);
   const exchangeRates = new InMemoryExchangeRates();
@@ -49,6 +52,7 @@ export const inMemoryWorld = (start?: Date | string) => {
     ids,
     clock,
     conversions,
+    riskFlags,
     merchants,
     campaigns,
     saleContexts,
