@@ -3,7 +3,7 @@ import { drainDueRows } from '../jobs/drain-in-batches.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
+import { applyConversionChange, type ConversionChangeHook, type ConversionChangeSinks } from './apply-conversion-change.js';
 
 const BATCH = 200;
 
@@ -11,6 +11,7 @@ const BATCH = 200;
  * Approves pending conversions whose campaign's automatic-approval period has passed, in batches,
  * through the same state machine and consequences as a manual approval. Sales the rule excludes
  * (5x guard, tracking script, affiliate no longer approved) stay pending for the merchant to decide.
+ * The hooks of every approval run too (the affiliate's "commission approved" mail, team goals).
  */
 export class AutoApproveConversions implements DueJob {
   readonly name = 'auto-approve-conversions';
@@ -19,6 +20,7 @@ export class AutoApproveConversions implements DueJob {
     private readonly uow: UnitOfWork,
     private readonly merchants: MerchantRepository,
     private readonly sinks: ConversionChangeSinks,
+    private readonly hooks: readonly ConversionChangeHook[] = [],
   ) {}
 
   runDue(now: Date): Promise<number> {
@@ -45,7 +47,9 @@ export class AutoApproveConversions implements DueJob {
         if (!merchant) return 0;
         // Approving a pending sale touches no payout in flight, so this cannot be refused; if it were, nothing was written.
         const applied = await applyConversionChange(this.sinks, change.value, merchant, now, conversion.status);
-        return applied.isOk() ? 1 : 0;
+        if (applied.isErr()) return 0;
+        for (const hook of this.hooks) await hook.afterConversionChanged(change.value.conversion, now);
+        return 1;
       },
     );
   }

@@ -103,7 +103,7 @@ export const registerConversions = (c: Container): void => {
   );
   c.register(
     T.AutoApproveConversions,
-    single((r) => new AutoApproveConversions(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.ConversionChangeSinks))),
+    single((r) => new AutoApproveConversions(r.resolve(T.UnitOfWork), r.resolve(T.MerchantRepository), r.resolve(T.ConversionChangeSinks), conversionChangeHooks(r))),
   );
   c.register(T.Job, single((r) => r.resolve(T.AutoApproveConversions)));
 };

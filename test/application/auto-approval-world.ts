@@ -47,12 +47,16 @@ export const autoApprovalWorld = async (options: { readonly automaticPayouts?: b
     return claim(now, limit, after);
   };
 
-  const job = new AutoApproveConversions(world.uow, world.merchants, world.changeSinks);
+  /** What the approvals' hooks heard (the commission mail and team goals listen there): sale id and status. */
+  const heard: string[] = [];
+  const job = new AutoApproveConversions(world.uow, world.merchants, world.changeSinks, [
+    { afterConversionChanged: async (conversion) => void heard.push(`${conversion.id}:${conversion.status}`) },
+  ]);
   const stored = async (conversion: Conversion) => (await world.conversions.findById(tenant, conversion.id))!;
   /** The outbox events about the sale, by type, in order. */
   const eventsOf = (conversion: Conversion) =>
     world.outbox.events.filter((e) => e.payload.conversionId === conversion.id).map((e) => e.type);
   /** The payout queue's calls about the sale (`queue:<id>` …). */
   const queueCalls = (conversion: Conversion) => world.payouts.calls.filter((c) => c.endsWith(`:${conversion.id}`));
-  return { world, merchant, tenant, campaign, affiliate, sale, flag, job, claims, stored, eventsOf, queueCalls };
+  return { world, merchant, tenant, campaign, affiliate, sale, flag, job, claims, stored, eventsOf, queueCalls, heard };
 };

@@ -19,6 +19,19 @@ describe('AutoApproveConversions (due job, in-memory stores)', () => {
     expect(world.payouts.queued(due.id)).toEqual({ conversionId: due.id, amount: '10', queuedAt: NOW });
   });
 
+  it("runs the approval's hooks as a manual approval does (the affiliate's mail, team goals), once per approved sale", async () => {
+    const { campaign, affiliate, sale, job, heard } = await autoApprovalWorld();
+    const weekly = campaign(7);
+    const due = await sale({ campaignId: weekly, affiliateId: affiliate(weekly) }, { createdAt: daysAgo(7) });
+    await sale({ campaignId: weekly, affiliateId: affiliate(weekly) }, { createdAt: daysAgo(6) });
+    await sale({ campaignId: weekly, affiliateId: affiliate(weekly, 'pending') }, { createdAt: daysAgo(9) });
+
+    await job.runDue(NOW);
+    await job.runDue(NOW);
+
+    expect(heard).toEqual([`${due.id}:approved`]);
+  });
+
   it('approves without queueing a payout for a merchant who pays by hand', async () => {
     const { campaign, affiliate, sale, job, stored, queueCalls, world } = await autoApprovalWorld({ automaticPayouts: false });
     const weekly = campaign(7);
