@@ -13,7 +13,7 @@ import {
 import type { Membership } from '../../domain/affiliate/membership.js';
 import { applyConversionChange, type ConversionChangeHook, type ConversionChangeSinks } from '../conversions/apply-conversion-change.js';
 import type { AffiliateBanStore } from '../ports/affiliate-ban-store.js';
-import type { AffiliateRepository, MembershipRepository } from '../ports/affiliate-repository.js';
+import type { AffiliateLocks, MembershipUpdates } from '../ports/affiliate-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import { notFound } from '../shared/errors.js';
@@ -36,8 +36,8 @@ export interface BanOutcome {
 
 export interface BanDependencies {
   readonly uow: UnitOfWork;
-  readonly affiliates: AffiliateRepository;
-  readonly memberships: MembershipRepository;
+  readonly affiliates: AffiliateLocks;
+  readonly memberships: MembershipUpdates;
   readonly bans: AffiliateBanStore;
   readonly merchants: MerchantRepository;
   /** The conversion repository, the outbox and the payout queue: the same sinks as every conversion move. */

@@ -6,6 +6,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Each fake's port, and the contract (in `test/contracts/`) that holds it and its real adapter to one behaviour. */
 const CONTRACTS: Readonly<Record<string, string>> = {
+  AffiliateBanStore: 'affiliate-ban-store',
+  AffiliateLocks: 'affiliate-locks',
   AuditLog: 'audit-log',
   CampaignRepository: 'campaign-repository',
   Clock: 'clock',
@@ -14,6 +16,7 @@ const CONTRACTS: Readonly<Record<string, string>> = {
   EventOutbox: 'event-outbox',
   IdGenerator: 'id-generator',
   ExchangeRates: 'exchange-rates',
+  MembershipUpdates: 'affiliate-locks',
   ManualPaymentQueries: 'manual-payment-queries',
   MerchantRepository: 'merchant-repository',
   PayoutAdjustments: 'payout-adjustments',

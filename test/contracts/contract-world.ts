@@ -1,3 +1,5 @@
+import type { AffiliateBanStore } from '../../application/ports/affiliate-ban-store.js';
+import type { AffiliateLocks, MembershipUpdates } from '../../application/ports/affiliate-repository.js';
 import type { AuditLog } from '../../application/ports/audit-log.js';
 import type { CampaignRepository } from '../../application/ports/campaign-repository.js';
 import type { ConversionRepository } from '../../application/ports/conversion-repository.js';
@@ -50,6 +52,8 @@ export interface RowsWrittenElsewhere {
   portalSession(session: PortalSessionRow): Promise<void>;
   /** The affiliate's payout email (any merchant's) and, per tenant, its connected account; null clears, absent keeps. */
   payoutDetails(tenant: Tenant, affiliateId: string, details: { readonly payoutEmail?: string | null; readonly connectedAccountId?: string | null }): Promise<void>;
+  /** A membership of the affiliate on another campaign of the tenant's merchant, as joining it writes it. */
+  membership(tenant: Tenant, membership: { readonly id: string; readonly affiliateId: string; readonly campaignId: string; readonly status: MembershipStatus; readonly joinedAt: Date }): Promise<void>;
   /** A clawback (a refund of a paid sale), as the refund use case writes it. */
   clawback(tenant: Tenant, clawback: { readonly affiliateId: string; readonly conversionId: string; readonly currency: CurrencyCode; readonly amount: Decimal }): Promise<void>;
 }
@@ -110,6 +114,10 @@ export interface ContractWorld {
   readonly riskFacts: RiskFacts;
   readonly saleContexts: SaleContexts;
   readonly rows: RowsWrittenElsewhere;
+  /** What a ban reads and writes: the affiliate locked by id, its memberships, the bans and the sweep's reads. */
+  readonly affiliateLocks: AffiliateLocks;
+  readonly membershipUpdates: MembershipUpdates;
+  readonly bans: AffiliateBanStore;
   readonly coupons: CouponRepository;
   readonly providerCustomers: ProviderCustomers;
   readonly providerPayments: ProviderPayments;

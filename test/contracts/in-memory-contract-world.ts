@@ -97,7 +97,14 @@ export const inMemoryContractWorld = (): ContractWorld => {
     coupons: new InMemoryCouponRepository(world.transactions),
     providerCustomers,
     providerPayments: new InMemoryProviderPayments(world.conversions),
+    affiliateLocks: world.affiliateLocks,
+    membershipUpdates: world.membershipUpdates,
+    bans: world.bans,
     rows: {
+      async membership(tenant, m) {
+        const { id, status, joinedAt, ...link } = m;
+        world.programs.addMembership(aMembership(id, { ...tenant, ...link }, { status, joinedAt, decidedAt: joinedAt, updatedAt: joinedAt }));
+      },
       async click(program, tenant, facts) {
         riskFacts.recordClick(tenant, facts);
         // The contract world's campaigns keep the default attribution window.

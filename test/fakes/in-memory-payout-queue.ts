@@ -26,6 +26,11 @@ export class InMemoryPayoutQueue implements PayoutQueue {
     return this.rows.get(conversionId);
   }
 
+  /** Whether a payout row exists for the conversion, queued or with the provider. */
+  hasRow(conversionId: string): boolean {
+    return this.rows.has(conversionId) || this.inProgress.has(conversionId);
+  }
+
   /** The conversion's payout is being paid: the provider has the money. */
   markInProgress(conversionId: string): void {
     this.inProgress.add(conversionId);

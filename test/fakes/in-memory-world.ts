@@ -1,5 +1,7 @@
 import type { TeamStores } from '../../application/teams/period-settlement.js';
 import { FixedClock } from './fixed-clock.js';
+import { InMemoryAffiliateBanStore } from './in-memory-affiliate-ban-store.js';
+import { InMemoryAffiliateLocks, InMemoryMembershipUpdates } from './in-memory-affiliate-locks.js';
 import { InMemoryCampaignRepository } from './in-memory-campaign-repository.js';
 import { InMemoryConversionRepository } from './in-memory-conversion-repository.js';
 import { InMemoryEventOutbox } from './in-memory-event-outbox.js';
@@ -43,6 +45,9 @@ export const inMemoryWorld = (start?: Date | string) => {
   });
   const facts = new InMemoryTeamConversionFacts(conversions);
   const saleContexts = new InMemorySaleContexts({ campaigns, merchants, programs, teams, conversions });
+  const affiliateLocks = new InMemoryAffiliateLocks(transactions, programs);
+  const membershipUpdates = new InMemoryMembershipUpdates(transactions, programs);
+  const bans = new InMemoryAffiliateBanStore(transactions, { programs, conversions, payouts });
   const teamStores: TeamStores = { teams, goals, awards, facts, merchants, outbox, ids };
   return {
     transactions,
@@ -63,6 +68,9 @@ export const inMemoryWorld = (start?: Date | string) => {
     awards,
     facts,
     teamStores,
+    affiliateLocks,
+    membershipUpdates,
+    bans,
     /** Where a conversion change is saved: the row, its events, the payout queue. */
     changeSinks: { conversions, outbox, payouts },
   };

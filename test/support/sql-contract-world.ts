@@ -1,5 +1,7 @@
 
 import { ConversionPayoutQueue } from '../../application/payouts/conversion-payout-queue.js';
+import { SqlAffiliateBanStore } from '../../adapters/persistence/repositories/sql-affiliate-ban-store.js';
+import { SqlAffiliateRepository, SqlMembershipRepository } from '../../adapters/persistence/repositories/sql-affiliate-repository.js';
 import { SqlAuditLog } from '../../adapters/persistence/repositories/sql-audit-log.js';
 import { SqlPayoutPaymentRepository } from '../../adapters/persistence/repositories/sql-payout-payment-repository.js';
 import { SqlPayoutSettingsRepository } from '../../adapters/persistence/repositories/sql-payout-settings-repository.js';
@@ -92,7 +94,17 @@ export const sqlContractWorld = (t: TestService): ContractWorld => {
     coupons: new SqlCouponRepository(orm),
     providerCustomers: new SqlProviderCustomers(orm),
     providerPayments: new SqlProviderPayments(orm),
+    affiliateLocks: new SqlAffiliateRepository(orm),
+    membershipUpdates: new SqlMembershipRepository(orm),
+    bans: new SqlAffiliateBanStore(orm),
     rows: {
+      async membership(tenant, m) {
+        await t.sql(
+          `insert into affiliate_memberships (id, merchant_id, mode, campaign_id, affiliate_id, status, joined_at, decided_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $7, $7)`,
+          [m.id, tenant.merchantId, tenant.mode, m.campaignId, m.affiliateId, m.status, m.joinedAt],
+        );
+      },
       async click(program, tenant, facts) {
         await t.sql(
           `insert into clicks (id, merchant_id, mode, campaign_id, affiliate_id, visitor_hash, address_hash, landing_url, referrer, created_at)

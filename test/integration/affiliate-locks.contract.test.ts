@@ -1,0 +1,12 @@
+import { afterAll, beforeAll } from 'vitest';
+import { affiliateLocksContract } from '../contracts/affiliate-locks.contract.js';
+import { sqlContractWorld } from '../support/sql-contract-world.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(() => t.close());
+
+affiliateLocksContract(() => sqlContractWorld(t));
