@@ -6,7 +6,7 @@ import { auditActorOf, auditKeyIdOf, callerIdOf } from '../../application/shared
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
 import type { AppEnv } from '../http/app-env.js';
-import { clientAddress } from '../http/middleware/client-address.js';
+import { requestSource } from '../http/middleware/audit.js';
 import { withInternalCaller } from '../http/middleware/internal-caller.js';
 import type { Json } from '../http/openapi/json.js';
 import { PUBLIC_PREFIX } from '../http/openapi/document.js';
@@ -75,14 +75,12 @@ const toolContext = (c: Context<AppEnv>, deps: McpDependencies, api: ApiAccess):
         path,
         status,
         errorCode,
-        address: clientAddress(c),
-        userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-        requestId: c.get('requestId') ?? null,
+        ...requestSource(c),
         createdAt: deps.clock.now(),
       });
     },
     originOf({ method, path }, status) {
-      return { method, path, address: clientAddress(c), userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, requestId: c.get('requestId') ?? null, status };
+      return { method, path, ...requestSource(c), status };
     },
     logError(error, tool) {
       c.get('log').error({ err: error, tool }, 'assistant tool failed');

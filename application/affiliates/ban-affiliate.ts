@@ -11,7 +11,7 @@ import {
   type DomainError,
 } from '../../domain/index.js';
 import type { Membership } from '../../domain/affiliate/membership.js';
-import { applyConversionChange, type ConversionChangeHook, type ConversionChangeSinks } from '../conversions/apply-conversion-change.js';
+import { applyConversionChange, runConversionHooks, type ConversionChangeHook, type ConversionChangeSinks } from '../conversions/apply-conversion-change.js';
 import type { AffiliateBanStore } from '../ports/affiliate-ban-store.js';
 import type { AffiliateLocks, MembershipUpdates } from '../ports/affiliate-repository.js';
 import type { Clock } from '../ports/clock.js';
@@ -116,7 +116,7 @@ export class BanAffiliate {
             skipped += 1;
             continue;
           }
-          for (const hook of deps.conversionHooks ?? []) await hook.afterConversionChanged(change.conversion, now);
+          await runConversionHooks(deps.conversionHooks ?? [], change, now);
           if (kind === 'rejected') rejected += 1;
           else held += 1;
           if (change.cancelsQueuedPayout && withPayout.has(change.conversion.id)) cancelledPayouts += 1;

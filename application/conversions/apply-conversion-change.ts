@@ -64,6 +64,11 @@ export const applyConversionChangeWithHooks = async (
   if (!merchant) return err(notFound('Merchant'));
   const applied = await applyConversionChange(deps.sinks, change, merchant, now, previousStatus);
   if (applied.isErr()) return applied;
-  if (change.changed) for (const hook of deps.hooks) await hook.afterConversionChanged(change.conversion, now);
+  await runConversionHooks(deps.hooks, change, now);
   return ok(undefined);
+};
+
+/** The change hooks (the commission mail, team goals) of an applied change, when the conversion changed. */
+export const runConversionHooks = async (hooks: readonly ConversionChangeHook[], change: ConversionChange, now: Date): Promise<void> => {
+  if (change.changed) for (const hook of hooks) await hook.afterConversionChanged(change.conversion, now);
 };

@@ -3,7 +3,7 @@ import { drainDueRows } from '../jobs/drain-in-batches.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { applyConversionChange, type ConversionChangeHook, type ConversionChangeSinks } from './apply-conversion-change.js';
+import { applyConversionChange, runConversionHooks, type ConversionChangeHook, type ConversionChangeSinks } from './apply-conversion-change.js';
 
 const BATCH = 200;
 
@@ -48,7 +48,7 @@ export class AutoApproveConversions implements DueJob {
         // Approving a pending sale touches no payout in flight, so this cannot be refused; if it were, nothing was written.
         const applied = await applyConversionChange(this.sinks, change.value, merchant, now, conversion.status);
         if (applied.isErr()) return 0;
-        for (const hook of this.hooks) await hook.afterConversionChanged(change.value.conversion, now);
+        await runConversionHooks(this.hooks, change.value, now);
         return 1;
       },
     );

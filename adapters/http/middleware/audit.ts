@@ -25,13 +25,18 @@ export const writesAndAuthFailures: AuditFilter = (c, status) => !READS.has(c.re
  */
 export const refusedRequests: AuditFilter = (c, status) => authFailed(c, status) || (!READS.has(c.req.method) && status >= 400);
 
+/** Where a request came from, as every audit row records it (address, browser, request id). */
+export const requestSource = <E extends AppEnv>(c: Context<E>) => ({
+  address: clientAddress(c),
+  userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+  requestId: c.get('requestId') ?? null,
+});
+
 /** What every audit row records of the request itself (the API's, the dashboard's), answered with `status`. */
 export const requestAuditFields = <E extends AppEnv>(c: Context<E>, status: number, clock: Clock) => ({
   status,
   errorCode: c.get('errorCode') ?? null,
-  address: clientAddress(c),
-  userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-  requestId: c.get('requestId') ?? null,
+  ...requestSource(c),
   createdAt: clock.now(),
 });
 
@@ -56,14 +61,7 @@ export const auditEntryOf = (c: Context<AppEnv>, status: number, ids: IdGenerato
  * otherwise (the use case refused, or the route failed after it), `audit` writes the request's row.
  */
 export const requestOriginOf = <E extends AppEnv>(c: Context<E>, status: number): RequestOrigin => {
-  const origin: RequestOrigin = {
-    method: c.req.method,
-    path: printable(c.req.path),
-    address: clientAddress(c),
-    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-    requestId: c.get('requestId') ?? null,
-    status,
-  };
+  const origin: RequestOrigin = { method: c.req.method, path: printable(c.req.path), ...requestSource(c), status };
   c.set('handedOrigin', origin);
   return origin;
 };
