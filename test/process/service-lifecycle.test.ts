@@ -11,13 +11,20 @@ const startService = (env: Record<string, string>) => startServiceProcess({ LOG_
 
 const demoKey = (output: string) => /test write key: (svc_pk_test_\S+)/.exec(output)?.[1];
 
+/** The banner is written as the listener opens, so it can reach us just after the first health answer. */
+const bannerOf = async (service: { output(): string }): Promise<string> => {
+  const deadline = Date.now() + 10_000;
+  while (!service.output().includes('listening on') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return service.output();
+};
+
 describe('the service process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'affiliate-lifecycle-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('starts an embedded database on first start, reuses it on the next, and drains on SIGINT', async () => {
     const first = await startService({ DATA_DIR: dataDir, ADMIN_TOKEN: '' });
-    const key = demoKey(first.output());
+    const key = demoKey(await bannerOf(first));
     expect(key).toBeDefined();
     const me = await fetch(`http://127.0.0.1:${first.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
     expect(me.status).toBe(200);
@@ -42,7 +49,7 @@ describe('the service process', () => {
 
     // Second start on the same directory: same data, no second demo merchant.
     const second = await startService({ DATA_DIR: dataDir, ADMIN_TOKEN: 'op-token' });
-    expect(demoKey(second.output())).toBeUndefined();
+    expect(demoKey(await bannerOf(second))).toBeUndefined();
     const again = await fetch(`http://127.0.0.1:${second.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
     expect(again.status).toBe(200);
 
