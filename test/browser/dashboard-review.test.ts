@@ -56,6 +56,10 @@ describe.skipIf(!CHROMIUM)('reviewing risk in a real browser', () => {
     await page.goto(`${chrome.base}/dashboard/review`);
     expect(await page.getByRole('link', { name: /Review 3 waiting/ }).count()).toBe(1);
     await atBothWidths('review');
+    // On a phone the closed menu says that something waits, without being opened.
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await page.locator('details.menu > summary').innerText()).toMatch(/^Menu\s+3/);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByLabel('Select the sale of 40.00 USD (order A-100)').check();
     await page.getByRole('button', { name: 'Approve selected sales' }).click();

@@ -105,7 +105,19 @@ export const Layout = ({ title, chrome, children }: { title: string; chrome: Chr
         ) : null}
         {/* Narrow screens: the same links behind a menu that opens without JavaScript. */}
         <details class="menu">
-          <summary>Menu</summary>
+          <summary>
+            Menu
+            {/* Closed, the menu hides the Review entry's count: the summary says that something waits. */}
+            {chrome.reviews > 0 ? (
+              <>
+                {' '}
+                <span class="badge">
+                  {chrome.reviews}
+                  <span class="sr-only"> waiting for review</span>
+                </span>
+              </>
+            ) : null}
+          </summary>
           <nav aria-label="Main" class="menu-nav">
             <NavGroups groups={groups} current={chrome.current} id="menu" counts={{ reviews: chrome.reviews }} />
           </nav>
