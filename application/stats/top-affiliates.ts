@@ -32,10 +32,15 @@ export const compareTop = (a: TopAffiliate, b: TopAffiliate): number =>
 /** How deep the threshold ranking reads its lists before ranking every affiliate of the month instead. */
 export const THRESHOLD_DEPTH = 100;
 
-/** A ranked list the threshold algorithm reads: an unseen affiliate is worth at most `factor` × its k-th value. */
+/**
+ * A ranked list the threshold algorithm reads: an unseen affiliate is worth at most `factor` × its
+ * k-th value. The factor stays a fraction (`over` / `under`): a ratio such as 2 / 1.1 as a decimal is
+ * rounded, and a bound a hair under an affiliate's true worth let it lose a tie it should have won.
+ */
 interface RankedList {
   readonly read: (k: number) => Promise<readonly RankedCommission[]>;
-  readonly factor: Decimal;
+  readonly over: Decimal;
+  readonly under: Decimal;
 }
 
 /**
@@ -69,34 +74,42 @@ export const topAffiliates = async (
     (await queries.affiliateMonths(tenant, month, ids)).map((m) => toTop(m, rates)).sort(compareTop);
   const references = await queries.referenceRates();
   const lists: RankedList[] = [];
-  let ratio: Decimal | null = null;
+  let ratio: { over: Decimal; under: Decimal } | null = null;
   for (const currency of currencies) {
     const reference = references.get(currency);
     const rate = rates.usdPerUnit.get(currency) ?? new Decimal(0);
     if (reference) {
-      const r = rate.dividedBy(reference);
-      if (ratio === null || r.gt(ratio)) ratio = r;
+      // rate / reference > over / under, compared without dividing (references are positive).
+      if (ratio === null || rate.times(ratio.under).gt(ratio.over.times(reference))) ratio = { over: rate, under: reference };
     } else {
-      lists.push({ read: (k) => queries.topCommissions(tenant, month, currency, k), factor: rate });
+      lists.push({ read: (k) => queries.topCommissions(tenant, month, currency, k), over: rate, under: new Decimal(1) });
     }
   }
-  if (ratio !== null) lists.unshift({ read: (k) => queries.topReferenceCommissions(tenant, month, k), factor: ratio });
+  if (ratio !== null) lists.unshift({ read: (k) => queries.topReferenceCommissions(tenant, month, k), ...ratio });
+  // Every bound is compared multiplied by this: the one fractional factor's denominator, if any.
+  const scale = ratio?.under ?? new Decimal(1);
 
   for (let k = limit; k <= maxDepth; k *= 4) {
     const read = await Promise.all(lists.map((list) => list.read(k)));
     const candidates = await ranked([...new Set(read.flatMap((entries) => entries.map((entry) => entry.affiliateId)))]);
     if (read.every((entries) => entries.length < k)) return candidates.slice(0, limit);
-    let bound = new Decimal(0);
+    // τ × scale, exactly: each list's k-th value × its factor × scale.
+    let scaledBound = new Decimal(0);
     let lastKthId: string | null = null;
     for (const [i, entries] of read.entries()) {
       const kth = entries.length === k ? entries[k - 1] : undefined;
-      const factor = lists[i]!.factor;
-      if (!kth || factor.isZero() || kth.commission.isZero()) continue;
-      bound = bound.plus(kth.commission.times(factor));
+      const { over, under } = lists[i]!;
+      if (!kth || over.isZero() || kth.commission.isZero()) continue;
+      scaledBound = scaledBound.plus(kth.commission.times(over).times(scale).dividedBy(under));
       if (lastKthId === null || kth.affiliateId > lastKthId) lastKthId = kth.affiliateId;
     }
     const cutoff = candidates[limit - 1];
-    if (cutoff && (cutoff.rankingValue.gt(bound) || (cutoff.rankingValue.eq(bound) && lastKthId !== null && cutoff.affiliateId <= lastKthId))) {
+    const scaledCutoff = cutoff?.rankingValue.times(scale);
+    if (
+      cutoff &&
+      scaledCutoff &&
+      (scaledCutoff.gt(scaledBound) || (scaledCutoff.eq(scaledBound) && lastKthId !== null && cutoff.affiliateId <= lastKthId))
+    ) {
       return candidates.slice(0, limit);
     }
   }

@@ -163,6 +163,22 @@ describe('topAffiliates (threshold algorithm)', () => {
     );
   });
 
+  it('keeps a tie by id when the reference ratio has no exact decimal (2 / 1.1)', async () => {
+    const one = (currency: string, units: number) => new Map([[currency as CurrencyCode, { commission: new Decimal(units), units, conversions: 1 }]]);
+    const ledger: Ledger = new Map([
+      ['aff-00', one('eur', 5)],
+      ['aff-01', one('eur', 5)],
+      ['aff-02', one('usd', 5)],
+      ['aff-03', one('eur', 20)],
+    ]);
+    const references = new Map([['eur' as CurrencyCode, new Decimal('1.1')], ['usd' as CurrencyCode, new Decimal(3)]]);
+    const rates = ratesOf({ eur: 200, usd: 200 });
+    const { queries } = fakeQueries(ledger, references);
+    const top = await topAffiliates(queries, tenant, '2027-03-01', ['eur', 'usd'] as CurrencyCode[], rates, 3);
+    // aff-00, aff-01 and aff-02 are all worth 10 USD: the unread aff-01 outranks aff-02 by id.
+    expect(top.map((a) => a.affiliateId)).toEqual(['aff-03', 'aff-00', 'aff-01']);
+  });
+
   it('falls back to ranking every affiliate when commissions spread evenly over currencies', async () => {
     const ledger: Ledger = new Map();
     for (let i = 0; i < 1000; i += 1) {

@@ -67,5 +67,5 @@ describe.skipIf(!CHROMIUM)("an affiliate's notes and tags and a campaign's chart
     await both(`/dashboard/campaigns/${campaign.id}?range=7d`, 'campaign-7d');
     await both('/dashboard/awards?range=year', 'awards-year');
     expect(session.violations).toEqual([]);
-  });
+  }, 120_000);
 });
