@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { buildService, SERVICE_NODE_FLAGS, SERVICE_OUT } from '../../bootstrap/build-service.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const ADMIN_TOKEN = 'bench-admin-token';
@@ -73,16 +74,21 @@ const stopChild = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
   }
 };
 
+/** Built once per bench process, as `npm start` builds before it starts. */
+let built: Promise<number> | null = null;
+
 /**
- * The service as one Node process (`node --import tsx bench/service-with-ceilings.ts`: the assembly
- * and HTTP server `npm start` runs, with the ceiling routes in front, without npm and tsx's launcher
- * in between) so that its pid is the server's, for RSS and `--cpu-prof`.
+ * The service as one Node process (the build of `bench/service-with-ceilings.ts`: the assembly and
+ * HTTP server `npm start` runs, compiled and started with the same Node flags, with the ceiling routes
+ * in front, without npm in between) so that its pid is the server's, for RSS and `--cpu-prof`.
  */
 export const startService = async (options: ServiceOptions): Promise<RunningService> => {
   const port = await freePort();
-  const args = ['--import', 'tsx'];
+  await (built ??= buildService());
+  // SERVICE_NODE_FLAGS (space-separated) tries other flags than npm start's, for working on memory.
+  const args = process.env.SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? [...SERVICE_NODE_FLAGS];
   if (options.cpuProfDir) args.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
-  args.push('bench/service-with-ceilings.ts');
+  args.push(join(SERVICE_OUT, 'bench', 'service-with-ceilings.js'));
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServiceProcess } from '../support/service-process.js';
 import { createScratchDatabase } from '../support/test-database.js';
 
-/** As `npm start` runs it (through the tsx CLI), with info logs so the first start's banner is seen. */
+/** As `npm start` runs it (built, then plain Node with its flags), with info logs so the first start's banner is seen. */
 const startService = (env: Record<string, string>) => startServiceProcess({ LOG_LEVEL: 'info', DATABASE_URL: '', ...env }, 'npm-like');
 
 const demoKey = (output: string) => /test write key: (svc_pk_test_\S+)/.exec(output)?.[1];

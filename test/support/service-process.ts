@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { buildService, SERVICE_NODE_FLAGS, SERVICE_OUT } from '../../bootstrap/build-service.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -24,8 +25,8 @@ const freePort = () =>
 
 /**
  * The real service (`bootstrap/main.ts`) in a child process, healthy on a free port.
- * `launcher: 'npm-like'` runs it through the tsx CLI as `npm start` does; `'node'` runs Node itself
- * with tsx as a loader, so a SIGKILL hits the service process and nothing else.
+ * `launcher: 'npm-like'` builds it and runs the build with `npm start`'s Node flags, as `npm start`
+ * does; `'node'` runs the sources with tsx as a loader. Either way a SIGKILL hits the service alone.
  */
 export const startServiceProcess = async (
   env: Record<string, string>,
@@ -33,10 +34,10 @@ export const startServiceProcess = async (
 ): Promise<ServiceProcess> => {
   const port = await freePort();
   let output = '';
+  if (launcher === 'npm-like') await buildService();
+  const node = join(ROOT, 'node_modules/.bin/node');
   const [command, args] =
-    launcher === 'node'
-      ? [join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', 'bootstrap/main.ts']]
-      : [join(ROOT, 'node_modules/.bin/tsx'), ['bootstrap/main.ts']];
+    launcher === 'node' ? [node, ['--import', 'tsx', 'bootstrap/main.ts']] : [node, [...SERVICE_NODE_FLAGS, join(SERVICE_OUT, 'bootstrap', 'main.js')]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', EXCHANGE_RATES_URL: 'off', ...env },
