@@ -62,17 +62,28 @@ export class StartImport {
     return ok(run);
   }
 
+  /**
+   * The credential fields a source's import needs, as `execute` checks them (a form asks for these);
+   * none for `csv`, and null for a source that cannot be read here.
+   */
+  credentialFields(source: ImportSource): readonly string[] | null {
+    if (source === 'csv') return [];
+    if (!this.hosted || !isHostedSource(source) || !this.hosted.api.supports(source)) return null;
+    return this.hosted.api.credentialFields(source);
+  }
+
   /** A hosted import reads its source first (the fetch job), so it starts with no rows and the keys sealed. */
   private async startHosted(input: StartImportInput): Promise<Result<ImportRun, DomainError>> {
-    if (!this.hosted || !isHostedSource(input.source) || !this.hosted.api.supports(input.source)) {
+    const fields = this.credentialFields(input.source);
+    if (!this.hosted || fields === null) {
       return err(validationError('source', `${input.source} imports are not available yet; export from it to CSV in our format, or use csv`));
     }
     const credentials = input.credentials ?? {};
-    for (const field of this.hosted.api.credentialFields(input.source)) {
+    for (const field of fields) {
       if (typeof credentials[field] !== 'string' || credentials[field].trim() === '') return err(validationError(`credentials.${field}`, `is required for ${input.source}`));
     }
     const run = this.newRun(input, 0);
-    const kept = Object.fromEntries(this.hosted.api.credentialFields(input.source).map((f) => [f, credentials[f]!.trim()]));
+    const kept = Object.fromEntries(fields.map((f) => [f, credentials[f]!.trim()]));
     await this.uow.transaction(() => this.hosted!.fetches.create(run, kept));
     return ok(run);
   }

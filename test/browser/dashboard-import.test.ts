@@ -1,14 +1,19 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
+import { rewardfulProgram } from '../fixtures/rewardful-program.js';
 import { createAffiliate, createCampaign } from '../support/campaign-mother.js';
 import { CHROMIUM, DashboardChromium } from '../support/dashboard-chromium.js';
+import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { runJobs } from '../support/payout-mother.js';
 import { peerEnv, startTestService, type TestService } from '../support/test-service.js';
 
 if (!CHROMIUM) console.warn('SKIPPED the dashboard import browser test: chromium was not found; install it with `apt-get install -y chromium`.');
 
-/** Moving in from the dashboard without JavaScript: upload, preview with reasons, import, progress; axe at 1280 and 375 px. */
+const REWARDFUL_KEY = 'rw_secret_browser_789';
+
+/** Moving in from the dashboard without JavaScript: upload or a hosted product's keys, preview with reasons, import, progress; axe at 1280 and 375 px. */
 describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
   let t: TestService;
   let chrome: DashboardChromium;
@@ -16,9 +21,11 @@ describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
   let into: TestMerchant;
   let page: Page;
   let zip: Buffer;
+  let rewardful: HostedStub;
 
   beforeAll(async () => {
-    t = await startTestService();
+    rewardful = await startHostedStub({ source: 'rewardful', data: rewardfulProgram(), apiKey: REWARDFUL_KEY, maxPage: 2 });
+    t = await startTestService({}, undefined, { hostedApi: new HttpHostedApi({ rewardful: rewardful.url }) });
     from = await createMerchant(t, 'scale');
     into = await createMerchant(t, 'scale');
     const campaign = await createCampaign(t, from.liveKey, { name: 'Moving campaign' });
@@ -31,6 +38,7 @@ describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
   afterAll(async () => {
     await chrome?.close();
     await t?.close();
+    await rewardful?.close();
   });
 
   const upload = async (button: string, files: { name: string; mimeType: string; buffer: Buffer }[]) => {
@@ -99,4 +107,64 @@ describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
     expect(await page.getByText(/people\.csv is not a file of the format/).count()).toBe(1);
     expect((await t.sql('select count(*)::int as n from imports where merchant_id = $1', [into.id]))[0].n).toBe(runs);
   }, 60_000);
+
+  it('reads a program from Rewardful with its key: dry run, preview, import, progress; a refused key says why', async () => {
+    const shots = async (name: string) => {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.reload();
+        await chrome.checkScriptless(page, `${name}-${width}`);
+      }
+    };
+    const submit = async (button: string) => {
+      await page.getByRole('button', { name: button }).last().click();
+      await page.waitForURL(/\/dashboard\/import\/[0-9a-f-]{36}$/);
+      return page.url();
+    };
+    await page.goto(`${chrome.base}/dashboard/import`);
+    await page.getByRole('link', { name: 'Rewardful' }).click();
+    await page.waitForURL(/source=rewardful$/);
+    expect(await page.getByLabel('API secret').getAttribute('type')).toBe('password');
+    await shots('import-hosted-form');
+
+    // A key of spaces passes the browser's `required`; the use case refuses it, beside the field.
+    await page.getByLabel('API secret').fill('   ');
+    await page.getByRole('button', { name: 'Preview (dry run)' }).click();
+    await page.waitForLoadState('load');
+    expect(await page.getByRole('alert').getByText('API secret is required for rewardful').count()).toBe(1);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await chrome.checkScriptless(page, `import-hosted-refused-${width}`);
+    }
+
+    await page.goto(`${chrome.base}/dashboard/import?source=rewardful`);
+    await page.getByLabel('API secret').fill('rw_not_the_key');
+    const refused = await submit('Preview (dry run)');
+    await runJobs(t);
+    await page.goto(refused);
+    expect(await page.getByText('Dry run from Rewardful failed.').count()).toBe(1);
+    expect(await page.getByRole('alert').getByText(/rewardful refused the API key \(401/).count()).toBe(1);
+    await shots('import-hosted-failed');
+
+    await page.getByRole('link', { name: 'Start again from Rewardful' }).click();
+    await page.getByLabel('API secret').fill(REWARDFUL_KEY);
+    const preview = await submit('Preview (dry run)');
+    await runJobs(t);
+    await page.goto(preview);
+    expect(await page.getByText('Dry run from Rewardful completed.').count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'James Bond' }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'email is required' }).count()).toBe(1);
+    expect(await page.content()).not.toContain(REWARDFUL_KEY);
+    await shots('import-hosted-preview');
+
+    await page.getByLabel('API secret').fill(REWARDFUL_KEY);
+    const imported = await submit('Import');
+    expect(await page.locator('progress').count()).toBe(1);
+    await runJobs(t);
+    await page.goto(imported);
+    expect(await page.getByText('Import from Rewardful completed.').count()).toBe(1);
+    expect((await t.sql(`select count(*)::int as n from affiliates where merchant_id = $1 and email in ('james@example.com', 'eve@example.com')`, [into.id]))[0].n).toBe(2);
+    await shots('import-hosted-done');
+    expect(chrome.violations).toEqual([]);
+  }, 180_000);
 });

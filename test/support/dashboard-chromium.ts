@@ -105,6 +105,9 @@ export class DashboardChromium {
   async checkScriptless(page: Page, name: string): Promise<void> {
     const html = await page.content();
     this.scratch ??= (await this.newPage()).page;
+    // Laid out at the page's width, or a check "at 375 px" would look at the scratch page's default width.
+    const size = page.viewportSize();
+    if (size) await this.scratch.setViewportSize(size);
     await this.scratch.goto(`${this.base}/dashboard/assets/dashboard.css`);
     await this.scratch.setContent(html, { waitUntil: 'load' });
     await this.check(this.scratch, name);

@@ -69,7 +69,8 @@ const importJson = (run: ImportRun) => ({
   finishedAt: run.finishedAt?.toISOString() ?? null,
 });
 
-const StartBody = z
+/** The start of an import; the dashboard's form is checked against it too. */
+export const StartImportBody = z
   .object({
     source: z.enum(['csv', 'rewardful', 'tolt', 'firstpromoter', 'partnerstack', 'dub']),
     dryRun: z.boolean().default(false),
@@ -101,7 +102,7 @@ const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'pa
 const tags = ['Moving in and out'];
 const one = (description: string) => ({ description, content: { 'application/json': { schema: z.object({ data: ImportSchema }) } } });
 
-const filesOf = (body: z.infer<typeof StartBody>) => {
+const filesOf = (body: z.infer<typeof StartImportBody>) => {
   if ((body.file === undefined) === (body.files === undefined)) {
     throw new ApiError('validation_error', 'Send either file (the zip) or files (CSV by name)', [{ field: 'file', message: 'send file or files' }]);
   }
@@ -125,7 +126,7 @@ export const importRoutes = (deps: ImportRouteDependencies) =>
         description:
           "Write keys. `source: csv` with `file` (the zip `GET /exports` answers, base64) or `files` (the CSV files by name); `source: rewardful`, `firstpromoter`, `tolt`, `partnerstack` or `dub` with `credentials` (the program is read through the product's API page by page, within its published rate limit, resuming where it stopped; docs/import-export.md maps each record). Answers `202` with the run at once; the import job carries it in batches, resuming where it stopped after a crash. Records already imported from the same source (by their ids in the files) are `matched` and change nothing, so running it again is safe. `dryRun: true` writes nothing and fills `preview` with every record it would create. `campaignMap` carries a source's campaigns into campaigns you already have. Imported commissions are `source: import`: history that is never paid again and sends no webhooks. Ends with the `import.completed` (or `import.failed`) event and a notice.",
         middleware: [requireWriteKey] as const,
-        request: { body: { content: { 'application/json': { schema: StartBody } }, required: true } },
+        request: { body: { content: { 'application/json': { schema: StartImportBody } }, required: true } },
         responses: { 202: one('Started') },
       }),
       async (c) => {

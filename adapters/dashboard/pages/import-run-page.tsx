@@ -1,0 +1,129 @@
+/** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx';
+import type { ImportRun } from '../../../application/ports/imports.js';
+import { isImportFinished } from '../../../domain/index.js';
+import { countOf, ErrorBox, Table } from '../views/components.js';
+import { CsrfField } from '../views/layout.js';
+import { PROGRAM_IMPORT_PATH } from './import-forms.js';
+import { sourceName } from './import-sources.js';
+import { importTermsNotice } from './import-terms-notice.js';
+
+/** Shown of a dry run's preview on the page; the API answers every record. */
+const PREVIEW_SHOWN = 200;
+
+/** A resource as the run's page names it: a file of an upload, a kind of record read from a product. */
+const resourceOf = (run: ImportRun, resource: string) => (run.source === 'csv' ? `${resource}.csv` : resource);
+const resourceHead = (run: ImportRun) => (run.source === 'csv' ? 'File' : 'Records');
+
+const ProgressTable = ({ run }: { run: ImportRun }) => {
+  const resources = Object.entries(run.progress);
+  return (
+    <Table
+      caption={run.source === 'csv' ? 'Rows per file' : 'Records per kind'}
+      head={[resourceHead(run), { label: 'Read', num: true }, { label: run.dryRun ? 'Would create' : 'Created', num: true }, { label: 'Matched', num: true }, { label: 'Skipped', num: true }, { label: 'Failed', num: true }]}
+      empty={resources.length === 0 ? 'No row carried yet.' : false}
+    >
+      {resources.map(([resource, p]) => (
+        <tr>
+          <td>{resourceOf(run, resource)}</td>
+          <td class="num">{p.read}</td>
+          <td class="num">{p.created}</td>
+          <td class="num">{p.matched}</td>
+          <td class="num">{p.skipped}</td>
+          <td class="num">{p.failed}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+};
+
+const Problems = ({ run }: { run: ImportRun }) => {
+  const rows = Object.entries(run.progress).flatMap(([resource, p]) => p.problems.map((problem) => ({ resource, ...problem })));
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="problems">
+      <h2 id="problems">Rows not carried</h2>
+      <Table caption="Rows not carried, with their reason" head={[resourceHead(run), { label: 'Row', num: true }, 'Id', 'Reason']}>
+        {rows.map((r) => (
+          <tr>
+            <td>{resourceOf(run, r.resource)}</td>
+            <td class="num">{r.row}</td>
+            <td>{r.externalId ?? '—'}</td>
+            <td>{r.reason}</td>
+          </tr>
+        ))}
+      </Table>
+    </section>
+  );
+};
+
+const Preview = ({ run }: { run: ImportRun }) => {
+  // Records carried into campaigns the merchant chose are not created; the API lists them as `match`.
+  const created = run.preview.filter((p) => p.matchedId === undefined);
+  return (
+    <section aria-labelledby="preview">
+      <h2 id="preview">What the import would create</h2>
+      <p>
+        {countOf(created.length, 'record')}
+        {created.length > PREVIEW_SHOWN ? `; the first ${PREVIEW_SHOWN} are listed (GET /api/v1/imports/${run.id} answers all).` : '.'}
+      </p>
+      <Table caption="Records the import would create" head={[resourceHead(run), `Id in ${run.source === 'csv' ? 'the file' : sourceName(run.source)}`, 'Name']} empty={created.length === 0 ? 'Nothing new: every row is already here or was refused.' : false}>
+        {created.slice(0, PREVIEW_SHOWN).map((p) => (
+          <tr>
+            <td>{resourceOf(run, p.resource)}</td>
+            <td>{p.externalId}</td>
+            <td>{p.summary || '—'}</td>
+          </tr>
+        ))}
+      </Table>
+    </section>
+  );
+};
+
+/** A campaign carried into one the merchant chose keeps that campaign's terms, so nothing is to set. */
+const TermsNotice = ({ run }: { run: ImportRun }) => {
+  const notice = importTermsNotice(run.source, Object.keys(run.campaignMap ?? {}).length > 0);
+  return notice ? <p class="notice">{notice}</p> : null;
+};
+
+/**
+ * A run's page: its state and progress bar, what it carried per resource, each refused row, and for a
+ * finished dry run its preview followed by `importAgain` (the same source's form, to import it).
+ */
+export const RunPage = ({ run, csrf, importAgain }: { run: ImportRun; csrf: string; importAgain: Child }) => {
+  const finished = isImportFinished(run.state);
+  return (
+    <>
+      <p role="status">
+        {run.dryRun ? 'Dry run' : 'Import'} {run.source === 'csv' ? '' : `from ${sourceName(run.source)} `}
+        {run.state}
+        {finished ? '.' : `: ${run.cursor.toLocaleString('en-US')} of ${run.rowCount.toLocaleString('en-US')} rows. This page refreshes itself.`}
+      </p>
+      <ErrorBox problem={run.failure ? { message: run.failure } : null} />
+      <label class="import-progress">
+        Progress
+        <progress value={run.cursor} max={Math.max(run.rowCount, 1)}>
+          {run.rowCount === 0 ? 100 : Math.round((run.cursor / run.rowCount) * 100)}%
+        </progress>
+      </label>
+      {finished ? null : (
+        <form method="post" action={`${PROGRAM_IMPORT_PATH}/${run.id}/cancel`}>
+          <CsrfField token={csrf} />
+          <button type="submit" class="secondary">
+            Stop this {run.dryRun ? 'dry run' : 'import'}
+          </button>
+        </form>
+      )}
+      <ProgressTable run={run} />
+      <Problems run={run} />
+      <TermsNotice run={run} />
+      {/* A run that failed before reading anything has nothing to preview. */}
+      {run.dryRun && finished && (run.state === 'completed' || run.preview.length > 0) ? <Preview run={run} /> : null}
+      {run.dryRun && run.state === 'completed' ? importAgain : null}
+      <p class="actions">
+        {run.state === 'failed' && run.source !== 'csv' ? <a href={`${PROGRAM_IMPORT_PATH}?source=${run.source}`} class="button">Start again from {sourceName(run.source)}</a> : null}
+        <a href={PROGRAM_IMPORT_PATH}>Another import</a>
+      </p>
+    </>
+  );
+};

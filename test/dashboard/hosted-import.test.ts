@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
+import { TOLT_PROGRAM_ID, toltProgram } from '../fixtures/firstpromoter-tolt-programs.js';
+import { rewardfulProgram } from '../fixtures/rewardful-program.js';
+import { DashboardBrowser, signedInUser } from '../support/dashboard-browser.js';
+import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
+import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
+import { runJobs } from '../support/team-mother.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+const KEY = 'rw_secret_dashboard_123';
+const TOLT_KEY = 'tolt_key_dashboard_456';
+const RUN_PATH = /^\/dashboard\/import\/[0-9a-f-]{36}$/;
+
+/** Moving from a hosted product in the dashboard: the API's use case and jobs behind a form, against a stub of the product. */
+describe('dashboard import from a hosted product', () => {
+  let t: TestService;
+  let rewardful: HostedStub;
+  let tolt: HostedStub;
+  let merchant: TestMerchant;
+  let owner: DashboardBrowser;
+
+  beforeAll(async () => {
+    rewardful = await startHostedStub({ source: 'rewardful', data: rewardfulProgram(), apiKey: KEY, maxPage: 2 });
+    tolt = await startHostedStub({ source: 'tolt', data: toltProgram(), apiKey: TOLT_KEY });
+    t = await startTestService({}, undefined, { hostedApi: new HttpHostedApi({ rewardful: rewardful.url, tolt: tolt.url }) });
+    merchant = await createMerchant(t, 'scale');
+    owner = (await signedInUser(t, merchant.id)).browser;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await rewardful?.close();
+    await tolt?.close();
+  });
+
+  const count = async (table: string) => (await t.sql(`select count(*)::int as n from ${table} where merchant_id = $1`, [merchant.id]))[0].n as number;
+  /** Every trace a request could leave: the audit rows and the runs' stored columns. */
+  const stored = async () => JSON.stringify([await t.sql('select * from audit_log where merchant_id = $1', [merchant.id]), await t.sql('select * from imports where merchant_id = $1', [merchant.id])]);
+
+  it('offers the files and every product; a product asks for the fields its API needs, keys as password inputs', async () => {
+    const start = await owner.get('/dashboard/import');
+    expect(start.status).toBe(200);
+    for (const source of ['csv', 'rewardful', 'tolt', 'firstpromoter', 'partnerstack', 'dub']) expect(start.html).toContain(`href="/dashboard/import?source=${source}"`);
+    expect(start.html).toContain('name="files"');
+
+    const toltForm = await owner.get('/dashboard/import?source=tolt');
+    expect(toltForm.html).toMatch(/<input name="credentials\.apiKey" type="password"/);
+    expect(toltForm.html).toMatch(/<input name="credentials\.programId" type="text"/);
+    expect(toltForm.html).toContain('<input type="hidden" name="source" value="tolt"/>');
+    expect(toltForm.html).not.toContain('name="files"');
+    const partnerstack = await owner.get('/dashboard/import?source=partnerstack');
+    expect(partnerstack.html).toMatch(/<input name="credentials\.publicKey" type="password"/);
+    expect(partnerstack.html).toMatch(/<input name="credentials\.privateKey" type="password"/);
+  });
+
+  it('a dry run shows the preview and writes nothing; the import then carries the program, and the key is never shown nor stored in the clear', async () => {
+    const started = await owner.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': KEY, dryRun: 'true' });
+    expect(started.status).toBe(303);
+    expect(started.location).toMatch(RUN_PATH);
+    const queued = await owner.get(started.location!);
+    expect(queued.html).toContain('Dry run from Rewardful queued');
+    expect(queued.html).toContain('<progress');
+    expect(queued.headers.get('refresh')).toBe('2');
+
+    await runJobs(t);
+    const preview = await owner.get(started.location!);
+    expect(preview.html).toContain('Dry run from Rewardful completed.');
+    expect(preview.headers.get('refresh')).toBeNull();
+    expect(preview.html).toContain('What the import would create');
+    expect(preview.html).toContain('James Bond');
+    expect(preview.html).toContain('Eve Moneypenny');
+    // The refused record, with its reason, as the CSV path shows it.
+    expect(preview.html).toContain('email is required');
+    for (const table of ['campaigns', 'affiliates', 'conversions']) expect(await count(table), table).toBe(0);
+    // Importing it asks for the key again: the run no longer holds it and the page never had it.
+    expect(preview.html).toContain('Import it from Rewardful');
+    expect(preview.html).toMatch(/<input name="credentials\.apiKey" type="password"/);
+
+    const imported = await owner.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': KEY, dryRun: 'false' });
+    expect(imported.status).toBe(303);
+    await runJobs(t);
+    const done = await owner.get(imported.location!);
+    expect(done.html).toContain('Import from Rewardful completed.');
+    expect(done.html).toMatch(/<progress value="(\d+)" max="\1"/);
+    expect((await t.sql('select email from affiliates where merchant_id = $1 order by email', [merchant.id])).map((r) => r.email)).toEqual(['eve@example.com', 'james@example.com']);
+    expect(await count('conversions')).toBe(4);
+
+    for (const html of [started.html, queued.html, preview.html, imported.html, done.html]) expect(html).not.toContain(KEY);
+    expect(await stored()).not.toContain(KEY);
+    const audit = await t.sql(`select actor, status from audit_log where merchant_id = $1 and path = '/dashboard/import'`, [merchant.id]);
+    expect(audit.map((r) => r.status)).toEqual([303, 303]);
+  });
+
+  it('a key the product refuses fails the run with its message on the page, and offers to start again', async () => {
+    const started = await owner.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': 'rw_wrong_key', dryRun: 'true' });
+    expect(started.status).toBe(303);
+    await runJobs(t);
+    const failed = await owner.get(started.location!);
+    expect(failed.html).toContain('Dry run from Rewardful failed.');
+    expect(failed.html).toMatch(/<div class="error" role="alert"><p class="flush">rewardful refused the API key \(401: Invalid API Secret\.\); check the key and start again\.<\/p>/);
+    expect(failed.html).toContain('href="/dashboard/import?source=rewardful"');
+    expect(failed.html).not.toContain('rw_wrong_key');
+    expect(await stored()).not.toContain('rw_wrong_key');
+  });
+
+  it("a missing or refused field is named beside its input; the program id is kept, the key never written back", async () => {
+    const runs = await count('imports');
+    const empty = await owner.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': '  ', dryRun: 'true' });
+    expect(empty.status).toBe(400);
+    expect(empty.html).toContain('API secret is required for rewardful');
+    expect(empty.html).toContain('id="credentials.apiKey-error"');
+    expect(empty.html).toContain('aria-invalid="true"');
+
+    const long = `${TOLT_KEY}${'x'.repeat(500)}`;
+    const tooLong = await owner.post('/dashboard/import', { source: 'tolt', 'credentials.apiKey': long, 'credentials.programId': TOLT_PROGRAM_ID, dryRun: 'true' });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.html).toContain('id="credentials.apiKey-error"');
+    expect(tooLong.html).toContain(`value="${TOLT_PROGRAM_ID}"`);
+    expect(tooLong.html).not.toContain(TOLT_KEY);
+
+    const noProgram = await owner.post('/dashboard/import', { source: 'tolt', 'credentials.apiKey': TOLT_KEY, 'credentials.programId': '', dryRun: 'true' });
+    expect(noProgram.status).toBe(400);
+    expect(noProgram.html).toContain('Program id is required for tolt');
+    expect(noProgram.html).not.toContain(TOLT_KEY);
+    expect(await count('imports')).toBe(runs);
+    expect(await stored()).not.toContain(TOLT_KEY);
+  });
+
+  it('a Tolt dry run reads the program named by its id', async () => {
+    const started = await owner.post('/dashboard/import', { source: 'tolt', 'credentials.apiKey': TOLT_KEY, 'credentials.programId': TOLT_PROGRAM_ID, dryRun: 'true' });
+    expect(started.status).toBe(303);
+    await runJobs(t);
+    const preview = await owner.get(started.location!);
+    expect(preview.html).toContain('Dry run from Tolt completed.');
+    expect(tolt.log.every((r) => r.path.includes(`program_id=${TOLT_PROGRAM_ID}`))).toBe(true);
+    expect(preview.html).toContain('Tolt&#39;s API publishes no reward terms');
+  });
+
+  it('without the CSRF token nothing starts', async () => {
+    const runs = await count('imports');
+    const res = await owner.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': KEY, dryRun: 'true' }, { csrf: false });
+    expect(res.status).toBe(403);
+    expect(await count('imports')).toBe(runs);
+  });
+});
