@@ -216,6 +216,9 @@ describe('POST /imports (rewardful)', () => {
     expect(run.failure).toContain('Invalid API Secret');
     const events = await t.sql(`select type from outbox_events where merchant_id = $1 and type = 'import.failed'`, [other.id]);
     expect(events).toHaveLength(1);
+    // The merchant is told in the app too, with the source's reason.
+    const notices = (await t.api('GET', '/notifications', other.liveKey)).body.data as { kind: string; message: string }[];
+    expect(notices.filter((n) => n.kind === 'import_failed')).toEqual([expect.objectContaining({ message: expect.stringContaining('Invalid API Secret') })]);
   });
 
   it('campaignMap carries a source campaign into one of ours: previewed as a match, then nothing new made for it', async () => {
