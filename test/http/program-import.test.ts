@@ -293,6 +293,33 @@ describe('POST /imports (csv)', () => {
     expect(commissions).toEqual([10, 10, 20]);
   });
 
+  it('a campaign whose volume tiers are not tiers the service pays is reported with its reason, not carried to break every later sale', async () => {
+    const m = await createMerchant(t, 'scale');
+    const cell = (tiers: unknown) => `"${JSON.stringify(tiers).replaceAll('"', '""')}"`;
+    const bad = [
+      { basis: 'weekly', tiers: [{ threshold: '2', type: 'percentage', value: '20' }] },
+      { basis: 'conversions', tiers: 'many' },
+      { basis: 'conversions', tiers: [] },
+      { basis: 'conversions', tiers: [{ threshold: '2', type: 'percentage', value: '120' }] },
+      { basis: 'conversions', tiers: [{ threshold: 'two', type: 'percentage', value: '20' }] },
+      { basis: 'conversions', tiers: [{ threshold: '2', type: 'share', value: '20' }] },
+      'not json',
+    ];
+    const rows = bad.map((tiers, i) => `c-${i + 2},Bad ${i},percentage,10,${typeof tiers === 'string' ? tiers : cell(tiers)}`);
+    const files = {
+      'campaigns.csv': `id,name,commission_type,commission_value,commission_tiers\r\nc-1,Good,percentage,10,${cell({ basis: 'revenue', tiers: [{ threshold: '1000.50', type: 'fixed', value: '15' }] })}\r\n${rows.join('\r\n')}\r\n`,
+    };
+    const started = await t.api('POST', '/imports', m.liveKey, { source: 'csv', files });
+    await runJobs(t);
+    const run = (await t.api('GET', `/imports/${started.body.data.id}`, m.liveKey)).body.data;
+    expect(run.progress.campaigns).toMatchObject({ read: 1 + bad.length, created: 1, failed: bad.length });
+    for (const problem of run.progress.campaigns.problems) expect(problem.reason).toMatch(/commission_tiers/);
+    const campaigns = (await t.api('GET', '/campaigns', m.liveKey)).body.data;
+    expect(campaigns.map((c: { name: string; commissionTiers: unknown }) => [c.name, c.commissionTiers])).toEqual([
+      ['Good', { basis: 'revenue', tiers: [{ threshold: 1000.5, commissionType: 'fixed', commissionValue: 15 }] }],
+    ]);
+  });
+
   it('refuses what is not the format, changes nothing; read keys cannot import; another merchant sees no run', async () => {
     const runs = (await t.sql('select count(*)::int as n from imports'))[0].n;
     const cases: [unknown, string][] = [
