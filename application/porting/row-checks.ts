@@ -9,6 +9,7 @@ import {
   importedAffiliateNotes,
   importedAwardStatus,
   importedCommission,
+  importedCommissionTiers,
   importedTime,
   MEMBERSHIP_STATUSES,
   PAYOUT_METHODS,
@@ -49,6 +50,10 @@ export const rowProblem = ({ resource, data }: ImportRow): string | null => {
   const named = missing(data, pair ?? ['id']);
   if (named !== null) return named;
   switch (resource) {
+    case 'campaigns': {
+      const tiers = importedCommissionTiers(cellOf(data, 'commission_tiers'));
+      return tiers.isErr() ? reasonOf(tiers.error) : null;
+    }
     case 'affiliates': {
       const notes = importedAffiliateNotes(cellOf(data, 'notes'), cellOf(data, 'tags'));
       return missing(data, ['email']) ?? (notes.isErr() ? reasonOf(notes.error) : null) ?? oneOf(data, 'payout_method', PAYOUT_METHODS) ?? timeProblem(data, 'created_at');

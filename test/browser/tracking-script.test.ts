@@ -142,6 +142,44 @@ describe.skipIf(!CHROMIUM)('the tracking script in a real browser', () => {
     expect(conversion).toMatchObject({ affiliateId: affiliate.id, clickId, source: 'tracking_script' });
   });
 
+  it("every other product's old link form, and a Dub short link's key through /r/, registers a click for its affiliate and attributes the sale", async () => {
+    // One affiliate per form, each with its old code kept as an import leaves it: a form the script
+    // ignored would fall back to the cookie, whose click is another affiliate's.
+    const forms = [
+      { param: 'fpr', code: 'pat_01', source: 'firstpromoter' },
+      { param: 'tolt_referral', code: 'michael_scott', source: 'tolt' },
+      { param: 'ref', code: 'sam', source: 'tolt' },
+      { param: 'ps_partner_key', code: 'ana-g', source: 'partnerstack' },
+      { param: 'sid', code: 'ana-sub', source: 'partnerstack' },
+      { param: null, code: 'eli-2025', source: 'dub' },
+    ];
+    for (const [i, form] of forms.entries()) {
+      const moved = await createAffiliate(t, m.liveKey, campaign.id);
+      await t.sql(`insert into ref_code_aliases (merchant_id, alias, affiliate_id, source, created_at) values ($1, $2, $3, $4, now())`, [m.id, form.code, moved.id, form.source]);
+      const before = (await context.cookies(shopBase)).find((c) => c.name === 'aff_click_id')?.value;
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      if (form.param) {
+        await page.goto(`${shopBase}/moved?utm_source=old&${form.param}=${encodeURIComponent(form.code.toUpperCase())}`);
+      } else {
+        // A Dub short link's key, its domain now pointed at the redirect path.
+        await page.goto(`${base}/r/${campaign.trackingCode}/${form.code}`);
+        await page.waitForURL(/\/landing\?click_id=/);
+      }
+      await settled(page);
+      const clickId = await clickIdOn(page);
+      expect(clickId, form.source).toBeTruthy();
+      expect(clickId, form.source).not.toBe(before);
+      expect((await context.cookies(shopBase)).find((c) => c.name === 'aff_click_id')?.value, form.source).toBe(clickId);
+      const sale = await run(page, `sale({ orderId: 'moved-form-${i}', amount: 30 })`);
+      const conversion = (await t.api('GET', `/conversions/${sale.data.conversionId}`, m.liveKey)).body.data;
+      expect(conversion, form.source).toMatchObject({ affiliateId: moved.id, clickId, source: 'tracking_script' });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('a landing without click_id (stripped by an ad blocker) falls back to the cookie', async () => {
     const page = await context.newPage();
     const [cookie] = (await context.cookies(shopBase)).filter((c) => c.name === 'aff_click_id');

@@ -4,7 +4,7 @@ import { dubProgram, partnerstackProgram } from '../fixtures/partnerstack-dub-pr
 import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { runJobs, setClock } from '../support/team-mother.js';
-import { startTestService, type TestService } from '../support/test-service.js';
+import { peerEnv, startTestService, type TestService } from '../support/test-service.js';
 
 /** Moving from PartnerStack and from Dub: each program read through its API and carried by the same writer. */
 describe('POST /imports (partnerstack, dub)', () => {
@@ -89,8 +89,16 @@ describe('POST /imports (partnerstack, dub)', () => {
     // `eli-2025` cannot be one of our codes: Eli gets a new one, and both keys stay his old codes.
     expect(eli.ref_code).not.toBe('eli');
     expect(await t.sql('select alias from ref_code_aliases where affiliate_id = $1 order by alias', [eli.id])).toEqual([{ alias: 'eli' }, { alias: 'eli-2025' }]);
-    // Both short links' keys land on Eli: `/r/<tracking code>/eli-2025` and `/r/<tracking code>/eli`.
+    // Both short links' keys land on Eli: through the redirect path (`/r/<tracking code>/eli-2025`, the
+    // short domain pointed here) and as the tracking script sends them; a sale on the click is his.
     for (const key of ['eli-2025', 'eli']) {
+      const redirect = await t.service.app.request(`/r/${campaign.tracking_code}/${key}`, {}, peerEnv());
+      expect(redirect.status, key).toBe(302);
+      const clickId = new URL(redirect.headers.get('location')!).searchParams.get('click_id');
+      expect(clickId, key).toBeTruthy();
+      const sale = await t.request('POST', '/t/v1/sales', { body: { merchantId: m.id, clickId, orderId: `after-move-${key}`, amount: 50 } });
+      expect(sale.status, key).toBe(201);
+      expect((await t.api('GET', `/conversions/${sale.body.data.conversionId}`, m.liveKey)).body.data.affiliateId, key).toBe(eli.id);
       const click = await t.request('POST', '/t/v1/clicks', { body: { merchantId: m.id, trackingCode: campaign.tracking_code, refCode: key } });
       expect(click.status, key).toBe(201);
     }

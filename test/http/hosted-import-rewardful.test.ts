@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
+import { isWebhookEventType } from '../../domain/webhook/index.js';
 import { rewardfulProgram } from '../fixtures/rewardful-program.js';
 import { cardEvent, cardIntegration, deliver, paidInvoice, paidSession } from '../support/card-events.js';
 import { createCampaign } from '../support/campaign-mother.js';
@@ -83,6 +84,10 @@ describe('POST /imports (rewardful)', () => {
     expect(conversions.map((c: { status: string }) => c.status)).toEqual(['pending', 'approved', 'paid', 'refunded']);
     expect(conversions.every((c: { source: string; amount: string; commission: string }) => c.source === 'import' && Number(c.amount) === 100 && Number(c.commission) === 30)).toBe(true);
     expect(await count('payouts', into)).toBe(0);
+    // History publishes nothing live: no conversion, affiliate or payout event, no webhook delivery.
+    const published = (await t.sql('select distinct type from outbox_events where merchant_id = $1', [into.id])).map((r: { type: string }) => r.type);
+    expect(published.filter((type: string) => isWebhookEventType(type))).toEqual([]);
+    expect(await count('webhook_deliveries', into)).toBe(0);
     const [link] = await t.sql('select affiliate_id from provider_customers where merchant_id = $1 and provider_customer_id = $2', [into.id, 'cus_ABC123']);
     const [james] = await t.sql('select id from affiliates where merchant_id = $1 and email = $2', [into.id, 'james@example.com']);
     expect(link.affiliate_id).toBe(james.id);
@@ -216,6 +221,9 @@ describe('POST /imports (rewardful)', () => {
     expect(run.failure).toContain('Invalid API Secret');
     const events = await t.sql(`select type from outbox_events where merchant_id = $1 and type = 'import.failed'`, [other.id]);
     expect(events).toHaveLength(1);
+    // The merchant is told in the app too, with the source's reason.
+    const notices = (await t.api('GET', '/notifications', other.liveKey)).body.data as { kind: string; message: string }[];
+    expect(notices.filter((n) => n.kind === 'import_failed')).toEqual([expect.objectContaining({ message: expect.stringContaining('Invalid API Secret') })]);
   });
 
   it('campaignMap carries a source campaign into one of ours: previewed as a match, then nothing new made for it', async () => {

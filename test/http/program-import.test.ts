@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipEntries } from '../../adapters/porting/zip-entries.js';
+import { isWebhookEventType } from '../../domain/webhook/index.js';
 import { cardEvent, cardIntegration, deliver, paidInvoice } from '../support/card-events.js';
 import { createAffiliate, createCampaign, insertConversion } from '../support/campaign-mother.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
@@ -136,7 +137,10 @@ describe('POST /imports (csv)', () => {
     ]);
     const [carriedGoal] = await t.sql('select status, current_period_key from team_goals where merchant_id = $1', [into.id]);
     expect(carriedGoal).toEqual({ status: 'active', current_period_key: new Date().toISOString().slice(0, 7) });
-    expect(await t.sql(`select type from outbox_events where merchant_id = $1 and type like 'team%'`, [into.id])).toEqual([]);
+    // History publishes nothing live: no conversion, affiliate, payout, bonus or team event, no webhook delivery; only the import's own events.
+    const published = (await t.sql('select distinct type from outbox_events where merchant_id = $1', [into.id])).map((r: { type: string }) => r.type);
+    expect(published.filter((type: string) => isWebhookEventType(type) || type.startsWith('team'))).toEqual([]);
+    expect(await count('webhook_deliveries', into)).toBe(0);
     const [hook] = await t.sql('select secret from webhook_subscriptions where merchant_id = $1', [into.id]);
     expect(hook.secret).not.toBe('ab'.repeat(32));
     const [event] = await t.sql(`select payload from outbox_events where merchant_id = $1 and type = 'import.completed' and payload->>'importId' = $2`, [into.id, first.body.data.id]);
@@ -265,6 +269,55 @@ describe('POST /imports (csv)', () => {
     const sale = await t.api('POST', '/conversions', capped.liveKey, { campaignId: ids.campaign, affiliateId: ids.affiliate, amount: 90 });
     expect(sale.status).toBe(201);
     expect((await t.api('POST', '/conversions', capped.liveKey, { campaignId: ids.campaign, affiliateId: ids.affiliate, amount: 20 })).body.error.code).toBe('earnings_limit_reached');
+  });
+
+  it("imported history this month does not count towards the campaign's volume tiers", async () => {
+    const tiered = await createMerchant(t, 'scale');
+    const now = new Date().toISOString();
+    // From the third sale of the affiliate's month on, 20 % (the tiers as the export writes them).
+    const tiers = JSON.stringify({ basis: 'conversions', tiers: [{ threshold: '2', type: 'percentage', value: '20' }] }).replaceAll('"', '""');
+    const files = {
+      'campaigns.csv': `id,name,commission_type,commission_value,commission_tiers\r\nc-1,Tiered,percentage,10,"${tiers}"\r\n`,
+      'affiliates.csv': 'id,email,name\r\na-1,tier@example.com,Tier\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\n',
+      'commissions.csv': `id,campaign_id,affiliate_id,status,amount,commission,currency,created_at\r\nv-1,c-1,a-1,approved,100,10,usd,${now}\r\nv-2,c-1,a-1,paid,100,10,usd,${now}\r\n`,
+    };
+    await t.api('POST', '/imports', tiered.liveKey, { source: 'csv', files });
+    await runJobs(t);
+    expect(await count('conversions', tiered)).toBe(2);
+    const [ids] = await t.sql('select c.id as campaign, a.id as affiliate from campaigns c, affiliates a where c.merchant_id = $1 and a.merchant_id = $1', [tiered.id]);
+    expect((await t.api('GET', `/campaigns/${ids.campaign}`, tiered.liveKey)).body.data.commissionTiers).toEqual({ basis: 'conversions', tiers: [{ threshold: 2, commissionType: 'percentage', commissionValue: 20 }] });
+    // Counted, the two imported this month would make the first new sale the third.
+    const commissions: number[] = [];
+    for (let i = 0; i < 3; i += 1) commissions.push((await t.api('POST', '/conversions', tiered.liveKey, { campaignId: ids.campaign, affiliateId: ids.affiliate, amount: 100 })).body.data.commission);
+    expect(commissions).toEqual([10, 10, 20]);
+  });
+
+  it('a campaign whose volume tiers are not tiers the service pays is reported with its reason, not carried to break every later sale', async () => {
+    const m = await createMerchant(t, 'scale');
+    const cell = (tiers: unknown) => `"${JSON.stringify(tiers).replaceAll('"', '""')}"`;
+    const bad = [
+      { basis: 'weekly', tiers: [{ threshold: '2', type: 'percentage', value: '20' }] },
+      { basis: 'conversions', tiers: 'many' },
+      { basis: 'conversions', tiers: [] },
+      { basis: 'conversions', tiers: [{ threshold: '2', type: 'percentage', value: '120' }] },
+      { basis: 'conversions', tiers: [{ threshold: 'two', type: 'percentage', value: '20' }] },
+      { basis: 'conversions', tiers: [{ threshold: '2', type: 'share', value: '20' }] },
+      'not json',
+    ];
+    const rows = bad.map((tiers, i) => `c-${i + 2},Bad ${i},percentage,10,${typeof tiers === 'string' ? tiers : cell(tiers)}`);
+    const files = {
+      'campaigns.csv': `id,name,commission_type,commission_value,commission_tiers\r\nc-1,Good,percentage,10,${cell({ basis: 'revenue', tiers: [{ threshold: '1000.50', type: 'fixed', value: '15' }] })}\r\n${rows.join('\r\n')}\r\n`,
+    };
+    const started = await t.api('POST', '/imports', m.liveKey, { source: 'csv', files });
+    await runJobs(t);
+    const run = (await t.api('GET', `/imports/${started.body.data.id}`, m.liveKey)).body.data;
+    expect(run.progress.campaigns).toMatchObject({ read: 1 + bad.length, created: 1, failed: bad.length });
+    for (const problem of run.progress.campaigns.problems) expect(problem.reason).toMatch(/commission_tiers/);
+    const campaigns = (await t.api('GET', '/campaigns', m.liveKey)).body.data;
+    expect(campaigns.map((c: { name: string; commissionTiers: unknown }) => [c.name, c.commissionTiers])).toEqual([
+      ['Good', { basis: 'revenue', tiers: [{ threshold: 1000.5, commissionType: 'fixed', commissionValue: 15 }] }],
+    ]);
   });
 
   it('refuses what is not the format, changes nothing; read keys cannot import; another merchant sees no run', async () => {

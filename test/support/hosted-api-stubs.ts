@@ -82,7 +82,7 @@ const page = (opts: StubOptions, path: string, query: URLSearchParams): unknown 
     return { data: { has_more: from + limit < all.length, items: all.slice(from, from + limit) }, message: 'Page returned successfully', status: 200 };
   }
   if (opts.source === 'firstpromoter') {
-    const perPage = Number(query.get('per_page') ?? 20);
+    const perPage = Math.min(Number(query.get('per_page') ?? 20), cap);
     const current = Number(query.get('page') ?? 1);
     const items = all.slice((current - 1) * perPage, current * perPage);
     // A promoter's `parent_promoter` is only included when asked for.

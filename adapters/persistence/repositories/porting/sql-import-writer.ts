@@ -6,7 +6,8 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRow, ImportRun, ImportWriter } from '../../../../application/ports/imports.js';
 import { randomCode } from '../../../../application/shared/random-code.js';
-import { campaignChosenFor, customerKeyOf, importedAffiliateNotes, importedCommissionStatus, oldRefCodeOf } from '../../../../domain/index.js';
+import { campaignChosenFor, customerKeyOf, importedAffiliateNotes, importedCommissionStatus, importedCommissionTiers, oldRefCodeOf } from '../../../../domain/index.js';
+import { tiersToStored } from '../../mappers/campaign.mapper.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import { BATCHED, BatchImportWrites } from './sql-import-batch.js';
@@ -176,6 +177,11 @@ export class SqlImportWriter implements ImportWriter {
   }
 
   private async campaign(run: ImportRun, row: ProgramRow): Promise<RowOutcome> {
+    // Stored as the campaign repository stores tiers, whatever spelling the file used.
+    const tiers = importedCommissionTiers(cellOf(row, 'commission_tiers')).match(
+      (read) => (read === null ? null : JSON.stringify(tiersToStored(read))),
+      (error) => refuse(error.message),
+    );
     const id = this.ids.next();
     const now = this.clock.now();
     await runSql(
@@ -200,7 +206,7 @@ export class SqlImportWriter implements ImportWriter {
         flag(cellOf(row, 'recurring'), false),
         cellOf(row, 'recurring_months'),
         cellOf(row, 'cookie_days') ?? 30,
-        cellOf(row, 'commission_tiers'),
+        tiers,
         cellOf(row, 'ends_at'),
         cellOf(row, 'created_at') ?? now,
         now,
