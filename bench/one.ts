@@ -3,7 +3,7 @@
  * ceiling routes, 60 Scale merchants, then a warm-up and one measured wrk run. Prints req/s, p50/p99
  * and CPU per request of the service and the database.
  *
- *   tsx bench/one.ts <post|get|campaign|select|write|sale|click|risk-on|risk-off|page> [seconds=15] [--cpu-prof] [--statements] [--merchants=60]
+ *   tsx bench/one.ts <post|get|campaign|select|write|sale|click|risk-on|risk-off|page|notify> [seconds=15] [--cpu-prof] [--statements] [--merchants=60]
  *
  * `--cpu-prof` writes the service's V8 profile to bench/profiles/ (summarise it with
  * bench/profile-summary.ts); `--statements` loads pg_stat_statements and prints the statements that
@@ -16,12 +16,13 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '../adapters/database/embedded-postgres-server.js';
 import { dashboardSession } from './lib/dashboard.js';
 import { conversionBody, createMerchants, postConversion, type BenchMerchant } from './lib/fixtures.js';
+import { connectCardIntegrations, signedNotifications, type IngestMerchant } from './lib/ingest.js';
 import { runLoad, type LoadRequest } from './lib/load.js';
 import { resetRateLimits } from './lib/measure.js';
 import { riskSaleRequests, setSignals, withClicks, type RiskBenchMerchant } from './lib/risk.js';
 import { clusterCpuSeconds, cpuSeconds, postmasterPid, ROOT, startService } from './lib/service.js';
 
-const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale', 'click', 'risk-on', 'risk-off', 'page'] as const;
+const SCENARIOS = ['post', 'get', 'campaign', 'select', 'write', 'sale', 'click', 'risk-on', 'risk-off', 'page', 'notify'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 // Several, comma-separated, run one after the other on the same service (what one leaves behind, the next sees).
@@ -37,7 +38,14 @@ interface RiskHalves {
   readonly off: readonly RiskBenchMerchant[];
 }
 
-const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sales: readonly { m: BenchMerchant; id: string }[], risk: RiskHalves | null, session: string | null): LoadRequest[] => {
+const requestsFor = (
+  scenario: Scenario,
+  merchants: readonly BenchMerchant[],
+  sales: readonly { m: BenchMerchant; id: string }[],
+  risk: RiskHalves | null,
+  session: string | null,
+  card: readonly IngestMerchant[] | null,
+): LoadRequest[] => {
   const auth = (m: BenchMerchant) => ({ authorization: `Bearer ${m.key}` });
   switch (scenario) {
     case 'post':
@@ -65,6 +73,9 @@ const requestsFor = (scenario: Scenario, merchants: readonly BenchMerchant[], sa
     // A small dashboard page for its owner, one connection at a time as the dashboard group measures pages.
     case 'page':
       return [{ method: 'GET', path: '/dashboard/keys', headers: { cookie: session! } }];
+    // As the full bench's ingest group: distinct signed card sales, attributed by each merchant's coupon.
+    case 'notify':
+      return signedNotifications(card!, Math.min(40_000, (seconds + 3) * 1_000), `${Date.now().toString(36)}n`);
   }
 };
 
@@ -103,6 +114,7 @@ try {
     await Promise.all([...on.map((m) => setSignals(service.url, m, true)), ...off.map((m) => setSignals(service.url, m, false))]);
     risk = { on: await withClicks(db, on), off: await withClicks(db, off) };
   }
+  const card = scenarios.includes('notify') ? await connectCardIntegrations(service.url, merchants) : null;
   const session = scenarios.includes('page') ? await dashboardSession(service.url, db, merchants[0]!) : null;
   if (session) {
     // A signed-out or missing page would be measured as a fast redirect or 404.
@@ -110,7 +122,7 @@ try {
     if (probe.status !== 200) throw new Error(`dashboard page: ${probe.status}`);
   }
   for (const scenario of scenarios) {
-    const requests = requestsFor(scenario, merchants, sales, risk, session);
+    const requests = requestsFor(scenario, merchants, sales, risk, session, card);
     const connections = scenario === 'page' ? 1 : 50;
     await resetRateLimits(db);
     await runLoad({ baseUrl: service.url, requests, connections, seconds: 3 });
@@ -123,7 +135,7 @@ try {
     const [service1, db1] = [await cpuSeconds(service.pid), await clusterCpuSeconds(postmaster)];
     if (statements) {
       const { rows } = await db.query(`
-        select calls, round((total_exec_time / calls)::numeric, 3) as exec_ms, round((total_plan_time / nullif(plans, 0))::numeric, 3) as plan_ms,
+        select calls, plans, round((total_exec_time / calls)::numeric, 3) as exec_ms, round((total_plan_time / nullif(plans, 0))::numeric, 3) as plan_ms,
           left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
         from pg_stat_statements where calls > 0 order by total_exec_time + total_plan_time desc limit 15`);
       console.table(rows);

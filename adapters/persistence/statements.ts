@@ -1,6 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createPostgreSqlTypeParsers } from '@mikro-orm/postgresql';
-import { CompiledQuery, PostgresDialect, type ControlledTransaction, type Dialect, type Kysely } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresDialect,
+  type ControlledTransaction,
+  type Dialect,
+  type Kysely,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type RawBuilder,
+} from 'kysely';
 import pg from 'pg';
 import { ConnectionReleasingDialect } from './pg-connection-releasing-driver.js';
 import type { Orm } from './orm.js';
@@ -89,16 +98,71 @@ export const statementPool = (settings: PoolSettings): { dialect: Dialect; regis
   // statement in flight rejects on its own and the pool discards the client.
   pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
-  return { dialect: new ConnectionReleasingDialect(new PostgresDialect({ pool })), register: (orm) => pools.set(orm, pool) };
+  return { dialect: new ConnectionReleasingDialect(new PostgresDialect({ pool: naming(pool) })), register: (orm) => pools.set(orm, pool) };
+};
+
+/** The texts `runNamed` has sent, by text: sent by the same name on a transaction's connection too. */
+const namedTexts = new Map<string, string>();
+/** The same, by name: a name stands for one text only (a connection that prepared it runs that text). */
+const textsByName = new Map<string, string>();
+
+/**
+ * The pool as Kysely (and so MikroORM) sees it: each connection sends a text `runNamed` has named by
+ * that name, so a hot read inside a transaction (a provider's sale reading its context) is planned
+ * once per connection as it is outside one, instead of on every call.
+ */
+const naming = (pool: pg.Pool): PostgresPool => {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // Kysely reads it to cancel a statement; `pg` does not declare it.
+    get processID() {
+      return (client as unknown as { processID?: number }).processID;
+    },
+    query: ((sql: unknown, parameters?: readonly unknown[]) => {
+      const name = typeof sql === 'string' ? namedTexts.get(sql) : undefined;
+      if (name) return client.query({ name, text: sql as string, values: [...(parameters ?? [])] });
+      return (client.query as (...args: unknown[]) => unknown)(sql, parameters);
+    }) as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    Client: pg.Client,
+    options: pool.options,
+    connect: async () => {
+      const client = await pool.connect();
+      let facade = wrapped.get(client);
+      if (!facade) wrapped.set(client, (facade = wrap(client)));
+      return facade;
+    },
+    end: () => pool.end(),
+  };
 };
 
 /**
- * A read on the pool (never inside a transaction) sent by name, so each connection parses and plans
- * it once and PostgreSQL may keep its plan: for the hot reads by key, whose best plan never depends
- * on the values. `name` must be unique per text.
+ * A statement sent by name, so each connection parses and plans it once and PostgreSQL may keep its plan:
+ * for the hot reads by key, whose best plan never depends on the values. On the pool, or on the
+ * current transaction's connection when there is one (`naming` sends it by name there too). `name`
+ * must be unique per text.
  */
 export const runNamed = async <R>(orm: Orm, name: string, text: string, values: readonly unknown[]): Promise<R[]> => {
+  const known = namedTexts.get(text);
+  if (known !== name) {
+    if (known !== undefined) throw new Error(`statement named ${name} was named ${known} before`);
+    if (textsByName.has(name)) throw new Error(`the name ${name} stands for another statement`);
+    namedTexts.set(text, name);
+    textsByName.set(name, text);
+  }
+  if (inTransaction(orm)) return runSql<R>(currentDb(orm), text, values);
   const pool = pools.get(orm);
   if (!pool) throw new Error('the ORM was not opened with a statement pool');
   return (await pool.query({ name, text, values: [...values] })).rows as R[];
+};
+
+/**
+ * `runNamed` for a Kysely `sql` statement whose text is the same on every call (its values vary, its
+ * shape does not: a statement whose parts vary needs a name per shape).
+ */
+export const runNamedQuery = <R>(orm: Orm, name: string, query: RawBuilder<R>): Promise<R[]> => {
+  const { sql: text, parameters } = query.compile(currentDb(orm));
+  return runNamed<R>(orm, name, text, parameters);
 };

@@ -6,6 +6,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type CurrencyCode, type DatedAmount, type MonthSales } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { assignmentsOf } from './row-sql.js';
+import { runNamedQuery } from '../named-statement.js';
 import { currentDb, type Orm } from '../orm.js';
 import { countedConversion, limitCountedConversion } from './conversion-counting.sql.js';
 
@@ -68,7 +69,9 @@ export class SqlConversionRepository implements ConversionRepository {
   }
 
   async findById(tenant: Tenant, id: string): Promise<Conversion | null> {
-    const [row] = await this.exec(
+    const [row] = await runNamedQuery(
+      this.orm,
+      'conversion_by_id',
       sql<ConversionRow>`select ${COLUMNS} from conversions where id = ${id} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`,
     );
     return row ? conversionFromRow(row) : null;
@@ -82,7 +85,10 @@ export class SqlConversionRepository implements ConversionRepository {
   }
 
   async findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    const [row] = await this.exec(
+    // By name: a provider's sale looks its order up on every notification.
+    const [row] = await runNamedQuery(
+      this.orm,
+      'conversion_by_order',
       sql<ConversionRow>`select ${COLUMNS} from conversions where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and order_id = ${orderId}`,
     );
     return row ? conversionFromRow(row) : null;

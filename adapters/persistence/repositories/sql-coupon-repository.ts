@@ -3,6 +3,7 @@ import type { CouponRepository } from '../../../application/ports/coupon-reposit
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Coupon, CouponProvider } from '../../../domain/index.js';
 import { COUPON_COLUMNS, couponFromRow, couponValues, type CouponRow } from '../mappers/coupon.mapper.js';
+import { runNamedQuery } from '../named-statement.js';
 import { currentDb, type Orm } from '../orm.js';
 
 const COLUMNS = sql.raw(COUPON_COLUMNS.join(', '));
@@ -65,10 +66,16 @@ export class SqlCouponRepository implements CouponRepository {
     if (keys.code !== null) alternatives.push(sql`code = ${keys.code}`);
     if (keys.providerDiscountId !== null && column !== null) alternatives.push(sql`${sql.ref(column)} = ${keys.providerDiscountId}`);
     if (alternatives.length === 0) return [];
-    const rows = await this.exec(sql<CouponRow>`select ${COLUMNS} from coupons
+    // By name, one per shape (which keys are given, in which column): asked on every provider sale.
+    const shape = `coupon_candidates_${keys.code !== null ? 'code' : ''}_${keys.providerDiscountId !== null && column !== null ? column : ''}`;
+    const rows = await runNamedQuery(
+      this.orm,
+      shape,
+      sql<CouponRow>`select ${COLUMNS} from coupons
        where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and provider = ${provider} and deleted_at is null
          and (${sql.join(alternatives, sql` or `)})
-       order by created_at, id`);
+       order by created_at, id`,
+    );
     return rows.map(couponFromRow);
   }
 }

@@ -7,8 +7,7 @@ import { affiliateColumns, affiliateFromRow, membershipColumns, membershipFromRo
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
-import { currentDb, inTransaction, type Orm } from '../orm.js';
-import { runSql } from '../run-sql.js';
+import type { Orm } from '../orm.js';
 import { runNamed } from '../named-statement.js';
 import { clickRowIdOf, saleClickFromRow, saleClickSql, saleClickValues, type SaleClickRow } from './sale-click.sql.js';
 
@@ -115,9 +114,9 @@ export class SqlSaleContexts implements SaleContexts {
     const asked = rowId === null ? null : click;
     const values = [tenant.merchantId, tenant.mode, campaignId, affiliateId, ...(asked ? [rowId, ...saleClickValues(asked)] : [])];
     const [text, name] = asked ? [SALE_CONTEXT_WITH_CLICK, 'sale_context_click'] : [SALE_CONTEXT, 'sale_context'];
-    // Inside a caller's transaction (a provider's sale) on its connection, so it sees that work and
-    // needs no second connection; otherwise by name on the pool (planned once per connection).
-    const [row] = inTransaction(this.orm) ? await runSql<SaleContextRow>(currentDb(this.orm), text, values) : await runNamed<SaleContextRow>(this.orm, name, text, values);
+    // By name, planned once per connection: on the pool, or inside a caller's transaction (a provider's
+    // sale) on its connection, so it sees that work and needs no second connection.
+    const [row] = await runNamed<SaleContextRow>(this.orm, name, text, values);
     return row ? saleContextFromRow(row, asked) : null;
   }
 }

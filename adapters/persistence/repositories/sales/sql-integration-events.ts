@@ -10,6 +10,7 @@ import type {
 } from '../../../../application/ports/provider-sales-ledger.js';
 import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../../application/shared/page.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
+import { runNamedQuery } from '../../named-statement.js';
 import { currentDb, type Orm } from '../../orm.js';
 import type { Row } from '../../schema/index.js';
 import { saleFromStored, storedSale } from './replay-fact.json.js';
@@ -71,8 +72,13 @@ export class SqlIntegrationEvents implements IntegrationEvents {
   }
 
   async settle(id: string, r: DeliveryResult): Promise<void> {
-    await sql`update integration_events set outcome = ${r.outcome}, reason = ${r.reason}, error_code = ${r.code},
-      conversion_id = ${r.conversionId} where id = ${id}`.execute(currentDb(this.orm));
+    // By name: every notification settles its event.
+    await runNamedQuery(
+      this.orm,
+      'integration_event_settle',
+      sql`update integration_events set outcome = ${r.outcome}, reason = ${r.reason}, error_code = ${r.code},
+        conversion_id = ${r.conversionId} where id = ${id}`,
+    );
   }
 
   async keepForReplay(id: string, sale: ProviderSaleFact): Promise<void> {

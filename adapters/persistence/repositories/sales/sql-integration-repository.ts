@@ -3,6 +3,7 @@ import type { IntegrationRepository } from '../../../../application/ports/integr
 import { offsetOf, type Page, type PageRequest } from '../../../../application/shared/page.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import type { CouponProvider, Integration, Mode } from '../../../../domain/index.js';
+import { runNamedQuery } from '../../named-statement.js';
 import { currentDb, type Orm } from '../../orm.js';
 import type { Row } from '../../schema/index.js';
 
@@ -48,9 +49,14 @@ export class SqlIntegrationRepository implements IntegrationRepository {
   }
 
   async findById(tenant: Tenant, id: string): Promise<Integration | null> {
-    const { rows } = await sql<IntegrationRow>`select ${COLUMNS} from integrations
-      where id = ${id} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and deleted_at is null`.execute(currentDb(this.orm));
-    return rows[0] ? fromRow(rows[0]) : null;
+    // By name: every provider notification starts here.
+    const [row] = await runNamedQuery(
+      this.orm,
+      'integration_by_id',
+      sql<IntegrationRow>`select ${COLUMNS} from integrations
+        where id = ${id} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and deleted_at is null`,
+    );
+    return row ? fromRow(row) : null;
   }
 
   async list(tenant: Tenant, page: PageRequest): Promise<Page<Integration>> {
