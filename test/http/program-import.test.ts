@@ -99,7 +99,13 @@ describe('POST /imports (csv)', () => {
          '2026-10-20T00:00:00Z', 'wallet_a', 'tr_award_1', '2026-10-01T00:00:00Z', now())`,
       [from.id, team.id, goal.id, affiliate.id],
     );
-    await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '40', commission: '10', status: 'approved', orderId: 'ord-2', createdAt: '2026-10-02T10:00:00.000Z' });
+    // An approved commission not paid yet, its queue row due later (so no payout run touches it here): owed money moves too.
+    const owed = await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '40', commission: '10', status: 'approved', orderId: 'ord-2', createdAt: '2026-10-02T10:00:00.000Z' });
+    await t.sql(
+      `insert into payouts (id, merchant_id, mode, conversion_id, campaign_id, affiliate_id, amount, currency, status, scheduled_date, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'live', $2, $3, $4, 10, 'usd', 'pending', '2030-01-01T10:00:00Z', '2026-10-02T10:00:00Z', now())`,
+      [from.id, owed, campaign.id, affiliate.id],
+    );
     zip = await exportZip(t, from.liveKey);
   });
   afterAll(() => t.close());
@@ -109,7 +115,7 @@ describe('POST /imports (csv)', () => {
   it('a dry run writes nothing and previews every record it would create', async () => {
     const started = await t.api('POST', '/imports', into.liveKey, { source: 'csv', dryRun: true, file: zip.toString('base64') });
     expect(started.status).toBe(202);
-    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 15 });
+    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 16 });
     await runJobs(t);
     const run = (await t.api('GET', `/imports/${started.body.data.id}`, into.liveKey)).body.data;
     expect(run.state).toBe('completed');
@@ -124,12 +130,16 @@ describe('POST /imports (csv)', () => {
     const first = await t.api('POST', '/imports', into.liveKey, { source: 'csv', file: zip.toString('base64') });
     await runJobs(t);
     const done = (await t.api('GET', `/imports/${first.body.data.id}`, into.liveKey)).body.data;
-    expect(done).toMatchObject({ state: 'completed', rowsRead: 15, failure: null });
+    expect(done).toMatchObject({ state: 'completed', rowsRead: 16, failure: null });
     expect(done.progress.commissions).toMatchObject({ read: 2, created: 2, failed: 0 });
     const conversions = await t.sql('select status, source from conversions where merchant_id = $1 order by created_at', [into.id]);
     expect(conversions).toEqual([{ status: 'paid', source: 'import' }, { status: 'approved', source: 'import' }]);
-    // No payout queued, no webhook delivery: history only (the one payout is the completed one of the file), and the webhook has a new secret.
-    expect(await t.sql('select status from payouts where merchant_id = $1', [into.id])).toEqual([{ status: 'completed' }]);
+    // The paid commission's payout is history; the approved one is owed and queued once, on the file's schedule.
+    expect(done.progress.payouts).toMatchObject({ read: 2, created: 1, matched: 1, failed: 0 });
+    expect(await t.sql('select p.status, c.status as commission, p.amount::text, p.scheduled_date from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1 order by p.status', [into.id])).toEqual([
+      { status: 'completed', commission: 'paid', amount: '20.000000', scheduled_date: new Date('2026-10-20T00:00:00Z') },
+      { status: 'pending', commission: 'approved', amount: '10.000000', scheduled_date: new Date('2030-01-01T10:00:00Z') },
+    ]);
     // The award is history: paid, its period settled, nothing for the payout job; the goal runs on from this month.
     expect(await t.sql('select a.status, a.next_payout_attempt_at, p.settled_at is not null as settled from team_awards a join team_goal_periods p on p.goal_id = a.goal_id and p.period_key = a.period_key where a.merchant_id = $1', [into.id])).toEqual([
       { status: 'paid', next_payout_attempt_at: null, settled: true },

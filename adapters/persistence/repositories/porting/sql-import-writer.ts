@@ -11,6 +11,7 @@ import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import { BATCHED, BatchImportWrites } from './sql-import-batch.js';
 import { MoreImportWrites } from './sql-import-more.js';
+import { PayoutImportWrites } from './sql-import-payouts.js';
 
 /** A row's cell as the file meant it: the spreadsheet quote removed, empty as none. */
 const cellOf = (row: ProgramRow, column: string): string | null => {
@@ -40,6 +41,7 @@ const required = (row: ProgramRow, column: string): string => cellOf(row, column
 export class SqlImportWriter implements ImportWriter {
   private readonly more: MoreImportWrites;
   private readonly batched: BatchImportWrites;
+  private readonly payouts: PayoutImportWrites;
 
   constructor(
     private readonly orm: Orm,
@@ -48,6 +50,7 @@ export class SqlImportWriter implements ImportWriter {
   ) {
     this.more = new MoreImportWrites(orm, ids, clock);
     this.batched = new BatchImportWrites(orm, ids, clock);
+    this.payouts = new PayoutImportWrites(orm, ids, clock);
   }
 
   private get db(): Kysely<any> {
@@ -309,8 +312,8 @@ export class SqlImportWriter implements ImportWriter {
     const id = this.ids.next();
     const now = this.clock.now();
     const commission = required(row, 'commission');
-    // Marked `import`: history, never paid again (paid rows stay paid, no payout row is queued here),
-    // and written beside the use cases, so no live webhook tells of it.
+    // Marked `import` and written beside the use cases, so no live webhook tells of it; a paid one is
+    // never paid again, one the source still owes is queued for payment here once (below).
     await runSql(
       this.db,
       `insert into conversions (id, merchant_id, mode, campaign_id, affiliate_id, amount, tax_amount, commission, original_commission, currency, status,
@@ -339,6 +342,7 @@ export class SqlImportWriter implements ImportWriter {
         now,
       ],
     );
+    await this.payouts.queueOwed(run, [{ id, campaignId, affiliateId, commission, currency: required(row, 'currency').toLowerCase(), status: status.value }]);
     return { kind: 'created', internalId: id };
   }
 }
