@@ -81,9 +81,13 @@ export class PayoutImportWrites {
     if (kind.isErr()) return failed(kind.error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? kind.error.message);
     if (cellOf(row, 'commission_id') === null) return this.batch(run, row, refs, kind.value);
     const conversionId = await refs.reference('commissions', 'commission_id');
-    const affiliateId = await refs.reference('affiliates', 'affiliate_id');
-    const [conversion] = await runSql<{ status: string; campaign_id: string }>(this.db, 'select status, campaign_id from conversions where id = $1', [conversionId]);
+    const [conversion] = await runSql<{ status: string; campaign_id: string; affiliate_id: string }>(this.db, 'select status, campaign_id, affiliate_id from conversions where id = $1', [
+      conversionId,
+    ]);
     if (!conversion) return failed('commission_id names no imported commission');
+    // A source that names the payout's commissions may leave its affiliate out: the commission's is it.
+    const affiliateId = cellOf(row, 'affiliate_id') === null ? conversion.affiliate_id : await refs.reference('affiliates', 'affiliate_id');
+    if (affiliateId !== conversion.affiliate_id) return failed("affiliate_id is not the affiliate of the commission it names");
     const campaignId = cellOf(row, 'campaign_id') === null ? conversion.campaign_id : await refs.reference('campaigns', 'campaign_id');
     const [queued] = await runSql<QueueRow>(this.db, 'select id, status, attempts, payment_id from payouts where conversion_id = $1', [conversionId]);
     switch (kind.value) {
@@ -133,7 +137,7 @@ export class PayoutImportWrites {
       `select c.id, c.campaign_id, c.commission::text as commission from conversions c
          join import_mappings im on im.internal_id = c.id and im.merchant_id = $1 and im.mode = $2 and im.source = $3 and im.resource = 'commissions'
         where c.merchant_id = $1 and c.mode = $2 and c.affiliate_id = $4 and c.currency = $5 and c.status = 'paid'
-          and c.created_at >= $6 and c.created_at < $7 and not exists (select 1 from payouts p where p.conversion_id = c.id)
+          and c.created_at >= $6 and c.created_at <= $7 and not exists (select 1 from payouts p where p.conversion_id = c.id)
         order by c.created_at, c.id`,
       [run.tenant.merchantId, run.tenant.mode, run.source, affiliateId, currency, from, to],
     );
