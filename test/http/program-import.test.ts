@@ -248,6 +248,9 @@ describe('POST /imports (csv)', () => {
       { order_id: 'o-2', status: 'refunded', currency: 'usd', has_parent: true },
       { order_id: 'o-7', status: 'approved', currency: 'eur', has_parent: false },
     ]);
+    // The approved commission is owed and queued once, also when its batch was carried again row by row.
+    const queued = 'select c.order_id, p.status, p.amount::text, p.currency from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1';
+    expect(await t.sql(queued, [mover.id])).toEqual([{ order_id: 'o-7', status: 'pending', amount: '2.500000', currency: 'eur' }]);
     const [alias] = await t.sql('select a.email from ref_code_aliases r join affiliates a on a.id = r.affiliate_id where r.merchant_id = $1 and r.alias = $2', [mover.id, 'oldcode-1']);
     expect(alias).toEqual({ email: 'one@example.com' });
 
@@ -257,6 +260,57 @@ describe('POST /imports (csv)', () => {
     expect(await count('conversions', mover)).toBe(3);
     expect(await count('affiliates', mover)).toBe(2);
     expect(await count('clicks', mover)).toBe(1);
+    expect(await t.sql(queued, [mover.id])).toHaveLength(1);
+  });
+
+  it('places each payout row by its state: paid is history, still to pay is the owed queue row, in flight is not paid here, cancelled is skipped', async () => {
+    const mover = await createMerchant(t, 'scale');
+    const commission = (id: string, status: string) => `${id},c-1,a-1,${status},80,8,usd,o-${id.slice(2)},2026-10-0${id.slice(2)}T10:00:00Z`;
+    const payout = (id: string, commissionId: string, status: string, rest = ',,,,') => `${id},${commissionId},,,8,usd,${status},${rest}`;
+    const files = {
+      'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,States,percentage,10\r\n',
+      'affiliates.csv': 'id,email,name\r\na-1,states@example.com,States\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\n',
+      'commissions.csv': `${['id,campaign_id,affiliate_id,status,amount,commission,currency,order_id,created_at', commission('v-1', 'approved'), commission('v-2', 'approved'), commission('v-3', 'approved'), commission('v-4', 'approved'), commission('v-5', 'pending')].join('\r\n')}\r\n`,
+      'payouts.csv': `${[
+        'id,commission_id,affiliate_id,campaign_id,amount,currency,status,payout_method,scheduled_date,completed_at,provider_reference,created_at',
+        payout('p-1', 'v-1', 'paid', 'wallet_a,,2026-10-21T00:00:00.000Z,tr_1,2026-10-20T00:00:00.000Z'),
+        payout('p-2', 'v-2', 'pending', ',2030-01-01T00:00:00.000Z,,,2026-10-20T00:00:00.000Z'),
+        payout('p-3', 'v-3', 'processing'),
+        payout('p-4', 'v-4', 'cancelled'),
+        payout('p-5', 'v-5', 'pending'),
+      ].join('\r\n')}\r\n`,
+    };
+    const carried = async () => {
+      const started = await t.api('POST', '/imports', mover.liveKey, { source: 'csv', files });
+      await runJobs(t);
+      return (await t.api('GET', `/imports/${started.body.data.id}`, mover.liveKey)).body.data;
+    };
+    const run = await carried();
+    expect(run.progress.payouts).toMatchObject({ read: 5, created: 1, matched: 1, skipped: 1, failed: 2 });
+    const reasons = Object.fromEntries(run.progress.payouts.problems.map((p: { externalId: string; reason: string }) => [p.externalId, p.reason]));
+    expect(reasons).toEqual({
+      'p-3': expect.stringContaining('being paid at the source'),
+      'p-4': 'cancelled at the source: nothing was paid',
+      'p-5': expect.stringContaining('its commission is pending here'),
+    });
+    const rows = await t.sql(
+      `select c.order_id, c.status as commission, p.status, p.scheduled_date, p.completed_at, p.payout_method, p.provider_reference
+         from conversions c left join payouts p on p.conversion_id = c.id where c.merchant_id = $1 order by c.order_id`,
+      [mover.id],
+    );
+    expect(rows).toEqual([
+      { order_id: 'o-1', commission: 'paid', status: 'completed', scheduled_date: new Date('2026-10-20T00:00:00.000Z'), completed_at: new Date('2026-10-21T00:00:00.000Z'), payout_method: 'wallet_a', provider_reference: 'tr_1' },
+      { order_id: 'o-2', commission: 'approved', status: 'pending', scheduled_date: new Date('2030-01-01T00:00:00.000Z'), completed_at: null, payout_method: null, provider_reference: null },
+      // Being paid at the old product: not queued here, so it is not paid twice.
+      { order_id: 'o-3', commission: 'approved', status: null, scheduled_date: null, completed_at: null, payout_method: null, provider_reference: null },
+      // Cancelled there, so still owed: its queue row stays.
+      expect.objectContaining({ order_id: 'o-4', commission: 'approved', status: 'pending' }),
+      { order_id: 'o-5', commission: 'pending', status: null, scheduled_date: null, completed_at: null, payout_method: null, provider_reference: null },
+    ]);
+    const again = await carried();
+    for (const p of Object.values<any>(again.progress)) expect(p.created).toBe(0);
+    expect(await count('payouts', mover)).toBe(3);
   });
 
   it("imported history this month does not consume the merchant's monthly earnings cap", async () => {

@@ -5,7 +5,7 @@ import { readCell } from '../../../../application/porting/spreadsheet-safe-cell.
 import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRun } from '../../../../application/ports/imports.js';
-import { Decimal, importedPayoutKind, isOpenPayout, owedOnImport, type PayoutStatus } from '../../../../domain/index.js';
+import { Decimal, importedPayoutKind, isOpenPayout, owedOnImport, type ImportedPayoutKind, type PayoutStatus } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import type { ImportReferences } from './sql-import-more.js';
@@ -35,6 +35,9 @@ interface QueueRow {
   readonly attempts: number;
   readonly payment_id: string | null;
 }
+
+/** A failed payment imported as history: no attempt of ours. */
+const importedFailure = (row: QueueRow): boolean => row.status === 'failed' && row.attempts === 0 && row.payment_id === null;
 
 /** A row the payout run has not touched yet: it may still become the source's history instead. */
 const untouched = (row: QueueRow): boolean => row.attempts === 0 && row.payment_id === null && row.status !== 'failed' && isOpenPayout(row.status);
@@ -93,7 +96,9 @@ export class PayoutImportWrites {
     switch (kind.value) {
       case 'completed':
       case 'failed': {
-        if (queued && !untouched(queued)) return { kind: 'matched', internalId: queued.id };
+        // A failed attempt imported earlier gives way to the payment that followed it.
+        const replaceable = queued && (untouched(queued) || (kind.value === 'completed' && importedFailure(queued)));
+        if (queued && !replaceable) return { kind: 'matched', internalId: queued.id };
         if (queued && kind.value === 'failed') return { kind: 'skipped', reason: 'failed at the source: its commission is still owed, and stays queued for the next payout run here' };
         const id = queued?.id ?? this.ids.next();
         if (queued) await runSql(this.db, 'delete from payouts where id = $1', [queued.id]);
@@ -121,14 +126,14 @@ export class PayoutImportWrites {
    * and period). Placed when the affiliate's imported paid commissions of that period, not yet in
    * any payout, add up to it exactly: one history row each, as a payout naming them would give.
    */
-  private async batch(run: ImportRun, row: ProgramRow, refs: ImportReferences, kind: string): Promise<RowOutcome> {
+  private async batch(run: ImportRun, row: ProgramRow, refs: ImportReferences, kind: ImportedPayoutKind): Promise<RowOutcome> {
     const externalId = cellOf(row, 'id') ?? '';
     const from = cellOf(row, 'period_start');
     const to = cellOf(row, 'period_end');
     if (from === null || to === null) return failed('commission_id is required: the payout names none of its commissions');
     if (kind === 'owed') return { kind: 'skipped', reason: 'still to pay at the source: the commissions it would pay are owed here and queued for the next payout run (do not pay it there too)' };
     if (kind === 'in_flight') return failed('being paid at the source (processing), and it names none of its commissions: check that the next payout run here does not pay them again');
-    if (kind === 'cancelled') return { kind: 'skipped', reason: 'cancelled at the source: nothing was paid' };
+    if (kind === 'cancelled' || kind === 'failed') return { kind: 'skipped', reason: `${kind} at the source: nothing was paid` };
     const affiliateId = await refs.reference('affiliates', 'affiliate_id');
     const amount = cellOf(row, 'amount') ?? '0';
     const currency = (cellOf(row, 'currency') ?? 'usd').toLowerCase();
