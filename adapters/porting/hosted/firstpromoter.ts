@@ -183,7 +183,8 @@ export const firstpromoter: SourceDefinition = {
           affiliate_id: str(obj(p.promoter).id ?? p.promoter_id),
           campaign_id: str(obj(p.campaign).id ?? p.campaign_id),
           amount: majorToDecimal(p.amount) ?? '',
-          currency: (str(p.currency) || 'usd').toLowerCase(),
+          // The payout object carries no currency (the account has one): the writer takes its commissions'.
+          currency: str(p.currency).toLowerCase(),
           status: str(p.status),
           payout_method: payoutMethodOf(obj(p.payout_method).method ?? p.payout_method),
           completed_at: time(p.paid_at ?? p.completed_at),

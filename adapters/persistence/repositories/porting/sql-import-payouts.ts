@@ -18,6 +18,7 @@ const cellOf = (row: ProgramRow, column: string): string | null => {
 const failed = (reason: string): RowOutcome => ({ kind: 'failed', reason });
 
 const DAY = 86_400_000;
+const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** A commission just imported, as the payout queue needs it. */
 export interface ImportedCommission {
@@ -84,9 +85,11 @@ export class PayoutImportWrites {
     if (kind.isErr()) return failed(kind.error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? kind.error.message);
     if (cellOf(row, 'commission_id') === null) return this.batch(run, row, refs, kind.value);
     const conversionId = await refs.reference('commissions', 'commission_id');
-    const [conversion] = await runSql<{ status: string; campaign_id: string; affiliate_id: string }>(this.db, 'select status, campaign_id, affiliate_id from conversions where id = $1', [
-      conversionId,
-    ]);
+    const [conversion] = await runSql<{ status: string; campaign_id: string; affiliate_id: string; commission: string }>(
+      this.db,
+      'select status, campaign_id, affiliate_id, commission::text as commission from conversions where id = $1',
+      [conversionId],
+    );
     if (!conversion) return failed('commission_id names no imported commission');
     // A source that names the payout's commissions may leave its affiliate out: the commission's is it.
     const affiliateId = cellOf(row, 'affiliate_id') === null ? conversion.affiliate_id : await refs.reference('affiliates', 'affiliate_id');
@@ -102,7 +105,8 @@ export class PayoutImportWrites {
         if (queued && kind.value === 'failed') return { kind: 'skipped', reason: 'failed at the source: its commission is still owed, and stays queued for the next payout run here' };
         const id = queued?.id ?? this.ids.next();
         if (queued) await runSql(this.db, 'delete from payouts where id = $1', [queued.id]);
-        await this.insertHistory(run, row, { id, conversionId, campaignId, affiliateId, status: kind.value });
+        // A payout naming its commission paid that commission: its amount when the row gives none.
+        await this.insertHistory(run, { ...row, amount: cellOf(row, 'amount') ?? conversion.commission }, { id, conversionId, campaignId, affiliateId, status: kind.value });
         if (kind.value === 'completed') await this.markPaid(conversionId, this.completedAt(row));
         return { kind: 'created', internalId: id };
       }
@@ -135,26 +139,30 @@ export class PayoutImportWrites {
     if (kind === 'in_flight') return failed('being paid at the source (processing), and it names none of its commissions: check that the next payout run here does not pay them again');
     if (kind === 'cancelled' || kind === 'failed') return { kind: 'skipped', reason: `${kind} at the source: nothing was paid` };
     const affiliateId = await refs.reference('affiliates', 'affiliate_id');
-    const amount = cellOf(row, 'amount') ?? '0';
-    const currency = (cellOf(row, 'currency') ?? 'usd').toLowerCase();
-    const candidates = await runSql<{ id: string; campaign_id: string; commission: string }>(
+    const amount = cellOf(row, 'amount') ?? '';
+    if (!DECIMAL.test(amount)) return failed(`amount ${amount || '(none)'} is not a decimal`);
+    // A source that gives no currency (FirstPromoter: the account's one) takes the commissions'.
+    const given = cellOf(row, 'currency')?.toLowerCase() ?? null;
+    const candidates = await runSql<{ id: string; campaign_id: string; commission: string; currency: string }>(
       this.db,
-      `select c.id, c.campaign_id, c.commission::text as commission from conversions c
+      `select c.id, c.campaign_id, c.commission::text as commission, c.currency from conversions c
          join import_mappings im on im.internal_id = c.id and im.merchant_id = $1 and im.mode = $2 and im.source = $3 and im.resource = 'commissions'
-        where c.merchant_id = $1 and c.mode = $2 and c.affiliate_id = $4 and c.currency = $5 and c.status = 'paid'
+        where c.merchant_id = $1 and c.mode = $2 and c.affiliate_id = $4 and ($5::text is null or c.currency = $5) and c.status = 'paid'
           and c.created_at >= $6 and c.created_at <= $7 and not exists (select 1 from payouts p where p.conversion_id = c.id)
         order by c.created_at, c.id`,
-      [run.tenant.merchantId, run.tenant.mode, run.source, affiliateId, currency, from, to],
+      [run.tenant.merchantId, run.tenant.mode, run.source, affiliateId, given, from, to],
     );
+    const currencies = [...new Set(candidates.map((c) => c.currency))];
     const sum = candidates.reduce((total, c) => total.plus(c.commission), new Decimal(0));
-    if (candidates.length === 0 || !sum.eq(amount)) {
+    if (candidates.length === 0 || currencies.length > 1 || !sum.eq(amount)) {
+      const found = currencies.length > 1 ? `are in ${currencies.join(', ')}` : `add up to ${sum.toString()}${currencies[0] ? ` ${currencies[0]}` : ''}`;
       return failed(
-        `payout ${externalId} of ${amount} ${currency} names none of its commissions, and the affiliate's imported paid commissions of ${from} to ${to} not yet in a payout add up to ${sum.toString()}: not split (the commissions keep their paid state, none is paid again)`,
+        `payout ${externalId} of ${amount}${given ? ` ${given}` : ''} names none of its commissions, and the affiliate's imported paid commissions of ${from} to ${to} not yet in a payout ${found}: not split (the commissions keep their paid state, none is paid again)`,
       );
     }
     const ids = candidates.map(() => this.ids.next());
     for (const [i, c] of candidates.entries()) {
-      await this.insertHistory(run, { ...row, amount: c.commission, provider_reference: cellOf(row, 'provider_reference') ?? externalId }, { id: ids[i]!, conversionId: c.id, campaignId: c.campaign_id, affiliateId, status: kind });
+      await this.insertHistory(run, { ...row, amount: c.commission, currency: c.currency, provider_reference: cellOf(row, 'provider_reference') ?? externalId }, { id: ids[i]!, conversionId: c.id, campaignId: c.campaign_id, affiliateId, status: kind });
     }
     return { kind: 'created', internalId: ids[0]! };
   }
