@@ -267,7 +267,7 @@ describe('POST /imports (csv)', () => {
     const mover = await createMerchant(t, 'scale');
     const commission = (id: string, status: string) => `${id},c-1,a-1,${status},80,8,usd,o-${id.slice(2)},2026-10-0${id.slice(2)}T10:00:00Z`;
     const payout = (id: string, commissionId: string, status: string, rest = ',,,,') => `${id},${commissionId},,,8,usd,${status},${rest}`;
-    const files = {
+    const files: Record<string, string> = {
       'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,States,percentage,10\r\n',
       'affiliates.csv': 'id,email,name\r\na-1,states@example.com,States\r\n',
       'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\n',
@@ -310,6 +310,20 @@ describe('POST /imports (csv)', () => {
     ]);
     const again = await carried();
     for (const p of Object.values<any>(again.progress)) expect(p.created).toBe(0);
+    expect(again.progress.payouts).toMatchObject({ matched: 2, skipped: 1, failed: 2 });
+    expect(await count('payouts', mover)).toBe(3);
+
+    // Imported again once the old product paid what was owed: the queue row becomes that history, never paid here;
+    // one our payout run already worked on is reported, not recorded twice.
+    await t.sql(`update payouts p set attempts = 1 from conversions c where c.id = p.conversion_id and c.order_id = 'o-4' and p.merchant_id = $1`, [mover.id]);
+    files['payouts.csv'] = files['payouts.csv']!
+      .replace(payout('p-2', 'v-2', 'pending', ',2030-01-01T00:00:00.000Z,,,2026-10-20T00:00:00.000Z'), payout('p-2', 'v-2', 'paid', 'wallet_a,,2026-11-02T00:00:00.000Z,tr_2,2026-10-20T00:00:00.000Z'))
+      .replace(payout('p-4', 'v-4', 'cancelled'), payout('p-4', 'v-4', 'paid', ',,2026-11-02T00:00:00.000Z,,'));
+    const later = await carried();
+    expect(later.progress.payouts).toMatchObject({ created: 1, matched: 1, failed: 3 });
+    expect(later.progress.payouts.problems.find((p: { externalId: string }) => p.externalId === 'p-4').reason).toContain('also being paid or paid here');
+    const [settled] = await t.sql(`select c.status as commission, p.status, p.completed_at, p.provider_reference from payouts p join conversions c on c.id = p.conversion_id where c.merchant_id = $1 and c.order_id = 'o-2'`, [mover.id]);
+    expect(settled).toEqual({ commission: 'paid', status: 'completed', completed_at: new Date('2026-11-02T00:00:00.000Z'), provider_reference: 'tr_2' });
     expect(await count('payouts', mover)).toBe(3);
   });
 

@@ -40,6 +40,9 @@ interface QueueRow {
 /** A failed payment imported as history: no attempt of ours. */
 const importedFailure = (row: QueueRow): boolean => row.status === 'failed' && row.attempts === 0 && row.payment_id === null;
 
+/** A row our payout run has worked on (history rows are written with no attempt). */
+const ours = (row: QueueRow): boolean => row.attempts > 0 || row.payment_id !== null;
+
 /** A row the payout run has not touched yet: it may still become the source's history instead. */
 const untouched = (row: QueueRow): boolean => row.attempts === 0 && row.payment_id === null && row.status !== 'failed' && isOpenPayout(row.status);
 
@@ -101,6 +104,9 @@ export class PayoutImportWrites {
       case 'failed': {
         // A failed attempt imported earlier gives way to the payment that followed it.
         const replaceable = queued && (untouched(queued) || (kind.value === 'completed' && importedFailure(queued)));
+        if (queued && !replaceable && kind.value === 'completed' && ours(queued)) {
+          return failed(`paid at the source, and its commission is also being paid or paid here (payout ${queued.id}): settle the difference with the affiliate`);
+        }
         if (queued && !replaceable) return { kind: 'matched', internalId: queued.id };
         if (queued && kind.value === 'failed') return { kind: 'skipped', reason: 'failed at the source: its commission is still owed, and stays queued for the next payout run here' };
         const id = queued?.id ?? this.ids.next();

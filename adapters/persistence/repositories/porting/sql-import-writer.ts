@@ -113,7 +113,9 @@ export class SqlImportWriter implements ImportWriter {
     const externalId = pair ? `${required(data, pair[0])}:${required(data, pair[1])}` : required(data, 'id');
     const chosen = resource === 'campaigns' ? campaignChosenFor(run.campaignMap, externalId) : undefined;
     if (chosen !== undefined) return this.chosenCampaign(run, externalId, chosen);
-    const known = await this.mapped(run, resource, externalId);
+    // A payout of a named commission is placed afresh on every run (its writer matches what is there):
+    // one still owed when first read may have been paid at the source since.
+    const known = resource === 'payouts' && cellOf(data, 'commission_id') !== null ? null : await this.mapped(run, resource, externalId);
     const made: RowOutcome = known ? { kind: 'matched', internalId: known } : await this.create(run, resource, data);
     if (!known && (made.kind === 'created' || made.kind === 'matched')) await this.remember(run, resource, externalId, made.internalId);
     if (made.kind === 'created' || made.kind === 'matched') await this.keepOldRefCode(run, resource, data, made.internalId);
