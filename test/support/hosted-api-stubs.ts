@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Local stand-ins for the hosted products' list endpoints, answering in each one's published page
- * shape (Rewardful: `{ pagination, data }` by page number; FirstPromoter v2: a JSON array by
+ * shape (Rewardful: `{ pagination, data }` by page number, a payout's commissions only with
+ * `expand[]=commissions`; FirstPromoter v2: a JSON array by
  * `page`/`per_page`; Tolt: `{ success, has_more, data }` after `starting_after`; PartnerStack:
  * `{ data: { has_more, items } }` after `starting_after` (an item's `key`); Dub: a JSON array by
  * `page`/`pageSize`, `/groups` included), refusing a wrong key
