@@ -64,6 +64,21 @@ describe('POST /imports (firstpromoter, tolt)', () => {
       { status: 'paid', commission: 14.7, amount: 49 },
       { status: 'approved', commission: 14.7, amount: 49 },
     ]);
+    // A payout names none of its commissions: the one whose period's paid commissions add up to it is
+    // placed on them; the one still pending is owed here (its commission queued); the one that adds up to nothing is reported.
+    expect(run.progress.payouts).toMatchObject({ read: 3, created: 1, skipped: 1, failed: 1 });
+    expect(run.progress.payouts.problems.map((p: { externalId: string; reason: string }) => [p.externalId, p.reason])).toEqual([
+      ['9002', expect.stringContaining('owed here and queued')],
+      ['9003', expect.stringContaining('add up to 0')],
+    ]);
+    const payouts = await t.sql(
+      'select c.status as commission, p.status, p.amount::float as amount, p.completed_at, p.payout_method, p.provider_reference from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1 order by p.status',
+      [m.id],
+    );
+    expect(payouts).toEqual([
+      { commission: 'paid', status: 'completed', amount: 14.7, completed_at: new Date('2025-10-03T12:00:00.000Z'), payout_method: 'wallet_a', provider_reference: '9001' },
+      { commission: 'approved', status: 'pending', amount: 14.7, completed_at: null, payout_method: null, provider_reference: null },
+    ]);
     const [link] = await t.sql('select affiliate_id from provider_customers where merchant_id = $1 and provider_customer_id = $2', [m.id, 'cus_FP1']);
     expect(link).toBeDefined();
     // `?fpr=pat_01`, as the tracking script sends it.
@@ -109,6 +124,11 @@ describe('POST /imports (firstpromoter, tolt)', () => {
     ]);
     const statuses = await t.sql('select status from conversions where merchant_id = $1 order by created_at', [m.id]);
     expect(statuses.map((s: { status: string }) => s.status)).toEqual(['pending', 'approved', 'paid', 'rejected', 'refunded']);
+    // Tolt's v1 API lists no payouts: the paid commission stays paid with no row, the approved one is owed and queued once.
+    expect(run.progress.payouts).toBeUndefined();
+    expect(await t.sql('select c.status as commission, p.status from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1', [m.id])).toEqual([
+      { commission: 'approved', status: 'pending' },
+    ]);
     // `?tolt_referral=michael_scott` (or `?ref=`) attributes to Michael.
     const click = await t.request('POST', '/t/v1/clicks', { body: { merchantId: m.id, trackingCode: campaign.tracking_code, refCode: 'michael_scott' } });
     expect(click.status).toBe(201);

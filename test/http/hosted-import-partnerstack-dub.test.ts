@@ -57,6 +57,9 @@ describe('POST /imports (partnerstack, dub)', () => {
       { status: 'pending', amount: 100, commission: 15 },
       { status: 'rejected', amount: 100, commission: 15 },
     ]);
+    // The vendor API lists no payouts (`/payouts` is the partner API's): the paid reward stays paid, with no row to pay.
+    expect(run.progress.payouts).toBeUndefined();
+    expect(await t.sql('select count(*)::int as n from payouts where merchant_id = $1', [m.id])).toEqual([{ n: 0 }]);
     const [campaign] = await t.sql('select tracking_code from campaigns where merchant_id = $1', [m.id]);
     // `?ps_partner_key=ana-g`, as the tracking script sends it.
     expect((await t.request('POST', '/t/v1/clicks', { body: { merchantId: m.id, trackingCode: campaign.tracking_code, refCode: 'ana-g' } })).status).toBe(201);
@@ -84,6 +87,17 @@ describe('POST /imports (partnerstack, dub)', () => {
     expect(run.progress.customers).toMatchObject({ read: 1, created: 1 });
     const statuses = await t.sql('select status from conversions where merchant_id = $1 order by created_at', [m.id]);
     expect(statuses.map((s: { status: string }) => s.status)).toEqual(['pending', 'approved', 'paid', 'refunded', 'rejected']);
+    // The completed payout is placed on the paid commission of its period; the pending one is owed here, its commission queued once.
+    expect(run.progress.payouts).toMatchObject({ read: 2, created: 1, skipped: 1, failed: 0 });
+    expect(run.progress.payouts.problems).toEqual([expect.objectContaining({ externalId: 'po_2', reason: expect.stringContaining('owed here and queued') })]);
+    const payouts = await t.sql(
+      'select c.order_id, c.status as commission, p.status, p.amount::float as amount, p.completed_at, p.provider_reference from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1 order by c.order_id',
+      [m.id],
+    );
+    expect(payouts).toEqual([
+      { order_id: 'in_1', commission: 'approved', status: 'pending', amount: 9.8, completed_at: null, provider_reference: null },
+      { order_id: 'in_2', commission: 'paid', status: 'completed', amount: 9.8, completed_at: new Date('2025-06-05T09:00:00.000Z'), provider_reference: 'inv_po_1' },
+    ]);
     const [campaign] = await t.sql('select tracking_code from campaigns where merchant_id = $1', [m.id]);
     const [eli] = await t.sql('select id, ref_code from affiliates where merchant_id = $1 and email = $2', [m.id, 'eli@example.com']);
     // `eli-2025` cannot be one of our codes: Eli gets a new one, and both keys stay his old codes.

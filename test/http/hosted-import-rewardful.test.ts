@@ -83,7 +83,21 @@ describe('POST /imports (rewardful)', () => {
     const conversions = await t.sql('select status, source, amount::text, commission::text, refunded_amount::text from conversions where merchant_id = $1 order by created_at', [into.id]);
     expect(conversions.map((c: { status: string }) => c.status)).toEqual(['pending', 'approved', 'paid', 'refunded']);
     expect(conversions.every((c: { source: string; amount: string; commission: string }) => c.source === 'import' && Number(c.amount) === 100 && Number(c.commission) === 30)).toBe(true);
-    expect(await count('payouts', into)).toBe(0);
+    // Payout history lands, one row per commission the payout names: the paid one is history, the
+    // one still due is the queue row of its owed commission; the payout of a commission never imported is reported.
+    expect(run.progress.payouts).toMatchObject({ read: 3, created: 1, matched: 1, failed: 1 });
+    expect(run.progress.payouts.problems).toEqual([
+      expect.objectContaining({ externalId: '9e2d4c61-2b1a-4f3e-8c7d-3a5b6c7d8e9f:39e68c88-d84a-4510-b3b4-0000000000b1', reason: expect.stringContaining('names no imported commission') }),
+    ]);
+    const payouts = await t.sql(
+      `select c.order_id, c.status as commission, p.status, p.amount::text, p.completed_at, p.provider_reference from payouts p join conversions c on c.id = p.conversion_id
+        where p.merchant_id = $1 order by c.order_id`,
+      [into.id],
+    );
+    expect(payouts).toEqual([
+      { order_id: 'ch_ABC121', commission: 'approved', status: 'pending', amount: '30.000000', completed_at: null, provider_reference: null },
+      { order_id: 'ch_ABC122', commission: 'paid', status: 'completed', amount: '30.000000', completed_at: new Date('2025-10-01T00:00:00.000Z'), provider_reference: '3b03791a-3fb5-4bd6-8ec3-614c9fd978ca' },
+    ]);
     // History publishes nothing live: no conversion, affiliate or payout event, no webhook delivery.
     const published = (await t.sql('select distinct type from outbox_events where merchant_id = $1', [into.id])).map((r: { type: string }) => r.type);
     expect(published.filter((type: string) => isWebhookEventType(type))).toEqual([]);
@@ -92,7 +106,7 @@ describe('POST /imports (rewardful)', () => {
     const [james] = await t.sql('select id from affiliates where merchant_id = $1 and email = $2', [into.id, 'james@example.com']);
     expect(link.affiliate_id).toBe(james.id);
 
-    const tables = ['campaigns', 'affiliates', 'conversions', 'customers', 'affiliate_memberships'];
+    const tables = ['campaigns', 'affiliates', 'conversions', 'customers', 'affiliate_memberships', 'payouts'];
     const before = Object.fromEntries(await Promise.all(tables.map(async (tb) => [tb, await count(tb, into)])));
     const again = await t.api('POST', '/imports', into.liveKey, { source: 'rewardful', credentials: { apiKey: KEY } });
     await runJobs(t);
@@ -100,6 +114,43 @@ describe('POST /imports (rewardful)', () => {
     expect(rerun.state).toBe('completed');
     for (const p of Object.values<any>(rerun.progress)) expect(p.created).toBe(0);
     for (const [tb, n] of Object.entries(before)) expect(await count(tb, into), tb).toBe(n);
+  });
+
+  it('after the move the payout run pays what Rewardful still owed, once, and never the paid history', async () => {
+    const mover = await createMerchant(t, 'scale', { automaticPayouts: true, payoutHoldingDays: 0 });
+    await t.api('POST', '/imports', mover.liveKey, { source: 'rewardful', credentials: { apiKey: KEY } });
+    await runJobs(t);
+    await runJobs(t);
+    const statusOf = async (orderId: string) => (await t.sql('select status from conversions where merchant_id = $1 and order_id = $2', [mover.id, orderId]))[0].status as string;
+    expect(await statusOf('ch_ABC121')).toBe('approved');
+    // The merchant pays James by hand (PayPal): the due list holds the owed commission only.
+    const exported = await t.request('GET', '/api/v1/payouts/export?method=wallet_a&currency=usd', { key: mover.liveKey });
+    expect(exported.status).toBe(200);
+    expect(exported.body).toContain('james.paypal@example.com,30.00,USD');
+    const ids = (exported.headers.get('x-payout-ids') ?? '').split(',');
+    const [owed] = await t.sql(`select p.id from payouts p join conversions c on c.id = p.conversion_id where c.merchant_id = $1 and c.order_id = 'ch_ABC121'`, [mover.id]);
+    expect(ids).toEqual([owed.id]);
+    const marked = await t.api('POST', '/payouts/mark-paid', mover.liveKey, { ids });
+    expect(marked.body.data).toEqual({ markedPaid: 1 });
+    expect(await statusOf('ch_ABC121')).toBe('paid');
+
+    // Nothing more to pay, a second run pays nothing, and the history was never paid here.
+    await runJobs(t);
+    expect((await t.request('GET', '/api/v1/payouts/export?method=wallet_a&currency=usd', { key: mover.liveKey })).body ?? '').toBe('');
+    const rows = await t.sql(
+      `select c.order_id, p.status, p.payment_id is not null as paid_here from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1 order by c.order_id`,
+      [mover.id],
+    );
+    expect(rows).toEqual([
+      { order_id: 'ch_ABC121', status: 'completed', paid_here: true },
+      { order_id: 'ch_ABC122', status: 'completed', paid_here: false },
+    ]);
+    const paidEvents = await t.sql(`select c.order_id from outbox_events e join conversions c on c.id::text = e.payload->>'conversionId' where e.merchant_id = $1 and e.type = 'conversion.paid'`, [mover.id]);
+    expect(paidEvents).toEqual([{ order_id: 'ch_ABC121' }]);
+    // Importing again queues nothing new.
+    await t.api('POST', '/imports', mover.liveKey, { source: 'rewardful', credentials: { apiKey: KEY } });
+    await runJobs(t);
+    expect(await count('payouts', mover)).toBe(2);
   });
 
   it("an imported affiliate's old links attribute a new sale, through the script and the redirect path", async () => {

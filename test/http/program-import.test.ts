@@ -100,7 +100,13 @@ describe('POST /imports (csv)', () => {
          '2026-10-20T00:00:00Z', 'wallet_a', 'tr_award_1', '2026-10-01T00:00:00Z', now())`,
       [from.id, team.id, goal.id, affiliate.id],
     );
-    await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '40', commission: '10', status: 'approved', orderId: 'ord-2', createdAt: '2026-10-02T10:00:00.000Z' });
+    // An approved commission not paid yet, its queue row due later (so no payout run touches it here): owed money moves too.
+    const owed = await insertConversion(t, { merchantId: from.id, campaignId: campaign.id, affiliateId: affiliate.id, amount: '40', commission: '10', status: 'approved', orderId: 'ord-2', createdAt: '2026-10-02T10:00:00.000Z' });
+    await t.sql(
+      `insert into payouts (id, merchant_id, mode, conversion_id, campaign_id, affiliate_id, amount, currency, status, scheduled_date, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'live', $2, $3, $4, 10, 'usd', 'pending', '2030-01-01T10:00:00Z', '2026-10-02T10:00:00Z', now())`,
+      [from.id, owed, campaign.id, affiliate.id],
+    );
     zip = await exportZip(t, from.liveKey);
   });
   afterAll(() => t.close());
@@ -110,7 +116,7 @@ describe('POST /imports (csv)', () => {
   it('a dry run writes nothing and previews every record it would create', async () => {
     const started = await t.api('POST', '/imports', into.liveKey, { source: 'csv', dryRun: true, file: zip.toString('base64') });
     expect(started.status).toBe(202);
-    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 15 });
+    expect(started.body.data).toMatchObject({ state: 'queued', dryRun: true, rowCount: 16 });
     await runJobs(t);
     const run = (await t.api('GET', `/imports/${started.body.data.id}`, into.liveKey)).body.data;
     expect(run.state).toBe('completed');
@@ -125,12 +131,16 @@ describe('POST /imports (csv)', () => {
     const first = await t.api('POST', '/imports', into.liveKey, { source: 'csv', file: zip.toString('base64') });
     await runJobs(t);
     const done = (await t.api('GET', `/imports/${first.body.data.id}`, into.liveKey)).body.data;
-    expect(done).toMatchObject({ state: 'completed', rowsRead: 15, failure: null });
+    expect(done).toMatchObject({ state: 'completed', rowsRead: 16, failure: null });
     expect(done.progress.commissions).toMatchObject({ read: 2, created: 2, failed: 0 });
     const conversions = await t.sql('select status, source from conversions where merchant_id = $1 order by created_at', [into.id]);
     expect(conversions).toEqual([{ status: 'paid', source: 'import' }, { status: 'approved', source: 'import' }]);
-    // No payout queued, no webhook delivery: history only (the one payout is the completed one of the file), and the webhook has a new secret.
-    expect(await t.sql('select status from payouts where merchant_id = $1', [into.id])).toEqual([{ status: 'completed' }]);
+    // The paid commission's payout is history; the approved one is owed and queued once, on the file's schedule.
+    expect(done.progress.payouts).toMatchObject({ read: 2, created: 1, matched: 1, failed: 0 });
+    expect(await t.sql('select p.status, c.status as commission, p.amount::text, p.scheduled_date from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1 order by p.status', [into.id])).toEqual([
+      { status: 'completed', commission: 'paid', amount: '20.000000', scheduled_date: new Date('2026-10-20T00:00:00Z') },
+      { status: 'pending', commission: 'approved', amount: '10.000000', scheduled_date: new Date('2030-01-01T10:00:00Z') },
+    ]);
     // The award is history: paid, its period settled, nothing for the payout job; the goal runs on from this month.
     expect(await t.sql('select a.status, a.next_payout_attempt_at, p.settled_at is not null as settled from team_awards a join team_goal_periods p on p.goal_id = a.goal_id and p.period_key = a.period_key where a.merchant_id = $1', [into.id])).toEqual([
       { status: 'paid', next_payout_attempt_at: null, settled: true },
@@ -242,6 +252,9 @@ describe('POST /imports (csv)', () => {
       { order_id: 'o-2', status: 'refunded', currency: 'usd', has_parent: true },
       { order_id: 'o-7', status: 'approved', currency: 'eur', has_parent: false },
     ]);
+    // The approved commission is owed and queued once, also when its batch was carried again row by row.
+    const queued = 'select c.order_id, p.status, p.amount::text, p.currency from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1';
+    expect(await t.sql(queued, [mover.id])).toEqual([{ order_id: 'o-7', status: 'pending', amount: '2.500000', currency: 'eur' }]);
     const [alias] = await t.sql('select a.email from ref_code_aliases r join affiliates a on a.id = r.affiliate_id where r.merchant_id = $1 and r.alias = $2', [mover.id, 'oldcode-1']);
     expect(alias).toEqual({ email: 'one@example.com' });
 
@@ -251,6 +264,71 @@ describe('POST /imports (csv)', () => {
     expect(await count('conversions', mover)).toBe(3);
     expect(await count('affiliates', mover)).toBe(2);
     expect(await count('clicks', mover)).toBe(1);
+    expect(await t.sql(queued, [mover.id])).toHaveLength(1);
+  });
+
+  it('places each payout row by its state: paid is history, still to pay is the owed queue row, in flight is not paid here, cancelled is skipped', async () => {
+    const mover = await createMerchant(t, 'scale');
+    const commission = (id: string, status: string) => `${id},c-1,a-1,${status},80,8,usd,o-${id.slice(2)},2026-10-0${id.slice(2)}T10:00:00Z`;
+    const payout = (id: string, commissionId: string, status: string, rest = ',,,,') => `${id},${commissionId},,,8,usd,${status},${rest}`;
+    const files: Record<string, string> = {
+      'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,States,percentage,10\r\n',
+      'affiliates.csv': 'id,email,name\r\na-1,states@example.com,States\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\n',
+      'commissions.csv': `${['id,campaign_id,affiliate_id,status,amount,commission,currency,order_id,created_at', commission('v-1', 'approved'), commission('v-2', 'approved'), commission('v-3', 'approved'), commission('v-4', 'approved'), commission('v-5', 'pending')].join('\r\n')}\r\n`,
+      'payouts.csv': `${[
+        'id,commission_id,affiliate_id,campaign_id,amount,currency,status,payout_method,scheduled_date,completed_at,provider_reference,created_at',
+        payout('p-1', 'v-1', 'paid', 'wallet_a,,2026-10-21T00:00:00.000Z,tr_1,2026-10-20T00:00:00.000Z'),
+        payout('p-2', 'v-2', 'pending', ',2030-01-01T00:00:00.000Z,,,2026-10-20T00:00:00.000Z'),
+        payout('p-3', 'v-3', 'processing'),
+        payout('p-4', 'v-4', 'cancelled'),
+        payout('p-5', 'v-5', 'pending'),
+      ].join('\r\n')}\r\n`,
+    };
+    const carried = async () => {
+      const started = await t.api('POST', '/imports', mover.liveKey, { source: 'csv', files });
+      await runJobs(t);
+      return (await t.api('GET', `/imports/${started.body.data.id}`, mover.liveKey)).body.data;
+    };
+    const run = await carried();
+    expect(run.progress.payouts).toMatchObject({ read: 5, created: 1, matched: 1, skipped: 1, failed: 2 });
+    const reasons = Object.fromEntries(run.progress.payouts.problems.map((p: { externalId: string; reason: string }) => [p.externalId, p.reason]));
+    expect(reasons).toEqual({
+      'p-3': expect.stringContaining('being paid at the source'),
+      'p-4': 'cancelled at the source: nothing was paid',
+      'p-5': expect.stringContaining('its commission is pending here'),
+    });
+    const rows = await t.sql(
+      `select c.order_id, c.status as commission, p.status, p.scheduled_date, p.completed_at, p.payout_method, p.provider_reference
+         from conversions c left join payouts p on p.conversion_id = c.id where c.merchant_id = $1 order by c.order_id`,
+      [mover.id],
+    );
+    expect(rows).toEqual([
+      { order_id: 'o-1', commission: 'paid', status: 'completed', scheduled_date: new Date('2026-10-20T00:00:00.000Z'), completed_at: new Date('2026-10-21T00:00:00.000Z'), payout_method: 'wallet_a', provider_reference: 'tr_1' },
+      { order_id: 'o-2', commission: 'approved', status: 'pending', scheduled_date: new Date('2030-01-01T00:00:00.000Z'), completed_at: null, payout_method: null, provider_reference: null },
+      // Being paid at the old product: not queued here, so it is not paid twice.
+      { order_id: 'o-3', commission: 'approved', status: null, scheduled_date: null, completed_at: null, payout_method: null, provider_reference: null },
+      // Cancelled there, so still owed: its queue row stays.
+      expect.objectContaining({ order_id: 'o-4', commission: 'approved', status: 'pending' }),
+      { order_id: 'o-5', commission: 'pending', status: null, scheduled_date: null, completed_at: null, payout_method: null, provider_reference: null },
+    ]);
+    const again = await carried();
+    for (const p of Object.values<any>(again.progress)) expect(p.created).toBe(0);
+    expect(again.progress.payouts).toMatchObject({ matched: 2, skipped: 1, failed: 2 });
+    expect(await count('payouts', mover)).toBe(3);
+
+    // Imported again once the old product paid what was owed: the queue row becomes that history, never paid here;
+    // one our payout run already worked on is reported, not recorded twice.
+    await t.sql(`update payouts p set attempts = 1 from conversions c where c.id = p.conversion_id and c.order_id = 'o-4' and p.merchant_id = $1`, [mover.id]);
+    files['payouts.csv'] = files['payouts.csv']!
+      .replace(payout('p-2', 'v-2', 'pending', ',2030-01-01T00:00:00.000Z,,,2026-10-20T00:00:00.000Z'), payout('p-2', 'v-2', 'paid', 'wallet_a,,2026-11-02T00:00:00.000Z,tr_2,2026-10-20T00:00:00.000Z'))
+      .replace(payout('p-4', 'v-4', 'cancelled'), payout('p-4', 'v-4', 'paid', ',,2026-11-02T00:00:00.000Z,,'));
+    const later = await carried();
+    expect(later.progress.payouts).toMatchObject({ created: 1, matched: 1, failed: 3 });
+    expect(later.progress.payouts.problems.find((p: { externalId: string }) => p.externalId === 'p-4').reason).toContain('also being paid or paid here');
+    const [settled] = await t.sql(`select c.status as commission, p.status, p.completed_at, p.provider_reference from payouts p join conversions c on c.id = p.conversion_id where c.merchant_id = $1 and c.order_id = 'o-2'`, [mover.id]);
+    expect(settled).toEqual({ commission: 'paid', status: 'completed', completed_at: new Date('2026-11-02T00:00:00.000Z'), provider_reference: 'tr_2' });
+    expect(await count('payouts', mover)).toBe(3);
   });
 
   it("imported history this month does not consume the merchant's monthly earnings cap", async () => {

@@ -98,6 +98,13 @@ describe('a CSV import under SIGKILL', () => {
     );
     expect(counts).toEqual({ n: COMMISSIONS, orders: COMMISSIONS, paid: COMMISSIONS / 3 });
     expect((await rows('select count(*)::int as n from affiliates where merchant_id = $1', [merchant.id]))[0].n).toBe(AFFILIATES);
+    // Each owed (approved) commission queued for payment once, each paid one never, across the kill.
+    const [queue] = await rows(
+      `select count(*)::int as n, count(distinct p.conversion_id) filter (where c.status = 'approved')::int as owed
+         from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1`,
+      [merchant.id],
+    );
+    expect(queue).toEqual({ n: COMMISSIONS - COMMISSIONS / 3, owed: COMMISSIONS - COMMISSIONS / 3 });
     expect((await rows('select count(*)::int as n from import_mappings where import_id = $1', [run.id]))[0].n).toBe(total);
     expect((await rows(`select count(*)::int as n from outbox_events where merchant_id = $1 and type = 'import.completed'`, [merchant.id]))[0].n).toBe(1);
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Local stand-ins for the hosted products' list endpoints, answering in each one's published page
- * shape (Rewardful: `{ pagination, data }` by page number; FirstPromoter v2: a JSON array by
+ * shape (Rewardful: `{ pagination, data }` by page number, a payout's commissions only with
+ * `expand[]=commissions`; FirstPromoter v2: a JSON array by
  * `page`/`per_page`; Tolt: `{ success, has_more, data }` after `starting_after`; PartnerStack:
  * `{ data: { has_more, items } }` after `starting_after` (an item's `key`); Dub: a JSON array by
  * `page`/`pageSize`, `/groups` included), refusing a wrong key
@@ -65,9 +66,16 @@ const page = (opts: StubOptions, path: string, query: URLSearchParams): unknown 
     const limit = Math.min(Number(query.get('limit') ?? 25), cap);
     const current = Number(query.get('page') ?? 1);
     const totalPages = Math.max(1, Math.ceil(all.length / limit));
+    // A payout's commissions are only included when asked for (`expand[]=commissions`).
+    const expanded = query.getAll('expand[]');
+    const data = all.slice((current - 1) * limit, current * limit).map((item) => {
+      if (expanded.includes('commissions')) return item;
+      const { commissions: _commissions, ...rest } = item as Record<string, unknown>;
+      return rest;
+    });
     return {
       pagination: { previous_page: current > 1 ? current - 1 : null, current_page: current, next_page: current < totalPages ? current + 1 : null, count: 0, limit, total_pages: totalPages, total_count: all.length },
-      data: all.slice((current - 1) * limit, current * limit),
+      data,
     };
   }
   if (opts.source === 'dub') {

@@ -28,6 +28,12 @@ const commissionStatusOf = (status: unknown): string => {
   return s;
 };
 
+/** Dub's payout statuses under ours: once processed (the program paid its invoice) the money has left the merchant. */
+const payoutStatusOf = (status: unknown): string => {
+  const s = str(status).toLowerCase();
+  return ['processed', 'sent', 'completed'].includes(s) ? 'completed' : s;
+};
+
 const partnerRows = (item: unknown): MappedRow[] => {
   const p = obj(item);
   const keys = list(p.links)
@@ -108,6 +114,29 @@ export const dub: SourceDefinition = {
           customer_email: str(obj(c.customer).email),
           customer_name: str(obj(c.customer).name),
           created_at: time(c.createdAt),
+        }),
+      ];
+    }),
+    // A payout is a partner's sum for a period (`GET /payouts`) and names none of its commissions: the
+    // writer places it on the partner's paid commissions of that period when they add up to it.
+    step('/payouts', (item) => {
+      const p = obj(item);
+      const currency = currencyOf(p.currency);
+      return [
+        row('payouts', {
+          id: str(p.id),
+          commission_id: '',
+          affiliate_id: str(obj(p.partner).id),
+          campaign_id: CAMPAIGN,
+          amount: minorToDecimal(p.amount, currency) ?? '',
+          currency,
+          status: payoutStatusOf(p.status),
+          payout_method: '',
+          completed_at: time(p.paidAt) || time(p.initiatedAt),
+          provider_reference: str(p.invoiceId) || str(p.id),
+          created_at: time(p.createdAt),
+          period_start: time(p.periodStart),
+          period_end: time(p.periodEnd),
         }),
       ];
     }),

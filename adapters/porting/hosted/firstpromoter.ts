@@ -172,19 +172,26 @@ export const firstpromoter: SourceDefinition = {
         }),
       ];
     }),
+    // A payout is a promoter's sum for a period and names none of its commissions: the writer places
+    // it on the promoter's paid commissions of that period when they add up to it.
     step('/api/v2/company/payouts', (item) => {
       const p = obj(item);
       return [
         row('payouts', {
           id: str(p.id),
+          commission_id: '',
           affiliate_id: str(obj(p.promoter).id ?? p.promoter_id),
           campaign_id: str(obj(p.campaign).id ?? p.campaign_id),
           amount: majorToDecimal(p.amount) ?? '',
-          currency: (str(p.currency) || 'usd').toLowerCase(),
+          // The payout object carries no currency (the account has one): the writer takes its commissions'.
+          currency: str(p.currency).toLowerCase(),
           status: str(p.status),
           payout_method: payoutMethodOf(obj(p.payout_method).method ?? p.payout_method),
           completed_at: time(p.paid_at ?? p.completed_at),
+          provider_reference: str(p.id),
           created_at: time(p.created_at),
+          period_start: time(p.period_start),
+          period_end: time(p.period_end),
         }),
       ];
     }),

@@ -142,23 +142,30 @@ export const rewardful: SourceDefinition = {
         }),
       ];
     }),
-    step('/v1/payouts', (item) => {
-      const p = obj(item);
-      const currency = currencyOf(p.currency);
-      return [
-        row('payouts', {
-          id: str(p.id),
-          commission_id: '',
+    // A payout bundles an affiliate's commissions and names them (`expand[]=commissions`): one history
+    // row per commission, as our queue keeps them; a payout naming none is reported by the writer.
+    step(
+      '/v1/payouts',
+      (item) => {
+        const p = obj(item);
+        const currency = currencyOf(p.currency);
+        const common = {
           affiliate_id: str(obj(p.affiliate).id) || str(p.affiliate_id),
           campaign_id: '',
-          amount: minorToDecimal(p.amount, currency) ?? '',
           currency,
           status: str(p.state),
           payout_method: '',
           completed_at: time(p.paid_at),
+          provider_reference: str(p.id),
           created_at: time(p.created_at),
-        }),
-      ];
-    }),
+        };
+        const commissions = list(p.commissions).map(obj);
+        if (commissions.length === 0) return [row('payouts', { id: str(p.id), commission_id: '', amount: minorToDecimal(p.amount, currency) ?? '', ...common })];
+        return commissions.map((c) =>
+          row('payouts', { ...common, id: `${str(p.id)}:${str(c.id)}`, commission_id: str(c.id), amount: minorToDecimal(c.amount, currencyOf(c.currency || p.currency)) ?? '' }),
+        );
+      },
+      { 'expand[]': 'commissions' },
+    ),
   ],
 };

@@ -9,6 +9,7 @@ import { randomCode } from '../../../../application/shared/random-code.js';
 import { campaignChosenFor, customerKeyOf, importedAffiliateNotes, oldRefCodeOf } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
+import { PayoutImportWrites } from './sql-import-payouts.js';
 
 /** The files with many rows, carried a batch at a time; the others go row by row (few rows, lookups of their own). */
 export const BATCHED: ReadonlySet<ProgramResource> = new Set(['affiliates', 'referral_links', 'customers', 'commissions', 'clicks']);
@@ -46,11 +47,15 @@ type Refused = { readonly refused: string };
  * outcome they would have one by one; the caller has checked them on their face already.
  */
 export class BatchImportWrites {
+  private readonly payouts: PayoutImportWrites;
+
   constructor(
     private readonly orm: Orm,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.payouts = new PayoutImportWrites(orm, ids, clock);
+  }
 
   private get db(): Kysely<any> {
     return currentDb(this.orm);
@@ -281,8 +286,8 @@ export class BatchImportWrites {
   }
 
   /**
-   * Marked `import`: history, never paid again (paid rows stay paid, no payout row is queued here),
-   * and written beside the use cases, so no live webhook tells of it.
+   * Marked `import` and written beside the use cases, so no live webhook tells of it. A paid one is
+   * never paid again; one the source still owes is queued for payment here, once.
    */
   private async commissions(run: ImportRun, pending: readonly Pending[], made: Map<string, string>, resolve: Resolve): Promise<void> {
     const now = this.clock.now();
@@ -339,6 +344,10 @@ export class BatchImportWrites {
          status text, conversion_type text, order_id text, customer_email text, customer_name text, parent_conversion_id uuid, refunded_amount numeric,
          approved_at timestamptz, payout_date timestamptz, created_at timestamptz)`,
       [run.tenant.merchantId, run.tenant.mode, now, JSON.stringify(records)],
+    );
+    await this.payouts.queueOwed(
+      run,
+      records.map((r) => ({ id: String(r.id), campaignId: String(r.campaign_id), affiliateId: String(r.affiliate_id), commission: String(r.commission), currency: String(r.currency), status: String(r.status) })),
     );
   }
 

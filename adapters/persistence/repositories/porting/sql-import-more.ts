@@ -7,10 +7,11 @@ import type { IdGenerator } from '../../../../application/ports/id-generator.js'
 import type { ImportRun } from '../../../../application/ports/imports.js';
 import { newWebhookSecret } from '../../../../application/webhooks/webhook-secret.js';
 import { ok } from 'neverthrow';
-import { importedAwardPeriod, importedAwardStatus, importedCouponCampaign, importedGoalPeriod, importedPayoutStatus, webhook, type DomainError, type GoalStatus, type PeriodMode } from '../../../../domain/index.js';
+import { importedAwardPeriod, importedAwardStatus, importedCouponCampaign, importedGoalPeriod, webhook, type DomainError, type GoalStatus, type PeriodMode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import { linkImportedTeamMemberships } from './imported-team-links.js';
+import { PayoutImportWrites } from './sql-import-payouts.js';
 
 /** How the main writer's id mapping is reached: a reference to another file's id, or a known id. */
 export interface ImportReferences {
@@ -37,16 +38,20 @@ const DISCOUNT_COLUMN: Readonly<Record<string, string>> = {
 };
 
 /**
- * The CSV import's writes for coupons, payouts (history), webhooks, clicks, teams and their goals and
+ * The CSV import's writes for coupons, payouts (through `PayoutImportWrites`), webhooks, clicks, teams and their goals and
  * awards (history), beside `SqlImportWriter` (which keeps the mapping and calls these for the files it
  * does not carry itself).
  */
 export class MoreImportWrites {
+  private readonly payouts: PayoutImportWrites;
+
   constructor(
     private readonly orm: Orm,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.payouts = new PayoutImportWrites(orm, ids, clock);
+  }
 
   private get db(): Kysely<any> {
     return currentDb(this.orm);
@@ -57,7 +62,7 @@ export class MoreImportWrites {
       case 'coupons':
         return this.coupon(run, row, refs);
       case 'payouts':
-        return this.payout(run, row, refs);
+        return this.payouts.write(run, row, refs);
       case 'webhooks':
         return this.webhook(run, row);
       case 'clicks':
@@ -129,44 +134,6 @@ export class MoreImportWrites {
       [run.tenant.merchantId, run.tenant.mode, run.source, affiliateId],
     );
     return rows.map((r) => r.campaign_id);
-  }
-
-  /** History only: a completed or failed payout of an imported commission, never one still to pay. */
-  private async payout(run: ImportRun, row: ProgramRow, refs: ImportReferences): Promise<RowOutcome> {
-    const status = importedPayoutStatus(cellOf(row, 'status') ?? '');
-    if (status.isErr()) return failed(status.error.message);
-    const conversionId = await refs.reference('commissions', 'commission_id');
-    const affiliateId = await refs.reference('affiliates', 'affiliate_id');
-    const campaignId = await refs.reference('campaigns', 'campaign_id');
-    const [existing] = await runSql<{ id: string }>(this.db, 'select id from payouts where conversion_id = $1', [conversionId]);
-    if (existing) return { kind: 'matched', internalId: existing.id };
-    const id = this.ids.next();
-    const now = this.clock.now();
-    const completedAt = status.value === 'completed' ? (cellOf(row, 'completed_at') ?? cellOf(row, 'scheduled_date') ?? now) : null;
-    await runSql(
-      this.db,
-      `insert into payouts (id, merchant_id, mode, conversion_id, campaign_id, affiliate_id, amount, currency, status, scheduled_date, attempts, completed_at,
-         payout_method, provider_reference, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15)`,
-      [
-        id,
-        run.tenant.merchantId,
-        run.tenant.mode,
-        conversionId,
-        campaignId,
-        affiliateId,
-        cellOf(row, 'amount') ?? '0',
-        (cellOf(row, 'currency') ?? 'usd').toLowerCase(),
-        status.value,
-        cellOf(row, 'scheduled_date') ?? cellOf(row, 'created_at') ?? now,
-        completedAt,
-        cellOf(row, 'payout_method'),
-        cellOf(row, 'provider_reference'),
-        cellOf(row, 'created_at') ?? now,
-        now,
-      ],
-    );
-    return { kind: 'created', internalId: id };
   }
 
   /** A new signing secret: the old one was never exported, receivers are given the new one. */

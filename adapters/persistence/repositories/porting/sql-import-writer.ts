@@ -12,6 +12,7 @@ import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import { BATCHED, BatchImportWrites } from './sql-import-batch.js';
 import { MoreImportWrites } from './sql-import-more.js';
+import { PayoutImportWrites } from './sql-import-payouts.js';
 
 /** A row's cell as the file meant it: the spreadsheet quote removed, empty as none. */
 const cellOf = (row: ProgramRow, column: string): string | null => {
@@ -41,6 +42,7 @@ const required = (row: ProgramRow, column: string): string => cellOf(row, column
 export class SqlImportWriter implements ImportWriter {
   private readonly more: MoreImportWrites;
   private readonly batched: BatchImportWrites;
+  private readonly payouts: PayoutImportWrites;
 
   constructor(
     private readonly orm: Orm,
@@ -49,6 +51,7 @@ export class SqlImportWriter implements ImportWriter {
   ) {
     this.more = new MoreImportWrites(orm, ids, clock);
     this.batched = new BatchImportWrites(orm, ids, clock);
+    this.payouts = new PayoutImportWrites(orm, ids, clock);
   }
 
   private get db(): Kysely<any> {
@@ -111,7 +114,9 @@ export class SqlImportWriter implements ImportWriter {
     const externalId = pair ? `${required(data, pair[0])}:${required(data, pair[1])}` : required(data, 'id');
     const chosen = resource === 'campaigns' ? campaignChosenFor(run.campaignMap, externalId) : undefined;
     if (chosen !== undefined) return this.chosenCampaign(run, externalId, chosen);
-    const known = await this.mapped(run, resource, externalId);
+    // A payout of a named commission is placed afresh on every run (its writer matches what is there):
+    // one still owed when first read may have been paid at the source since.
+    const known = resource === 'payouts' && cellOf(data, 'commission_id') !== null ? null : await this.mapped(run, resource, externalId);
     const made: RowOutcome = known ? { kind: 'matched', internalId: known } : await this.create(run, resource, data);
     if (!known && (made.kind === 'created' || made.kind === 'matched')) await this.remember(run, resource, externalId, made.internalId);
     if (made.kind === 'created' || made.kind === 'matched') await this.keepOldRefCode(run, resource, data, made.internalId);
@@ -315,8 +320,8 @@ export class SqlImportWriter implements ImportWriter {
     const id = this.ids.next();
     const now = this.clock.now();
     const commission = required(row, 'commission');
-    // Marked `import`: history, never paid again (paid rows stay paid, no payout row is queued here),
-    // and written beside the use cases, so no live webhook tells of it.
+    // Marked `import` and written beside the use cases, so no live webhook tells of it; a paid one is
+    // never paid again, one the source still owes is queued for payment here once (below).
     await runSql(
       this.db,
       `insert into conversions (id, merchant_id, mode, campaign_id, affiliate_id, amount, tax_amount, commission, original_commission, currency, status,
@@ -345,6 +350,7 @@ export class SqlImportWriter implements ImportWriter {
         now,
       ],
     );
+    await this.payouts.queueOwed(run, [{ id, campaignId, affiliateId, commission, currency: required(row, 'currency').toLowerCase(), status: status.value }]);
     return { kind: 'created', internalId: id };
   }
 }
