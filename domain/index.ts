@@ -40,6 +40,7 @@ export * from './porting/hosted-import.js';
 export * from './privacy/erasure.js';
 export * from './porting/imported-history.js';
 export * from './porting/imported-commission.js';
+export * from './porting/imported-bonus-tiers.js';
 export * from './porting/imported-commission-tiers.js';
 export * from './porting/imported-team-goal.js';
 export * from './porting/imported-coupon.js';

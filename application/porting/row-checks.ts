@@ -9,6 +9,7 @@ import {
   importedAffiliateNotes,
   importedAwardStatus,
   importedCommission,
+  importedBonusTiers,
   importedCommissionTiers,
   importedTime,
   MEMBERSHIP_STATUSES,
@@ -80,6 +81,7 @@ export const rowProblem = ({ resource, data }: ImportRow): string | null => {
           oneOf(data, 'bonus_scope', BONUS_SCOPES),
           oneOf(data, 'bonus_split', BONUS_SPLITS),
           oneOf(data, 'bonus_visibility', BONUS_VISIBILITIES),
+          bonusTiersProblem(data),
         ])
       );
     case 'team_awards': {
@@ -94,6 +96,11 @@ export const rowProblem = ({ resource, data }: ImportRow): string | null => {
 const timeProblem = (row: ProgramRow, column: string): string | null => {
   const checked = importedTime(column, cellOf(row, column));
   return checked.isErr() ? reasonOf(checked.error) : null;
+};
+
+const bonusTiersProblem = (row: ProgramRow): string | null => {
+  const tiers = importedBonusTiers(cellOf(row, 'bonus_tiers'), cellOf(row, 'bonus_type') ?? 'flat');
+  return tiers.isErr() ? reasonOf(tiers.error) : null;
 };
 
 const firstOf = (problems: readonly (string | null)[]): string | null => problems.find((p) => p !== null) ?? null;

@@ -166,7 +166,8 @@ export const goalProblems = (input: NewGoal, context: NewGoalContext): FieldProb
   return problems;
 };
 
-const sortTiers = (tiers: readonly BonusTier[]): BonusTier[] =>
+/** Bonus tiers in the order a goal keeps them: by threshold, lowest first. */
+export const sortTiers = (tiers: readonly BonusTier[]): BonusTier[] =>
   [...tiers].sort((a, b) => a.threshold.comparedTo(b.threshold));
 
 /**

@@ -398,6 +398,35 @@ describe('POST /imports (csv)', () => {
     ]);
   });
 
+  it("a team goal whose bonus tiers are not tiers the goal pays by is reported with its reason; good ones are carried as the API keeps them", async () => {
+    const m = await createMerchant(t, 'scale');
+    const cell = (tiers: unknown) => `"${JSON.stringify(tiers).replaceAll('"', '""')}"`;
+    const bad: [string, string][] = [
+      ['tiered', cell([])],
+      ['tiered', cell([{ threshold: '10', amount: '0' }])],
+      ['tiered', cell([{ threshold: 'ten', amount: '5' }])],
+      ['tiered', cell([{ threshold: '10', amount: '5' }, { threshold: '10.0', amount: '6' }])],
+      ['tiered', ''],
+      ['tiered', 'not json'],
+      ['flat', cell([{ threshold: '10', amount: '5' }])],
+    ];
+    const goals = bad.map(([type, tiers], i) => `g-${i + 2},t-1,Bad ${i},team,,revenue,500,monthly,${type},${type === 'flat' ? 50 : ''},${tiers}`);
+    const files = {
+      'teams.csv': 'id,name,currency\r\nt-1,Crew,usd\r\n',
+      'team_goals.csv': `id,team_id,name,scope,campaign_id,metric,target_value,period_mode,bonus_type,bonus_value,bonus_tiers\r\ng-1,t-1,Good,team,,revenue,500,monthly,tiered,,${cell([{ threshold: '1000.50', amount: '75' }, { threshold: '500', amount: '25' }])}\r\n${goals.join('\r\n')}\r\n`,
+    };
+    const started = await t.api('POST', '/imports', m.liveKey, { source: 'csv', files });
+    await runJobs(t);
+    const run = (await t.api('GET', `/imports/${started.body.data.id}`, m.liveKey)).body.data;
+    expect(run.progress.team_goals).toMatchObject({ read: 1 + bad.length, created: 1, failed: bad.length });
+    for (const problem of run.progress.team_goals.problems) expect(problem.reason).toMatch(/bonus_tiers/);
+    const [team] = await t.sql(`select id from teams where merchant_id = $1`, [m.id]);
+    const listed = (await t.api('GET', `/teams/${team.id}/goals`, m.liveKey)).body.data;
+    expect(listed.map((g: { name: string; bonusTiers: unknown }) => [g.name, g.bonusTiers])).toEqual([
+      ['Good', [{ threshold: '500.00', amount: '25.00' }, { threshold: '1000.50', amount: '75.00' }]],
+    ]);
+  });
+
   it('refuses what is not the format, changes nothing; read keys cannot import; another merchant sees no run', async () => {
     const runs = (await t.sql('select count(*)::int as n from imports'))[0].n;
     const cases: [unknown, string][] = [

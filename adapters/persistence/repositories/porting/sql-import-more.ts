@@ -7,7 +7,7 @@ import type { IdGenerator } from '../../../../application/ports/id-generator.js'
 import type { ImportRun } from '../../../../application/ports/imports.js';
 import { newWebhookSecret } from '../../../../application/webhooks/webhook-secret.js';
 import { ok } from 'neverthrow';
-import { importedAwardPeriod, importedAwardStatus, importedCouponCampaign, importedGoalPeriod, webhook, type DomainError, type GoalStatus, type PeriodMode } from '../../../../domain/index.js';
+import { importedAwardPeriod, importedAwardStatus, importedBonusTiers, importedCouponCampaign, importedGoalPeriod, storedBonusTiers, webhook, type DomainError, type GoalStatus, type PeriodMode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import { linkImportedTeamMemberships } from './imported-team-links.js';
@@ -270,7 +270,8 @@ export class MoreImportWrites {
         periodEnd,
         cellOf(row, 'bonus_type') ?? 'flat',
         cellOf(row, 'bonus_value'),
-        cellOf(row, 'bonus_tiers'),
+        // As the goal repository stores tiers, whatever spelling the file used (the row check read them).
+        storedBonusTiers(importedBonusTiers(cellOf(row, 'bonus_tiers'), cellOf(row, 'bonus_type') ?? 'flat').unwrapOr(null)),
         cellOf(row, 'bonus_cap'),
         cellOf(row, 'bonus_scope') ?? 'team',
         cellOf(row, 'bonus_split') ?? 'equal',
