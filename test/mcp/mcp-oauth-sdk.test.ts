@@ -3,6 +3,7 @@ import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../support/dashboard-browser.js';
@@ -72,6 +73,9 @@ describe("the MCP SDK's OAuth client against the service", () => {
     merchant = await createMerchant(t, 'scale');
   });
   afterAll(async () => {
+    // close() waits for every open connection; a stream the client's transport left open (its GET)
+    // would hold it for ever, so every connection is ended first.
+    (server as Server | undefined)?.closeAllConnections();
     await new Promise((r) => server?.close(r));
     await t?.close();
   });

@@ -2,6 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestService } from '../support/test-service.js';
 
@@ -13,7 +14,12 @@ export const listen = async (t: TestService): Promise<{ baseUrl: string; close()
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server!.close(() => resolve())),
+    // close() waits for every open connection, and an SDK transport may leave its stream open: end them all.
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as Server).closeAllConnections();
+        server!.close(() => resolve());
+      }),
   };
 };
 
