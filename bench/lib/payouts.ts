@@ -8,9 +8,19 @@ import { log } from './measure.js';
 
 /** Counts the statements `pg` sends in this process while `counting` is on (installed before the service connects). */
 let counted: number | null = null;
+/** The same statements by their opening words, for the result's detail: where the count comes from. */
+const byStatement = new Map<string, number>();
+const openingOf = (arg: unknown): string => {
+  const text = typeof arg === 'string' ? arg : typeof arg === 'object' && arg !== null && 'text' in arg ? String((arg as { text: unknown }).text) : '(cursor)';
+  return text.replace(/\s+/g, ' ').trim().slice(0, 70);
+};
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (counted !== null) counted += 1;
+  if (counted !== null) {
+    counted += 1;
+    const opening = openingOf(args[0]);
+    byStatement.set(opening, (byStatement.get(opening) ?? 0) + 1);
+  }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
@@ -79,6 +89,7 @@ export const benchPayouts = async (serverUrl: string, affiliates: number): Promi
 
     log(`payouts: one job run over ${due} rows`);
     counted = 0;
+    byStatement.clear();
     const started = process.hrtime.bigint();
     const ran = await call('POST', '/admin/v1/jobs/run', ADMIN);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -101,7 +112,17 @@ export const benchPayouts = async (serverUrl: string, affiliates: number): Promi
         unit: 'statements',
         target: 'reported',
         met: null,
-        detail: { statements, payments },
+        // The statements sent at least once per ten payments, most frequent first.
+        detail: {
+          statements,
+          payments,
+          perPayment: Object.fromEntries(
+            [...byStatement.entries()]
+              .filter(([, n]) => n * 10 >= payments)
+              .sort((a, b) => b[1] - a[1])
+              .map(([text, n]) => [text, Math.round((n / Math.max(1, payments)) * 100) / 100]),
+          ),
+        },
       },
     ];
   } finally {
