@@ -41,6 +41,7 @@ export * from './privacy/erasure.js';
 export * from './porting/imported-history.js';
 export * from './porting/imported-commission.js';
 export * from './porting/imported-bonus-tiers.js';
+export * from './porting/imported-payout-placement.js';
 export * from './porting/imported-commission-tiers.js';
 export * from './porting/imported-team-goal.js';
 export * from './porting/imported-coupon.js';

@@ -5,7 +5,7 @@ import { readCell } from '../../../../application/porting/spreadsheet-safe-cell.
 import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRun } from '../../../../application/ports/imports.js';
-import { Decimal, importedPayoutKind, isOpenPayout, owedOnImport, type ImportedPayoutKind, type PayoutStatus } from '../../../../domain/index.js';
+import { Decimal, importedPayoutKind, owedOnImport, placeImportedPayout, type ImportedPayoutKind, type PayoutStatus } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import type { ImportReferences } from './sql-import-more.js';
@@ -36,15 +36,6 @@ interface QueueRow {
   readonly attempts: number;
   readonly payment_id: string | null;
 }
-
-/** A failed payment imported as history: no attempt of ours. */
-const importedFailure = (row: QueueRow): boolean => row.status === 'failed' && row.attempts === 0 && row.payment_id === null;
-
-/** A row our payout run has worked on (history rows are written with no attempt). */
-const ours = (row: QueueRow): boolean => row.attempts > 0 || row.payment_id !== null;
-
-/** A row the payout run has not touched yet: it may still become the source's history instead. */
-const untouched = (row: QueueRow): boolean => row.attempts === 0 && row.payment_id === null && row.status !== 'failed' && isOpenPayout(row.status);
 
 /**
  * The payout side of an import: owed commissions queued once, and a source's payout rows placed
@@ -99,35 +90,29 @@ export class PayoutImportWrites {
     if (affiliateId !== conversion.affiliate_id) return failed("affiliate_id is not the affiliate of the commission it names");
     const campaignId = cellOf(row, 'campaign_id') === null ? conversion.campaign_id : await refs.reference('campaigns', 'campaign_id');
     const [queued] = await runSql<QueueRow>(this.db, 'select id, status, attempts, payment_id from payouts where conversion_id = $1', [conversionId]);
-    switch (kind.value) {
-      case 'completed':
-      case 'failed': {
-        // A failed attempt imported earlier gives way to the payment that followed it.
-        const replaceable = queued && (untouched(queued) || (kind.value === 'completed' && importedFailure(queued)));
-        if (queued && !replaceable && kind.value === 'completed' && ours(queued)) {
-          return failed(`paid at the source, and its commission is also being paid or paid here (payout ${queued.id}): settle the difference with the affiliate`);
-        }
-        if (queued && !replaceable) return { kind: 'matched', internalId: queued.id };
-        if (queued && kind.value === 'failed') return { kind: 'skipped', reason: 'failed at the source: its commission is still owed, and stays queued for the next payout run here' };
-        const id = queued?.id ?? this.ids.next();
-        if (queued) await runSql(this.db, 'delete from payouts where id = $1', [queued.id]);
+    const placement = placeImportedPayout(
+      kind.value,
+      queued ? { id: queued.id, status: queued.status, attempts: queued.attempts, paymentId: queued.payment_id } : null,
+      conversion.status,
+    );
+    switch (placement.kind) {
+      case 'history': {
+        const id = placement.replaces ?? this.ids.next();
+        if (placement.replaces) await runSql(this.db, 'delete from payouts where id = $1', [placement.replaces]);
         // A payout naming its commission paid that commission: its amount when the row gives none.
-        await this.insertHistory(run, { ...row, amount: cellOf(row, 'amount') ?? conversion.commission }, { id, conversionId, campaignId, affiliateId, status: kind.value });
-        if (kind.value === 'completed') await this.markPaid(conversionId, this.completedAt(row));
+        const status = kind.value === 'completed' ? 'completed' : 'failed';
+        await this.insertHistory(run, { ...row, amount: cellOf(row, 'amount') ?? conversion.commission }, { id, conversionId, campaignId, affiliateId, status });
+        if (placement.marksPaid) await this.markPaid(conversionId, this.completedAt(row));
         return { kind: 'created', internalId: id };
       }
-      case 'owed': {
-        if (!queued) return failed(`still to pay at the source, but its commission is ${conversion.status} here: nothing owed is queued for it (approve the commission to pay it here)`);
-        if (untouched(queued)) await this.takeOverSchedule(queued.id, row);
-        return { kind: 'matched', internalId: queued.id };
-      }
-      case 'in_flight': {
-        // Being paid at the source: paying it here too would pay it twice.
-        if (queued && untouched(queued)) await runSql(this.db, 'delete from payouts where id = $1', [queued.id]);
-        return failed('being paid at the source (processing): not paid here; import again once it is paid there to record it');
-      }
-      case 'cancelled':
-        return { kind: 'skipped', reason: 'cancelled at the source: nothing was paid' };
+      case 'matched':
+        if (placement.takeOverSchedule) await this.takeOverSchedule(placement.queuedId, row);
+        return { kind: 'matched', internalId: placement.queuedId };
+      case 'skipped':
+        return { kind: 'skipped', reason: placement.reason };
+      case 'refused':
+        if (placement.dropQueued) await runSql(this.db, 'delete from payouts where id = $1', [placement.dropQueued]);
+        return failed(placement.reason);
     }
   }
 
