@@ -7,7 +7,7 @@ import {
   type InvoiceDocument,
 } from '../../domain/index.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { InvoiceSource, InvoiceStore, PaidLines } from '../ports/invoice-store.js';
+import type { InvoiceSettings, InvoiceSource, InvoiceStore, PaidLines } from '../ports/invoice-store.js';
 import type { Logger } from '../ports/logger.js';
 import type { TaxDetailsStore } from '../ports/tax-details-store.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -25,9 +25,17 @@ export class IssueInvoices {
     private readonly logger: Logger,
   ) {}
 
-  /** A payment (commissions and awards together) the provider confirmed or the merchant marked paid. */
-  async forPayment(tenant: Tenant, paymentId: string, now: Date): Promise<void> {
-    await this.issue(tenant, { kind: 'payment', id: paymentId }, () => this.store.paymentLines(tenant, paymentId), now);
+  /** The merchant's invoice settings, for a caller that issues many invoices in one run (the payout run). */
+  settings(tenant: Tenant): Promise<InvoiceSettings> {
+    return this.store.settings(tenant);
+  }
+
+  /**
+   * A payment (commissions and awards together) the provider confirmed or the merchant marked paid.
+   * `known`: the merchant's settings as the caller already read them (else read here).
+   */
+  async forPayment(tenant: Tenant, paymentId: string, now: Date, known?: InvoiceSettings): Promise<void> {
+    await this.issue(tenant, { kind: 'payment', id: paymentId }, () => this.store.paymentLines(tenant, paymentId), now, known);
   }
 
   /** One payout row marked paid on its own (outside any payment). */
@@ -35,12 +43,12 @@ export class IssueInvoices {
     await this.issue(tenant, { kind: 'payout', id: payoutId }, () => this.store.payoutLines(tenant, payoutId), now);
   }
 
-  private async issue(tenant: Tenant, source: InvoiceSource, load: () => Promise<PaidLines | null>, now: Date): Promise<void> {
+  private async issue(tenant: Tenant, source: InvoiceSource, load: () => Promise<PaidLines | null>, now: Date, known?: InvoiceSettings): Promise<void> {
     if (await this.store.issuedFor(source)) return;
     const paid = await load();
     if (paid === null || paid.lines.length === 0) return;
     const [settings, parties, details] = await Promise.all([
-      this.store.settings(tenant),
+      known ?? this.store.settings(tenant),
       this.store.parties(tenant, paid.affiliateId),
       this.taxDetails.latest(tenant.merchantId, paid.affiliateId),
     ]);

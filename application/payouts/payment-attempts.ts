@@ -20,7 +20,8 @@ import {
   type PayoutSettings,
 } from '../../domain/index.js';
 import type { Result } from 'neverthrow';
-import type { DomainError } from '../../domain/index.js';
+import type { DomainError, TaxDetailsRequirement } from '../../domain/index.js';
+import type { InvoiceSettings } from '../ports/invoice-store.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
 import type { PayoutAdjustments } from '../ports/payout-adjustments.js';
@@ -45,9 +46,9 @@ export interface PaymentPorts {
   /** The affiliate's emails about the payment (paid, or details needed); only these two are sent from here. */
   readonly mail: Pick<PayoutMail, 'paymentOutcome' | 'taxDetailsNeeded'>;
   /** Whether the payment must wait for the affiliate's tax details (absent: never). */
-  readonly taxDetails?: Pick<TaxDetailsGate, 'mustWait'>;
+  readonly taxDetails?: Pick<TaxDetailsGate, 'mustWait' | 'requirement'>;
   /** The self-billing invoice of each completed payment, in the transaction that completes it (absent: none). */
-  readonly invoices?: Pick<IssueInvoices, 'forPayment'>;
+  readonly invoices?: Pick<IssueInvoices, 'forPayment' | 'settings'>;
   /** The merchant's in-app notice when a payment fails (absent: none). */
   readonly notices?: Notices;
   readonly ids: IdGenerator;
@@ -80,6 +81,8 @@ export type FollowUp = { readonly call: PaymentCall; readonly settled: 0 } | { r
 export class PaymentAttempts {
   private readonly settingsCache = new Map<string, Promise<PayoutSettings>>();
   private readonly providerCache = new Map<string, Promise<PayoutProvider | null>>();
+  private readonly taxRuleCache = new Map<string, Promise<TaxDetailsRequirement>>();
+  private readonly invoiceSettingsCache = new Map<string, Promise<InvoiceSettings>>();
 
   constructor(
     private readonly ports: PaymentPorts,
@@ -108,10 +111,23 @@ export class PaymentAttempts {
     return found;
   }
 
+  /** What a merchant's settings say, read once per run (`read` on the first ask of the run). */
+  private static once<T>(cache: Map<string, Promise<T>>, tenant: Tenant, read: () => Promise<T>): Promise<T> {
+    const key = `${tenant.merchantId}:${tenant.mode}`;
+    let found = cache.get(key);
+    if (!found) {
+      found = read();
+      cache.set(key, found);
+    }
+    return found;
+  }
+
   /** Forget cached settings and providers (once per run, so a change applies to the next run). */
   reset(): void {
     this.settingsCache.clear();
     this.providerCache.clear();
+    this.taxRuleCache.clear();
+    this.invoiceSettingsCache.clear();
   }
 
   /**
@@ -145,7 +161,9 @@ export class PaymentAttempts {
     );
     const decision = paymentDecision(amounts, settings.minimumPayout.get(currency) ?? null);
     if (!decision.send) return hold(decision.reason);
-    if (await this.ports.taxDetails?.mustWait(tenant, affiliateId, amounts.amount, currency, now)) {
+    const taxDetails = this.ports.taxDetails;
+    const taxRule = taxDetails ? await PaymentAttempts.once(this.taxRuleCache, tenant, () => taxDetails.requirement(tenant)) : undefined;
+    if (await taxDetails?.mustWait(tenant, affiliateId, amounts.amount, currency, now, taxRule)) {
       // Told once, when a line first starts waiting: later runs find the lines already held for it.
       const newlyHeld = group.rows.some((row) => row.payout.failureReason !== TAX_DETAILS_MISSING) || group.awards.some((line) => line.award.failureReason !== TAX_DETAILS_MISSING);
       if (newlyHeld) await this.ports.mail.taxDetailsNeeded(tenant, affiliateId, amountText(amounts.amount, currency));
@@ -284,7 +302,11 @@ export class PaymentAttempts {
   private async recordOnLines(lines: PaymentLines, outcome: PayoutOutcome, now: Date, payment: PayoutPayment): Promise<number> {
     const settled = await this.settleLines(lines, outcome, now);
     // Once its lines are completed, a completed payment is invoiced (once, whichever process records it).
-    if (outcome.kind === 'completed' && settled > 0) await this.ports.invoices?.forPayment({ merchantId: payment.merchantId, mode: payment.mode }, payment.id, now);
+    const invoices = this.ports.invoices;
+    if (invoices && outcome.kind === 'completed' && settled > 0) {
+      const tenant: Tenant = { merchantId: payment.merchantId, mode: payment.mode };
+      await invoices.forPayment(tenant, payment.id, now, await PaymentAttempts.once(this.invoiceSettingsCache, tenant, () => invoices.settings(tenant)));
+    }
     return settled;
   }
 

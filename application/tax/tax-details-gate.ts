@@ -19,8 +19,14 @@ export class TaxDetailsGate {
     private readonly rates: ExchangeRates,
   ) {}
 
-  async mustWait(tenant: Tenant, affiliateId: string, amount: Decimal, currency: CurrencyCode, now: Date): Promise<boolean> {
-    const requirement: TaxDetailsRequirement = await this.holds.requirement(tenant);
+  /** The merchant's rule, for a caller that reads it once for many payments (the payout run). */
+  requirement(tenant: Tenant): Promise<TaxDetailsRequirement> {
+    return this.holds.requirement(tenant);
+  }
+
+  /** `known`: the merchant's rule as the caller already read it (else read here). */
+  async mustWait(tenant: Tenant, affiliateId: string, amount: Decimal, currency: CurrencyCode, now: Date, known?: TaxDetailsRequirement): Promise<boolean> {
+    const requirement: TaxDetailsRequirement = known ?? (await this.holds.requirement(tenant));
     if (requirement.kind === 'off') return false;
     if ((await this.store.withDetails(tenant.merchantId, [affiliateId])).has(affiliateId)) return false;
     const day = now.toISOString().slice(0, 10);

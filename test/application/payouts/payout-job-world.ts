@@ -1,5 +1,6 @@
 import { ConversionPayoutQueue } from '../../../application/payouts/conversion-payout-queue.js';
 import type { PayoutMail } from '../../../application/payouts/payout-mail.js';
+import type { PaymentPorts } from '../../../application/payouts/payment-attempts.js';
 import { DEFAULT_PAYOUT_JOB_SETTINGS, ProcessPayouts, type PayoutJobSettings } from '../../../application/payouts/process-payouts.js';
 import type { Logger } from '../../../application/ports/logger.js';
 import type { Tenant } from '../../../application/shared/tenant.js';
@@ -27,7 +28,12 @@ const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
  * (live mode, its `wallet_a` provider configured), affiliates added with payout details and a
  * membership, approved sales queued as the conversion use cases queue them (`ConversionPayoutQueue`).
  */
-export const payoutJobWorld = async (settings: Partial<PayoutJobSettings> = {}, merchantFields: Pick<Partial<Merchant>, 'automaticPayouts'> = {}) => {
+export const payoutJobWorld = async (
+  settings: Partial<PayoutJobSettings> = {},
+  merchantFields: Pick<Partial<Merchant>, 'automaticPayouts'> = {},
+  /** The tax gate and the invoices, absent unless a test gives them. */
+  extra: Pick<PaymentPorts, 'taxDetails' | 'invoices'> = {},
+) => {
   const world = inMemoryWorld(QUEUED_AT);
   const payoutSettings = new InMemoryPayoutSettings(world.transactions);
   const payments = new InMemoryPayoutPayments(world.transactions);
@@ -46,7 +52,7 @@ export const payoutJobWorld = async (settings: Partial<PayoutJobSettings> = {}, 
   providers.configure(tenant, 'wallet_a');
   const job = new ProcessPayouts(
     world.uow,
-    { sinks: { payouts: rows, conversions: world.conversions, awards: world.awards, outbox: world.outbox }, payments, providers, settings: payoutSettings, adjustments, mail, ids: world.ids, logger: quiet },
+    { sinks: { payouts: rows, conversions: world.conversions, awards: world.awards, outbox: world.outbox }, payments, providers, settings: payoutSettings, adjustments, mail, ids: world.ids, logger: quiet, ...extra },
     { ...DEFAULT_PAYOUT_JOB_SETTINGS, ...settings },
   );
 

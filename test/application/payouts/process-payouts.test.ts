@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../domain/index.js';
+import type { InvoiceSettings } from '../../../application/ports/invoice-store.js';
+import { Decimal, type TaxDetailsRequirement } from '../../../domain/index.js';
 import { DUE_AT, EUR, HOUR, payoutJobWorld, USD } from './payout-job-world.js';
 
 const later = (hours: number) => new Date(DUE_AT.getTime() + hours * HOUR);
@@ -33,6 +34,43 @@ describe('ProcessPayouts on the in-memory stores', () => {
     expect(w.rowOf(headless.id)?.status).toBe('scheduled');
     expect(w.mailed.map((m) => m.outcome.kind)).toEqual(['completed', 'completed', 'completed']);
     expect(w.world.outbox.ofType('payout.completed')).toHaveLength(4);
+  });
+
+  it("reads the merchant's tax rule and invoice settings once per run, not once per payment, and again on the next run", async () => {
+    const asked = { rule: 0, settings: 0 };
+    const rule: TaxDetailsRequirement = { kind: 'off' };
+    const settings: InvoiceSettings = { rule: { kind: 'none' }, issuer: { name: null, address: [], vatId: null } };
+    const seen = { rules: [] as (TaxDetailsRequirement | undefined)[], settings: [] as (InvoiceSettings | undefined)[] };
+    const w = await payoutJobWorld({}, {}, {
+      taxDetails: {
+        requirement: async () => {
+          asked.rule += 1;
+          return rule;
+        },
+        mustWait: async (_t, _a, _amount, _c, _now, known) => {
+          seen.rules.push(known);
+          return false;
+        },
+      },
+      invoices: {
+        settings: async () => {
+          asked.settings += 1;
+          return settings;
+        },
+        forPayment: async (_t, _id, _now, known) => void seen.settings.push(known),
+      },
+    });
+    const [ann, bob] = [w.affiliate(), w.affiliate()];
+    await w.sale(ann, '10.00');
+    await w.sale(bob, '7.00');
+    await w.job.runDue(DUE_AT);
+    expect(w.payments.all().map((p) => p.status)).toEqual(['completed', 'completed']);
+    expect(asked).toEqual({ rule: 1, settings: 1 });
+    expect(seen).toEqual({ rules: [rule, rule], settings: [settings, settings] });
+
+    await w.sale(ann, '3.00', { at: DUE_AT });
+    await w.job.runDue(later(24 * 40));
+    expect(asked).toEqual({ rule: 2, settings: 2 });
   });
 
   it("holds a group below the merchant's minimum until it reaches it, then pays it whole", async () => {
