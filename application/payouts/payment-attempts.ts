@@ -91,13 +91,7 @@ export class PaymentAttempts {
   ) {}
 
   private settingsOf(tenant: Tenant): Promise<PayoutSettings> {
-    const key = `${tenant.merchantId}:${tenant.mode}`;
-    let found = this.settingsCache.get(key);
-    if (!found) {
-      found = this.ports.settings.get(tenant);
-      this.settingsCache.set(key, found);
-    }
-    return found;
+    return PaymentAttempts.once(this.settingsCache, tenant, () => this.ports.settings.get(tenant));
   }
 
   /** The provider of a merchant's method and mode, looked up once per run. */

@@ -331,6 +331,21 @@ describe('POST /imports (csv)', () => {
     expect(await count('payouts', mover)).toBe(3);
   });
 
+  it("a paid payout row that leaves out its amount and currency records its commission's, in the commission's currency", async () => {
+    const m = await createMerchant(t, 'scale');
+    const files = {
+      'campaigns.csv': 'id,name,commission_type,commission_value\r\nc-1,Euro,percentage,10\r\n',
+      'affiliates.csv': 'id,email,name\r\na-1,euro@example.com,Euro\r\n',
+      'referral_links.csv': 'affiliate_id,campaign_id,status\r\na-1,c-1,approved\r\n',
+      'commissions.csv': 'id,campaign_id,affiliate_id,status,amount,commission,currency,order_id,created_at\r\nv-1,c-1,a-1,approved,80,8.40,eur,o-1,2026-10-01T10:00:00Z\r\n',
+      'payouts.csv': 'id,commission_id,amount,currency,status,completed_at\r\np-1,v-1,,,paid,2026-10-21T00:00:00.000Z\r\n',
+    };
+    await t.api('POST', '/imports', m.liveKey, { source: 'csv', files });
+    await runJobs(t);
+    const rows = await t.sql(`select p.amount::text as amount, p.currency, p.status, c.status as commission from payouts p join conversions c on c.id = p.conversion_id where p.merchant_id = $1`, [m.id]);
+    expect(rows).toEqual([{ amount: '8.400000', currency: 'eur', status: 'completed', commission: 'paid' }]);
+  });
+
   it("imported history this month does not consume the merchant's monthly earnings cap", async () => {
     const capped = await createMerchant(t, 'scale');
     const now = new Date().toISOString();

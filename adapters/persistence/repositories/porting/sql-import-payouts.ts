@@ -79,9 +79,9 @@ export class PayoutImportWrites {
     if (kind.isErr()) return failed(kind.error.details?.map((d) => `${d.field} ${d.message}`).join('; ') ?? kind.error.message);
     if (cellOf(row, 'commission_id') === null) return this.batch(run, row, refs, kind.value);
     const conversionId = await refs.reference('commissions', 'commission_id');
-    const [conversion] = await runSql<{ status: string; campaign_id: string; affiliate_id: string; commission: string }>(
+    const [conversion] = await runSql<{ status: string; campaign_id: string; affiliate_id: string; commission: string; currency: string }>(
       this.db,
-      'select status, campaign_id, affiliate_id, commission::text as commission from conversions where id = $1',
+      'select status, campaign_id, affiliate_id, commission::text as commission, currency from conversions where id = $1',
       [conversionId],
     );
     if (!conversion) return failed('commission_id names no imported commission');
@@ -99,9 +99,10 @@ export class PayoutImportWrites {
       case 'history': {
         const id = placement.replaces ?? this.ids.next();
         if (placement.replaces) await runSql(this.db, 'delete from payouts where id = $1', [placement.replaces]);
-        // A payout naming its commission paid that commission: its amount when the row gives none.
+        // A payout naming its commission paid that commission: its amount and currency when the row gives none.
         const status = kind.value === 'completed' ? 'completed' : 'failed';
-        await this.insertHistory(run, { ...row, amount: cellOf(row, 'amount') ?? conversion.commission }, { id, conversionId, campaignId, affiliateId, status });
+        const money = { amount: cellOf(row, 'amount') ?? conversion.commission, currency: cellOf(row, 'currency') ?? conversion.currency };
+        await this.insertHistory(run, row, { id, conversionId, campaignId, affiliateId, status, ...money });
         if (placement.marksPaid) await this.markPaid(conversionId, this.completedAt(row));
         return { kind: 'created', internalId: id };
       }
@@ -153,7 +154,11 @@ export class PayoutImportWrites {
     }
     const ids = candidates.map(() => this.ids.next());
     for (const [i, c] of candidates.entries()) {
-      await this.insertHistory(run, { ...row, amount: c.commission, currency: c.currency, provider_reference: cellOf(row, 'provider_reference') ?? externalId }, { id: ids[i]!, conversionId: c.id, campaignId: c.campaign_id, affiliateId, status: kind });
+      await this.insertHistory(
+        run,
+        { ...row, provider_reference: cellOf(row, 'provider_reference') ?? externalId },
+        { id: ids[i]!, conversionId: c.id, campaignId: c.campaign_id, affiliateId, status: kind, amount: c.commission, currency: c.currency },
+      );
     }
     return { kind: 'created', internalId: ids[0]! };
   }
@@ -162,7 +167,12 @@ export class PayoutImportWrites {
     return cellOf(row, 'completed_at') ?? cellOf(row, 'scheduled_date') ?? this.clock.now();
   }
 
-  private async insertHistory(run: ImportRun, row: ProgramRow, at: { id: string; conversionId: string; campaignId: string; affiliateId: string; status: string }): Promise<void> {
+  /** A history row: `at` says what was paid (amount and currency as recorded, never defaulted), `row` the rest. */
+  private async insertHistory(
+    run: ImportRun,
+    row: ProgramRow,
+    at: { id: string; conversionId: string; campaignId: string; affiliateId: string; status: string; amount: string; currency: string },
+  ): Promise<void> {
     const now = this.clock.now();
     await runSql(
       this.db,
@@ -176,8 +186,8 @@ export class PayoutImportWrites {
         at.conversionId,
         at.campaignId,
         at.affiliateId,
-        cellOf(row, 'amount') ?? '0',
-        (cellOf(row, 'currency') ?? 'usd').toLowerCase(),
+        at.amount,
+        at.currency.toLowerCase(),
         at.status,
         cellOf(row, 'scheduled_date') ?? cellOf(row, 'created_at') ?? now,
         at.status === 'completed' ? this.completedAt(row) : null,
