@@ -2,7 +2,7 @@ import { moveImport, paceRequest } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
 import type { FetchState, HostedApi, HostedFetch, HostedImportFetches, HostedSource } from '../ports/hosted-imports.js';
-import type { ImportRun } from '../ports/imports.js';
+import { IMPORT_SOURCE_NAMES, type ImportRun } from '../ports/imports.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { Logger } from '../ports/logger.js';
 import type { Notices } from '../ports/notices.js';
@@ -50,7 +50,7 @@ export class FetchHostedImports implements DueJob {
         if (!claimed) throw error;
         this.logger.warn({ err: error, importId: (claimed as HostedFetch).run.id }, 'hosted import read failed');
         const run = (claimed as HostedFetch).run;
-        outcome = await this.uow.transaction(() => this.fail(run, `reading ${run.source} stopped on an unexpected error; start the import again (nothing is imported twice).`));
+        outcome = await this.uow.transaction(() => this.fail(run, `reading ${IMPORT_SOURCE_NAMES[run.source]} stopped on an unexpected error; start the import again (nothing is imported twice).`));
       }
       if (outcome === null) return pages;
       if (outcome === 'advanced') pages += 1;
@@ -71,7 +71,7 @@ export class FetchHostedImports implements DueJob {
     const page = await this.api.page(source, credentials, state.step, state.cursor);
     if (page.kind === 'wait') {
       const errors = page.unavailable ? state.errors + 1 : 0;
-      if (errors >= MAX_ERRORS) return this.fail(run, `${source} kept answering as unavailable; start the import again later (nothing is imported twice).`);
+      if (errors >= MAX_ERRORS) return this.fail(run, `${IMPORT_SOURCE_NAMES[source]} kept answering as unavailable; start the import again later (nothing is imported twice).`);
       await this.fetches.advance(run, [], { ...paced, waits: state.waits + 1, errors }, new Date(now.getTime() + page.waitMs));
       return 'waiting';
     }
@@ -92,7 +92,7 @@ export class FetchHostedImports implements DueJob {
     this.logger.warn({ importId: run.id, source: run.source, reason }, 'hosted import stopped');
     await this.fetches.fail(run, reason, now);
     await this.outbox.record([{ merchantId: run.tenant.merchantId, mode: run.tenant.mode, type: 'import.failed', payload: { importId: run.id, source: run.source, dryRun: run.dryRun }, occurredAt: now }]);
-    await this.notices.notify({ merchantId: run.tenant.merchantId, mode: run.tenant.mode, kind: 'import_failed', message: `Your ${run.source} import stopped: ${reason}` });
+    await this.notices.notify({ merchantId: run.tenant.merchantId, mode: run.tenant.mode, kind: 'import_failed', message: `Your ${IMPORT_SOURCE_NAMES[run.source]} import stopped: ${reason}` });
     return 'failed';
   }
 }

@@ -1,7 +1,7 @@
 import { campaignChosenFor, moveImport } from '../../domain/index.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
-import type { ImportRow, ImportRun, ImportRuns, ImportWriter } from '../ports/imports.js';
+import { IMPORT_SOURCE_NAMES, type ImportRow, type ImportRun, type ImportRuns, type ImportWriter } from '../ports/imports.js';
 import type { DueJob } from '../ports/jobs.js';
 import type { Logger } from '../ports/logger.js';
 import type { Notices } from '../ports/notices.js';
@@ -71,7 +71,7 @@ export class RunImports implements DueJob {
     await this.uow.transaction(async () => {
       await this.runs.save({ ...run, state: state.value, failure: 'The import stopped on an unexpected error; what was carried before it stays.', updatedAt: now, finishedAt: now });
       await this.outbox.record([{ merchantId: run.tenant.merchantId, mode: run.tenant.mode, type: 'import.failed', payload: { importId: run.id, source: run.source, dryRun: run.dryRun }, occurredAt: now }]);
-      await this.notices.notify({ merchantId: run.tenant.merchantId, mode: run.tenant.mode, kind: 'import_failed', message: `Your ${run.source} import stopped on an error; start it again to carry the rest (nothing is imported twice).` });
+      await this.notices.notify({ merchantId: run.tenant.merchantId, mode: run.tenant.mode, kind: 'import_failed', message: `Your ${IMPORT_SOURCE_NAMES[run.source]} import stopped on an error; start it again to carry the rest (nothing is imported twice).` });
     });
   }
 
@@ -170,7 +170,7 @@ export class RunImports implements DueJob {
       merchantId: run.tenant.merchantId,
       mode: run.tenant.mode,
       kind: 'import_completed',
-      message: `${run.dryRun ? 'The dry run of your' : 'Your'} ${run.source} import is done: ${run.rowCount} rows read${failed > 0 ? `, ${failed} not carried (see the import for each row's reason)` : ''}.`,
+      message: `${run.dryRun ? 'The dry run of your' : 'Your'} ${IMPORT_SOURCE_NAMES[run.source]} import is done: ${run.rowCount} rows read${failed > 0 ? `, ${failed} not carried (see the import for each row's reason)` : ''}.`,
     });
   }
 }

@@ -4,7 +4,7 @@ import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import { isHostedSource, type HostedApi, type HostedCredentials, type HostedImportFetches } from '../ports/hosted-imports.js';
-import type { ImportRow, ImportRun, ImportRuns, ImportSource } from '../ports/imports.js';
+import { IMPORT_SOURCE_NAMES, type ImportRow, type ImportRun, type ImportRuns, type ImportSource } from '../ports/imports.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Tenant } from '../shared/tenant.js';
 import { PROGRAM_FILES, type ProgramResource, type ProgramRow } from './program-files.js';
@@ -53,7 +53,7 @@ export class StartImport {
     if (campaignMap.isErr()) return err(campaignMap.error);
     const input = { ...given, campaignMap: campaignMap.value };
     if (isHostedSource(input.source)) return this.startHosted(input);
-    if (input.source !== 'csv') return err(validationError('source', `${input.source} imports are not available`));
+    if (input.source !== 'csv') return err(validationError('source', `${IMPORT_SOURCE_NAMES[input.source]} imports are not available`));
     const files = [...input.files].sort((a, b) => ORDER.indexOf(a.resource) - ORDER.indexOf(b.resource));
     const rows: Omit<ImportRow, 'seq'>[] = files.flatMap((f) => f.rows.map((data) => ({ resource: f.resource, data })));
     if (rows.length === 0) return err(validationError('files', 'hold no rows to import'));
@@ -76,11 +76,11 @@ export class StartImport {
   private async startHosted(input: StartImportInput): Promise<Result<ImportRun, DomainError>> {
     const fields = this.credentialFields(input.source);
     if (!this.hosted || fields === null) {
-      return err(validationError('source', `${input.source} imports are not available yet; export from it to CSV in our format, or use csv`));
+      return err(validationError('source', `${IMPORT_SOURCE_NAMES[input.source]} imports are not available yet; export from it to CSV in our format, or use csv`));
     }
     const credentials = input.credentials ?? {};
     for (const field of fields) {
-      if (typeof credentials[field] !== 'string' || credentials[field].trim() === '') return err(validationError(`credentials.${field}`, `is required for ${input.source}`));
+      if (typeof credentials[field] !== 'string' || credentials[field].trim() === '') return err(validationError(`credentials.${field}`, `is required for ${IMPORT_SOURCE_NAMES[input.source]}`));
     }
     const run = this.newRun(input, 0);
     const kept = Object.fromEntries(fields.map((f) => [f, credentials[f]!.trim()]));

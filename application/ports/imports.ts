@@ -6,6 +6,16 @@ import type { Tenant } from '../shared/tenant.js';
 export const IMPORT_SOURCES = ['csv', 'rewardful', 'tolt', 'firstpromoter', 'partnerstack', 'dub'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
+/** Each source as its users write it, for messages and pages: the products' own spelling. */
+export const IMPORT_SOURCE_NAMES: Readonly<Record<ImportSource, string>> = {
+  csv: 'CSV',
+  rewardful: 'Rewardful',
+  tolt: 'Tolt',
+  firstpromoter: 'FirstPromoter',
+  partnerstack: 'PartnerStack',
+  dub: 'Dub',
+};
+
 export interface ImportRun {
   readonly id: string;
   readonly tenant: Tenant;

@@ -131,7 +131,7 @@ describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
     await page.getByLabel('API secret').fill('   ');
     await page.getByRole('button', { name: 'Preview (dry run)' }).click();
     await page.waitForLoadState('load');
-    expect(await page.getByRole('alert').getByText('API secret is required for rewardful').count()).toBe(1);
+    expect(await page.getByRole('alert').getByText('API secret is required for Rewardful').count()).toBe(1);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await chrome.checkScriptless(page, `import-hosted-refused-${width}`);
@@ -143,7 +143,7 @@ describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
     await runJobs(t);
     await page.goto(refused);
     expect(await page.getByText('Dry run from Rewardful failed.').count()).toBe(1);
-    expect(await page.getByRole('alert').getByText(/rewardful refused the API key \(401/).count()).toBe(1);
+    expect(await page.getByRole('alert').getByText(/Rewardful refused the API key \(401/).count()).toBe(1);
     await shots('import-hosted-failed');
 
     await page.getByRole('link', { name: 'Start again from Rewardful' }).click();

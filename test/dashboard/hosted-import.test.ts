@@ -82,6 +82,10 @@ describe('dashboard import from a hosted product', () => {
     const done = await owner.get(imported.location!);
     expect(done.html).toContain('Import from Rewardful completed.');
     expect(done.html).toMatch(/<progress value="(\d+)" max="\1"/);
+    // Record kinds in words, in the format's order (campaigns, then affiliates, then their links), whatever order they were read in.
+    const kinds = [...done.html.matchAll(/<tr><td[^>]*>([A-Z][a-z ]+)<\/td><td[^>]*class="num"[^>]*>/g)].map((m) => m[1]);
+    expect(kinds.slice(0, 3)).toEqual(['Campaigns', 'Affiliates', 'Referral links']);
+    expect(kinds).toContain('Commissions');
     expect((await t.sql('select email from affiliates where merchant_id = $1 order by email', [merchant.id])).map((r) => r.email)).toEqual(['eve@example.com', 'james@example.com']);
     expect(await count('conversions')).toBe(4);
 
@@ -97,7 +101,7 @@ describe('dashboard import from a hosted product', () => {
     await runJobs(t);
     const failed = await owner.get(started.location!);
     expect(failed.html).toContain('Dry run from Rewardful failed.');
-    expect(failed.html).toMatch(/<div class="error" role="alert"><p class="flush">rewardful refused the API key \(401: Invalid API Secret\.\); check the key and start again\.<\/p>/);
+    expect(failed.html).toMatch(/<div class="error" role="alert"><p class="flush">Rewardful refused the API key \(401: Invalid API Secret\.\); check the key and start again\.<\/p>/);
     expect(failed.html).toContain('href="/dashboard/import?source=rewardful"');
     expect(failed.html).not.toContain('rw_wrong_key');
     expect(await stored()).not.toContain('rw_wrong_key');
@@ -107,7 +111,7 @@ describe('dashboard import from a hosted product', () => {
     const runs = await count('imports');
     const empty = await owner.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': '  ', dryRun: 'true' });
     expect(empty.status).toBe(400);
-    expect(empty.html).toContain('API secret is required for rewardful');
+    expect(empty.html).toContain('API secret is required for Rewardful');
     expect(empty.html).toContain('id="credentials.apiKey-error"');
     expect(empty.html).toContain('aria-invalid="true"');
 
@@ -120,7 +124,7 @@ describe('dashboard import from a hosted product', () => {
 
     const noProgram = await owner.post('/dashboard/import', { source: 'tolt', 'credentials.apiKey': TOLT_KEY, 'credentials.programId': '', dryRun: 'true' });
     expect(noProgram.status).toBe(400);
-    expect(noProgram.html).toContain('Program id is required for tolt');
+    expect(noProgram.html).toContain('Program id is required for Tolt');
     expect(noProgram.html).not.toContain(TOLT_KEY);
     expect(await count('imports')).toBe(runs);
     expect(await stored()).not.toContain(TOLT_KEY);

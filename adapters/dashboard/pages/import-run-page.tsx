@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
 import type { ImportRun } from '../../../application/ports/imports.js';
+import { PROGRAM_FILES } from '../../../application/porting/program-files.js';
 import { isImportFinished } from '../../../domain/index.js';
 import { countOf, ErrorBox, Table } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
@@ -11,12 +12,23 @@ import { importTermsNotice } from './import-terms-notice.js';
 /** Shown of a dry run's preview on the page; the API answers every record. */
 const PREVIEW_SHOWN = 200;
 
-/** A resource as the run's page names it: a file of an upload, a kind of record read from a product. */
-const resourceOf = (run: ImportRun, resource: string) => (run.source === 'csv' ? `${resource}.csv` : resource);
+/** A resource as the run's page names it: a file of an upload, a kind of record read from a product, in words. */
+const resourceOf = (run: ImportRun, resource: string) => {
+  if (run.source === 'csv') return `${resource}.csv`;
+  const words = resource.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const ORDER: readonly string[] = PROGRAM_FILES.map((f) => f.resource);
+/** In the format's order (campaigns before the affiliates in them, before their sales), not the order the rows arrived. */
+const byFormatOrder = ([a]: [string, unknown], [b]: [string, unknown]) => rank(a) - rank(b);
+const rank = (resource: string) => {
+  const at = ORDER.indexOf(resource);
+  return at < 0 ? ORDER.length : at;
+};
 const resourceHead = (run: ImportRun) => (run.source === 'csv' ? 'File' : 'Records');
 
 const ProgressTable = ({ run }: { run: ImportRun }) => {
-  const resources = Object.entries(run.progress);
+  const resources = Object.entries(run.progress).sort(byFormatOrder);
   return (
     <Table
       caption={run.source === 'csv' ? 'Rows per file' : 'Records per kind'}
@@ -38,7 +50,7 @@ const ProgressTable = ({ run }: { run: ImportRun }) => {
 };
 
 const Problems = ({ run }: { run: ImportRun }) => {
-  const rows = Object.entries(run.progress).flatMap(([resource, p]) => p.problems.map((problem) => ({ resource, ...problem })));
+  const rows = Object.entries(run.progress).sort(byFormatOrder).flatMap(([resource, p]) => p.problems.map((problem) => ({ resource, ...problem })));
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby="problems">

@@ -1,14 +1,7 @@
-import { IMPORT_SOURCES, type ImportSource } from '../../../application/ports/imports.js';
+import { IMPORT_SOURCE_NAMES, IMPORT_SOURCES, type ImportSource } from '../../../application/ports/imports.js';
 
 /** What the import page calls each source, in the order it offers them: the files first, then the products. */
-const NAMES: Record<ImportSource, string> = {
-  csv: 'CSV or zip files',
-  rewardful: 'Rewardful',
-  tolt: 'Tolt',
-  firstpromoter: 'FirstPromoter',
-  partnerstack: 'PartnerStack',
-  dub: 'Dub',
-};
+const NAMES: Record<ImportSource, string> = { ...IMPORT_SOURCE_NAMES, csv: 'CSV or zip files' };
 
 export const IMPORT_CHOICES: readonly { readonly source: ImportSource; readonly name: string }[] = IMPORT_SOURCES.map((source) => ({ source, name: NAMES[source] }));
 

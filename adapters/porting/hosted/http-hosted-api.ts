@@ -1,5 +1,6 @@
 import { DEFAULT_RETRY_AFTER_MS, retryAfterMs, type RequestBudget } from '../../../domain/index.js';
 import type { HostedApi, HostedCredentials, HostedPage, HostedSource } from '../../../application/ports/hosted-imports.js';
+import { IMPORT_SOURCE_NAMES } from '../../../application/ports/imports.js';
 import { dub } from './dub.js';
 import { firstpromoter } from './firstpromoter.js';
 import { partnerstack } from './partnerstack.js';
@@ -58,6 +59,7 @@ export class HttpHostedApi implements HostedApi {
 
   async page(source: HostedSource, credentials: HostedCredentials, stepIndex: number, cursor: string | null): Promise<HostedPage> {
     const definition = this.definition(source);
+    const product = IMPORT_SOURCE_NAMES[source];
     const step = definition.steps[stepIndex];
     if (!step) return { kind: 'page', rows: [], next: null };
     const url = new URL(step.path, this.baseUrls[source] ?? definition.baseUrl);
@@ -78,11 +80,11 @@ export class HttpHostedApi implements HostedApi {
     }
     const body: unknown = await res.json().catch(() => undefined);
     if (res.status === 401 || res.status === 403) {
-      return { kind: 'refused', reason: `${source} refused the API key (${res.status}${errorText(body) ? `: ${errorText(body)}` : ''}); check the key and start again.` };
+      return { kind: 'refused', reason: `${product} refused the API key (${res.status}${errorText(body) ? `: ${errorText(body)}` : ''}); check the key and start again.` };
     }
-    if (!res.ok) return { kind: 'refused', reason: `${source} answered ${res.status} on ${step.path}${errorText(body) ? `: ${errorText(body)}` : ''}.` };
+    if (!res.ok) return { kind: 'refused', reason: `${product} answered ${res.status} on ${step.path}${errorText(body) ? `: ${errorText(body)}` : ''}.` };
     const page = step.read(body, cursor);
-    if (page === null) return { kind: 'refused', reason: `${source} answered ${step.path} in a shape we cannot read.` };
+    if (page === null) return { kind: 'refused', reason: `${product} answered ${step.path} in a shape we cannot read.` };
     return { kind: 'page', rows: page.items.flatMap((item) => step.map(item, credentials)), next: page.next };
   }
 }
