@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../adapters/database/embedded-postgres-server.js';
 import { createPino } from '../../adapters/logging/pino-logger.js';
+import { buildService as compileService } from '../../bootstrap/build-service.js';
 import { loadConfig } from '../../bootstrap/config.js';
 import { buildService } from '../../bootstrap/service.js';
 
@@ -38,9 +39,12 @@ export default async function setup(project: TestProject) {
     await client.query(`drop database if exists "${TEMPLATE}" with (force)`);
     await client.query(`create database "${TEMPLATE}"`);
   });
+  // The service compiled as `npm start` compiles it, once, for the tests that run it as a process.
+  const compiled = compileService();
   // Build the full service once on the template: migrations and the job queue's schema.
   const service = await buildService({ ...loadConfig({}), runJobs: false }, templateUrl, createPino('silent'));
   await service.close();
+  await compiled;
   project.provide('templateDatabaseUrl', templateUrl);
   project.provide('scratchDatabasePrefix', SCRATCH_PREFIX);
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { buildService, SERVICE_NODE_FLAGS, SERVICE_OUT } from '../../bootstrap/build-service.js';
+import { SERVICE_NODE_FLAGS, SERVICE_OUT } from '../../bootstrap/build-service.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -24,9 +24,11 @@ const freePort = () =>
   });
 
 /**
- * The real service (`bootstrap/main.ts`) in a child process, healthy on a free port.
- * `launcher: 'npm-like'` builds it and runs the build with `npm start`'s Node flags, as `npm start`
- * does; `'node'` runs the sources with tsx as a loader. Either way a SIGKILL hits the service alone.
+ * The real service (`bootstrap/main.ts`) in a child process, healthy on a free port, run from the
+ * build the test run's global set-up made of the sources (as `npm start` builds it): loading compiled
+ * files costs a child about a second of CPU less than tsx transforming them, and no test rebuilds it
+ * while another's child is loading it. `launcher: 'npm-like'` adds `npm start`'s Node flags; `'node'`
+ * runs it with Node's defaults. Either way a SIGKILL hits the service alone.
  */
 export const startServiceProcess = async (
   env: Record<string, string>,
@@ -34,10 +36,9 @@ export const startServiceProcess = async (
 ): Promise<ServiceProcess> => {
   const port = await freePort();
   let output = '';
-  if (launcher === 'npm-like') await buildService();
   const node = join(ROOT, 'node_modules/.bin/node');
-  const [command, args] =
-    launcher === 'node' ? [node, ['--import', 'tsx', 'bootstrap/main.ts']] : [node, [...SERVICE_NODE_FLAGS, join(SERVICE_OUT, 'bootstrap', 'main.js')]];
+  const main = join(SERVICE_OUT, 'bootstrap', 'main.js');
+  const [command, args] = launcher === 'node' ? [node, [main]] : [node, [...SERVICE_NODE_FLAGS, main]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', EXCHANGE_RATES_URL: 'off', ...env },
