@@ -142,7 +142,7 @@ export class PgChangeFeed implements ChangeFeed {
     if (settling.awaiting?.delete(pid) && settling.awaiting.size === 0) settling.done();
   }
 
-  /** Called after every change heard before the question has been applied (notices come in order). */
+  /** A question heard: every change committed before it is applied here already (notices come in order, subscribers apply them as heard). */
   private answer(client: pg.Client, token: string, from: number): void {
     if (from === this.pid) {
       this.acknowledged(token, from);
