@@ -2,8 +2,6 @@ import type { ApiKeyLookup } from '../../application/ports/api-key-lookup.js';
 import type { ApiKeyWithMerchant } from '../../application/ports/api-key-repository.js';
 import type { Change, ChangeFeed } from './change-feed.js';
 
-const afterPendingInput = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 interface Entry {
   readonly found: ApiKeyWithMerchant;
   readonly until: number;
@@ -19,9 +17,10 @@ export interface KeyCacheSettings {
 /**
  * Keys with their merchants in process memory for a few seconds, so that admitting a request costs
  * no database round trip. A key's or its merchant's change (revocation, plan, cap) drops the entry
- * in every process the moment the database announces it (`ChangeFeed`); while the feed is not live
- * nothing is answered from memory. A change written by this process is also expected before it
- * commits, so this process never answers its own next request from what it has just changed. Only keys that exist are kept: an unknown lookup is asked of the
+ * in every process the moment the database announces it (`ChangeFeed`), and the response that made
+ * it waits until every process has; while the feed is not live nothing is answered from memory. A
+ * change written by this process is also expected before it commits, so requests that run meanwhile
+ * here do not keep what it is changing. Only keys that exist are kept: an unknown lookup is asked of the
  * database every time, so made-up keys cannot fill memory (they are limited per address instead).
  */
 export class CachedApiKeyLookup implements ApiKeyLookup {
@@ -52,13 +51,9 @@ export class CachedApiKeyLookup implements ApiKeyLookup {
   async find(lookup: string): Promise<ApiKeyWithMerchant | null> {
     const live = this.feed.live;
     const entry = live ? this.entries.get(lookup) : undefined;
-    if (entry && entry.until > this.nowMs() && !this.isAwaited(lookup, entry.found)) {
-      // A change committed before this request was sent has reached this process's socket already
-      // (the database sends it at commit); one turn of the event loop lets it be read before the
-      // entry is trusted, so a revoked key is refused on its very next request here.
-      await afterPendingInput();
-      if (this.entries.get(lookup) === entry && this.feed.live) return entry.found;
-    }
+    // No wait before trusting an entry: the response that revoked a key left only once every
+    // process had applied the change (`ChangeFeed.settled`), so a later request finds it dropped.
+    if (entry && entry.until > this.nowMs() && !this.isAwaited(lookup, entry.found)) return entry.found;
     const generation = this.generation;
     const found = await this.source.find(lookup);
     if (found && live && this.feed.live && generation === this.generation && !this.isAwaited(lookup, found)) {

@@ -10,8 +10,8 @@ export interface ChangeSubscriber {
   /**
    * A write in this process is about to commit this change: stop serving it from memory until the
    * database announces it (or, if the write rolled back, until a cached entry would expire anyway).
-   * The database's notice reaches this process some time after the commit, and the writer's client
-   * may ask again sooner; this keeps a process's own writes visible to its very next request.
+   * Requests running here between this and the notice (a read before the commit sees the old row)
+   * must not keep what is being changed.
    */
   expected(change: Change): void;
   /** Changes may have been missed (the feed reconnected): drop everything kept. */
@@ -30,10 +30,11 @@ export interface ChangeFeed {
   /** How many changes this process has expected so far: a request notes it when it starts. */
   readonly expectations: number;
   /**
-   * Resolves once every change this process expected after `since` (an `expectations` figure) has
-   * come back from the database, or after a short wait, for a write that rolled back. A response
-   * that waits for the changes made while it ran leaves after the other processes were told too:
-   * they are signalled at the same commit as this one's listener.
+   * Called once a response's work has committed. If this process expected a change after `since`
+   * (an `expectations` figure), resolves once every process listening has applied everything
+   * committed so far (each acknowledges), or after a short bound, for a process stuck or gone;
+   * otherwise at once. A response that waits for it leaves after every process has dropped what it
+   * changed, so the client's next request, wherever it lands, is not answered from memory.
    */
   settled(since?: number): Promise<void>;
 }

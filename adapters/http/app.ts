@@ -160,7 +160,7 @@ export interface HttpDependencies {
   /** Risk rules and the flags signals left. */
   readonly risk: RiskRouteDependencies;
   readonly affiliateBans: AffiliateBanRouteDependencies;
-  /** What process memories are told of changes: a response waits until this process's own writes came back. */
+  /** What process memories are told of changes: a response that wrote waits until every process has applied it. */
   readonly changes: Pick<ChangeFeed, 'expectations' | 'settled'>;
 }
 
@@ -197,8 +197,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
   // and the portal are pages of their own origin and allow no other.
   const cors = corsAnyOrigin(['X-API-Version', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id']);
   for (const path of ['/api/*', '/admin/*', MCP_PATH, '/t/*']) app.use(path, cors);
-  // A revoked key or a changed plan is known to every process before the response that made it
-  // leaves; a response waits only for the changes made while it ran, not for older ones.
+  // A revoked key or a changed plan is applied in every process before the response that made it
+  // leaves (each process acknowledges); only a response that expected a change while it ran waits.
   app.use('*', async (_c, next) => {
     const since = deps.changes.expectations;
     await next();

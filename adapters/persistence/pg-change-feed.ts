@@ -4,29 +4,63 @@ import { parseChange } from '../cache/change-feed.js';
 import type { Logger } from '../../application/ports/logger.js';
 
 export const CHANGES_CHANNEL = 'service_changes';
+/** A writer asks every listener to answer once it has applied what was committed before the question. */
+export const SETTLE_CHANNEL = 'service_changes_settle';
+/** A listener's answer: the question's token; the sending backend's pid says who answered. */
+export const ACK_CHANNEL = 'service_changes_ack';
+/** The feed's connection takes this name once it listens: how a writer finds every listener. */
+export const LISTENER_NAME = 'service_changes listener';
 
-const nameOf = (change: Change): string => `${change.kind}:${change.id}`;
+/** The ask, and who must answer it, in one statement: the listeners of this database, this one included. */
+const ASK = `select pg_notify($1, $2), array(select pid from pg_stat_activity
+  where datname = current_database() and application_name = $3) as pids`;
+const STILL_LISTENING = `select array(select pid from pg_stat_activity
+  where pid = any($1::int[]) and application_name = $2) as pids`;
+const ANSWER = 'select pg_notify($1, token) from unnest($2::text[]) as token';
+
+/** A settle in progress: who answered so far, who must (known once the ask is back), how to end it. */
+interface Settling {
+  readonly answered: Set<number>;
+  awaiting: Set<number> | null;
+  check: NodeJS.Timeout | null;
+  over: boolean;
+  readonly done: () => void;
+}
 
 /**
  * `LISTEN service_changes` on a connection of its own (notifications need a session that stays
  * open, which a pool does not give). On any error or end the subscribers are reset and the feed is
  * not live until it has listened again (and reset them once more, for what was missed meanwhile).
+ *
+ * A response that wrote settles with every process before it leaves: it asks on `SETTLE_CHANNEL`,
+ * and each listener answers on `ACK_CHANNEL` when it hears the question. PostgreSQL delivers
+ * notifications in commit order, and subscribers apply a change synchronously as it is heard, so an
+ * answer means every change committed before the question is applied there. Only a settle asks, so
+ * a burst of changes (an import touching links) costs nothing more than its notices.
  */
 export class PgChangeFeed implements ChangeFeed {
   private readonly subscribers: ChangeSubscriber[] = [];
   private client: pg.Client | null = null;
+  private pid = 0;
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
-  /** Changes this process wrote and has not yet heard back: when expected (`expectations`), and what its waiters resolve. */
-  private readonly pending = new Map<string, { readonly at: number; readonly heard: Promise<void>; readonly resolve: () => void }>();
   private expected = 0;
+  private asked = 0;
+  private readonly settling = new Map<string, Settling>();
+  /** Questions heard and not yet answered: answered together, once per turn of the event loop. */
+  private answers: string[] = [];
+  /** The connection's statements, one after another (a `pg` client must not be handed a second one meanwhile). */
+  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly databaseUrl: string,
     private readonly logger: Logger,
     private readonly retryMs = 500,
-    private readonly settleWaitMs = 250,
+    /** The bound on a settle: a listener that has not answered by then is stuck, or gone unnoticed. */
+    private readonly settleWaitMs = 2_000,
+    /** While a settle waits, how often it looks for listeners that went away (they never answer). */
+    private readonly listenerCheckMs = 100,
   ) {}
 
   get live(): boolean {
@@ -44,36 +78,108 @@ export class PgChangeFeed implements ChangeFeed {
   expect(change: Change): void {
     for (const s of this.subscribers) s.expected(change);
     this.expected += 1;
-    const name = nameOf(change);
-    if (!this.listening || this.pending.has(name)) return;
-    let resolve!: () => void;
-    const heard = new Promise<void>((r) => (resolve = r));
-    this.pending.set(name, { at: this.expected, heard, resolve });
   }
 
+  /**
+   * Asks only when this process expected a change after `since`. The write has committed by now (a
+   * response settles after its work), so its notice is ahead of the question in every listener's
+   * queue; a write that rolled back has no notice, and the answers come just as fast.
+   */
   async settled(since = 0): Promise<void> {
-    const awaited = [...this.pending].filter(([, p]) => p.at > since);
-    if (awaited.length === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<void>((r) => (timer = setTimeout(r, this.settleWaitMs)));
-    await Promise.race([Promise.all(awaited.map(([, p]) => p.heard)), waited]);
-    clearTimeout(timer);
-    // What was not heard by now rolled back (or the feed is down): stop waiting for it.
-    for (const [name, p] of awaited) {
-      p.resolve();
-      if (this.pending.get(name) === p) this.pending.delete(name);
+    const client = this.client;
+    if (this.expected <= since || !this.listening || !client) return;
+    this.asked += 1;
+    const token = `${this.pid}.${this.asked}`;
+    let resolve!: () => void;
+    const answered = new Promise<void>((r) => (resolve = r));
+    const done = () => {
+      settling.over = true;
+      resolve();
+    };
+    const settling: Settling = { answered: new Set(), awaiting: null, check: null, over: false, done };
+    this.settling.set(token, settling);
+    const bound = setTimeout(done, this.settleWaitMs);
+    this.send<{ pids: number[] }>(client, ASK, [SETTLE_CHANNEL, token, LISTENER_NAME]).then(
+      ({ rows }) => {
+        settling.awaiting = new Set((rows[0]?.pids ?? []).filter((pid) => !settling.answered.has(pid)));
+        if (settling.awaiting.size === 0) done();
+        else this.checkListeners(client, settling);
+      },
+      // The connection is lost: `lost` resets every subscriber, nothing is left to wait for.
+      () => done(),
+    );
+    try {
+      await answered;
+    } finally {
+      settling.over = true;
+      clearTimeout(bound);
+      if (settling.check) clearTimeout(settling.check);
+      this.settling.delete(token);
     }
   }
 
-  private heard(change: Change): void {
-    const name = nameOf(change);
-    this.pending.get(name)?.resolve();
-    this.pending.delete(name);
+  /** A listener that went away (its process stopped or lost its connection) is not waited for. */
+  private checkListeners(client: pg.Client, settling: Settling): void {
+    settling.check = setTimeout(() => {
+      const awaiting = settling.awaiting;
+      if (settling.over || !awaiting) return;
+      this.send<{ pids: number[] }>(client, STILL_LISTENING, [[...awaiting], LISTENER_NAME]).then(
+        ({ rows }) => {
+          const alive = new Set(rows[0]?.pids ?? []);
+          for (const pid of awaiting) if (!alive.has(pid)) awaiting.delete(pid);
+          if (awaiting.size === 0) settling.done();
+          else if (!settling.over) this.checkListeners(client, settling);
+        },
+        () => settling.done(),
+      );
+    }, this.listenerCheckMs);
   }
 
-  private hearAll(): void {
-    for (const p of this.pending.values()) p.resolve();
-    this.pending.clear();
+  private acknowledged(token: string, pid: number): void {
+    const settling = this.settling.get(token);
+    if (!settling) return;
+    settling.answered.add(pid);
+    if (settling.awaiting?.delete(pid) && settling.awaiting.size === 0) settling.done();
+  }
+
+  /** A question heard: every change committed before it is applied here already (notices come in order, subscribers apply them as heard). */
+  private answer(client: pg.Client, token: string, from: number): void {
+    if (from === this.pid) {
+      this.acknowledged(token, from);
+      return;
+    }
+    this.answers.push(token);
+    if (this.answers.length > 1) return;
+    // Notices that came in one read are handled in one go: their questions get one statement.
+    queueMicrotask(() => {
+      const tokens = this.answers;
+      this.answers = [];
+      if (this.client !== client) return;
+      this.send(client, ANSWER, [ACK_CHANNEL, tokens]).catch(() => undefined);
+    });
+  }
+
+  private heard(client: pg.Client, message: pg.Notification): void {
+    const payload = message.payload ?? '';
+    if (message.channel === CHANGES_CHANNEL) {
+      const change = parseChange(payload);
+      for (const s of this.subscribers) s.changed(change);
+    } else if (message.channel === SETTLE_CHANNEL) {
+      this.answer(client, payload, message.processId);
+    } else if (message.channel === ACK_CHANNEL) {
+      this.acknowledged(payload, message.processId);
+    }
+  }
+
+  private send<R extends pg.QueryResultRow>(client: pg.Client, text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    const result = this.sending.then(() => client.query<R>(text, values));
+    this.sending = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Every settle in progress ends: without a connection nothing can answer it. */
+  private endSettles(): void {
+    for (const settling of this.settling.values()) settling.done();
   }
 
   /** Resolves once listening (the first time); later reconnects happen in the background. */
@@ -83,17 +189,19 @@ export class PgChangeFeed implements ChangeFeed {
 
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
-    client.on('notification', (message) => {
-      const change = parseChange(message.payload ?? '');
-      for (const s of this.subscribers) s.changed(change);
-      this.heard(change);
-    });
+    client.on('notification', (message) => this.heard(client, message));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, null));
     this.client = client;
+    this.sending = Promise.resolve();
     await client.connect();
-    await client.query(`listen ${CHANGES_CHANNEL}`);
+    await this.send(client, `listen ${CHANGES_CHANNEL}; listen ${SETTLE_CHANNEL}; listen ${ACK_CHANNEL}`);
+    // Named only once it listens: a writer that finds it by this name can count on its answer.
+    const { rows } = await this.send<{ pid: number }>(client, `select pg_backend_pid() as pid, set_config('application_name', $1, false)`, [
+      LISTENER_NAME,
+    ]);
     if (this.client !== client || this.closed) return;
+    this.pid = rows[0]?.pid ?? 0;
     this.resetAll();
     this.listening = true;
   }
@@ -124,13 +232,14 @@ export class PgChangeFeed implements ChangeFeed {
 
   private resetAll(): void {
     for (const s of this.subscribers) s.reset();
-    this.hearAll();
+    this.endSettles();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.listening = false;
     if (this.retry) clearTimeout(this.retry);
+    this.endSettles();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
