@@ -95,7 +95,10 @@ export class SqlConversionRepository implements ConversionRepository {
   }
 
   async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    const [row] = await this.exec(
+    // By name: a provider's sale reads its order this way on every notification.
+    const [row] = await runNamedQuery(
+      this.orm,
+      'conversion_by_order_for_update',
       sql<ConversionRow>`select ${COLUMNS} from conversions where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and order_id = ${orderId} for update`,
     );
     return row ? conversionFromRow(row) : null;
