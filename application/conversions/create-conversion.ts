@@ -44,7 +44,7 @@ import type { SaleRiskGate } from '../risk/sale-risk-gate.js';
 import type { StoredRiskFlag } from '../ports/risk-flag-store.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
-import { transactionalResult } from '../shared/transactional-result.js';
+import { joinedResult } from '../shared/transactional-result.js';
 import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
 import { calendarMonthOf } from './calendar-month.js';
 import { toOutbox } from './conversion-events.js';
@@ -224,7 +224,9 @@ export class CreateConversion {
       await this.commissionMail?.created(conversion, { businessName: sale.merchantBusinessName, affiliate });
       return ok({ conversion, replacedScriptSale: false, riskFlags });
     };
-    return transactionalResult(this.uow, async () => {
+    // Every refusal above and in `recordSale` comes before its first write, so inside a caller's
+    // transaction (a provider's delivery) the sale joins it without a savepoint of its own.
+    return joinedResult(this.uow, async () => {
       const recorded = await recordSale();
       // The request's audit row commits with the sale, or not at all.
       if (recorded.isOk() && origin) await this.auditLog.append(auditEntryFor(input.actor, origin, tenant.merchantId, this.ids.next(), now));
