@@ -84,16 +84,6 @@ export class SqlConversionRepository implements ConversionRepository {
     return row ? conversionFromRow(row) : null;
   }
 
-  async findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    // By name: a provider's sale looks its order up on every notification.
-    const [row] = await runNamedQuery(
-      this.orm,
-      'conversion_by_order',
-      sql<ConversionRow>`select ${COLUMNS} from conversions where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and order_id = ${orderId}`,
-    );
-    return row ? conversionFromRow(row) : null;
-  }
-
   async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
     // By name: a provider's sale reads its order this way on every notification.
     const [row] = await runNamedQuery(
