@@ -13,6 +13,7 @@ import { startEmbeddedPostgres } from '../adapters/database/embedded-postgres-se
 import { createPino } from '../adapters/logging/pino-logger.js';
 import { loadConfig } from '../bootstrap/config.js';
 import { buildService } from '../bootstrap/service.js';
+import { cardNotifications } from './lib/card-notification.js';
 import { clusterCpuSeconds, postmasterPid } from './lib/service.js';
 
 const ADMIN = 'round-trips-admin';
@@ -57,12 +58,14 @@ try {
   await admin.connect();
   // Plan limits are not measured here: the merchant's window is emptied every 200 requests.
   const resetLimits = () => admin.query(`delete from rate_limit_windows`);
-  const measure = async (label: string, method: string, path: string, payload?: unknown) => {
+  const measure = async (label: string, method: string, path: string, payload?: unknown) =>
+    measureWith(label, () => call(method, path, key, payload));
+  const measureWith = async (label: string, send: () => Promise<unknown>) => {
     await resetLimits();
-    for (let i = 0; i < 20; i += 1) await call(method, path, key, payload); // warm caches
+    for (let i = 0; i < 20; i += 1) await send(); // warm caches
     statements.length = 0;
     counting = true;
-    await call(method, path, key, payload);
+    await send();
     counting = false;
     // Rate-limit counts are merged by a timer (one statement per 100 ms for all requests), not by a request.
     const merges = statements.filter((s) => s.includes('rate_limit_windows')).length;
@@ -78,7 +81,7 @@ try {
     const before = process.cpuUsage();
     for (let i = 0; i < requests; i += 1) {
       if (i % 200 === 199) await resetLimits();
-      await call(method, path, key, payload);
+      await send();
     }
     const used = process.cpuUsage(before);
     const db = (await clusterCpuSeconds(postmaster)) - dbBefore;
@@ -91,6 +94,7 @@ try {
     return { label, statements: count, serviceMs, dbMs };
   };
   await measure('POST /conversions', 'POST', '/api/v1/conversions', body);
+  await measureWith('signed card notification', await cardNotifications(call, key, campaign.id, affiliate.id, service.app));
   await measure('GET /conversions/:id', 'GET', `/api/v1/conversions/${conversion.id}`);
   await measure('GET /campaigns/:id', 'GET', `/api/v1/campaigns/${campaign.id}`);
   await measure('GET /affiliates/:id', 'GET', `/api/v1/affiliates/${affiliate.id}`);

@@ -44,7 +44,7 @@ import type { SaleRiskGate } from '../risk/sale-risk-gate.js';
 import type { StoredRiskFlag } from '../ports/risk-flag-store.js';
 import { insufficientPermissions, notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
-import { transactionalResult } from '../shared/transactional-result.js';
+import { joinedResult } from '../shared/transactional-result.js';
 import { applyConversionChange, type ConversionChangeSinks } from './apply-conversion-change.js';
 import { calendarMonthOf } from './calendar-month.js';
 import { toOutbox } from './conversion-events.js';
@@ -59,6 +59,11 @@ export interface CreateConversionInput {
   readonly taxAmount: Decimal | null;
   readonly currency: CurrencyCode;
   readonly orderId: string | null;
+  /**
+   * The tenant's sale with `orderId` as the caller read it, locked, in the transaction this sale joins
+   * (`findByOrderIdForUpdate`), so it is not read again; absent when the caller did not read it.
+   */
+  readonly orderOnFile?: Conversion | null;
   readonly clickId: string | null;
   readonly customerEmail: string | null;
   readonly customerName: string | null;
@@ -145,7 +150,7 @@ export class CreateConversion {
     const clickFacts = settings ? await this.risk.assess.facts(tenant, input.clickId, affiliate.id, settings, now, sale.saleClick) : null;
     const recordSale = async (): Promise<Result<RecordedSale, DomainError>> => {
       const month = calendarMonthOf(now);
-      const scriptSale = await this.replaceableScriptSale(input);
+      const scriptSale = await this.replaceableScriptSale(input, input.orderOnFile);
       if (live) {
         // The merchant row lock serialises a capped merchant's live sales while the cap is checked.
         if (sale.merchantEarningsCap !== null) {
@@ -219,7 +224,9 @@ export class CreateConversion {
       await this.commissionMail?.created(conversion, { businessName: sale.merchantBusinessName, affiliate });
       return ok({ conversion, replacedScriptSale: false, riskFlags });
     };
-    return transactionalResult(this.uow, async () => {
+    // Every refusal above and in `recordSale` comes before its first write, so inside a caller's
+    // transaction (a provider's delivery) the sale joins it without a savepoint of its own.
+    return joinedResult(this.uow, async () => {
       const recorded = await recordSale();
       // The request's audit row commits with the sale, or not at all.
       if (recorded.isOk() && origin) await this.auditLog.append(auditEntryFor(input.actor, origin, tenant.merchantId, this.ids.next(), now));
@@ -250,10 +257,10 @@ export class CreateConversion {
     return flags.map((f) => ({ ...f, createdAt: now })).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }
 
-  /** For a provider's report: the script sale of its order still awaiting confirmation, locked, if there is one. */
-  private async replaceableScriptSale(input: CreateConversionInput): Promise<Conversion | null> {
+  /** For a provider's report: the script sale of its order still awaiting confirmation, locked, if there is one (`onFile`: as the caller read it). */
+  private async replaceableScriptSale(input: CreateConversionInput, onFile?: Conversion | null): Promise<Conversion | null> {
     if (input.orderId === null || !reportedByProvider(input.source ?? 'api')) return null;
-    const existing = await this.conversions.findByOrderIdForUpdate(input.tenant, input.orderId);
+    const existing = onFile !== undefined ? onFile : await this.conversions.findByOrderIdForUpdate(input.tenant, input.orderId);
     return existing && isReplaceableScriptSale(existing) ? existing : null;
   }
 

@@ -14,8 +14,6 @@ export interface ConversionRepository {
   findById(tenant: Tenant, id: string): Promise<Conversion | null>;
   /** Loads with a row lock held to the end of the transaction: two concurrent changes cannot both act. */
   findByIdForUpdate(tenant: Tenant, id: string): Promise<Conversion | null>;
-  /** The tenant's sale with this order id (order ids are unique per tenant). */
-  findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null>;
   /** The tenant's sale with this order id, locked to the end of the transaction (order ids are unique per tenant). */
   findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null>;
   /** The operator's lookup (refund, hold): any merchant, any mode, locked. */

@@ -55,14 +55,27 @@ export interface NewDelivery {
   readonly receivedAt: Date;
   /** The notification's raw JSON body, kept for the merchant's inspection. */
   readonly payload: string;
+  /**
+   * The payment references its sale (or payment link) names, remembered with the delivery when it is
+   * the first of its event, as `ProviderPayments.remember` would; null when it names none to keep.
+   */
+  readonly payments: PaymentLink | null;
+}
+
+/** Payment ids a provider names an order with (`ProviderPayments.remember`'s arguments). */
+export interface PaymentLink {
+  readonly provider: CouponProvider;
+  readonly references: readonly string[];
+  readonly orderId: string;
 }
 
 /** The log of what each integration received; the first delivery of an event id holds its effect. */
 export interface IntegrationEvents {
   /**
    * Records the delivery inside the caller's transaction. `first` when no delivery of this event id
-   * holds an effect yet (a concurrent one waits for the other's transaction); `duplicate` otherwise,
-   * and then the duplicate is logged as such.
+   * holds an effect yet (a concurrent one waits for the other's transaction), and then its
+   * `payments` are remembered with it; `duplicate` otherwise, and then the duplicate is logged as
+   * such and its payments are not remembered.
    */
   record(delivery: NewDelivery): Promise<'first' | 'duplicate'>;
   settle(id: string, result: DeliveryResult): Promise<void>;

@@ -9,7 +9,7 @@ import type { Notices } from '../ports/notices.js';
 import type { ProviderNotificationReader, RawNotification } from '../ports/provider-notifications.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { SignatureRejections } from '../ports/signature-rejections.js';
-import type { DeliveryResult, IntegrationEvents, ProviderCustomers, ProviderPayments } from '../ports/provider-sales-ledger.js';
+import type { DeliveryResult, IntegrationEvents, PaymentLink, ProviderCustomers } from '../ports/provider-sales-ledger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
@@ -21,6 +21,22 @@ import type { RecordProviderSale } from './record-provider-sale.js';
 export interface ConnectedAccountUpdates {
   accountUpdated(tenant: Tenant, account: { readonly id: string; readonly payoutsEnabled: boolean }): Promise<Result<'completed' | 'unchanged', DomainError>>;
 }
+
+/** A live event at a test integration, or the other way round: ignored. */
+const otherMode = (integration: Integration, notice: ProviderNotice): boolean =>
+  notice.livemode !== null && (notice.livemode ? 'live' : 'test') !== integration.mode;
+
+/**
+ * The payment ids a delivery's sale, renewal or payment link names its order with: remembered with
+ * the delivery (its refunds and disputes find the order by them), as one write with it.
+ * None for an event of the other mode, which is ignored.
+ */
+const paymentsNamed = (integration: Integration, notice: ProviderNotice): PaymentLink | null => {
+  const fact = notice.fact;
+  if (fact === null || otherMode(integration, notice)) return null;
+  if (fact.kind !== 'sale' && fact.kind !== 'renewal' && fact.kind !== 'payment_linked') return null;
+  return { provider: integration.provider, references: fact.paymentReferences, orderId: fact.orderId };
+};
 
 /** The provider readers this service has, by provider token. */
 export type ProviderReaders = ReadonlyMap<CouponProvider, ProviderNotificationReader>;
@@ -39,7 +55,6 @@ export class IngestNotification {
     private readonly readers: ProviderReaders,
     private readonly events: IntegrationEvents,
     private readonly customers: ProviderCustomers,
-    private readonly payments: ProviderPayments,
     private readonly sales: RecordProviderSale,
     private readonly changes: ApplyPaymentChange,
     private readonly ids: IdGenerator,
@@ -86,6 +101,7 @@ export class IngestNotification {
           type: notice.type,
           receivedAt: now,
           payload: notification.rawBody,
+          payments: paymentsNamed(integration, notice),
         });
         if (first === 'duplicate') return result('duplicate', { reason: `event ${notice.eventId} was already received` });
         const outcome = await this.apply(integration, tenant, notice, now);
@@ -114,7 +130,7 @@ export class IngestNotification {
   }
 
   private apply(integration: Integration, tenant: Tenant, notice: ProviderNotice, now: Date): Promise<DeliveryResult> {
-    if (notice.livemode !== null && (notice.livemode ? 'live' : 'test') !== integration.mode) {
+    if (otherMode(integration, notice)) {
       const mode = notice.livemode ? 'live' : 'test';
       return Promise.resolve(ignored(`a ${mode}-mode event reached a ${integration.mode} integration; connect a ${mode} integration for it`));
     }
@@ -138,7 +154,7 @@ export class IngestNotification {
       case 'dispute_closed':
         return this.changes.disputeClosed(tenant, provider, fact);
       case 'payment_linked':
-        await this.payments.remember(tenant, provider, fact.paymentReferences, fact.orderId);
+        // Its payment ids were remembered with the delivery (`paymentsNamed`).
         return ignored(`payment ${fact.paymentReferences.join(' / ')} belongs to order ${fact.orderId} (kept for its refunds and disputes)`);
       case 'customer_linked':
         return this.linkCustomer(tenant, provider, fact, now);

@@ -29,7 +29,9 @@ const describe = (a: Extract<ProviderAttribution, { attributed: true }>, fact: S
 /**
  * A sale or renewal a provider reported: attributed (click → linked customer → coupon), then created
  * through `CreateConversion`, the API's own use case (same checks, same events). A renewal earns only
- * under the campaign's recurring terms and points at the customer's first sale.
+ * under the campaign's recurring terms and points at the customer's first sale. Runs inside the
+ * caller's transaction, which holds the order's row lock it takes; the caller has remembered the
+ * sale's payment ids (the delivery's, `IntegrationEvents.record`).
  */
 export class RecordProviderSale {
   constructor(
@@ -43,12 +45,13 @@ export class RecordProviderSale {
   ) {}
 
   async record(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date): Promise<DeliveryResult> {
-    await this.payments.remember(tenant, provider, fact.paymentReferences, fact.orderId);
     const customerId = fact.customer.providerCustomerId;
     const customer = customerId ? await this.customers.find(tenant, provider, customerId) : null;
     // A checkout that carried no click (the page's script ran too late to hand it over) still has the
     // click the script reported the same order with.
-    const clickId = fact.clickId ?? (await this.scriptSaleClick(tenant, fact.orderId));
+    // The order is read once, locked, for this and for the sale's own check (a script sale it replaces).
+    const orderOnFile = await this.conversions.findByOrderIdForUpdate(tenant, fact.orderId);
+    const clickId = fact.clickId ?? (orderOnFile && isScriptSale(orderOnFile) ? orderOnFile.clickId : null);
     const click = clickId ? await this.clicks.findClick(clickId) : null;
     const discount = fact.discount;
     const code = discount?.code ? normalizeCouponCode(provider, discount.code) : null;
@@ -77,6 +80,7 @@ export class RecordProviderSale {
       taxAmount: fact.figures.taxAmount,
       currency: fact.figures.currency,
       orderId: fact.orderId,
+      orderOnFile,
       clickId: attribution.clickId,
       customerEmail: fact.customer.email,
       customerName: fact.customer.name,
@@ -104,11 +108,6 @@ export class RecordProviderSale {
     }
     const replaced = replacedScriptSale ? `; replaces the tracking script's report of order ${fact.orderId}` : '';
     return result(renewal ? 'renewed' : 'created', { conversionId: conversion.id, reason: `${describe(attribution, fact)}${replaced}` });
-  }
-
-  private async scriptSaleClick(tenant: Tenant, orderId: string): Promise<string | null> {
-    const existing = await this.conversions.findByOrderId(tenant, orderId);
-    return existing && isScriptSale(existing) ? existing.clickId : null;
   }
 
   private async renewalRefusal(tenant: Tenant, campaignId: string, parentConversionId: string | null, now: Date): Promise<string | null> {

@@ -14,6 +14,13 @@ class Rollback<E> extends Error {
 export const transactionalResult = <T, E>(uow: UnitOfWork, work: () => Promise<Result<T, E>>): Promise<Result<T, E>> =>
   resultOf((inner) => uow.transaction(inner), work);
 
+/**
+ * As `transactionalResult`, joining a surrounding transaction without a nested one (`UnitOfWork.join`):
+ * for work that answers every error before its first write, so an error still leaves nothing written.
+ */
+export const joinedResult = <T, E>(uow: UnitOfWork, work: () => Promise<Result<T, E>>): Promise<Result<T, E>> =>
+  resultOf((inner) => uow.join(inner), work);
+
 const resultOf = async <T, E>(
   run: (inner: () => Promise<Result<T, E>>) => Promise<Result<T, E>>,
   work: () => Promise<Result<T, E>>,

@@ -86,7 +86,6 @@ export const registerSales = (c: Container): void => {
           r.resolve(T.ProviderReaders),
           r.resolve(T.IntegrationEvents),
           r.resolve(T.ProviderCustomers),
-          r.resolve(T.ProviderPayments),
           r.resolve(T.RecordProviderSale),
           r.resolve(T.ApplyPaymentChange),
           r.resolve(T.Ids),

@@ -308,6 +308,36 @@ describe('CreateConversion (use case, in-memory stores)', () => {
     expect(world.outbox.events).toHaveLength(1);
   });
 
+  it("writes nothing before a refusal, so inside a caller's transaction (a provider's delivery, joined without a savepoint) a refused sale leaves nothing for it to commit", async () => {
+    const { world, useCase, input, earlierSale } = await programOf({ cap: '500' });
+    // 380 + 80 counted this month: 60 more passes the cap of 500, 10 does not.
+    await earlierSale('380');
+    const script = await earlierSale('80', { source: 'tracking_script', orderId: 'web-1', status: 'approved' });
+    const before = world.conversions.all();
+    const codes = await world.uow.transaction(async () => [
+      codeOf(await useCase.record(input({ amount: new Decimal('60') }))),
+      codeOf(await useCase.record(input({ orderId: 'web-1', source: 'card', amount: new Decimal('10') }))),
+      codeOf(await useCase.record(input({ amount: new Decimal('1.001') }))),
+    ]);
+    expect(codes).toEqual(['earnings_limit_reached', 'duplicate', 'validation_error']);
+    expect(world.conversions.all()).toEqual(before);
+    expect(world.conversions.all()).toContainEqual(script);
+    expect(world.outbox.events).toEqual([]);
+  });
+
+  it("takes the order as its caller read it, locked, instead of reading it again", async () => {
+    const { world, useCase, input, earlierSale } = await programOf();
+    const script = await earlierSale('80', { source: 'tracking_script', orderId: 'web-2' });
+    const reads = vi.spyOn(world.conversions, 'findByOrderIdForUpdate');
+    const recorded = await world.uow.transaction(async () => (await useCase.record(input({ orderId: 'web-2', source: 'card', orderOnFile: script })))._unsafeUnwrap());
+    expect(reads).not.toHaveBeenCalled();
+    expect(recorded).toMatchObject({ replacedScriptSale: true, conversion: { id: script.id, source: 'card' } });
+    // Read as none: a new sale, and the order's unique key still refuses a second conversion (then reads it again).
+    const again = await world.uow.transaction(async () => useCase.record(input({ orderId: 'web-2', source: 'card', orderOnFile: null })));
+    expect(codeOf(again)).toBe('duplicate');
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
   it('pays the volume tier the month so far has reached', async () => {
     // 10 % of the sale, 20 % from the month's third counted sale.
     const { useCase, input, earlierSale } = await programOf({

@@ -47,7 +47,11 @@ const providerWorld = async (campaignFields: Partial<Omit<Campaign, 'id' | 'merc
   const coupons = new InMemoryCouponRepository(world.transactions);
   // Stored clicks are what an unsigned click id resolves to (`ClickLookup` without a token).
   const useCase = new RecordProviderSale(create, customers, payments, coupons, world.campaigns, world.conversions, customers);
-  const record = (fact: ProviderSaleFact, at: Date = NOW) => useCase.record(tenant, 'card', fact, at);
+  // As a delivery does: its sale's payment ids are remembered with it (`IntegrationEvents.record`), then the sale recorded.
+  const record = async (fact: ProviderSaleFact, at: Date = NOW) => {
+    await payments.remember(tenant, 'card', fact.paymentReferences, fact.orderId);
+    return useCase.record(tenant, 'card', fact, at);
+  };
   const clickOf = (ageDays: number, owner: Tenant = tenant) => {
     const id = world.ids.next();
     customers.recordClick({ id, ...owner, campaignId: campaign.id, affiliateId: affiliate.id, createdAt: new Date(NOW.getTime() - ageDays * DAY), attributionWindowDays: 30 });

@@ -44,7 +44,7 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       const sale = live({ orderId: `order-${world.ids.next()}`, taxAmount: new Decimal('7.25'), customerEmail: 'buyer@example.com', customerName: 'A Buyer' });
       expect(await record(sale)).toBe('inserted');
       expect(plain(await read(() => world.conversions.findById(program.live, sale.id)))).toEqual(plain(sale));
-      expect(plain(await read(() => world.conversions.findByOrderId(program.live, sale.orderId!)))).toEqual(plain(sale));
+      expect(plain(await read(() => world.conversions.findByOrderIdForUpdate(program.live, sale.orderId!)))).toEqual(plain(sale));
       const locked = await inTransaction(world, async () => ({
         byId: await world.conversions.findByIdForUpdate(program.live, sale.id),
         byOrder: await world.conversions.findByOrderIdForUpdate(program.live, sale.orderId!),
@@ -68,7 +68,7 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       expect(await record(second, [eventFor(second, 'contract.duplicate_sale')])).toBe('duplicate_order');
       expect(await read(() => world.conversions.findById(program.live, second.id))).toBeNull();
       expect(await world.eventsOfType('contract.duplicate_sale')).toEqual([]);
-      expect((await read(() => world.conversions.findByOrderId(program.live, orderId)))?.id).toBe(first.id);
+      expect((await read(() => world.conversions.findByOrderIdForUpdate(program.live, orderId)))?.id).toBe(first.id);
     });
 
     it('lets the other mode and another merchant use the same order id', async () => {
@@ -78,8 +78,8 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       const elsewhere = aConversion(world.ids.next(), { ...other.live, campaignId: other.campaignId, affiliateId: other.liveAffiliateId }, { orderId });
       expect(await record(test)).toBe('inserted');
       expect(await record(elsewhere)).toBe('inserted');
-      expect((await read(() => world.conversions.findByOrderId(program.test, orderId)))?.id).toBe(test.id);
-      expect((await read(() => world.conversions.findByOrderId(other.live, orderId)))?.id).toBe(elsewhere.id);
+      expect((await read(() => world.conversions.findByOrderIdForUpdate(program.test, orderId)))?.id).toBe(test.id);
+      expect((await read(() => world.conversions.findByOrderIdForUpdate(other.live, orderId)))?.id).toBe(elsewhere.id);
     });
 
     it("never shows one tenant's sale to the other mode or another merchant", async () => {
@@ -87,7 +87,7 @@ export const conversionRepositoryContract = (worldOf: () => ContractWorld): void
       await record(sale);
       for (const tenant of [program.test, other.live, other.test]) {
         expect(await read(() => world.conversions.findById(tenant, sale.id))).toBeNull();
-        expect(await read(() => world.conversions.findByOrderId(tenant, sale.orderId!))).toBeNull();
+        expect(await read(() => world.conversions.findByOrderIdForUpdate(tenant, sale.orderId!))).toBeNull();
         expect(await inTransaction(world, () => world.conversions.findByIdForUpdate(tenant, sale.id))).toBeNull();
         expect(await inTransaction(world, () => world.conversions.findByOrderIdForUpdate(tenant, sale.orderId!))).toBeNull();
       }

@@ -5,7 +5,8 @@ import { inTransaction, type ContractWorld, type ProgramRefs } from './contract-
 /**
  * What `UnitOfWork` promises every use case (seen through the merchant store and the outbox, which
  * join it): a transaction's writes stand together or not at all; a nested transaction that fails
- * takes back only its own writes, and the outer one may still commit; a row lock taken in one
+ * takes back only its own writes, and the outer one may still commit; `join` opens one when none is
+ * open and otherwise joins it with no nested one; a row lock taken in one
  * transaction makes another wait until the first has ended.
  */
 export const unitOfWorkContract = (worldOf: () => ContractWorld): void => {
@@ -55,6 +56,48 @@ export const unitOfWorkContract = (worldOf: () => ContractWorld): void => {
       expect(await nameNow()).toBe('Outer');
       expect(await world.eventsOfType('contract.uow.outer')).toHaveLength(1);
       expect(await world.eventsOfType('contract.uow.inner')).toEqual([]);
+    });
+
+    it('opens a transaction to join when none is open: its writes stand together or not at all', async () => {
+      await world.run(() =>
+        world.uow.join(async () => {
+          await rename('Joined alone');
+          await event('contract.uow.join-alone');
+        }),
+      );
+      expect(await nameNow()).toBe('Joined alone');
+      const failed = world.run(() =>
+        world.uow.join(async () => {
+          await rename('Joined and failed');
+          await event('contract.uow.join-alone-failed');
+          throw new Error('the joined change failed');
+        }),
+      );
+      await expect(failed).rejects.toThrow('the joined change failed');
+      expect(await nameNow()).toBe('Joined alone');
+      expect(await world.eventsOfType('contract.uow.join-alone-failed')).toEqual([]);
+    });
+
+    it("joins an open transaction with no nested one: what it wrote before failing is the caller's to keep or take back", async () => {
+      await inTransaction(world, async () => {
+        const joined = world.uow.join(async () => {
+          await event('contract.uow.joined-kept');
+          throw new Error('the joined change failed');
+        });
+        await expect(joined).rejects.toThrow('the joined change failed');
+      });
+      // No savepoint took it back: the caller committed it.
+      expect(await world.eventsOfType('contract.uow.joined-kept')).toHaveLength(1);
+      const callerFails = inTransaction(world, async () => {
+        await world.uow.join(async () => {
+          await rename('Joined, caller failed');
+          await event('contract.uow.joined-undone');
+        });
+        throw new Error('the caller failed');
+      });
+      await expect(callerFails).rejects.toThrow('the caller failed');
+      expect(await nameNow()).toBe('Joined alone');
+      expect(await world.eventsOfType('contract.uow.joined-undone')).toEqual([]);
     });
 
     it('makes a second transaction wait for a row lock until the first has ended', async () => {

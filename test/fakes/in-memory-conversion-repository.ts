@@ -68,12 +68,8 @@ export class InMemoryConversionRepository implements ConversionRepository {
     return this.findById(tenant, id);
   }
 
-  async findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    return this.rows.values().find((c) => inTenant(tenant)(c) && c.orderId === orderId) ?? null;
-  }
-
   async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    const found = await this.findByOrderId(tenant, orderId);
+    const found = this.rows.values().find((c) => inTenant(tenant)(c) && c.orderId === orderId);
     if (!found) return null;
     await this.transactions.lock(`conversion:${found.id}`);
     return this.findById(tenant, found.id);

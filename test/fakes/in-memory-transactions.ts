@@ -102,6 +102,11 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     this.transactionsBegun += 1;
     return this.transactions.run(work);
   }
+
+  join<T>(work: () => Promise<T>): Promise<T> {
+    // Inside a transaction: no savepoint, so a failure here undoes nothing until the caller's does.
+    return this.transactions.inTransaction ? work() : this.transaction(work);
+  }
 }
 
 /**

@@ -58,6 +58,7 @@ describe('monthly partitions on the service clock', () => {
       type: 'checkout.session.completed',
       receivedAt: new Date(at),
       payload: '{}',
+      payments: null,
     });
     expect(await ledger.record(delivery(start))).toBe('first');
 

@@ -74,6 +74,7 @@ describe('migration: the integration events partitioned by month, on existing ro
       type: 'checkout.session.completed',
       receivedAt: new Date(),
       payload: '{}',
+      payments: null,
     });
     expect(await ledger.record(delivery('evt_11'))).toBe('duplicate');
     expect(await ledger.record(delivery('evt_new'))).toBe('first');

@@ -84,18 +84,11 @@ export class SqlConversionRepository implements ConversionRepository {
     return row ? conversionFromRow(row) : null;
   }
 
-  async findByOrderId(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    // By name: a provider's sale looks its order up on every notification.
+  async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
+    // By name: a provider's sale reads its order this way on every notification.
     const [row] = await runNamedQuery(
       this.orm,
-      'conversion_by_order',
-      sql<ConversionRow>`select ${COLUMNS} from conversions where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and order_id = ${orderId}`,
-    );
-    return row ? conversionFromRow(row) : null;
-  }
-
-  async findByOrderIdForUpdate(tenant: Tenant, orderId: string): Promise<Conversion | null> {
-    const [row] = await this.exec(
+      'conversion_by_order_for_update',
       sql<ConversionRow>`select ${COLUMNS} from conversions where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and order_id = ${orderId} for update`,
     );
     return row ? conversionFromRow(row) : null;

@@ -14,6 +14,7 @@ import { runNamedQuery } from '../../named-statement.js';
 import { currentDb, type Orm } from '../../orm.js';
 import type { Row } from '../../schema/index.js';
 import { saleFromStored, storedSale } from './replay-fact.json.js';
+import { paymentReferenceRows } from './sql-provider-customers.js';
 
 type EventRow = Omit<Row<'integration_events'>, 'merchant_id' | 'mode' | 'payload' | 'replay_fact'> & { readonly replayable: boolean };
 
@@ -43,21 +44,32 @@ export class SqlIntegrationEvents implements IntegrationEvents {
 
   async record(d: NewDelivery): Promise<'first' | 'duplicate'> {
     const db = currentDb(this.orm);
+    const payments = d.payments;
     // The key table admits one effect-holding event per provider event id for all time (the log is
     // dropped a month at a time); a concurrent delivery waits here for the first one's transaction
-    // and then finds the key taken.
-    const { rows } = await sql<{ event_id: string }>`insert into integration_event_keys (integration_id, provider_event_id, event_id, received_at)
-      values (${d.integrationId}, ${d.providerEventId}, ${d.id}, ${d.receivedAt})
-      on conflict (integration_id, provider_event_id) do nothing
-      returning event_id`.execute(db);
-    if (rows.length > 0) {
-      await sql`insert into integration_events
-          (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, payload)
-        values (${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt}, 'received', ${d.payload}::jsonb)`.execute(
-        db,
-      );
-      return 'first';
-    }
+    // and then finds the key taken. One statement: the key, the event's row and its payment ids
+    // (each only when the key was taken here), by name, as every notification sends it.
+    const rows = await runNamedQuery(
+      this.orm,
+      'integration_event_first',
+      sql<{ id: string }>`with event_key as (
+          insert into integration_event_keys (integration_id, provider_event_id, event_id, received_at)
+          values (${d.integrationId}, ${d.providerEventId}, ${d.id}, ${d.receivedAt})
+          on conflict (integration_id, provider_event_id) do nothing
+          returning event_id
+        ), payment_refs as (
+          insert into provider_payment_refs (merchant_id, mode, provider, reference, order_id)
+          select ${d.tenant.merchantId}, ${d.tenant.mode}, ${payments?.provider ?? null}, r, ${payments?.orderId ?? null}
+          from unnest(${payments ? paymentReferenceRows(payments.orderId, payments.references) : []}::text[]) as r
+          where exists (select 1 from event_key)
+          on conflict do nothing
+        )
+        insert into integration_events (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, payload)
+        select ${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt}, 'received', ${d.payload}::jsonb
+        from event_key
+        returning id`,
+    );
+    if (rows.length > 0) return 'first';
     // The first event's month may be past its retention: the key still dates it, without its outcome.
     await sql`insert into integration_events
         (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, reason, conversion_id)

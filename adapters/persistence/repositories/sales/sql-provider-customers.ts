@@ -4,6 +4,9 @@ import type { Tenant } from '../../../../application/shared/tenant.js';
 import type { ClickCandidate, CouponProvider, LinkedCustomer, Mode } from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 
+/** The rows `provider_payment_refs` gets for an order: the order id itself and each reference, once, none empty. */
+export const paymentReferenceRows = (orderId: string, references: readonly string[]): string[] => [...new Set([orderId, ...references].filter((r) => r !== ''))];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class SqlProviderCustomers implements ProviderCustomers {
@@ -59,7 +62,7 @@ export class SqlProviderPayments implements ProviderPayments {
   constructor(private readonly orm: Orm) {}
 
   async remember(tenant: Tenant, provider: CouponProvider, references: readonly string[], orderId: string): Promise<void> {
-    const unique = [...new Set([orderId, ...references].filter((r) => r !== ''))];
+    const unique = paymentReferenceRows(orderId, references);
     await sql`insert into provider_payment_refs (merchant_id, mode, provider, reference, order_id)
       select ${tenant.merchantId}, ${tenant.mode}, ${provider}, r, ${orderId} from unnest(${unique}::text[]) as r
       on conflict do nothing`.execute(currentDb(this.orm));
