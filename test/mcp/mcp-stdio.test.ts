@@ -2,21 +2,26 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_OUT } from '../../bootstrap/build-service.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
 import { createAffiliate, createCampaign, type TestCampaign } from '../support/program-mother.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { callTool, listen } from './support.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const NODE = join(ROOT, 'node_modules/.bin/node');
 
-/** `npm run mcp` as a desktop assistant starts it: a child process speaking MCP on stdin/stdout. */
+/**
+ * The stdio entry point as a desktop assistant starts it: a child process speaking MCP on stdin/stdout.
+ * Run from the build the test run's global set-up made of the sources (what `npm run mcp` runs through
+ * tsx), which starts in about a second less.
+ */
 const spawnAssistant = async (env: Record<string, string>) => {
   const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'));
   let stderr = '';
   const transport = new StdioClientTransport({
-    command: TSX,
-    args: ['bootstrap/mcp-stdio.ts'],
+    command: NODE,
+    args: [join(SERVICE_OUT, 'bootstrap', 'mcp-stdio.js')],
     cwd: ROOT,
     env: { ...inherited, DATABASE_URL: '', AFFILIATE_API_URL: '', LOG_LEVEL: 'warn', ...env },
     stderr: 'pipe',
@@ -90,7 +95,7 @@ describe('the stdio entry point (npm run mcp)', () => {
     } finally {
       await http.close();
     }
-    // Two assistant processes start here, each loading the service's code through tsx.
+    // Two assistant processes start here, each loading the service's code.
   }, 90_000);
 
   it('refuses to start without a key', async () => {
