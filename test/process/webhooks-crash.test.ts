@@ -105,6 +105,8 @@ describe('webhook delivery survives a crash of the worker process', () => {
     expect(await sql('select count(*)::int as n from webhook_delivery_attempts where delivery_id = $1', [interrupted.json.id])).toEqual([{ n: 0 }]);
 
     // Once its lease runs out, the next process logs the attempt as interrupted and sends it again, same id.
+    // The lease (25 s, longer than an attempt can take) is moved into the past rather than waited for.
+    await sql(`update webhook_deliveries set lease_expires_at = now() - interval '1 millisecond' where id = $1`, [interrupted.json.id]);
     const c = await startService(env(100));
     running.push(c);
     await until('the resent second delivery', () => receiver.received.length >= 3, 60_000);
