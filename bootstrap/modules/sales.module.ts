@@ -12,6 +12,7 @@ import { PolarNotifications } from '../../adapters/providers/polar/polar-notific
 import { AppStoreNotifications } from '../../adapters/providers/app-store/app-store-notifications.js';
 import { readRootCertificates } from '../../adapters/providers/app-store/app-store-root-certificates.js';
 import { SqlIntegrationEvents } from '../../adapters/persistence/repositories/sales/sql-integration-events.js';
+import { CachedIntegrations } from '../../adapters/cache/cached-integrations.js';
 import { SqlIntegrationRepository } from '../../adapters/persistence/repositories/sales/sql-integration-repository.js';
 import { SqlSignatureRejections } from '../../adapters/persistence/repositories/sales/sql-signature-rejections.js';
 import { SqlProviderCustomers, SqlProviderPayments } from '../../adapters/persistence/repositories/sales/sql-provider-customers.js';
@@ -41,7 +42,16 @@ export const registerSales = (c: Container): void => {
         ]),
     ),
   );
-  c.register(T.IntegrationRepository, single((r) => new SqlIntegrationRepository(r.resolve(T.Orm))));
+  c.register(
+    T.IntegrationRepository,
+    single(
+      (r) =>
+        new CachedIntegrations(new SqlIntegrationRepository(r.resolve(T.Orm)), r.resolve(T.ChangeFeed), {
+          ttlMs: r.resolve(T.Config).memoryCacheTtlMs,
+          maxEntries: 10_000,
+        }),
+    ),
+  );
   c.register(T.IntegrationEvents, single((r) => new SqlIntegrationEvents(r.resolve(T.Orm))));
   c.register(T.ProviderCustomers, single((r) => new SqlProviderCustomers(r.resolve(T.Orm))));
   c.register(T.ProviderPayments, single((r) => new SqlProviderPayments(r.resolve(T.Orm))));

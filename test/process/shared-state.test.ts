@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardEvent, signed } from '../support/card-events.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
@@ -54,6 +55,37 @@ describe('two processes sharing keys, limits and the clock', () => {
       expect((await call(other, 'GET', '/api/v1/me', m.key)).status).toBe(401);
       expect((await call(revoking, 'GET', '/api/v1/me', m.key)).status).toBe(401);
     }
+  });
+
+  it("a provider endpoint's rotated secret and its deactivation hold in either process on the very next notification", async () => {
+    const m = await merchant('ultimate');
+    const writer = (await admin(a, 'POST', `/merchants/${m.id}/keys`, { mode: 'live', write: true })).body.data.key as string;
+    const first = `whsec_first_${Date.now()}`;
+    const created = await call(a, 'POST', '/api/v1/integrations', writer, { provider: 'card', signingSecret: first });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    let n = 0;
+    const notify = async (p: ServiceProcess, secret: string) => {
+      n += 1;
+      // An event that concerns no sale: the answer says only whether the signature was taken.
+      const { payload, header } = signed(cardEvent('customer.created', { id: `cus_${n}_${Date.now()}`, object: 'customer' }), secret);
+      const res = await fetch(`${p.base}/ingest/v1/${id}`, { method: 'POST', headers: { 'stripe-signature': header, 'content-type': 'application/json' }, body: payload });
+      return res.status;
+    };
+    // Both processes now hold the integration in memory.
+    for (const p of [a, b, a, b]) expect(await notify(p, first)).toBe(200);
+    let current = first;
+    for (const [rotating, other] of [[a, b], [b, a]] as const) {
+      const next = `${current}_next`;
+      expect((await call(rotating, 'PATCH', `/api/v1/integrations/${id}`, writer, { signingSecret: next })).status).toBe(200);
+      expect(await notify(other, current)).toBe(400);
+      expect(await notify(other, next)).toBe(200);
+      expect(await notify(rotating, next)).toBe(200);
+      current = next;
+    }
+    expect((await call(b, 'PATCH', `/api/v1/integrations/${id}`, writer, { active: false })).status).toBe(200);
+    // An inactive endpoint is not found, whatever the signature.
+    expect(await notify(a, current)).toBe(404);
   });
 
   it("a plan change is seen at once by the other process (its limit and plan gates)", async () => {

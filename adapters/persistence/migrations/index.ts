@@ -43,6 +43,7 @@ import { Migration20261128110001Imports } from './Migration20261128110001Imports
 import { Migration20261128130001MerchantSettings } from './Migration20261128130001MerchantSettings.js';
 import { Migration20261129080001MonthlyPartitions } from './Migration20261129080001MonthlyPartitions.js';
 import { Migration20261130050001SaleClickRowIndex } from './Migration20261130050001SaleClickRowIndex.js';
+import { Migration20261201000001IntegrationChanges } from './Migration20261201000001IntegrationChanges.js';
 import { Migration20261130040001PartitionedIntegrationEvents } from './Migration20261130040001PartitionedIntegrationEvents.js';
 import { Migration20261128140001OAuthConnectors } from './Migration20261128140001OAuthConnectors.js';
 import { Migration20261129060001HostedImports } from './Migration20261129060001HostedImports.js';
@@ -104,4 +105,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130010001ImportCampaignMap', class: Migration20261130010001ImportCampaignMap },
   { name: 'Migration20261130040001PartitionedIntegrationEvents', class: Migration20261130040001PartitionedIntegrationEvents },
   { name: 'Migration20261130050001SaleClickRowIndex', class: Migration20261130050001SaleClickRowIndex },
+  { name: 'Migration20261201000001IntegrationChanges', class: Migration20261201000001IntegrationChanges },
 ];
