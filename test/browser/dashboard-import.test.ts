@@ -89,6 +89,46 @@ describe.skipIf(!CHROMIUM)('the dashboard import in a real browser', () => {
     expect(chrome.violations).toEqual([]);
   }, 180_000);
 
+  it("carries the file's campaign into one the merchant chose on the preview's page, and the run's page says so", async () => {
+    const mover = await createMerchant(t, 'scale');
+    const existing = await createCampaign(t, mover.liveKey, { name: 'Existing campaign' });
+    const { page: own } = await chrome.signedIn(t, mover.id, { javaScriptEnabled: false });
+    const submit = async (button: string) => {
+      await own.locator('input[name=files]').last().setInputFiles([{ name: 'program.zip', mimeType: 'application/zip', buffer: zip }]);
+      await own.getByRole('button', { name: button }).last().click();
+      await own.waitForURL(/\/dashboard\/import\/[0-9a-f-]{36}$/);
+      return own.url();
+    };
+    await own.goto(`${chrome.base}/dashboard/import`);
+    const preview = await submit('Preview (dry run)');
+    await runJobs(t);
+    await own.goto(preview);
+    const select = own.getByLabel('Moving campaign');
+    expect(await select.locator('option:checked').textContent()).toBe('Create a new campaign');
+    expect(await select.locator('option').allTextContents()).toEqual(['Create a new campaign', 'Into Existing campaign']);
+    for (const width of [1280, 375]) {
+      await own.setViewportSize({ width, height: 900 });
+      await own.goto(preview);
+      await chrome.checkScriptless(own, `import-map-preview-${width}`);
+    }
+
+    await own.getByLabel('Moving campaign').selectOption({ label: 'Into Existing campaign' });
+    const imported = await submit('Import');
+    await runJobs(t);
+    await own.goto(imported);
+    expect(await own.getByText('Import completed.').count()).toBe(1);
+    expect(await own.getByRole('link', { name: 'Existing campaign' }).count()).toBe(1);
+    expect(await t.sql('select id from campaigns where merchant_id = $1', [mover.id])).toEqual([{ id: existing.id }]);
+    const members = await t.sql('select a.name, ms.campaign_id from affiliates a join affiliate_memberships ms on ms.affiliate_id = a.id where a.merchant_id = $1', [mover.id]);
+    expect(members).toEqual([{ name: 'Mona Mover', campaign_id: existing.id }]);
+    for (const width of [1280, 375]) {
+      await own.setViewportSize({ width, height: 900 });
+      await own.goto(imported);
+      await chrome.checkScriptless(own, `import-map-done-${width}`);
+    }
+    expect(chrome.violations).toEqual([]);
+  }, 180_000);
+
   it('stops a queued import from its page', async () => {
     await page.goto(`${chrome.base}/dashboard/import`);
     const url = await upload('Import', [{ name: 'program.zip', mimeType: 'application/zip', buffer: zip }]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpHostedApi } from '../../adapters/porting/hosted/http-hosted-api.js';
 import { TOLT_PROGRAM_ID, toltProgram } from '../fixtures/firstpromoter-tolt-programs.js';
 import { rewardfulProgram } from '../fixtures/rewardful-program.js';
+import { createCampaign } from '../support/campaign-mother.js';
 import { DashboardBrowser, signedInUser } from '../support/dashboard-browser.js';
 import { startHostedStub, type HostedStub } from '../support/hosted-api-stubs.js';
 import { createMerchant, type TestMerchant } from '../support/merchant-mother.js';
@@ -138,6 +139,60 @@ describe('dashboard import from a hosted product', () => {
     expect(preview.html).toContain('Dry run from Tolt completed.');
     expect(tolt.log.every((r) => r.path.includes(`program_id=${TOLT_PROGRAM_ID}`))).toBe(true);
     expect(preview.html).toContain('Tolt&#39;s API publishes no reward terms');
+  });
+
+  it("a dry run's page offers a select per source campaign; the import carries them into the chosen campaign, and a made-up or another merchant's id is refused on the form", async () => {
+    const mover = await createMerchant(t, 'scale');
+    const browser = (await signedInUser(t, mover.id)).browser;
+    const ours = await createCampaign(t, mover.liveKey, { name: 'Our MI6 campaign' });
+    const stranger = await createCampaign(t, merchant.liveKey, { name: 'Not yours' });
+    const MI6 = 'c3482343-8680-40c5-af9a-9efa119713b5';
+    const FLAT = 'ceaef6d9-767e-49aa-a6ab-46c02aa79604';
+    const moverCount = async (table: string) => (await t.sql(`select count(*)::int as n from ${table} where merchant_id = $1`, [mover.id]))[0].n as number;
+
+    await browser.get('/dashboard/import?source=rewardful');
+    const dry = await browser.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': KEY, dryRun: 'true' });
+    expect(dry.status).toBe(303);
+    await runJobs(t);
+    const preview = await browser.get(dry.location!);
+    const previewId = dry.location!.split('/').pop()!;
+    // Each campaign read, labelled by its name, defaulting to a new campaign; the merchant's own campaigns only.
+    for (const [id, name] of [[MI6, 'Friends Of MI6'], [FLAT, 'Flat bounty']]) {
+      expect(preview.html).toMatch(new RegExp(`<label>${name} <span class="muted">\\(${id}\\)</span><select name="campaignMap\\.${id}"><option value="" selected="">Create a new campaign</option><option value="${ours.id}">Into Our MI6 campaign</option></select>`));
+    }
+    expect(preview.html).not.toContain(stranger.id);
+    expect(preview.html).toContain(`<input type="hidden" name="preview" value="${previewId}"/>`);
+
+    // Another merchant's campaign, or a made-up id, posted by hand: the use case's refusal on the form, nothing started.
+    for (const id of [stranger.id, '0192f0c4-6c1e-7d2a-9b1e-2f3a4b5c6d7e']) {
+      const refused = await browser.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': KEY, dryRun: 'false', preview: previewId, [`campaignMap.${MI6}`]: id });
+      expect(refused.status).toBe(404);
+      expect(refused.html).toContain('Dry run from Rewardful completed.');
+      expect(refused.html).toContain('<div class="error" role="alert"><p class="flush">Campaign not found</p>');
+      expect(refused.html).toContain(`<span class="field-error" id="campaignMap.${MI6}-error">names no campaign of yours (${id})</span>`);
+      expect(refused.html).toMatch(new RegExp(`<select name="campaignMap\\.${MI6}" aria-invalid="true" aria-describedby="campaignMap\\.${MI6}-error">`));
+      expect(refused.html).not.toContain(KEY);
+    }
+    const notAnId = await browser.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': KEY, dryRun: 'false', preview: previewId, [`campaignMap.${MI6}`]: 'not-an-id' });
+    expect(notAnId.status).toBe(400);
+    expect(notAnId.html).toContain(`id="campaignMap.${MI6}-error">is not a campaign id</span>`);
+    expect(await moverCount('imports')).toBe(1);
+    for (const table of ['affiliates', 'conversions']) expect(await moverCount(table), table).toBe(0);
+
+    const imported = await browser.post('/dashboard/import', { source: 'rewardful', 'credentials.apiKey': KEY, dryRun: 'false', preview: previewId, [`campaignMap.${MI6}`]: ours.id, [`campaignMap.${FLAT}`]: ours.id });
+    expect(imported.status).toBe(303);
+    await runJobs(t);
+    const done = await browser.get(imported.location!);
+    expect(done.html).toContain('Import from Rewardful completed.');
+    // No campaign made: every membership and commission is on ours.
+    expect(await t.sql('select id from campaigns where merchant_id = $1', [mover.id])).toEqual([{ id: ours.id }]);
+    const memberships = await t.sql('select distinct ms.campaign_id from affiliate_memberships ms join affiliates a on a.id = ms.affiliate_id where a.merchant_id = $1', [mover.id]);
+    expect(memberships).toEqual([{ campaign_id: ours.id }]);
+    expect(await t.sql('select distinct campaign_id from conversions where merchant_id = $1', [mover.id])).toEqual([{ campaign_id: ours.id }]);
+    expect(await moverCount('conversions')).toBe(4);
+    // The run's page says where each source campaign went.
+    expect(done.html).toContain('Campaigns carried into yours');
+    for (const id of [MI6, FLAT]) expect(done.html).toContain(`<tr><td data-label="Campaign in Rewardful">${id}</td><td data-label="Carried into"><a href="/dashboard/campaigns/${ours.id}">Our MI6 campaign</a></td></tr>`);
   });
 
   it('without the CSRF token nothing starts', async () => {

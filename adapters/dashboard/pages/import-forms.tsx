@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx';
 import type { ImportSource } from '../../../application/ports/imports.js';
 import { ErrorBox, FieldError, invalidIf, type Problem } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
@@ -27,14 +28,30 @@ const SourcePicker = ({ current }: { current: ImportSource }) => (
   </nav>
 );
 
-const UploadForm = ({ csrf, problem, again }: { csrf: string; problem?: Problem | null | undefined; again?: boolean | undefined }) => (
+/** After a dry run, the form also names the run (a refusal shows its page again) and holds the campaign selects. */
+const AgainFields = ({ again }: { again?: AgainForm | undefined }) =>
+  again ? (
+    <>
+      <input type="hidden" name="preview" value={again.previewId} />
+      {again.fields}
+    </>
+  ) : null;
+
+export interface AgainForm {
+  /** The dry run whose page holds the form. */
+  readonly previewId: string;
+  /** Fields of the import beyond the source's own (the campaign selects). */
+  readonly fields: Child;
+}
+
+const UploadForm = ({ csrf, problem, again }: { csrf: string; problem?: Problem | null | undefined; again?: AgainForm | undefined }) => (
   <section aria-labelledby="upload" class={again ? 'card import-again' : 'card'}>
     <h2 id="upload" class="flush-top">
       {again ? 'Import it' : 'Upload the files'}
     </h2>
     <p>
       {again
-        ? 'The preview above carried nothing. Choose the same files again and import them; records already imported are matched and left as they are.'
+        ? 'The preview above carried nothing. Choose the same files again, choose where each campaign goes, and import them; records already imported are matched and left as they are.'
         : 'The zip a download of this dashboard or GET /api/v1/exports gives, or some of its CSV files (campaigns.csv, affiliates.csv, …) in the documented format. Preview first: nothing is written until you import.'}
     </p>
     <ErrorBox problem={problem} />
@@ -44,7 +61,8 @@ const UploadForm = ({ csrf, problem, again }: { csrf: string; problem?: Problem 
         Zip or CSV files
         <input type="file" name="files" accept=".zip,.csv,application/zip,text/csv" multiple required />
       </label>
-      <StartButtons again={again} />
+      <AgainFields again={again} />
+      <StartButtons again={again !== undefined} />
     </form>
   </section>
 );
@@ -82,7 +100,8 @@ export interface HostedFormProps {
   readonly problem?: Problem | null | undefined;
   /** What the form held, shown again for the ids only: a key is never written back into the page. */
   readonly form?: Readonly<Record<string, string>> | undefined;
-  readonly again?: boolean | undefined;
+  /** Set on a dry run's page: the form imports what it previewed. */
+  readonly again?: AgainForm | undefined;
 }
 
 const HostedForm = ({ csrf, source, fields, problem, form = {}, again }: HostedFormProps) => {
@@ -125,7 +144,8 @@ const HostedForm = ({ csrf, source, fields, problem, form = {}, again }: HostedF
               </label>
             );
           })}
-          <StartButtons again={again} />
+          <AgainFields again={again} />
+          <StartButtons again={again !== undefined} />
         </form>
       )}
     </section>

@@ -5,6 +5,7 @@ import { PROGRAM_FILES } from '../../../application/porting/program-files.js';
 import { isImportFinished } from '../../../domain/index.js';
 import { countOf, ErrorBox, Table } from '../views/components.js';
 import { CsrfField } from '../views/layout.js';
+import { CampaignMapTable, type CampaignChoice } from './import-campaign-map.js';
 import { PROGRAM_IMPORT_PATH } from './import-forms.js';
 import { sourceName } from './import-sources.js';
 import { importTermsNotice } from './import-terms-notice.js';
@@ -102,7 +103,7 @@ const TermsNotice = ({ run }: { run: ImportRun }) => {
  * A run's page: its state and progress bar, what it carried per resource, each refused row, and for a
  * finished dry run its preview followed by `importAgain` (the same source's form, to import it).
  */
-export const RunPage = ({ run, csrf, importAgain }: { run: ImportRun; csrf: string; importAgain: Child }) => {
+export const RunPage = ({ run, csrf, importAgain, campaigns }: { run: ImportRun; csrf: string; importAgain: Child; campaigns: readonly CampaignChoice[] }) => {
   const finished = isImportFinished(run.state);
   return (
     <>
@@ -127,6 +128,7 @@ export const RunPage = ({ run, csrf, importAgain }: { run: ImportRun; csrf: stri
         </form>
       )}
       <ProgressTable run={run} />
+      <CampaignMapTable run={run} choices={campaigns} />
       <Problems run={run} />
       <TermsNotice run={run} />
       {/* A run that failed before reading anything has nothing to preview. */}

@@ -103,7 +103,7 @@ export const dashboardPages = (deps: DashboardPageDependencies) =>
     .route('/', merchantSettingsRoutes(deps.merchantSettings))
     .route('/', notificationRoutes(deps.overview.notifications))
     .route('/', programExportRoutes(deps.exports))
-    .route('/', programImportRoutes(deps.imports))
+    .route('/', programImportRoutes(deps.imports, deps.campaigns.listCampaigns))
     .route('/', riskSettingsRoutes(deps.risk.rules))
     .route('/', reviewRoutes({ ...deps.risk, conversions: deps.conversions, people: deps.people }))
     .route('/', clickCsvRoutes({ clicks: deps.clickExport, clock: deps.people.clock }))
