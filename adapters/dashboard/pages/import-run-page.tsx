@@ -70,25 +70,39 @@ const Problems = ({ run }: { run: ImportRun }) => {
   );
 };
 
+/** Up to this many records are listed open; a longer list is folded under its counts (a phone would scroll through hundreds of cards). */
+const PREVIEW_OPEN = 20;
+
 const Preview = ({ run }: { run: ImportRun }) => {
   // Records carried into campaigns the merchant chose are not created; the API lists them as `match`.
   const created = run.preview.filter((p) => p.matchedId === undefined);
+  const perKind = new Map<string, number>();
+  for (const p of created) perKind.set(p.resource, (perKind.get(p.resource) ?? 0) + 1);
+  const kinds = [...perKind].sort(byFormatOrder);
   return (
     <section aria-labelledby="preview">
       <h2 id="preview">What the import would create</h2>
       <p>
         {countOf(created.length, 'record')}
-        {created.length > PREVIEW_SHOWN ? `; the first ${PREVIEW_SHOWN} are listed (GET /api/v1/imports/${run.id} answers all).` : '.'}
+        {kinds.length > 0 ? `: ${kinds.map(([resource, n]) => `${resourceOf(run, resource)} ${n.toLocaleString('en-US')}`).join(' · ')}` : ''}
+        {created.length > PREVIEW_SHOWN ? `. The first ${PREVIEW_SHOWN} are listed (GET /api/v1/imports/${run.id} answers all).` : '.'}
       </p>
-      <Table caption="Records the import would create" head={[resourceHead(run), `Id in ${run.source === 'csv' ? 'the file' : sourceName(run.source)}`, 'Name']} empty={created.length === 0 ? 'Nothing new: every row is already here or was refused.' : false}>
-        {created.slice(0, PREVIEW_SHOWN).map((p) => (
-          <tr>
-            <td>{resourceOf(run, p.resource)}</td>
-            <td>{p.externalId}</td>
-            <td>{p.summary || '—'}</td>
-          </tr>
-        ))}
-      </Table>
+      {created.length === 0 ? (
+        <p>Nothing new: every row is already here or was refused.</p>
+      ) : (
+        <details class="preview-list" open={created.length <= PREVIEW_OPEN}>
+          <summary>The records, one by one</summary>
+          <Table caption="Records the import would create" head={[resourceHead(run), `Id in ${run.source === 'csv' ? 'the file' : sourceName(run.source)}`, 'Name']}>
+            {created.slice(0, PREVIEW_SHOWN).map((p) => (
+              <tr>
+                <td>{resourceOf(run, p.resource)}</td>
+                <td>{p.externalId}</td>
+                <td>{p.summary || '—'}</td>
+              </tr>
+            ))}
+          </Table>
+        </details>
+      )}
     </section>
   );
 };
