@@ -42,6 +42,7 @@ export * from './porting/imported-history.js';
 export * from './porting/imported-commission.js';
 export * from './porting/imported-bonus-tiers.js';
 export * from './porting/imported-payout-placement.js';
+export * from './porting/imported-batch-payout.js';
 export * from './porting/imported-commission-tiers.js';
 export * from './porting/imported-team-goal.js';
 export * from './porting/imported-coupon.js';

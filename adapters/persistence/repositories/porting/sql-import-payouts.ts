@@ -5,7 +5,17 @@ import { readCell } from '../../../../application/porting/spreadsheet-safe-cell.
 import type { Clock } from '../../../../application/ports/clock.js';
 import type { IdGenerator } from '../../../../application/ports/id-generator.js';
 import type { ImportRun } from '../../../../application/ports/imports.js';
-import { Decimal, importedPayoutKind, owedOnImport, placeImportedPayout, type ImportedPayoutKind, type PayoutStatus } from '../../../../domain/index.js';
+import {
+  batchPayoutBeforeReading,
+  Decimal,
+  importedPayoutKind,
+  owedOnImport,
+  placeImportedBatchPayout,
+  placeImportedPayout,
+  type ImportedBatchNotPlaced,
+  type ImportedPayoutKind,
+  type PayoutStatus,
+} from '../../../../domain/index.js';
 import { currentDb, type Orm } from '../../orm.js';
 import { runSql } from '../../run-sql.js';
 import type { ImportReferences } from './sql-import-more.js';
@@ -18,7 +28,6 @@ const cellOf = (row: ProgramRow, column: string): string | null => {
 const failed = (reason: string): RowOutcome => ({ kind: 'failed', reason });
 
 const DAY = 86_400_000;
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** A commission just imported, as the payout queue needs it. */
 export interface ImportedCommission {
@@ -124,15 +133,10 @@ export class PayoutImportWrites {
    */
   private async batch(run: ImportRun, row: ProgramRow, refs: ImportReferences, kind: ImportedPayoutKind): Promise<RowOutcome> {
     const externalId = cellOf(row, 'id') ?? '';
-    const from = cellOf(row, 'period_start');
-    const to = cellOf(row, 'period_end');
-    if (from === null || to === null) return failed('commission_id is required: the payout names none of its commissions');
-    if (kind === 'owed') return { kind: 'skipped', reason: 'still to pay at the source: the commissions it would pay are owed here and queued for the next payout run (do not pay it there too)' };
-    if (kind === 'in_flight') return failed('being paid at the source (processing), and it names none of its commissions: check that the next payout run here does not pay them again');
-    if (kind === 'cancelled' || kind === 'failed') return { kind: 'skipped', reason: `${kind} at the source: nothing was paid` };
+    const period = { from: cellOf(row, 'period_start'), to: cellOf(row, 'period_end') };
+    const decided = batchPayoutBeforeReading(kind, period);
+    if (decided) return this.outcomeOf(decided);
     const affiliateId = await refs.reference('affiliates', 'affiliate_id');
-    const amount = cellOf(row, 'amount') ?? '';
-    if (!DECIMAL.test(amount)) return failed(`amount ${amount || '(none)'} is not a decimal`);
     // A source that gives no currency (FirstPromoter: the account's one) takes the commissions'.
     const given = cellOf(row, 'currency')?.toLowerCase() ?? null;
     const candidates = await runSql<{ id: string; campaign_id: string; commission: string; currency: string }>(
@@ -142,25 +146,24 @@ export class PayoutImportWrites {
         where c.merchant_id = $1 and c.mode = $2 and c.affiliate_id = $4 and ($5::text is null or c.currency = $5) and c.status = 'paid'
           and c.created_at >= $6 and c.created_at <= $7 and not exists (select 1 from payouts p where p.conversion_id = c.id)
         order by c.created_at, c.id`,
-      [run.tenant.merchantId, run.tenant.mode, run.source, affiliateId, given, from, to],
+      [run.tenant.merchantId, run.tenant.mode, run.source, affiliateId, given, period.from, period.to],
     );
-    const currencies = [...new Set(candidates.map((c) => c.currency))];
-    const sum = candidates.reduce((total, c) => total.plus(c.commission), new Decimal(0));
-    if (candidates.length === 0 || currencies.length > 1 || !sum.eq(amount)) {
-      const found = currencies.length > 1 ? `are in ${currencies.join(', ')}` : `add up to ${sum.toString()}${currencies[0] ? ` ${currencies[0]}` : ''}`;
-      return failed(
-        `payout ${externalId} of ${amount}${given ? ` ${given}` : ''} names none of its commissions, and the affiliate's imported paid commissions of ${from} to ${to} not yet in a payout ${found}: not split (the commissions keep their paid state, none is paid again)`,
-      );
-    }
-    const ids = candidates.map(() => this.ids.next());
-    for (const [i, c] of candidates.entries()) {
+    const placement = placeImportedBatchPayout({ externalId, amount: cellOf(row, 'amount') ?? '', currency: given, from: period.from ?? '', to: period.to ?? '' }, candidates);
+    if (placement.kind !== 'history') return this.outcomeOf(placement);
+    const campaignOf = new Map(candidates.map((c) => [c.id, c.campaign_id]));
+    const ids = placement.paid.map(() => this.ids.next());
+    for (const [i, c] of placement.paid.entries()) {
       await this.insertHistory(
         run,
         { ...row, provider_reference: cellOf(row, 'provider_reference') ?? externalId },
-        { id: ids[i]!, conversionId: c.id, campaignId: c.campaign_id, affiliateId, status: kind, amount: c.commission, currency: c.currency },
+        { id: ids[i]!, conversionId: c.id, campaignId: campaignOf.get(c.id)!, affiliateId, status: 'completed', amount: c.commission, currency: c.currency },
       );
     }
     return { kind: 'created', internalId: ids[0]! };
+  }
+
+  private outcomeOf(placement: ImportedBatchNotPlaced): RowOutcome {
+    return placement.kind === 'skipped' ? { kind: 'skipped', reason: placement.reason } : failed(placement.reason);
   }
 
   private completedAt(row: ProgramRow): Date | string {
