@@ -1,5 +1,6 @@
 import type { ApiKeyLookup } from '../../application/ports/api-key-lookup.js';
 import type { ApiKeyWithMerchant } from '../../application/ports/api-key-repository.js';
+import { setBounded } from './bounded-entries.js';
 import type { Change, ChangeFeed } from './change-feed.js';
 
 interface Entry {
@@ -75,12 +76,7 @@ export class CachedApiKeyLookup implements ApiKeyLookup {
   }
 
   private keep(lookup: string, found: ApiKeyWithMerchant): void {
-    this.entries.delete(lookup);
-    if (this.entries.size >= this.settings.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(lookup, { found, until: this.nowMs() + this.settings.ttlMs });
+    setBounded(this.entries, lookup, { found, until: this.nowMs() + this.settings.ttlMs }, this.settings.maxEntries);
   }
 
   private expected(change: Change): void {

@@ -2,6 +2,7 @@ import type { IntegrationRepository } from '../../application/ports/integration-
 import type { Page, PageRequest } from '../../application/shared/page.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import type { Integration } from '../../domain/index.js';
+import { setBounded } from './bounded-entries.js';
 import type { Change, ChangeFeed } from './change-feed.js';
 
 export interface IntegrationCacheSettings {
@@ -79,12 +80,7 @@ export class CachedIntegrations implements IntegrationRepository {
   }
 
   private keep(id: string, integration: Integration): void {
-    this.entries.delete(id);
-    if (this.entries.size >= this.settings.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(id, { integration, until: this.nowMs() + this.settings.ttlMs });
+    setBounded(this.entries, id, { integration, until: this.nowMs() + this.settings.ttlMs }, this.settings.maxEntries);
   }
 
   private drop(change: Change): void {

@@ -1,5 +1,6 @@
 import type { ClickRepository, ResolvedTrackingLink } from '../../application/ports/click-repository.js';
 import type { Click } from '../../domain/index.js';
+import { setBounded } from './bounded-entries.js';
 import type { Change, ChangeFeed } from './change-feed.js';
 
 interface Entry {
@@ -59,12 +60,7 @@ export class CachedTrackingLinks implements ClickRepository {
       if (generation === this.generation) this.reading.delete(key);
     }
     if (link && this.feed.live && generation === this.generation) {
-      this.entries.delete(key);
-      if (this.entries.size >= this.settings.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-      this.entries.set(key, { link, until: this.nowMs() + this.settings.ttlMs });
+      setBounded(this.entries, key, { link, until: this.nowMs() + this.settings.ttlMs }, this.settings.maxEntries);
     }
     return link;
   }

@@ -31,6 +31,8 @@ describe("a dry run's preview on its page", () => {
     expect(page).toContain('4 records: Campaigns 1 · Affiliates 3.');
     expect(page).toMatch(/<details class="preview-list" open="">/);
     expect(page).toContain('Affiliate 2');
+    // The list in the same order as the counts: the campaign read last comes first.
+    expect(page.indexOf('Spring')).toBeLessThan(page.indexOf('Affiliate 0'));
   });
 
   it('folds a long preview under its counts, so a phone does not scroll through every record', () => {

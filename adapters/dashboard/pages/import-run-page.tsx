@@ -75,7 +75,8 @@ const PREVIEW_OPEN = 20;
 
 const Preview = ({ run }: { run: ImportRun }) => {
   // Records carried into campaigns the merchant chose are not created; the API lists them as `match`.
-  const created = run.preview.filter((p) => p.matchedId === undefined);
+  // In the format's order, as the counts; within a kind, as read.
+  const created = run.preview.filter((p) => p.matchedId === undefined).sort((a, b) => rank(a.resource) - rank(b.resource));
   const perKind = new Map<string, number>();
   for (const p of created) perKind.set(p.resource, (perKind.get(p.resource) ?? 0) + 1);
   const kinds = [...perKind].sort(byFormatOrder);

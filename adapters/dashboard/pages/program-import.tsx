@@ -2,10 +2,10 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ListCampaigns } from '../../../application/campaigns/list-campaigns.js';
-import type { ImportRun } from '../../../application/ports/imports.js';
-import type { ImportSource } from '../../../application/ports/imports.js';
+import type { ImportRun, ImportSource } from '../../../application/ports/imports.js';
 import { isImportFinished } from '../../../domain/index.js';
 import { ApiError } from '../../http/api-error.js';
+import { isUuid } from '../../ids/uuid-v7-generator.js';
 import { StartImportBody, type ImportRouteDependencies } from '../../http/routes/imports.routes.js';
 import { filesOfZip, readProgramFiles, UnreadableFiles } from '../../porting/program-files-reader.js';
 import { campaignChoices } from '../campaign-choices.js';
@@ -58,7 +58,10 @@ export const programImportRoutes = (deps: ImportRouteDependencies, listCampaigns
    */
   const runPage = async (c: DashboardContext, run: ImportRun, refused: { problem?: Problem; form?: Record<string, string>; map?: Record<string, string> } = {}, status: ContentfulStatusCode = 200) => {
     const csrf = c.get('webSession')!.csrfToken;
-    const choices = await campaignChoices(listCampaigns, c.get('tenant'));
+    // The merchant's campaigns are asked for only where the page offers or names them, not on every
+    // refresh of a run in progress.
+    const offersMap = (run.dryRun && run.state === 'completed') || Object.keys(run.campaignMap ?? {}).length > 0;
+    const choices = offersMap ? await campaignChoices(listCampaigns, c.get('tenant')) : [];
     const fields = <CampaignMapFields run={run} choices={choices} chosen={refused.map ?? run.campaignMap ?? {}} problem={refused.problem} />;
     const again = <SourceForm csrf={csrf} source={run.source} fields={fieldsOf(run.source)} problem={refused.problem} form={refused.form} again={{ previewId: run.id, fields }} />;
     return page(c, run.dryRun ? 'Import preview' : 'Import', 'overview', <RunPage run={run} csrf={csrf} importAgain={again} campaigns={choices} />, status);
@@ -68,7 +71,7 @@ export const programImportRoutes = (deps: ImportRouteDependencies, listCampaigns
   const refusedPage = async (c: DashboardContext, source: ImportSource, body: Body, error: Parameters<typeof refusal>[1], form?: Record<string, string>) => {
     const { problem, status } = refusal(c, error);
     const previewId = textOf(body.preview);
-    const run = /^[0-9a-f-]{36}$/.test(previewId) ? await deps.importRuns.get(c.get('tenant'), previewId) : null;
+    const run = isUuid(previewId) ? await deps.importRuns.get(c.get('tenant'), previewId) : null;
     if (run && run.dryRun && run.source === source) return runPage(c, run, { problem, ...(form ? { form } : {}), map: campaignMapOfForm(body) }, status);
     return startPage(c, source, { problem, ...(form ? { form } : {}) }, status);
   };
