@@ -52,11 +52,13 @@ export const buildService = async (
     await changeFeed.start();
     let clock: ClockControl;
     if (config.testClock) {
-      const adjustable = new AdjustableClock(new SqlClockOffsetStore(orm));
+      const store = new SqlClockOffsetStore(orm);
+      // A move is expected, so the response that made it leaves once every process has reloaded the clock.
+      const adjustable = new AdjustableClock({ load: () => store.load(), save: (offsetMs) => (changeFeed.expect({ kind: 'clock', id: '' }), store.save(offsetMs)) });
       await adjustable.load();
       // Every process reads the same clock: a move made through any process is picked up at once.
-      const reload = () => void adjustable.load().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'test clock reload failed'));
-      changeFeed.subscribe({ changed: (change) => change.kind === 'clock' && reload(), expected: () => undefined, reset: reload });
+      const reload = () => adjustable.load().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'test clock reload failed'));
+      changeFeed.subscribe({ changed: (change) => (change.kind === 'clock' ? reload() : undefined), expected: () => undefined, reset: () => void reload() });
       clock = adjustable;
     } else {
       clock = new SystemClock();

@@ -35,7 +35,13 @@ export class CachedTrackingLinks implements ClickRepository {
       this.reading.clear();
     };
     const affectsLinks = (change: Change) => change.kind === 'links' || change.kind === 'merchant';
-    feed.subscribe({ changed: (change) => affectsLinks(change) && drop(), expected: (change) => affectsLinks(change) && drop(), reset: drop });
+    feed.subscribe({
+      changed: (change) => {
+        if (affectsLinks(change)) drop();
+      },
+      expected: (change) => affectsLinks(change) && drop(),
+      reset: drop,
+    });
   }
 
   async resolve(trackingCode: string, refCode: string): Promise<ResolvedTrackingLink | null> {

@@ -6,7 +6,8 @@ export interface Change {
 
 export interface ChangeSubscriber {
   /** Something changed; what was read before it must not be used any more. */
-  changed(change: Change): void;
+  /** A subscriber that applies a change asynchronously returns the work: the process answers a settle only once it is done. */
+  changed(change: Change): void | Promise<unknown>;
   /**
    * A write in this process is about to commit this change: stop serving it from memory until the
    * database announces it (or, if the write rolled back, until a cached entry would expire anyway).

@@ -50,6 +50,8 @@ export class PgChangeFeed implements ChangeFeed {
   private readonly settling = new Map<string, Settling>();
   /** Questions heard and not yet answered: answered together, once per turn of the event loop. */
   private answers: string[] = [];
+  /** Settles once every change heard so far is applied, the asynchronous ones included. */
+  private applied: Promise<void> = Promise.resolve();
   /** The connection's statements, one after another (a `pg` client must not be handed a second one meanwhile). */
   private sending: Promise<unknown> = Promise.resolve();
 
@@ -145,13 +147,14 @@ export class PgChangeFeed implements ChangeFeed {
   /** A question heard: every change committed before it is applied here already (notices come in order, subscribers apply them as heard). */
   private answer(client: pg.Client, token: string, from: number): void {
     if (from === this.pid) {
-      this.acknowledged(token, from);
+      void this.applied.then(() => this.acknowledged(token, from));
       return;
     }
     this.answers.push(token);
     if (this.answers.length > 1) return;
-    // Notices that came in one read are handled in one go: their questions get one statement.
-    queueMicrotask(() => {
+    // Notices that came in one read are handled in one go: their questions get one statement, once
+    // what was heard before them is applied.
+    void this.allApplied().then(() => {
       const tokens = this.answers;
       this.answers = [];
       if (this.client !== client) return;
@@ -159,11 +162,22 @@ export class PgChangeFeed implements ChangeFeed {
     });
   }
 
+  /** Resolves once every change heard by then is applied, changes heard while waiting included. */
+  private async allApplied(): Promise<void> {
+    let waited: Promise<void>;
+    do {
+      waited = this.applied;
+      await waited;
+    } while (waited !== this.applied);
+  }
+
   private heard(client: pg.Client, message: pg.Notification): void {
     const payload = message.payload ?? '';
     if (message.channel === CHANGES_CHANNEL) {
       const change = parseChange(payload);
-      for (const s of this.subscribers) s.changed(change);
+      const applying = this.subscribers.map((s) => s.changed(change)).filter((r): r is Promise<unknown> => r instanceof Promise);
+      // A change applied asynchronously (the test clock's reload) is applied before any later question is answered.
+      if (applying.length > 0) this.applied = Promise.all([this.applied, ...applying]).then(() => undefined, () => undefined);
     } else if (message.channel === SETTLE_CHANNEL) {
       this.answer(client, payload, message.processId);
     } else if (message.channel === ACK_CHANNEL) {

@@ -17,7 +17,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const listeningFeed = async (url: string, settleWaitMs = 5_000) => {
   const heard: Change[] = [];
   const feed = new PgChangeFeed(url, silent, 200, settleWaitMs);
-  feed.subscribe({ changed: (c) => heard.push(c), expected: () => undefined, reset: () => undefined });
+  feed.subscribe({ changed: (c) => void heard.push(c), expected: () => undefined, reset: () => undefined });
   await feed.start();
   return { feed, heard };
 };
@@ -145,6 +145,29 @@ describe('the change feed over LISTEN/NOTIFY', () => {
         proxy.release();
         const appliedWhenSettled = await settling;
         expect(appliedWhenSettled).toContainEqual({ kind: 'key', id: 'revoked' });
+      } finally {
+        await close();
+      }
+    });
+
+    it('the writer does not settle before a change the other process applies asynchronously is applied (the test clock reloads)', async () => {
+      const { writing, other, close } = await twoProcesses(10_000);
+      try {
+        let finish!: () => void;
+        let applied = false;
+        other.feed.subscribe({
+          changed: (c) => (c.kind === 'clock' ? new Promise<void>((r) => (finish = r)).then(() => void (applied = true)) : undefined),
+          expected: () => undefined,
+          reset: () => undefined,
+        });
+        const since = writing.feed.expectations;
+        writing.feed.expect({ kind: 'clock', id: '' });
+        await commit('clock');
+        const settling = writing.feed.settled(since).then(() => applied);
+        expect(await within(settling.then(() => undefined), 500)).toBe('waiting');
+        expect(other.heard).toContainEqual({ kind: 'clock', id: '' });
+        finish();
+        expect(await settling).toBe(true);
       } finally {
         await close();
       }
