@@ -46,6 +46,9 @@ const area = (url: string): string => {
     return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? url);
   }
   if (url.startsWith('node:')) return url;
+  // The compiled service (dist/service/) keeps the source tree's layout: name the file beneath it.
+  const built = /\/dist\/service\/(.+)$/.exec(url);
+  if (built) return built[1]!;
   const m = /\/main\/([^/]+\/(?:[^/]+\/)?)/.exec(url);
   return m ? m[1]! : url;
 };

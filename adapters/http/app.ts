@@ -28,7 +28,7 @@ import { audit, refusedRequests } from './middleware/audit.js';
 import { corsAnyOrigin } from './middleware/cors.js';
 import { authenticate, requireAuthenticated } from './middleware/authenticate.js';
 import { rateLimit, rateLimitHeadersOnly } from './middleware/rate-limit.js';
-import { refuseInvalidUtf8 } from './middleware/utf8-body.js';
+import { refuseInvalidUtf8, refuseInvalidUtf8ForRawReaders } from './middleware/utf8-body.js';
 import { idempotency } from './middleware/idempotency.js';
 import type { IdempotencyGate } from '../../application/idempotency/idempotency-gate.js';
 import { requestContext } from './middleware/request-context.js';
@@ -219,9 +219,11 @@ export const createHttpApp = (deps: HttpDependencies) => {
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
   // a measurable share of a hot read's CPU (bench/README.md).
   // Every body these paths take is JSON (or a provider's JSON notification): invalid UTF-8 is refused with 400.
-  const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (BODILESS.has(c.req.method) ? next() : bodyLimited(c, async () => {
-          await refuseInvalidUtf8(c, next);
-        }));
+  const bodyLimitWith =
+    (utf8: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+    (c, next) =>
+      BODILESS.has(c.req.method) ? next() : bodyLimited(c, () => utf8(c, next) as Promise<void>);
+  const limitBody = bodyLimitWith(refuseInvalidUtf8);
   // Audit outermost (it sees every answer, a 413 included); the limit before the body limit, so a 413 carries its headers.
   app.use(
     '/api/*',
@@ -282,7 +284,8 @@ export const createHttpApp = (deps: HttpDependencies) => {
     authenticate(deps.authenticateApiKey, deps.connectors),
     assistantActor,
     rateLimit(deps.rateLimiter, deps.clock, settings.anonymousRequestsPerMinute),
-    limitBody,
+    // The MCP transport reads the raw request.
+    bodyLimitWith(refuseInvalidUtf8ForRawReaders),
     requireAuthenticated,
   );
   // The generated tools dispatch to the API through this app, as the `/mcp` request's caller.

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { ConnectionReleasingDialect } from './pg-connection-releasing-driver.js';
+import { PipelinedClient, type StatementNames } from './pipelined-client.js';
 import type { Orm } from './orm.js';
 
 /**
@@ -93,46 +94,41 @@ export const statementPool = (settings: PoolSettings): { dialect: Dialect; regis
     keepAlive: true,
     connectionTimeoutMillis: settings.acquireTimeoutMs,
     types: typeParsers(),
+    // A statement goes out without waiting for the answer to the one before (`PipelinedClient`).
+    pipeline: true,
   });
   // A connection the server drops is reported as an `error` event, fatal without a listener; the
   // statement in flight rejects on its own and the pool discards the client.
   pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
-  return { dialect: new ConnectionReleasingDialect(new PostgresDialect({ pool: naming(pool) })), register: (orm) => pools.set(orm, pool) };
+  return { dialect: new ConnectionReleasingDialect(new PostgresDialect({ pool: pipelined(pool) })), register: (orm) => pools.set(orm, pool) };
 };
 
 /** The texts `runNamed` has sent, by text: sent by the same name on a transaction's connection too. */
 const namedTexts = new Map<string, string>();
 /** The same, by name: a name stands for one text only (a connection that prepared it runs that text). */
 const textsByName = new Map<string, string>();
+/** The texts `runDeferred` has sent: inside a transaction they wait for its next statement. */
+const deferredTexts = new Set<string>();
+
+const STATEMENT_NAMES: StatementNames = { nameOf: (text) => namedTexts.get(text), deferrable: (text) => deferredTexts.has(text) };
 
 /**
- * The pool as Kysely (and so MikroORM) sees it: each connection sends a text `runNamed` has named by
- * that name, so a hot read inside a transaction (a provider's sale reading its context) is planned
- * once per connection as it is outside one, instead of on every call.
+ * The pool as Kysely (and so MikroORM) sees it: each connection a `PipelinedClient`, which sends a
+ * text `runNamed` has named by that name (so a hot read inside a transaction is planned once per
+ * connection as it is outside one) and a transaction's `begin`, and what `runDeferred` left waiting,
+ * along with the statement that follows them.
  */
-const naming = (pool: pg.Pool): PostgresPool => {
-  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    // Kysely reads it to cancel a statement; `pg` does not declare it.
-    get processID() {
-      return (client as unknown as { processID?: number }).processID;
-    },
-    query: ((sql: unknown, parameters?: readonly unknown[]) => {
-      const name = typeof sql === 'string' ? namedTexts.get(sql) : undefined;
-      if (name) return client.query({ name, text: sql as string, values: [...(parameters ?? [])] });
-      return (client.query as (...args: unknown[]) => unknown)(sql, parameters);
-    }) as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+const pipelined = (pool: pg.Pool): PostgresPool => {
+  const clients = new WeakMap<pg.PoolClient, PipelinedClient>();
   return {
     Client: pg.Client,
     options: pool.options,
     connect: async () => {
       const client = await pool.connect();
-      let facade = wrapped.get(client);
-      if (!facade) wrapped.set(client, (facade = wrap(client)));
-      return facade;
+      let facade = clients.get(client);
+      if (!facade) clients.set(client, (facade = new PipelinedClient(client, STATEMENT_NAMES)));
+      return facade as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };
@@ -141,7 +137,7 @@ const naming = (pool: pg.Pool): PostgresPool => {
 /**
  * A statement sent by name, so each connection parses and plans it once and PostgreSQL may keep its plan:
  * for the hot reads by key, whose best plan never depends on the values. On the pool, or on the
- * current transaction's connection when there is one (`naming` sends it by name there too). `name`
+ * current transaction's connection when there is one (`PipelinedClient` sends it by name there too). `name`
  * must be unique per text.
  */
 export const runNamed = async <R>(orm: Orm, name: string, text: string, values: readonly unknown[]): Promise<R[]> => {
@@ -165,4 +161,16 @@ export const runNamed = async <R>(orm: Orm, name: string, text: string, values: 
 export const runNamedQuery = <R>(orm: Orm, name: string, query: RawBuilder<R>): Promise<R[]> => {
   const { sql: text, parameters } = query.compile(currentDb(orm));
   return runNamed<R>(orm, name, text, parameters);
+};
+
+/**
+ * A write whose result nobody reads, and whose rows nothing reads back in its transaction (an audit
+ * row): inside a transaction it waits for the transaction's next statement (usually `commit`) and is
+ * sent with it, sparing a round trip; its failure fails that statement, and so the transaction.
+ * Outside one it runs at once. Sent by `name`, as `runNamedQuery`.
+ */
+export const runDeferred = async (orm: Orm, name: string, query: RawBuilder<unknown>): Promise<void> => {
+  const { sql: text, parameters } = query.compile(currentDb(orm));
+  deferredTexts.add(text);
+  await runNamed(orm, name, text, parameters);
 };

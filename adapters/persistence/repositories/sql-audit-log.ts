@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AuditActor, AuditEntry, AuditLog } from '../../../application/ports/audit-log.js';
 import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../application/shared/page.js';
 import { currentDb, poolDb, type Orm } from '../orm.js';
+import { runDeferred } from '../statements.js';
 import { columnsOf, type Row } from '../schema/index.js';
 
 const COLUMNS = sql.join(columnsOf('audit_log').map((column) => sql.ref(column)));
@@ -65,7 +66,9 @@ export class SqlAuditLog implements AuditLog {
 
   /** Every write request appends one: plain SQL, no entity metadata. */
   async append(e: AuditEntry): Promise<void> {
-    await sql`${auditInsert(e)}`.execute(currentDb(this.orm));
+    // By name (each connection plans it once); in a transaction it goes with the commit (nothing
+    // reads an audit row back in the transaction that writes it).
+    await runDeferred(this.orm, 'audit_append', auditInsert(e));
   }
 
   async listForMerchant(merchantId: string, page: PageRequest): Promise<Page<AuditEntry>> {
