@@ -24,6 +24,8 @@ export interface ServiceConfig {
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly dbPoolMax: number;
+  /** Connections for the hot reads by key, beside the pool (`DB_READ_LANES`). */
+  readonly dbReadLanes: number;
   readonly jobsPoolMax: number;
   /** Whether this process works the background queues (several processes may). */
   readonly runJobs: boolean;
@@ -121,6 +123,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     headersTimeoutMs: Math.max(1, int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000, 'HTTP_HEADERS_TIMEOUT_MS')),
     requestTimeoutMs: Math.max(1, int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000, 'HTTP_REQUEST_TIMEOUT_MS')),
     dbPoolMax: int(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
+    dbReadLanes: int(env.DB_READ_LANES, 2, 'DB_READ_LANES'),
     jobsPoolMax: int(env.JOBS_POOL_MAX, 3, 'JOBS_POOL_MAX'),
     runJobs: env.RUN_JOBS !== '0',
     jobTickCron: env.JOB_TICK_CRON || '* * * * *',

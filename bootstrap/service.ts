@@ -45,7 +45,7 @@ export const buildService = async (
   overrides: AdapterOverrides = {},
 ): Promise<Service> => {
   const logger = new PinoLogger(pino);
-  const orm = await openOrm({ databaseUrl, poolMax: config.dbPoolMax });
+  const orm = await openOrm({ databaseUrl, poolMax: config.dbPoolMax, readLanes: config.dbReadLanes });
   const changeFeed = new PgChangeFeed(databaseUrl, logger);
   try {
     await applyMigrations(orm);

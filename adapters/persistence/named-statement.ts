@@ -1,2 +1,2 @@
 // Statements sent by name go through the one runner (statements.ts); this name stays for its importers.
-export { runNamed, runNamedQuery } from './statements.js';
+export { runNamed, runNamedQuery, runNamedRead, runNamedReadQuery } from './statements.js';

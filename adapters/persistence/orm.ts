@@ -12,6 +12,8 @@ export interface OrmOptions {
   readonly databaseUrl: string;
   readonly poolMax: number;
   readonly poolMin?: number;
+  /** Connections for the hot reads by key outside transactions (`runNamedRead`); default 2. */
+  readonly readLanes?: number;
   /** How long a query may wait for a free pooled connection before it fails (instead of waiting forever). */
   readonly acquireTimeoutMs?: number;
 }
@@ -24,6 +26,7 @@ export const openOrm = async (options: OrmOptions): Promise<Orm> => {
     databaseUrl: options.databaseUrl,
     poolMax: options.poolMax,
     poolMin: options.poolMin ?? 0,
+    readLanes: options.readLanes ?? 2,
     acquireTimeoutMs: options.acquireTimeoutMs ?? 10_000,
   });
   const orm = await MikroORM.init({

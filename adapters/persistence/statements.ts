@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { ConnectionReleasingDialect } from './pg-connection-releasing-driver.js';
 import { PipelinedClient, type StatementNames } from './pipelined-client.js';
+import { ReadLanes } from './read-lanes.js';
 import type { Orm } from './orm.js';
 
 /**
@@ -64,10 +65,13 @@ export const transaction = <T>(orm: Orm, work: () => Promise<T>): Promise<T> => 
 };
 
 const pools = new WeakMap<Orm, pg.Pool>();
+const readLanes = new WeakMap<Orm, ReadLanes>();
 
 export interface PoolSettings {
   readonly databaseUrl: string;
   readonly poolMax: number;
+  /** Connections for the hot reads by key (`runNamedRead`), beside the pool's. */
+  readonly readLanes: number;
   readonly poolMin: number;
   readonly acquireTimeoutMs: number;
 }
@@ -85,23 +89,29 @@ const typeParsers = (): pg.CustomTypesConfig => {
 
 /** The pool and the dialect MikroORM is given (`driverOptions`); `register` ties the pool to its ORM. */
 export const statementPool = (settings: PoolSettings): { dialect: Dialect; register: (orm: Orm) => void } => {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: settings.databaseUrl,
-    max: settings.poolMax,
-    min: settings.poolMin,
     // TCP keep-alive notices a peer that vanished without closing the connection; a full pool makes a
     // request fail after `acquireTimeoutMs` rather than wait for ever.
     keepAlive: true,
     connectionTimeoutMillis: settings.acquireTimeoutMs,
     types: typeParsers(),
-    // A statement goes out without waiting for the answer to the one before (`PipelinedClient`).
+    // A statement goes out without waiting for the answer to the one before (`PipelinedClient`, `ReadLanes`).
     pipeline: true,
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: settings.poolMax, min: settings.poolMin });
   // A connection the server drops is reported as an `error` event, fatal without a listener; the
   // statement in flight rejects on its own and the pool discards the client.
   pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
-  return { dialect: new ConnectionReleasingDialect(new PostgresDialect({ pool: pipelined(pool) })), register: (orm) => pools.set(orm, pool) };
+  const lanes = new ReadLanes(() => new pg.Client(connection), settings.readLanes);
+  return {
+    dialect: new ConnectionReleasingDialect(new PostgresDialect({ pool: pipelined(pool, lanes) })),
+    register: (orm) => {
+      pools.set(orm, pool);
+      readLanes.set(orm, lanes);
+    },
+  };
 };
 
 /** The texts `runNamed` has sent, by text: sent by the same name on a transaction's connection too. */
@@ -119,7 +129,7 @@ const STATEMENT_NAMES: StatementNames = { nameOf: (text) => namedTexts.get(text)
  * connection as it is outside one) and a transaction's `begin`, and what `runDeferred` left waiting,
  * along with the statement that follows them.
  */
-const pipelined = (pool: pg.Pool): PostgresPool => {
+const pipelined = (pool: pg.Pool, lanes: ReadLanes): PostgresPool => {
   const clients = new WeakMap<pg.PoolClient, PipelinedClient>();
   return {
     Client: pg.Client,
@@ -130,7 +140,10 @@ const pipelined = (pool: pg.Pool): PostgresPool => {
       if (!facade) clients.set(client, (facade = new PipelinedClient(client, STATEMENT_NAMES)));
       return facade as unknown as PostgresPoolClient;
     },
-    end: () => pool.end(),
+    // Kysely ends the pool when MikroORM closes; the read lanes end with it.
+    end: async () => {
+      await Promise.all([pool.end(), lanes.close()]);
+    },
   };
 };
 
@@ -140,18 +153,34 @@ const pipelined = (pool: pg.Pool): PostgresPool => {
  * current transaction's connection when there is one (`PipelinedClient` sends it by name there too). `name`
  * must be unique per text.
  */
-export const runNamed = async <R>(orm: Orm, name: string, text: string, values: readonly unknown[]): Promise<R[]> => {
+const registerName = (name: string, text: string): void => {
   const known = namedTexts.get(text);
-  if (known !== name) {
-    if (known !== undefined) throw new Error(`statement named ${name} was named ${known} before`);
-    if (textsByName.has(name)) throw new Error(`the name ${name} stands for another statement`);
-    namedTexts.set(text, name);
-    textsByName.set(name, text);
-  }
+  if (known === name) return;
+  if (known !== undefined) throw new Error(`statement named ${name} was named ${known} before`);
+  if (textsByName.has(name)) throw new Error(`the name ${name} stands for another statement`);
+  namedTexts.set(text, name);
+  textsByName.set(name, text);
+};
+
+export const runNamed = async <R>(orm: Orm, name: string, text: string, values: readonly unknown[]): Promise<R[]> => {
+  registerName(name, text);
   if (inTransaction(orm)) return runSql<R>(currentDb(orm), text, values);
   const pool = pools.get(orm);
   if (!pool) throw new Error('the ORM was not opened with a statement pool');
   return (await pool.query({ name, text, values: [...values] })).rows as R[];
+};
+
+/**
+ * `runNamed` for a hot read by key (it takes no lock and waits for nothing but its rows): outside a
+ * transaction it goes on a read lane (`ReadLanes`), with no pool checkout, queued behind at most a
+ * few other such reads; inside one, on the transaction's connection.
+ */
+export const runNamedRead = async <R>(orm: Orm, name: string, text: string, values: readonly unknown[]): Promise<R[]> => {
+  registerName(name, text);
+  if (inTransaction(orm)) return runSql<R>(currentDb(orm), text, values);
+  const lanes = readLanes.get(orm);
+  if (!lanes) throw new Error('the ORM was not opened with a statement pool');
+  return lanes.query<R & pg.QueryResultRow>(name, text, values);
 };
 
 /**
@@ -173,4 +202,10 @@ export const runDeferred = async (orm: Orm, name: string, query: RawBuilder<unkn
   const { sql: text, parameters } = query.compile(currentDb(orm));
   deferredTexts.add(text);
   await runNamed(orm, name, text, parameters);
+};
+
+/** `runNamedRead` for a Kysely `sql` read whose text is the same on every call. */
+export const runNamedReadQuery = <R>(orm: Orm, name: string, query: RawBuilder<R>): Promise<R[]> => {
+  const { sql: text, parameters } = query.compile(currentDb(orm));
+  return runNamedRead<R>(orm, name, text, parameters);
 };

@@ -13,7 +13,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Campaign, type CurrencyCode } from '../../../domain/index.js';
 import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/campaign.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
-import { runNamed } from '../named-statement.js';
+import { runNamedRead } from '../named-statement.js';
 import { CAMPAIGN_DETAIL, campaignDetailFromRow, campaignDetailValues, campaignStatsOf, type DetailRow } from './campaign-detail.sql.js';
 
 interface CurrencyRow {
@@ -96,7 +96,7 @@ export class SqlCampaignQueries implements CampaignQueries {
   }
 
   async detail(tenant: Tenant, campaignId: string, recentLimit: number): Promise<CampaignDetailData | null> {
-    const [row] = await runNamed<DetailRow>(this.orm, 'campaign_detail', CAMPAIGN_DETAIL, campaignDetailValues(tenant, campaignId, recentLimit));
+    const [row] = await runNamedRead<DetailRow>(this.orm, 'campaign_detail', CAMPAIGN_DETAIL, campaignDetailValues(tenant, campaignId, recentLimit));
     return row ? campaignDetailFromRow(row) : null;
   }
 

@@ -6,7 +6,7 @@ import type { Conversion } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { currentDb, type Orm } from '../orm.js';
 import { prefixedColumns } from '../mappers/prefixed-columns.js';
-import { runNamed } from '../named-statement.js';
+import { runNamedRead } from '../named-statement.js';
 import { riskFlagFromJson, riskFlagsJsonOf, type RiskFlagJson } from '../mappers/risk-flag.mapper.js';
 
 const SELECT = prefixedColumns(CONVERSION_COLUMNS, 'c', '');
@@ -51,7 +51,7 @@ export class SqlConversionQueries implements ConversionQueries {
   }
 
   async get(tenant: Tenant, id: string): Promise<ConversionDetail | null> {
-    const [row] = await runNamed<ConversionDetailRow>(this.orm, 'conversion_detail', CONVERSION_DETAIL, [id, tenant.merchantId, tenant.mode]);
+    const [row] = await runNamedRead<ConversionDetailRow>(this.orm, 'conversion_detail', CONVERSION_DETAIL, [id, tenant.merchantId, tenant.mode]);
     return row ? conversionDetailFromRow(row) : null;
   }
 }

@@ -6,7 +6,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import { Decimal, type Conversion, type CurrencyCode, type DatedAmount, type MonthSales } from '../../../domain/index.js';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionValues, type ConversionRow } from '../mappers/conversion.mapper.js';
 import { assignmentsOf } from './row-sql.js';
-import { runNamedQuery } from '../named-statement.js';
+import { runNamedQuery, runNamedReadQuery } from '../named-statement.js';
 import { currentDb, type Orm } from '../orm.js';
 import { countedConversion, limitCountedConversion } from './conversion-counting.sql.js';
 
@@ -71,7 +71,7 @@ export class SqlConversionRepository implements ConversionRepository {
   }
 
   async findById(tenant: Tenant, id: string): Promise<Conversion | null> {
-    const [row] = await runNamedQuery(
+    const [row] = await runNamedReadQuery(
       this.orm,
       'conversion_by_id',
       sql<ConversionRow>`select ${COLUMNS} from conversions where id = ${id} and merchant_id = ${tenant.merchantId} and mode = ${tenant.mode}`,

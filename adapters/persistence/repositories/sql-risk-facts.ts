@@ -4,7 +4,7 @@ import type { Tenant } from '../../../application/shared/tenant.js';
 import type { PayoutIdentity, RefundHistory } from '../../../domain/index.js';
 import { currentDb, type Orm } from '../orm.js';
 import { clickRowIdOf, saleClickFromRow, saleClickSql, saleClickValues, type SaleClickRow } from './sale-click.sql.js';
-import { runNamed } from '../named-statement.js';
+import { runNamedRead } from '../named-statement.js';
 
 /** The sale click read on its own (the sale context read asks it along when it can). */
 const SALE_CLICK = saleClickSql({ merchant: 1, mode: 2, rowId: 3, affiliate: 4, footprints: 5, clicksSince: 6, clicksLimit: 7, salesSince: 8, salesLimit: 9 });
@@ -19,7 +19,7 @@ export class SqlRiskFacts implements RiskFacts {
     const values = [tenant.merchantId, tenant.mode, rowId, query.affiliateId, ...saleClickValues(query)];
     // By name (planned once per connection, its partitions pruned when it runs), on the pool or inside a
     // caller's transaction on its connection.
-    const [row] = await runNamed<SaleClickRow>(this.orm, 'risk_sale_click', SALE_CLICK, values);
+    const [row] = await runNamedRead<SaleClickRow>(this.orm, 'risk_sale_click', SALE_CLICK, values);
     return row ? saleClickFromRow(row) : null;
   }
 

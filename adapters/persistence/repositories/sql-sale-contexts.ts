@@ -8,7 +8,7 @@ import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/c
 import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
 import type { Orm } from '../orm.js';
-import { runNamed } from '../named-statement.js';
+import { runNamedRead } from '../named-statement.js';
 import { clickRowIdOf, saleClickFromRow, saleClickSql, saleClickValues, type SaleClickRow } from './sale-click.sql.js';
 
 interface TeamRatesRow {
@@ -116,7 +116,7 @@ export class SqlSaleContexts implements SaleContexts {
     const [text, name] = asked ? [SALE_CONTEXT_WITH_CLICK, 'sale_context_click'] : [SALE_CONTEXT, 'sale_context'];
     // By name, planned once per connection: on the pool, or inside a caller's transaction (a provider's
     // sale) on its connection, so it sees that work and needs no second connection.
-    const [row] = await runNamed<SaleContextRow>(this.orm, name, text, values);
+    const [row] = await runNamedRead<SaleContextRow>(this.orm, name, text, values);
     return row ? saleContextFromRow(row, asked) : null;
   }
 }

@@ -3,7 +3,7 @@ import type { IntegrationRepository } from '../../../../application/ports/integr
 import { offsetOf, type Page, type PageRequest } from '../../../../application/shared/page.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import type { CouponProvider, Integration, Mode } from '../../../../domain/index.js';
-import { runNamedQuery } from '../../named-statement.js';
+import { runNamedReadQuery } from '../../named-statement.js';
 import { currentDb, type Orm } from '../../orm.js';
 import type { Row } from '../../schema/index.js';
 
@@ -50,7 +50,7 @@ export class SqlIntegrationRepository implements IntegrationRepository {
 
   async findById(tenant: Tenant, id: string): Promise<Integration | null> {
     // By name: every provider notification starts here.
-    const [row] = await runNamedQuery(
+    const [row] = await runNamedReadQuery(
       this.orm,
       'integration_by_id',
       sql<IntegrationRow>`select ${COLUMNS} from integrations
