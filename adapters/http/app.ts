@@ -219,10 +219,18 @@ export const createHttpApp = (deps: HttpDependencies) => {
   // Requests without a body skip it: reading `body` makes @hono/node-server build a full Request,
   // a measurable share of a hot read's CPU (bench/README.md).
   // Every body these paths take is JSON (or a provider's JSON notification): invalid UTF-8 is refused with 400.
+  // A declared length is checked from the header: Hono's limit asks the request for its body stream
+  // first, which makes @hono/node-server build a full Request (a measurable share of a sale's CPU);
+  // a chunked body, with no length, is counted as it is read by Hono's limit.
   const bodyLimitWith =
     (utf8: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
-    (c, next) =>
-      BODILESS.has(c.req.method) ? next() : bodyLimited(c, () => utf8(c, next) as Promise<void>);
+    (c, next) => {
+      if (BODILESS.has(c.req.method)) return next();
+      const length = c.req.header('content-length');
+      if (length === undefined || c.req.header('transfer-encoding') !== undefined) return bodyLimited(c, () => utf8(c, next) as Promise<void>);
+      if (Number.parseInt(length, 10) > settings.bodyLimitBytes) tooLarge();
+      return utf8(c, next);
+    };
   const limitBody = bodyLimitWith(refuseInvalidUtf8);
   // Audit outermost (it sees every answer, a 413 included); the limit before the body limit, so a 413 carries its headers.
   app.use(
