@@ -46,16 +46,19 @@ export class RecordProviderSale {
 
   async record(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date): Promise<DeliveryResult> {
     const customerId = fact.customer.providerCustomerId;
-    const customer = customerId ? await this.customers.find(tenant, provider, customerId) : null;
-    // A checkout that carried no click (the page's script ran too late to hand it over) still has the
-    // click the script reported the same order with.
-    // The order is read once, locked, for this and for the sale's own check (a script sale it replaces).
-    const orderOnFile = await this.conversions.findByOrderIdForUpdate(tenant, fact.orderId);
-    const clickId = fact.clickId ?? (orderOnFile && isScriptSale(orderOnFile) ? orderOnFile.clickId : null);
-    const click = clickId ? await this.clicks.findClick(clickId) : null;
     const discount = fact.discount;
     const code = discount?.code ? normalizeCouponCode(provider, discount.code) : null;
-    const coupons = discount ? await this.coupons.attributionCandidates(tenant, provider, { code, providerDiscountId: discount.providerDiscountId }) : [];
+    // Three reads that do not depend on each other, asked together. The order is read once, locked,
+    // for this and for the sale's own check (a script sale it replaces).
+    const [customer, orderOnFile, coupons] = await Promise.all([
+      customerId ? this.customers.find(tenant, provider, customerId) : null,
+      this.conversions.findByOrderIdForUpdate(tenant, fact.orderId),
+      discount ? this.coupons.attributionCandidates(tenant, provider, { code, providerDiscountId: discount.providerDiscountId }) : [],
+    ]);
+    // A checkout that carried no click (the page's script ran too late to hand it over) still has the
+    // click the script reported the same order with.
+    const clickId = fact.clickId ?? (orderOnFile && isScriptSale(orderOnFile) ? orderOnFile.clickId : null);
+    const click = clickId ? await this.clicks.findClick(clickId) : null;
     const attribution = attributeProviderSale({ ...tenant, provider, now, clickId, click, customer, discount, coupons });
     if (!attribution.attributed) {
       // Another notification about the same payment (a session and its invoice) may have made the sale.

@@ -35,9 +35,14 @@ describe('one statement runner', () => {
   });
 
   it('imports `pg` (whose `.query(` is a raw statement) only in the runner and two single-purpose clients', () => {
-    // The runner's pooled connection as Kysely sees it; the change feed holds one LISTEN connection; the
-    // embedded server's admin client creates the database.
-    const clients = ['adapters/persistence/pipelined-client.ts', 'adapters/persistence/pg-change-feed.ts', 'adapters/database/embedded-postgres-server.ts'];
+    // The runner's pooled connection as Kysely sees it and its read lanes; the change feed holds one
+    // LISTEN connection; the embedded server's admin client creates the database.
+    const clients = [
+      'adapters/persistence/pipelined-client.ts',
+      'adapters/persistence/read-lanes.ts',
+      'adapters/persistence/pg-change-feed.ts',
+      'adapters/database/embedded-postgres-server.ts',
+    ];
     expect(matchesOutside(/from\s+'pg(-pool)?'/g, [RUNNER, ...clients])).toEqual([]);
   });
 

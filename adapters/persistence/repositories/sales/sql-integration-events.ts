@@ -11,6 +11,7 @@ import type {
 import { offsetOf, sliceOf, type Page, type PageRequest, type Slice } from '../../../../application/shared/page.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import { runNamedQuery } from '../../named-statement.js';
+import { runDeferred } from '../../statements.js';
 import { currentDb, type Orm } from '../../orm.js';
 import type { Row } from '../../schema/index.js';
 import { saleFromStored, storedSale } from './replay-fact.json.js';
@@ -84,8 +85,9 @@ export class SqlIntegrationEvents implements IntegrationEvents {
   }
 
   async settle(id: string, r: DeliveryResult): Promise<void> {
-    // By name: every notification settles its event.
-    await runNamedQuery(
+    // By name: every notification settles its event; in its transaction it goes with the commit
+    // (nothing reads the outcome back before then).
+    await runDeferred(
       this.orm,
       'integration_event_settle',
       sql`update integration_events set outcome = ${r.outcome}, reason = ${r.reason}, error_code = ${r.code},
