@@ -18,15 +18,40 @@ import { clusterCpuSeconds, postmasterPid } from './lib/service.js';
 
 const ADMIN = 'round-trips-admin';
 const statements: string[] = [];
+/**
+ * Round trips: statements a connection sends while none of its earlier ones is still unanswered start
+ * one; those sent while one is (the service's connections run in pipeline mode) join it.
+ */
+let trips: string[][] = [];
+const inFlight = new WeakMap<pg.Client, { count: number; trip: string[] }>();
 let counting = false;
 const original = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (counting) {
-    const first = args[0] as string | { text?: string; name?: string };
-    const text = typeof first === 'string' ? first : (first?.text ?? `(prepared ${first?.name})`);
-    statements.push(text.replace(/\s+/g, ' ').trim());
+  if (!counting) return (original as (...a: unknown[]) => unknown).apply(this, args);
+  const first = args[0] as string | { text?: string; name?: string };
+  const text = (typeof first === 'string' ? first : (first?.text ?? `(prepared ${first?.name})`)).replace(/\s+/g, ' ').trim();
+  statements.push(text);
+  let state = inFlight.get(this);
+  if (!state || state.count === 0) {
+    state = { count: 0, trip: [] };
+    inFlight.set(this, state);
+    trips.push(state.trip);
   }
-  return (original as (...a: unknown[]) => unknown).apply(this, args);
+  state.trip.push(text);
+  state.count += 1;
+  const answered = () => void (state.count -= 1);
+  const last = args.length - 1;
+  if (typeof args[last] === 'function') {
+    const callback = args[last] as (...a: unknown[]) => unknown;
+    args[last] = (...a: unknown[]) => {
+      answered();
+      return callback(...a);
+    };
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  }
+  const result = (original as (...a: unknown[]) => unknown).apply(this, args);
+  if (result instanceof Promise) result.then(answered, answered);
+  return result;
 } as typeof pg.Client.prototype.query;
 
 const dir = await mkdtemp(join(tmpdir(), 'round-trips-'));
@@ -64,9 +89,11 @@ try {
     await resetLimits();
     for (let i = 0; i < 20; i += 1) await send(); // warm caches
     statements.length = 0;
+    trips = [];
     counting = true;
     await send();
     counting = false;
+    const roundTrips = trips.filter((trip) => trip.some((t) => !t.includes('rate_limit_windows'))).length;
     // Rate-limit counts are merged by a timer (one statement per 100 ms for all requests), not by a request.
     const merges = statements.filter((s) => s.includes('rate_limit_windows')).length;
     const own = statements.filter((s) => !s.includes('rate_limit_windows'));
@@ -88,9 +115,15 @@ try {
     const serviceMs = (used.user + used.system) / 1000 / requests;
     const dbMs = (db * 1000) / requests;
     process.stdout.write(
-      `${label.padEnd(34)} ${String(count).padStart(2)} statements (${writes} writes, ${commits} commits${merges ? `; ${merges} batched limit merge seen` : ''})  cpu/request: service ${serviceMs.toFixed(3)} ms, database ${dbMs.toFixed(3)} ms\n`,
+      `${label.padEnd(34)} ${String(count).padStart(2)} statements in ${roundTrips} round trips (${writes} writes, ${commits} commits${merges ? `; ${merges} batched limit merge seen` : ''})  cpu/request: service ${serviceMs.toFixed(3)} ms, database ${dbMs.toFixed(3)} ms\n`,
     );
-    if (list) for (const s of statements) process.stdout.write(`    ${s.slice(0, 110)}\n`);
+    // Each statement with the round trip it went in (statements sent together share a number).
+    if (list) {
+      const own = trips.filter((trip) => trip.some((t) => !t.includes('rate_limit_windows')));
+      own.forEach((trip, i) => {
+        for (const t of trip) if (!t.includes('rate_limit_windows')) process.stdout.write(`  ${String(i + 1).padStart(2)} ${t.slice(0, 106)}\n`);
+      });
+    }
     return { label, statements: count, serviceMs, dbMs };
   };
   await measure('POST /conversions', 'POST', '/api/v1/conversions', body);
