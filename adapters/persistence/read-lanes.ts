@@ -52,25 +52,27 @@ export class ReadLanes {
 
   private open(slot: number): Lane {
     const client = this.newClient();
-    const lane: Lane = { inFlight: 0, client: Promise.resolve(client) };
     const drop = () => {
       if (this.lanes[slot] === lane) this.lanes[slot] = null;
     };
     // A connection the server ends is reported as `error` (fatal without a listener) and `end`.
     client.on('error', drop);
     client.on('end', drop);
-    lane.client = client.connect().then(
-      () => client,
-      (error: unknown) => {
-        drop();
-        throw error;
-      },
-    );
+    const lane: Lane = {
+      inFlight: 0,
+      client: client.connect().then(
+        () => client,
+        (error: unknown) => {
+          drop();
+          throw error;
+        },
+      ),
+    };
     return lane;
   }
 }
 
 interface Lane {
   inFlight: number;
-  client: Promise<pg.Client>;
+  readonly client: Promise<pg.Client>;
 }

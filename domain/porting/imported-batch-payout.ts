@@ -12,7 +12,7 @@ export interface BatchCandidate {
 export type ImportedBatchNotPlaced = { readonly kind: 'skipped'; readonly reason: string } | { readonly kind: 'refused'; readonly reason: string };
 
 /** What a source's payout that names none of its commissions (a sum per affiliate and period) becomes. */
-export type ImportedBatchPlacement = { readonly kind: 'history'; readonly paid: readonly BatchCandidate[] } | ImportedBatchNotPlaced;
+export type ImportedBatchPlacement<C extends BatchCandidate = BatchCandidate> = { readonly kind: 'history'; readonly paid: readonly C[] } | ImportedBatchNotPlaced;
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -42,10 +42,10 @@ export const batchPayoutBeforeReading = (kind: ImportedPayoutKind, period: { rea
  * exactly (then each becomes a history row, as a payout naming them would give). Anything else is
  * refused with both totals: no commission is split, and none is paid again (they keep their paid state).
  */
-export const placeImportedBatchPayout = (
+export const placeImportedBatchPayout = <C extends BatchCandidate>(
   payout: { readonly externalId: string; readonly amount: string; readonly currency: string | null; readonly from: string; readonly to: string },
-  candidates: readonly BatchCandidate[],
-): ImportedBatchPlacement => {
+  candidates: readonly C[],
+): ImportedBatchPlacement<C> => {
   if (!DECIMAL.test(payout.amount)) return { kind: 'refused', reason: `amount ${payout.amount || '(none)'} is not a decimal` };
   const currencies = [...new Set(candidates.map((c) => c.currency))];
   const sum = candidates.reduce((total, c) => total.plus(c.commission), new Decimal(0));

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openOrm, poolDb, type Orm } from '../../adapters/persistence/orm.js';
+import { poolDb, type Orm } from '../../adapters/persistence/orm.js';
 import { requestScope, runDeferred, runSql, currentDb, transaction } from '../../adapters/persistence/statements.js';
-import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
+import type { HoldingProxy } from '../support/holding-proxy.js';
+import { startProxiedOrm, type ProxiedOrm } from '../support/proxied-orm.js';
 import { statementsSentDuring } from '../support/sent-statements.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,27 +14,18 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * after it (usually `commit`): fewer round trips, the same outcomes.
  */
 describe('pipelined transactions', () => {
-  let db: ScratchDatabase;
+  let setup: ProxiedOrm;
   let proxy: HoldingProxy;
   let orm: Orm;
   let admin: pg.Client;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    proxy = await startHoldingProxy(db.url);
     // One connection, through a proxy that can hold back the server's answers.
-    orm = await openOrm({ databaseUrl: proxy.url, poolMax: 1 });
-    admin = new pg.Client({ connectionString: db.url });
-    await admin.connect();
+    setup = await startProxiedOrm({ poolMax: 1 });
+    ({ proxy, orm, admin } = setup);
     await admin.query('create table pipelined (n int primary key)');
   });
-  afterAll(async () => {
-    proxy.release();
-    await admin.end();
-    await orm.close(true);
-    await proxy.close();
-    await db.drop();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => admin.query('truncate pipelined'));
 
   const insert = (n: number) => sql`insert into pipelined (n) values (${n})`;

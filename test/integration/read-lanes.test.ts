@@ -1,38 +1,29 @@
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOrm, type Orm } from '../../adapters/persistence/orm.js';
+import type { Orm } from '../../adapters/persistence/orm.js';
 import { currentDb, requestScope, runNamedRead, transaction } from '../../adapters/persistence/statements.js';
-import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/test-database.js';
+import type { HoldingProxy } from '../support/holding-proxy.js';
+import { startProxiedOrm, type ProxiedOrm } from '../support/proxied-orm.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PID = 'select pg_backend_pid() as pid, $1::int as n';
 
 /** The hot reads by key outside a transaction go on a few pipelined connections of their own. */
 describe('read lanes', () => {
-  let db: ScratchDatabase;
+  let setup: ProxiedOrm;
   let proxy: HoldingProxy;
   let orm: Orm;
   let admin: pg.Client;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    proxy = await startHoldingProxy(db.url);
     // One pooled connection and three lanes: the reads' backends are the lanes'.
-    orm = await openOrm({ databaseUrl: proxy.url, poolMax: 1, readLanes: 3 });
-    admin = new pg.Client({ connectionString: db.url });
-    await admin.connect();
+    setup = await startProxiedOrm({ poolMax: 1, readLanes: 3 });
+    ({ proxy, orm, admin } = setup);
     await admin.query('create table lane_rows (n int primary key)');
     await admin.query('create sequence lane_reads');
   });
-  afterAll(async () => {
-    proxy.release();
-    await admin.end();
-    await orm.close(true).catch(() => undefined);
-    await proxy.close();
-    await db.drop();
-  });
+  afterAll(() => setup.close());
 
   const pidRead = (n: number) => requestScope(() => runNamedRead<{ pid: number; n: number }>(orm, 'test_lane_pid', PID, [n]));
   const sessions = async () =>

@@ -1,9 +1,16 @@
 import { isUtf8 } from 'node:buffer';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../api-error.js';
 
 const decoder = new TextDecoder();
+
+/** The body's bytes, refused with 400 when they are not well-formed UTF-8. */
+const utf8Bytes = async (c: Context<AppEnv>): Promise<ArrayBuffer> => {
+  const bytes = await c.req.arrayBuffer();
+  if (!isUtf8(bytes)) throw new ApiError('invalid_json', 'The request body is not valid UTF-8');
+  return bytes;
+};
 
 /**
  * Refuses a body that is not well-formed UTF-8 (JSON must be, RFC 8259), before anything reads it as
@@ -14,8 +21,7 @@ const decoder = new TextDecoder();
  * sale's CPU (bench/README.md).
  */
 export const refuseInvalidUtf8: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const bytes = await c.req.arrayBuffer();
-  if (!isUtf8(bytes)) throw new ApiError('invalid_json', 'The request body is not valid UTF-8');
+  const bytes = await utf8Bytes(c);
   // Hono keeps each read's promise under the reading method's name (its types say otherwise).
   (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(decoder.decode(bytes));
   await next();
@@ -26,8 +32,6 @@ export const refuseInvalidUtf8: MiddlewareHandler<AppEnv> = async (c, next) => {
  * the bytes read are handed on as a new request body.
  */
 export const refuseInvalidUtf8ForRawReaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const bytes = await c.req.arrayBuffer();
-  if (!isUtf8(bytes)) throw new ApiError('invalid_json', 'The request body is not valid UTF-8');
-  c.req.raw = new Request(c.req.raw, { body: bytes });
+  c.req.raw = new Request(c.req.raw, { body: await utf8Bytes(c) });
   await next();
 };

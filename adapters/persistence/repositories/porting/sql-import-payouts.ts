@@ -150,13 +150,12 @@ export class PayoutImportWrites {
     );
     const placement = placeImportedBatchPayout({ externalId, amount: cellOf(row, 'amount') ?? '', currency: given, from: period.from ?? '', to: period.to ?? '' }, candidates);
     if (placement.kind !== 'history') return this.outcomeOf(placement);
-    const campaignOf = new Map(candidates.map((c) => [c.id, c.campaign_id]));
     const ids = placement.paid.map(() => this.ids.next());
     for (const [i, c] of placement.paid.entries()) {
       await this.insertHistory(
         run,
         { ...row, provider_reference: cellOf(row, 'provider_reference') ?? externalId },
-        { id: ids[i]!, conversionId: c.id, campaignId: campaignOf.get(c.id)!, affiliateId, status: 'completed', amount: c.commission, currency: c.currency },
+        { id: ids[i]!, conversionId: c.id, campaignId: c.campaign_id, affiliateId, status: 'completed', amount: c.commission, currency: c.currency },
       );
     }
     return { kind: 'created', internalId: ids[0]! };
