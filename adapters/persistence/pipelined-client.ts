@@ -94,11 +94,20 @@ export class PipelinedClient {
 
   private async send(text: string, values: readonly unknown[]): Promise<Result> {
     const ahead: Promise<Result>[] = [];
-    if (this.begin !== null) ahead.push(this.client.query(this.begin));
-    this.begin = null;
-    for (const w of this.waiting) ahead.push(this.submit(w.text, w.values));
-    this.waiting = [];
-    const last = this.submit(text, values);
+    let last: Promise<Result>;
+    // `pg` writes each statement to the socket as it is queued; held together, what goes in one round
+    // trip leaves in one write (a write to PostgreSQL's socket wakes its backend: one wake-up, not three).
+    const socket = (this.client as unknown as { connection?: { stream?: Partial<Pick<import('node:net').Socket, 'cork' | 'uncork'>> } }).connection?.stream;
+    socket?.cork?.();
+    try {
+      if (this.begin !== null) ahead.push(this.client.query(this.begin));
+      this.begin = null;
+      for (const w of this.waiting) ahead.push(this.submit(w.text, w.values));
+      this.waiting = [];
+      last = this.submit(text, values);
+    } finally {
+      socket?.uncork?.();
+    }
     if (ahead.length === 0) return last;
     // All are on their way; the first failure is the answer (what follows it failed with it).
     const settled = await Promise.allSettled([...ahead, last]);

@@ -184,6 +184,22 @@ export const runNamedRead = async <R>(orm: Orm, name: string, text: string, valu
 };
 
 /**
+ * `runNamedRead` for a read of rows its transaction does not write (a provider sale's coupon
+ * candidates, its linked customer, its click): on a read lane even inside a transaction, so it goes
+ * beside the transaction's own statements (which run one at a time) instead of after them. The
+ * answer is the one the transaction's connection would give: under READ COMMITTED, the only level
+ * this service runs, each statement sees what was committed when it began, whichever connection
+ * sends it; only the transaction's own uncommitted rows are not seen, and the caller reads none.
+ */
+export const runCommittedRead = async <R>(orm: Orm, name: string, query: RawBuilder<R>): Promise<R[]> => {
+  const { sql: text, parameters } = query.compile(currentDb(orm));
+  registerName(name, text);
+  const lanes = readLanes.get(orm);
+  if (!lanes) throw new Error('the ORM was not opened with a statement pool');
+  return lanes.query<R & pg.QueryResultRow>(name, text, parameters);
+};
+
+/**
  * `runNamed` for a Kysely `sql` statement whose text is the same on every call (its values vary, its
  * shape does not: a statement whose parts vary needs a name per shape).
  */

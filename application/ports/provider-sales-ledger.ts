@@ -69,6 +69,11 @@ export interface PaymentLink {
   readonly orderId: string;
 }
 
+export interface DeliveryKey {
+  readonly id: string;
+  readonly receivedAt: Date;
+}
+
 /** The log of what each integration received; the first delivery of an event id holds its effect. */
 export interface IntegrationEvents {
   /**
@@ -78,9 +83,13 @@ export interface IntegrationEvents {
    * such and its payments are not remembered.
    */
   record(delivery: NewDelivery): Promise<'first' | 'duplicate'>;
-  settle(id: string, result: DeliveryResult): Promise<void>;
-  /** Keeps a sale a check refused with its delivery (inside the caller's transaction), for a replay. */
-  keepForReplay(id: string, sale: ProviderSaleFact): Promise<void>;
+  /**
+   * Logs the first delivery of its event with what it did (inside the caller's transaction, after
+   * `record` answered `first`), keeping a sale a check refused for a replay (`keep`).
+   */
+  settle(delivery: NewDelivery, result: DeliveryResult, keep: ProviderSaleFact | null): Promise<void>;
+  /** A replayed delivery's new outcome, in place of the refusal; named by its id and when it was received (the log is kept by month of receipt). */
+  resettle(delivery: DeliveryKey, result: DeliveryResult): Promise<void>;
   /**
    * One delivery of the tenant's integration with its kept sale, locked until the caller's transaction
    * ends, so two replays of it run one after the other; null when it is not the tenant's.

@@ -93,7 +93,7 @@ export class IngestNotification {
       await this.uow.transaction(async () => {
         const id = this.ids.next();
         const now = this.clock.now();
-        const first = await this.events.record({
+        const delivery = {
           id,
           integrationId: integration.id,
           tenant,
@@ -102,13 +102,14 @@ export class IngestNotification {
           receivedAt: now,
           payload: notification.rawBody,
           payments: paymentsNamed(integration, notice),
-        });
+        };
+        const first = await this.events.record(delivery);
         if (first === 'duplicate') return result('duplicate', { reason: `event ${notice.eventId} was already received` });
         const outcome = await this.apply(integration, tenant, notice, now);
-        await this.events.settle(id, outcome);
         // The provider got its 200 and will not send it again: a refused sale is kept for the merchant to replay.
         const fact = notice.fact;
-        if (outcome.outcome === 'rejected' && (fact?.kind === 'sale' || fact?.kind === 'renewal')) await this.events.keepForReplay(id, fact);
+        const keep = outcome.outcome === 'rejected' && (fact?.kind === 'sale' || fact?.kind === 'renewal') ? fact : null;
+        await this.events.settle(delivery, outcome, keep);
         return outcome;
       }),
     );

@@ -57,7 +57,7 @@ export class ReplayProviderSale {
       }
       const outcome = await this.sales.record(tenant, integration.provider, delivery.sale, this.clock.now());
       const settled: DeliveryResult = { ...outcome, reason: `replayed: ${outcome.reason ?? outcome.outcome}` };
-      await this.events.settle(delivery.id, settled);
+      await this.events.resettle(delivery, settled);
       return ok({ id: delivery.id, ...settled, replayed: outcome.outcome === 'created' || outcome.outcome === 'renewed' });
     });
   }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Orm } from '../../adapters/persistence/orm.js';
-import { currentDb, requestScope, runNamedRead, transaction } from '../../adapters/persistence/statements.js';
+import { currentDb, requestScope, runCommittedRead, runNamedRead, transaction } from '../../adapters/persistence/statements.js';
 import type { HoldingProxy } from '../support/holding-proxy.js';
 import { startProxiedOrm, type ProxiedOrm } from '../support/proxied-orm.js';
 
@@ -63,6 +63,28 @@ describe('read lanes', () => {
       }),
     );
     expect(seen).toEqual([{ n: 1 }]);
+  });
+
+  it('a committed read goes on a lane even inside a transaction, while the transaction waits on a lock: it sees what is committed, not the transaction`s own rows', async () => {
+    await admin.query('insert into lane_rows (n) values (2) on conflict do nothing');
+    await admin.query('begin');
+    await admin.query('select n from lane_rows where n = 2 for update');
+    try {
+      const seen = await requestScope(() =>
+        transaction(orm, async () => {
+          await sql`insert into lane_rows (n) values (3)`.execute(currentDb(orm));
+          // The transaction's connection is stuck behind the other session's row lock; the read is answered beside it.
+          const locked = sql`select n from lane_rows where n = 2 for update`.execute(currentDb(orm));
+          const read = await runCommittedRead(orm, 'test_lane_committed', sql<{ n: number }>`select n from lane_rows where n = any(${[2, 3]}::int[]) order by n`);
+          await admin.query('commit');
+          await locked;
+          return read;
+        }),
+      );
+      expect(seen).toEqual([{ n: 2 }]);
+    } finally {
+      await admin.query('rollback').catch(() => undefined);
+    }
   });
 
   it('opens a lane again after its connection is cut', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type {
+  DeliveryKey,
   DeliveryOutcome,
   DeliveryRecord,
   DeliveryResult,
@@ -32,6 +33,12 @@ const recordOf = (r: EventRow): DeliveryRecord => ({
   replayable: r.replayable,
 });
 
+/**
+ * The delivery's receipt time, to the millisecond a JavaScript date keeps (the column keeps
+ * microseconds): a range, so a row stored with finer time is still found, in its month's partition.
+ */
+const receivedIn = (d: DeliveryKey) => sql`received_at >= ${d.receivedAt}::timestamptz and received_at < ${d.receivedAt}::timestamptz + interval '1 millisecond'`;
+
 /** One page of an integration's log, newest first: read along `integration_events_log_idx`, which has this order. */
 export const deliveryPageSql = (tenant: Tenant, integrationId: string, limit: number, offset: number) =>
   sql<EventRow>`select id, integration_id, provider_event_id, type, received_at, outcome, reason, error_code, conversion_id,
@@ -48,12 +55,13 @@ export class SqlIntegrationEvents implements IntegrationEvents {
     const payments = d.payments;
     // The key table admits one effect-holding event per provider event id for all time (the log is
     // dropped a month at a time); a concurrent delivery waits here for the first one's transaction
-    // and then finds the key taken. One statement: the key, the event's row and its payment ids
-    // (each only when the key was taken here), by name, as every notification sends it.
+    // and then finds the key taken. One statement: the key and the event's payment ids (remembered
+    // only when the key was taken here), by name, as every notification sends it. The first
+    // delivery's own row is written once its outcome is known (`settle`).
     const rows = await runNamedQuery(
       this.orm,
       'integration_event_first',
-      sql<{ id: string }>`with event_key as (
+      sql<{ event_id: string }>`with event_key as (
           insert into integration_event_keys (integration_id, provider_event_id, event_id, received_at)
           values (${d.integrationId}, ${d.providerEventId}, ${d.id}, ${d.receivedAt})
           on conflict (integration_id, provider_event_id) do nothing
@@ -65,10 +73,7 @@ export class SqlIntegrationEvents implements IntegrationEvents {
           where exists (select 1 from event_key)
           on conflict do nothing
         )
-        insert into integration_events (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, payload)
-        select ${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt}, 'received', ${d.payload}::jsonb
-        from event_key
-        returning id`,
+        select event_id from event_key`,
     );
     if (rows.length > 0) return 'first';
     // The first event's month may be past its retention: the key still dates it, without its outcome.
@@ -84,19 +89,23 @@ export class SqlIntegrationEvents implements IntegrationEvents {
     return 'duplicate';
   }
 
-  async settle(id: string, r: DeliveryResult): Promise<void> {
-    // By name: every notification settles its event; in its transaction it goes with the commit
-    // (nothing reads the outcome back before then).
+  async settle(d: NewDelivery, r: DeliveryResult, keep: ProviderSaleFact | null): Promise<void> {
+    // Written once, settled (an insert, not an insert and then an update of the same row), by name;
+    // in its transaction it goes with the commit: nothing reads the row back before then.
     await runDeferred(
       this.orm,
-      'integration_event_settle',
-      sql`update integration_events set outcome = ${r.outcome}, reason = ${r.reason}, error_code = ${r.code},
-        conversion_id = ${r.conversionId} where id = ${id}`,
+      'integration_event_settled',
+      sql`insert into integration_events
+          (id, integration_id, merchant_id, mode, provider_event_id, type, received_at, outcome, reason, error_code, conversion_id, payload, replay_fact)
+        values (${d.id}, ${d.integrationId}, ${d.tenant.merchantId}, ${d.tenant.mode}, ${d.providerEventId}, ${d.type}, ${d.receivedAt},
+          ${r.outcome}, ${r.reason}, ${r.code}, ${r.conversionId}, ${d.payload}::jsonb, ${keep === null ? null : JSON.stringify(storedSale(keep))}::jsonb)`,
     );
   }
 
-  async keepForReplay(id: string, sale: ProviderSaleFact): Promise<void> {
-    await sql`update integration_events set replay_fact = ${JSON.stringify(storedSale(sale))}::jsonb where id = ${id}`.execute(currentDb(this.orm));
+  async resettle(delivery: DeliveryKey, r: DeliveryResult): Promise<void> {
+    // Its receipt time finds the month's partition instead of every partition's key index.
+    await sql`update integration_events set outcome = ${r.outcome}, reason = ${r.reason}, error_code = ${r.code}, conversion_id = ${r.conversionId}
+      where id = ${delivery.id} and ${receivedIn(delivery)}`.execute(currentDb(this.orm));
   }
 
   async findForReplay(tenant: Tenant, integrationId: string, id: string): Promise<ReplayableDelivery | null> {

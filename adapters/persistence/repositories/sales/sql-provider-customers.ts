@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ProviderCustomers, ProviderPayments } from '../../../../application/ports/provider-sales-ledger.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import type { ClickCandidate, CouponProvider, LinkedCustomer, Mode } from '../../../../domain/index.js';
+import { runCommittedRead } from '../../named-statement.js';
 import { currentDb, type Orm } from '../../orm.js';
 
 /** The rows `provider_payment_refs` gets for an order: the order id itself and each reference, once, none empty. */
@@ -13,12 +14,14 @@ export class SqlProviderCustomers implements ProviderCustomers {
   constructor(private readonly orm: Orm) {}
 
   async find(tenant: Tenant, provider: CouponProvider, customerId: string): Promise<LinkedCustomer | null> {
-    const { rows } = await sql<{ affiliate_id: string; campaign_id: string; click_id: string | null; first_conversion_id: string | null }>`
+    // A sale's transaction links its customer only after this read: it goes beside the transaction (`runCommittedRead`).
+    const [r] = await runCommittedRead(
+      this.orm,
+      'provider_customer_by_id',
+      sql<{ affiliate_id: string; campaign_id: string; click_id: string | null; first_conversion_id: string | null }>`
       select affiliate_id, campaign_id, click_id, first_conversion_id from provider_customers
-      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and provider = ${provider} and provider_customer_id = ${customerId}`.execute(
-      currentDb(this.orm),
+      where merchant_id = ${tenant.merchantId} and mode = ${tenant.mode} and provider = ${provider} and provider_customer_id = ${customerId}`,
     );
-    const r = rows[0];
     return r ? { affiliateId: r.affiliate_id, campaignId: r.campaign_id, clickId: r.click_id, firstConversionId: r.first_conversion_id } : null;
   }
 
@@ -40,10 +43,14 @@ export class SqlProviderCustomers implements ProviderCustomers {
   async findClick(clickId: string): Promise<ClickCandidate | null> {
     // Click ids are UUIDs; anything else names no click (and must not reach a uuid comparison).
     if (!UUID.test(clickId)) return null;
-    const { rows } = await sql<{ id: string; merchant_id: string; mode: string; campaign_id: string; affiliate_id: string; created_at: Date | string; attribution_window_days: number }>`
+    // Clicks are written by the click batch, never in a sale's transaction (`runCommittedRead`).
+    const [r] = await runCommittedRead(
+      this.orm,
+      'provider_sale_click',
+      sql<{ id: string; merchant_id: string; mode: string; campaign_id: string; affiliate_id: string; created_at: Date | string; attribution_window_days: number }>`
       select k.id, k.merchant_id, k.mode, k.campaign_id, k.affiliate_id, k.created_at, c.attribution_window_days
-      from clicks k join campaigns c on c.id = k.campaign_id where k.id = ${clickId}`.execute(currentDb(this.orm));
-    const r = rows[0];
+      from clicks k join campaigns c on c.id = k.campaign_id where k.id = ${clickId}`,
+    );
     return r
       ? {
           id: r.id,
