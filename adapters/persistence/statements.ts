@@ -191,12 +191,17 @@ export const runNamedRead = async <R>(orm: Orm, name: string, text: string, valu
  * this service runs, each statement sees what was committed when it began, whichever connection
  * sends it; only the transaction's own uncommitted rows are not seen, and the caller reads none.
  */
-export const runCommittedRead = async <R>(orm: Orm, name: string, query: RawBuilder<R>): Promise<R[]> => {
-  const { sql: text, parameters } = query.compile(currentDb(orm));
+export const runCommittedRead = async <R>(orm: Orm, name: string, text: string, values: readonly unknown[]): Promise<R[]> => {
   registerName(name, text);
   const lanes = readLanes.get(orm);
   if (!lanes) throw new Error('the ORM was not opened with a statement pool');
-  return lanes.query<R & pg.QueryResultRow>(name, text, parameters);
+  return lanes.query<R & pg.QueryResultRow>(name, text, values);
+};
+
+/** `runCommittedRead` for a Kysely `sql` read whose text is the same on every call. */
+export const runCommittedReadQuery = <R>(orm: Orm, name: string, query: RawBuilder<R>): Promise<R[]> => {
+  const { sql: text, parameters } = query.compile(currentDb(orm));
+  return runCommittedRead<R>(orm, name, text, parameters);
 };
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Orm } from '../../adapters/persistence/orm.js';
-import { currentDb, requestScope, runCommittedRead, runNamedRead, transaction } from '../../adapters/persistence/statements.js';
+import { currentDb, requestScope, runCommittedReadQuery, runNamedRead, transaction } from '../../adapters/persistence/statements.js';
 import type { HoldingProxy } from '../support/holding-proxy.js';
 import { startProxiedOrm, type ProxiedOrm } from '../support/proxied-orm.js';
 
@@ -75,7 +75,7 @@ describe('read lanes', () => {
           await sql`insert into lane_rows (n) values (3)`.execute(currentDb(orm));
           // The transaction's connection is stuck behind the other session's row lock; the read is answered beside it.
           const locked = sql`select n from lane_rows where n = 2 for update`.execute(currentDb(orm));
-          const read = await runCommittedRead(orm, 'test_lane_committed', sql<{ n: number }>`select n from lane_rows where n = any(${[2, 3]}::int[]) order by n`);
+          const read = await runCommittedReadQuery(orm, 'test_lane_committed', sql<{ n: number }>`select n from lane_rows where n = any(${[2, 3]}::int[]) order by n`);
           await admin.query('commit');
           await locked;
           return read;

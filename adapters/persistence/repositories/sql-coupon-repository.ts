@@ -3,7 +3,7 @@ import type { CouponRepository } from '../../../application/ports/coupon-reposit
 import type { Tenant } from '../../../application/shared/tenant.js';
 import type { Coupon, CouponProvider } from '../../../domain/index.js';
 import { COUPON_COLUMNS, couponFromRow, couponValues, type CouponRow } from '../mappers/coupon.mapper.js';
-import { runCommittedRead } from '../named-statement.js';
+import { runCommittedReadQuery } from '../named-statement.js';
 import { currentDb, type Orm } from '../orm.js';
 
 const COLUMNS = sql.raw(COUPON_COLUMNS.join(', '));
@@ -69,7 +69,7 @@ export class SqlCouponRepository implements CouponRepository {
     // By name, one per shape (which keys are given, in which column): asked on every provider sale.
     const shape = `coupon_candidates_${keys.code !== null ? 'code' : ''}_${keys.providerDiscountId !== null && column !== null ? column : ''}`;
     // Coupons are never written in a sale's transaction: the read goes beside it (`runCommittedRead`).
-    const rows = await runCommittedRead(
+    const rows = await runCommittedReadQuery(
       this.orm,
       shape,
       sql<CouponRow>`select ${COLUMNS} from coupons

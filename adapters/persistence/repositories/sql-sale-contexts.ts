@@ -8,7 +8,7 @@ import { campaignColumns, campaignFromRow, type CampaignRow } from '../mappers/c
 import { unprefixed } from '../mappers/prefixed-columns.js';
 import { rateOf } from '../mappers/team.mapper.js';
 import type { Orm } from '../orm.js';
-import { runNamedRead } from '../named-statement.js';
+import { runCommittedRead } from '../named-statement.js';
 import { clickRowIdOf, saleClickFromRow, saleClickSql, saleClickValues, type SaleClickRow } from './sale-click.sql.js';
 
 interface TeamRatesRow {
@@ -114,9 +114,10 @@ export class SqlSaleContexts implements SaleContexts {
     const asked = rowId === null ? null : click;
     const values = [tenant.merchantId, tenant.mode, campaignId, affiliateId, ...(asked ? [rowId, ...saleClickValues(asked)] : [])];
     const [text, name] = asked ? [SALE_CONTEXT_WITH_CLICK, 'sale_context_click'] : [SALE_CONTEXT, 'sale_context'];
-    // By name, planned once per connection: on the pool, or inside a caller's transaction (a provider's
-    // sale) on its connection, so it sees that work and needs no second connection.
-    const [row] = await runNamedRead<SaleContextRow>(this.orm, name, text, values);
+    // By name, planned once per lane. Also inside a caller's transaction (a provider's sale): its
+    // campaign, affiliate, membership, merchant and risk settings are never written there, so the
+    // read goes beside the transaction (`runCommittedRead`) and answers as its connection would.
+    const [row] = await runCommittedRead<SaleContextRow>(this.orm, name, text, values);
     return row ? saleContextFromRow(row, asked) : null;
   }
 }

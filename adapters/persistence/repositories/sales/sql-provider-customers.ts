@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ProviderCustomers, ProviderPayments } from '../../../../application/ports/provider-sales-ledger.js';
 import type { Tenant } from '../../../../application/shared/tenant.js';
 import type { ClickCandidate, CouponProvider, LinkedCustomer, Mode } from '../../../../domain/index.js';
-import { runCommittedRead } from '../../named-statement.js';
+import { runCommittedReadQuery } from '../../named-statement.js';
 import { currentDb, type Orm } from '../../orm.js';
 
 /** The rows `provider_payment_refs` gets for an order: the order id itself and each reference, once, none empty. */
@@ -15,7 +15,7 @@ export class SqlProviderCustomers implements ProviderCustomers {
 
   async find(tenant: Tenant, provider: CouponProvider, customerId: string): Promise<LinkedCustomer | null> {
     // A sale's transaction links its customer only after this read: it goes beside the transaction (`runCommittedRead`).
-    const [r] = await runCommittedRead(
+    const [r] = await runCommittedReadQuery(
       this.orm,
       'provider_customer_by_id',
       sql<{ affiliate_id: string; campaign_id: string; click_id: string | null; first_conversion_id: string | null }>`
@@ -44,7 +44,7 @@ export class SqlProviderCustomers implements ProviderCustomers {
     // Click ids are UUIDs; anything else names no click (and must not reach a uuid comparison).
     if (!UUID.test(clickId)) return null;
     // Clicks are written by the click batch, never in a sale's transaction (`runCommittedRead`).
-    const [r] = await runCommittedRead(
+    const [r] = await runCommittedReadQuery(
       this.orm,
       'provider_sale_click',
       sql<{ id: string; merchant_id: string; mode: string; campaign_id: string; affiliate_id: string; created_at: Date | string; attribution_window_days: number }>`
