@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, InvoiceParty } from '../../domain/index.js';
 
 const money = (amount: string, currency: string) => `${amount} ${currency.toUpperCase()}`;
@@ -15,8 +14,10 @@ const party = (doc: PDFKit.PDFDocument, title: string, p: InvoiceParty, x: numbe
  * Helvetica (no font files) and the issue date as the document's dates, so the same document always
  * renders the same pages.
  */
-export const renderInvoicePdf = (invoice: InvoiceDocument): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
+export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Buffer> => {
+  // Loaded on the first invoice, not at start-up: about 25 MiB a process that issues none never needs.
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
     const issued = new Date(`${invoice.issueDate}T00:00:00Z`);
     const doc = new PDFDocument({
       size: 'A4',
@@ -68,3 +69,4 @@ export const renderInvoicePdf = (invoice: InvoiceDocument): Promise<Buffer> =>
     }
     doc.end();
   });
+};

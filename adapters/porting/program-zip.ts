@@ -1,6 +1,5 @@
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
+import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { ProgramFile } from '../../application/porting/export-program.js';
 import { writeCell } from '../../application/porting/spreadsheet-safe-cell.js';
@@ -11,11 +10,16 @@ import { writeCell } from '../../application/porting/spreadsheet-safe-cell.js';
  * A reader that goes away stops the reading; a failed read ends the download with an error.
  */
 export const programZip = (files: readonly ProgramFile[]): ReadableStream<Uint8Array> => {
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+  // The zip writer is loaded on the first export, not at start-up (docs/decisions.md).
+  const out = new PassThrough();
   const gone = new AbortController();
-  archive.once('close', () => gone.abort());
-  archive.once('error', () => gone.abort());
+  out.once('close', () => gone.abort());
+  out.once('error', () => gone.abort());
   const fill = async () => {
+    const { ZipArchive } = await import('archiver');
+    const archive = new ZipArchive({ zlib: { level: 6 } });
+    archive.once('error', (error) => out.destroy(error));
+    archive.pipe(out);
     for (const file of files) {
       const csv = stringify({ header: true, columns: [...file.columns], record_delimiter: 'windows' });
       archive.append(csv, { name: file.name });
@@ -29,7 +33,7 @@ export const programZip = (files: readonly ProgramFile[]): ReadableStream<Uint8A
     await archive.finalize();
   };
   fill().catch((error: unknown) => {
-    if (!gone.signal.aborted) archive.destroy(error instanceof Error ? error : new Error(String(error)));
+    if (!gone.signal.aborted) out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return Readable.toWeb(archive) as ReadableStream<Uint8Array>;
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 };

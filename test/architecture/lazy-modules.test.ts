@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(path) ? [path] : [];
+  });
+
+/** Packages only an invoice or a download needs: loaded with `import()` when first used, never at start-up. */
+const LOADED_ON_USE = ['pdfkit', 'archiver'];
+
+describe('what start-up loads', () => {
+  it('imports the PDF and zip writers only with import(), where they are used (about 18 MiB of a resting service)', () => {
+    const files = ['domain', 'application', 'adapters', 'bootstrap'].flatMap(sourceFiles);
+    const staticImports = files.flatMap((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      return LOADED_ON_USE.filter((pkg) => new RegExp(`^\\s*import\\s+(?!type\\b)[^;]*from\\s+'${pkg}'`, 'm').test(text)).map((pkg) => `${file}: ${pkg}`);
+    });
+    const dynamicImports = files.flatMap((file) => LOADED_ON_USE.filter((pkg) => readFileSync(join(ROOT, file), 'utf8').includes(`import('${pkg}')`)));
+    expect(staticImports).toEqual([]);
+    expect(new Set(dynamicImports)).toEqual(new Set(LOADED_ON_USE));
+  });
+});
