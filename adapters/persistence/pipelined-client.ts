@@ -1,5 +1,6 @@
 import type { PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { socketOf } from './pg-socket.js';
 
 /**
  * A pooled connection as Kysely sees it, sending a transaction's edges along with its statements
@@ -13,6 +14,8 @@ import type pg from 'pg';
  *   statement's error, so the transaction fails as it would have.
  * - `rollback` drops what waits; so does `rollback to` a savepoint (what waits came after the last
  *   statement sent, so after the savepoint).
+ *
+ * - What goes out together leaves in one socket write (the socket is corked while it is queued).
  *
  * So a sale (its context read, then its write and its audit row in a transaction) reaches the
  * database in three round trips, not five. A text sent by name (`runNamed`) goes by that name.
@@ -96,9 +99,9 @@ export class PipelinedClient {
     const ahead: Promise<Result>[] = [];
     let last: Promise<Result>;
     // `pg` writes each statement to the socket as it is queued; held together, what goes in one round
-    // trip leaves in one write (a write to PostgreSQL's socket wakes its backend: one wake-up, not three).
-    const socket = (this.client as unknown as { connection?: { stream?: Partial<Pick<import('node:net').Socket, 'cork' | 'uncork'>> } }).connection?.stream;
-    socket?.cork?.();
+    // trip leaves in one write (a write to PostgreSQL's socket wakes its backend: one wake-up, not two).
+    const socket = socketOf(this.client);
+    socket?.cork();
     try {
       if (this.begin !== null) ahead.push(this.client.query(this.begin));
       this.begin = null;
@@ -106,7 +109,7 @@ export class PipelinedClient {
       this.waiting = [];
       last = this.submit(text, values);
     } finally {
-      socket?.uncork?.();
+      socket?.uncork();
     }
     if (ahead.length === 0) return last;
     // All are on their way; the first failure is the answer (what follows it failed with it).

@@ -1,5 +1,5 @@
-import type { Socket } from 'node:net';
 import type pg from 'pg';
+import { socketOf } from './pg-socket.js';
 
 /**
  * A few long-lived connections in `pg`'s pipeline mode for the hot reads by key outside a
@@ -90,12 +90,12 @@ interface Lane {
  */
 const holdWrites = (lane: Lane, client: pg.Client): void => {
   if (lane.held) return;
-  const socket = (client as unknown as { connection?: { stream?: Partial<Pick<Socket, 'cork' | 'uncork'>> } }).connection?.stream;
-  if (!socket?.cork || !socket.uncork) return;
+  const socket = socketOf(client);
+  if (!socket) return;
   socket.cork();
   lane.held = true;
   setImmediate(() => {
     lane.held = false;
-    socket.uncork?.();
+    socket.uncork();
   });
 };
