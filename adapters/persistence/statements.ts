@@ -176,16 +176,14 @@ export const runNamed = async <R>(orm: Orm, name: string, text: string, values: 
  * few other such reads; inside one, on the transaction's connection.
  */
 export const runNamedRead = async <R>(orm: Orm, name: string, text: string, values: readonly unknown[]): Promise<R[]> => {
+  if (!inTransaction(orm)) return runCommittedRead<R>(orm, name, text, values);
   registerName(name, text);
-  if (inTransaction(orm)) return runSql<R>(currentDb(orm), text, values);
-  const lanes = readLanes.get(orm);
-  if (!lanes) throw new Error('the ORM was not opened with a statement pool');
-  return lanes.query<R & pg.QueryResultRow>(name, text, values);
+  return runSql<R>(currentDb(orm), text, values);
 };
 
 /**
  * `runNamedRead` for a read of rows its transaction does not write (a provider sale's coupon
- * candidates, its linked customer, its click): on a read lane even inside a transaction, so it goes
+ * candidates, linked customer, click and sale context): on a read lane even inside a transaction, so it goes
  * beside the transaction's own statements (which run one at a time) instead of after them. The
  * answer is the one the transaction's connection would give: under READ COMMITTED, the only level
  * this service runs, each statement sees what was committed when it began, whichever connection

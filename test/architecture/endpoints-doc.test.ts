@@ -1,18 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { offlineOpenApiDocuments } from '../../bootstrap/openapi-export.js';
+import { ROOT, sourceFiles } from '../support/source-files.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const DOC = 'docs/endpoints.md';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(path) ? [path] : [];
-  });
 
 /** `GET /api/v1/campaigns/{id}`: each operation with the prefix it is served under (none for the bare-base ones). */
 const documentedEndpoints = (): string[] => {

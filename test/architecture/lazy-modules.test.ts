@@ -1,15 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(path) ? [path] : [];
-  });
+import { ROOT, sourceFiles } from '../support/source-files.js';
 
 /** Packages only an invoice or a download needs: loaded with `import()` when first used, never at start-up. */
 const LOADED_ON_USE = ['pdfkit', 'archiver'];

@@ -17,8 +17,8 @@ export class SqlRiskFacts implements RiskFacts {
     const rowId = clickRowIdOf(query.clickId);
     if (rowId === null) return null;
     const values = [tenant.merchantId, tenant.mode, rowId, query.affiliateId, ...saleClickValues(query)];
-    // By name (planned once per connection, its partitions pruned when it runs), on the pool or inside a
-    // caller's transaction on its connection.
+    // By name (planned once per connection, its partitions pruned when it runs), on a read lane or inside
+    // a caller's transaction on its connection (`runNamedRead`).
     const [row] = await runNamedRead<SaleClickRow>(this.orm, 'risk_sale_click', SALE_CLICK, values);
     return row ? saleClickFromRow(row) : null;
   }
