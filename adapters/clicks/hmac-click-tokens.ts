@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ClickTokens } from '../../application/ports/click-tokens.js';
 import type { ClickClaims, Mode, PresentedClickToken } from '../../domain/index.js';
@@ -26,7 +26,9 @@ const uuidOf = (bytes: Buffer): string => {
  * on the database, and a restarted one, checks what any of them issued.
  */
 export class HmacClickTokens implements ClickTokens {
-  private key: Promise<Buffer> | null = null;
+  // A KeyObject made once: given raw bytes, Node 24 builds one inside every createHmac (about 8 µs a
+  // click, four times the MAC itself).
+  private key: Promise<KeyObject> | null = null;
 
   constructor(private readonly orm: Orm) {}
 
@@ -65,16 +67,16 @@ export class HmacClickTokens implements ClickTokens {
     return { text: clickId, claims, signatureValid };
   }
 
-  private mac(key: Buffer, rowId: string, body: Buffer): Buffer {
+  private mac(key: KeyObject, rowId: string, body: Buffer): Buffer {
     return createHmac('sha256', key).update('click-id\n').update(uuidBytes(rowId)).update(body).digest().subarray(0, MAC_BYTES);
   }
 
-  private loadKey(): Promise<Buffer> {
+  private loadKey(): Promise<KeyObject> {
     this.key ??= sql<{ value: string }>`select value from service_secrets where name = 'click_signing_key'`
       .execute(poolDb(this.orm))
       .then(({ rows }) => {
         if (!rows[0]) throw new Error('service_secrets has no click_signing_key');
-        return Buffer.from(rows[0].value, 'hex');
+        return createSecretKey(Buffer.from(rows[0].value, 'hex'));
       })
       .catch((error: unknown) => {
         this.key = null;
