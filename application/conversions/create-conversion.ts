@@ -38,7 +38,7 @@ import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { ExchangeRates } from '../ports/exchange-rates.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { MerchantRepository } from '../ports/merchant-repository.js';
-import type { SaleContext, SaleContexts } from '../ports/sale-context.js';
+import type { SaleContexts } from '../ports/sale-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { SaleRiskGate } from '../risk/sale-risk-gate.js';
 import type { StoredRiskFlag } from '../ports/risk-flag-store.js';
@@ -64,11 +64,6 @@ export interface CreateConversionInput {
    * (`findByOrderIdForUpdate`), so it is not read again; absent when the caller did not read it.
    */
   readonly orderOnFile?: Conversion | null;
-  /**
-   * The sale's look-up as the caller made it ahead (`lookUp`), before its transaction; used when it
-   * was made for this campaign, affiliate and click, else the look-up is made here.
-   */
-  readonly lookedUp?: SaleLookUp;
   readonly clickId: string | null;
   readonly customerEmail: string | null;
   readonly customerName: string | null;
@@ -77,17 +72,6 @@ export interface CreateConversionInput {
   /** Default `one_time`; a provider's renewal is `recurring`, with its first sale as parent. */
   readonly conversionType?: ConversionType;
   readonly parentConversionId?: string | null;
-}
-
-/** A sale's look-up made ahead (`CreateConversion.lookUp`): for which campaign, affiliate and click, when, and what it found. */
-export interface SaleLookUp {
-  readonly campaignId: string;
-  readonly affiliateId: string;
-  readonly clickId: string | null;
-  /** The time the sale is checked and dated at (the risk rules' click windows were asked from it). */
-  readonly at: Date;
-  /** Null when the campaign is not the merchant's. */
-  readonly context: SaleContext | null;
 }
 
 /** The sale as recorded, and whether it replaced the tracking script's report of the same order. */
@@ -140,18 +124,6 @@ export class CreateConversion {
     return (await this.record(input, origin)).map((recorded) => recorded.conversion);
   }
 
-  /**
-   * The sale's look-up (campaign, affiliate, membership, rates, the merchant's limits and risk rules),
-   * as `record` makes it: a caller with time before its transaction makes it there and hands it in
-   * (`lookedUp`), so its transaction does not wait for it.
-   */
-  async lookUp(tenant: Tenant, campaignId: string, affiliateId: string, clickId: string | null, at: Date): Promise<SaleLookUp> {
-    // The click facts the merchant's rules last asked for come along with the sale's look-up (kept only if its rules still ask them).
-    const guessed = tenant.mode === 'live' ? this.risk.assess.guess(tenant, clickId, affiliateId, at) : null;
-    const context = await this.sales.find(tenant, campaignId, affiliateId, guessed);
-    return { campaignId, affiliateId, clickId, at, context };
-  }
-
   /** As `execute`, saying whether the sale replaced the tracking script's report of its order. */
   async record(input: CreateConversionInput, origin: RequestOrigin | null = null): Promise<Result<RecordedSale, DomainError>> {
     const { tenant } = input;
@@ -160,13 +132,10 @@ export class CreateConversion {
       return err(insufficientPermissions('Creating live conversions needs the Manage payouts permission'));
     }
     // The checks come before the sale's transaction: a refused sale opens none.
-    const ahead = input.lookedUp;
-    const lookedUp =
-      ahead && ahead.campaignId === input.campaignId && ahead.affiliateId === input.affiliateId && ahead.clickId === input.clickId
-        ? ahead
-        : await this.lookUp(tenant, input.campaignId, input.affiliateId, input.clickId, this.clock.now());
-    const now = lookedUp.at;
-    const sale = lookedUp.context;
+    const now = this.clock.now();
+    // The click facts the merchant's rules last asked for come along with the sale's look-up (kept only if its rules still ask them).
+    const guessed = live ? this.risk.assess.guess(tenant, input.clickId, input.affiliateId, now) : null;
+    const sale = await this.sales.find(tenant, input.campaignId, input.affiliateId, guessed);
     if (!sale) return err(notFound('Campaign'));
     const { campaign, affiliate, membership, rates } = sale;
     // Paused, ended and suspended earn nothing new, whoever reports the sale (domain rules).

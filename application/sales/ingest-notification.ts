@@ -15,7 +15,7 @@ import { notFound } from '../shared/errors.js';
 import type { Tenant } from '../shared/tenant.js';
 import type { ApplyPaymentChange } from './apply-payment-change.js';
 import { ignored, result } from './delivery-results.js';
-import type { PreparedProviderSale, RecordProviderSale } from './record-provider-sale.js';
+import type { RecordProviderSale } from './record-provider-sale.js';
 
 /** Connected-account changes the card processor reports (affiliate payouts): the payout side's onboarding. */
 export interface ConnectedAccountUpdates {
@@ -89,13 +89,10 @@ export class IngestNotification {
     }
     const notice = read.value;
     const tenant: Tenant = { merchantId: integration.merchantId, mode: integration.mode };
-    const now = this.clock.now();
-    // A sale's reads that need no lock are made before its transaction, which then waits for nothing
-    // but its own work.
-    const prepared = await this.prepareSale(integration, tenant, notice, now);
     return ok(
       await this.uow.transaction(async () => {
         const id = this.ids.next();
+        const now = this.clock.now();
         const delivery = {
           id,
           integrationId: integration.id,
@@ -108,7 +105,7 @@ export class IngestNotification {
         };
         const first = await this.events.record(delivery);
         if (first === 'duplicate') return result('duplicate', { reason: `event ${notice.eventId} was already received` });
-        const outcome = await this.apply(integration, tenant, notice, now, prepared);
+        const outcome = await this.apply(integration, tenant, notice, now);
         // The provider got its 200 and will not send it again: a refused sale is kept for the merchant to replay.
         const fact = notice.fact;
         const keep = outcome.outcome === 'rejected' && (fact?.kind === 'sale' || fact?.kind === 'renewal') ? fact : null;
@@ -133,27 +130,20 @@ export class IngestNotification {
     });
   }
 
-  /** A sale's or renewal's reads before its transaction (`RecordProviderSale.prepare`); null for any other notice, or one of the other mode. */
-  private prepareSale(integration: Integration, tenant: Tenant, notice: ProviderNotice, now: Date): Promise<PreparedProviderSale | null> {
-    const fact = notice.fact;
-    if (fact === null || otherMode(integration, notice) || (fact.kind !== 'sale' && fact.kind !== 'renewal')) return Promise.resolve(null);
-    return this.sales.prepare(tenant, integration.provider, fact, now);
-  }
-
-  private apply(integration: Integration, tenant: Tenant, notice: ProviderNotice, now: Date, prepared: PreparedProviderSale | null): Promise<DeliveryResult> {
+  private apply(integration: Integration, tenant: Tenant, notice: ProviderNotice, now: Date): Promise<DeliveryResult> {
     if (otherMode(integration, notice)) {
       const mode = notice.livemode ? 'live' : 'test';
       return Promise.resolve(ignored(`a ${mode}-mode event reached a ${integration.mode} integration; connect a ${mode} integration for it`));
     }
     if (notice.fact === null) return Promise.resolve(ignored(notice.ignoredBecause ?? 'nothing to do'));
-    return this.applyFact(tenant, integration.provider, notice.fact, now, prepared);
+    return this.applyFact(tenant, integration.provider, notice.fact, now);
   }
 
-  private async applyFact(tenant: Tenant, provider: CouponProvider, fact: SaleFact, now: Date, prepared: PreparedProviderSale | null): Promise<DeliveryResult> {
+  private async applyFact(tenant: Tenant, provider: CouponProvider, fact: SaleFact, now: Date): Promise<DeliveryResult> {
     switch (fact.kind) {
       case 'sale':
       case 'renewal':
-        return this.sales.record(tenant, provider, fact, now, prepared ?? undefined);
+        return this.sales.record(tenant, provider, fact, now);
       case 'refund':
         return this.changes.refund(tenant, provider, fact);
       case 'refund_issued':

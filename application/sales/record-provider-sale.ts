@@ -3,15 +3,12 @@ import {
   isScriptSale,
   normalizeCouponCode,
   renewalRefusal,
-  type ClickCandidate,
-  type Coupon,
   type CouponProvider,
-  type LinkedCustomer,
   type ProviderAttribution,
   type SaleFact,
 } from '../../domain/index.js';
 import type { ClickFinder } from '../clicks/click-lookup.js';
-import type { CreateConversion, SaleLookUp } from '../conversions/create-conversion.js';
+import type { CreateConversion } from '../conversions/create-conversion.js';
 import type { CampaignRepository } from '../ports/campaign-repository.js';
 import type { ConversionRepository } from '../ports/conversion-repository.js';
 import type { CouponRepository } from '../ports/coupon-repository.js';
@@ -20,16 +17,6 @@ import type { Tenant } from '../shared/tenant.js';
 import { ignored, result } from './delivery-results.js';
 
 type SaleOrRenewal = Extract<SaleFact, { kind: 'sale' | 'renewal' }>;
-
-/** A provider sale's reads made before its delivery's transaction (`RecordProviderSale.prepare`). */
-export interface PreparedProviderSale {
-  readonly customer: LinkedCustomer | null;
-  readonly coupons: readonly Coupon[];
-  /** The click the fact itself names (null when it names none or it is not found). */
-  readonly click: ClickCandidate | null;
-  /** The sale's look-up for the attribution these give; null when they attribute nothing. */
-  readonly lookedUp: SaleLookUp | null;
-}
 
 const describe = (a: Extract<ProviderAttribution, { attributed: true }>, fact: SaleOrRenewal): string => {
   const passedOver = a.clickPassedOver ? ` (${a.clickPassedOver})` : '';
@@ -57,38 +44,21 @@ export class RecordProviderSale {
     private readonly clicks: ClickFinder,
   ) {}
 
-  /**
-   * What a sale's attribution reads, made before the delivery's transaction so that the transaction
-   * does not wait for them: the linked customer, the coupon candidates and the fact's
-   * own click (none written in a sale's transaction), then the sale's look-up for the attribution they
-   * give. `record` checks it against the order on file and reads again only what that changes.
-   */
-  async prepare(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date): Promise<PreparedProviderSale> {
+  async record(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date): Promise<DeliveryResult> {
     const customerId = fact.customer.providerCustomerId;
     const discount = fact.discount;
     const code = discount?.code ? normalizeCouponCode(provider, discount.code) : null;
-    const [customer, coupons, click] = await Promise.all([
+    // Three reads that do not depend on each other, asked together. The order is read once, locked,
+    // for this and for the sale's own check (a script sale it replaces).
+    const [customer, orderOnFile, coupons] = await Promise.all([
       customerId ? this.customers.find(tenant, provider, customerId) : null,
+      this.conversions.findByOrderIdForUpdate(tenant, fact.orderId),
       discount ? this.coupons.attributionCandidates(tenant, provider, { code, providerDiscountId: discount.providerDiscountId }) : [],
-      fact.clickId ? this.clicks.findClick(fact.clickId) : null,
     ]);
-    const attribution = attributeProviderSale({ ...tenant, provider, now, clickId: fact.clickId, click, customer, discount, coupons });
-    const lookedUp = attribution.attributed
-      ? await this.createConversion.lookUp(tenant, attribution.campaignId, attribution.affiliateId, attribution.clickId, now)
-      : null;
-    return { customer, coupons, click, lookedUp };
-  }
-
-  async record(tenant: Tenant, provider: CouponProvider, fact: SaleOrRenewal, now: Date, prepared?: PreparedProviderSale): Promise<DeliveryResult> {
-    const customerId = fact.customer.providerCustomerId;
-    const discount = fact.discount;
-    const { customer, coupons, ...ahead } = prepared ?? (await this.prepare(tenant, provider, fact, now));
-    // The order is read once, locked, for this and for the sale's own check (a script sale it replaces).
-    const orderOnFile = await this.conversions.findByOrderIdForUpdate(tenant, fact.orderId);
     // A checkout that carried no click (the page's script ran too late to hand it over) still has the
     // click the script reported the same order with.
     const clickId = fact.clickId ?? (orderOnFile && isScriptSale(orderOnFile) ? orderOnFile.clickId : null);
-    const click = clickId === fact.clickId ? ahead.click : clickId ? await this.clicks.findClick(clickId) : null;
+    const click = clickId ? await this.clicks.findClick(clickId) : null;
     const attribution = attributeProviderSale({ ...tenant, provider, now, clickId, click, customer, discount, coupons });
     if (!attribution.attributed) {
       // Another notification about the same payment (a session and its invoice) may have made the sale.
@@ -114,7 +84,6 @@ export class RecordProviderSale {
       currency: fact.figures.currency,
       orderId: fact.orderId,
       orderOnFile,
-      ...(ahead.lookedUp ? { lookedUp: ahead.lookedUp } : {}),
       clickId: attribution.clickId,
       customerEmail: fact.customer.email,
       customerName: fact.customer.name,

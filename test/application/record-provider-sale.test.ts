@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CreateConversion } from '../../application/conversions/create-conversion.js';
-import { RecordProviderSale, type PreparedProviderSale } from '../../application/sales/record-provider-sale.js';
-import type { SaleContexts } from '../../application/ports/sale-context.js';
+import { RecordProviderSale } from '../../application/sales/record-provider-sale.js';
 import type { ProviderSaleFact } from '../../application/ports/provider-sales-ledger.js';
 import type { Tenant } from '../../application/shared/tenant.js';
 import { Decimal, type Campaign, type CurrencyCode } from '../../domain/index.js';
@@ -30,18 +29,10 @@ const providerWorld = async (campaignFields: Partial<Omit<Campaign, 'id' | 'merc
   const affiliate = world.programs.addAffiliate(anAffiliate(world.ids.next(), merchant.id));
   world.programs.addMembership(aMembership(world.ids.next(), { ...tenant, campaignId: campaign.id, affiliateId: affiliate.id }, { status: 'approved' }));
   const auditLog = new InMemoryAuditLog(world.transactions);
-  // Counts the sale's look-ups: a delivery makes it ahead of its transaction, and the sale then uses it.
-  let lookUps = 0;
-  const saleContexts: SaleContexts = {
-    find: (...args) => {
-      lookUps += 1;
-      return world.saleContexts.find(...args);
-    },
-  };
   const create = new CreateConversion(
     world.uow,
     world.merchants,
-    saleContexts,
+    world.saleContexts,
     world.conversions,
     world.ids,
     world.clock,
@@ -57,16 +48,16 @@ const providerWorld = async (campaignFields: Partial<Omit<Campaign, 'id' | 'merc
   // Stored clicks are what an unsigned click id resolves to (`ClickLookup` without a token).
   const useCase = new RecordProviderSale(create, customers, payments, coupons, world.campaigns, world.conversions, customers);
   // As a delivery does: its sale's payment ids are remembered with it (`IntegrationEvents.record`), then the sale recorded.
-  const record = async (fact: ProviderSaleFact, at: Date = NOW, prepared?: PreparedProviderSale) => {
+  const record = async (fact: ProviderSaleFact, at: Date = NOW) => {
     await payments.remember(tenant, 'card', fact.paymentReferences, fact.orderId);
-    return useCase.record(tenant, 'card', fact, at, prepared);
+    return useCase.record(tenant, 'card', fact, at);
   };
   const clickOf = (ageDays: number, owner: Tenant = tenant) => {
     const id = world.ids.next();
     customers.recordClick({ id, ...owner, campaignId: campaign.id, affiliateId: affiliate.id, createdAt: new Date(NOW.getTime() - ageDays * DAY), attributionWindowDays: 30 });
     return id;
   };
-  return { world, tenant, campaign, affiliate, customers, coupons, record, clickOf, auditLog, useCase, lookUps: () => lookUps };
+  return { world, tenant, campaign, affiliate, customers, coupons, record, clickOf, auditLog };
 };
 
 /** A paid card sale as the provider adapter translates it; inputs built here only. */
@@ -119,30 +110,6 @@ describe('RecordProviderSale (use case, in-memory stores)', () => {
     }
     expect(world.conversions.all()).toEqual([]);
     expect(world.outbox.events).toEqual([]);
-  });
-
-  it("makes the sale's look-up once, ahead of the delivery's transaction, and records the sale with it", async () => {
-    const { world, tenant, campaign, affiliate, record, clickOf, useCase, lookUps } = await providerWorld();
-    const fact = aSale({ clickId: clickOf(1) });
-    const prepared = await useCase.prepare(tenant, 'card', fact, NOW);
-    expect(lookUps()).toBe(1);
-    expect(prepared.lookedUp).toMatchObject({ campaignId: campaign.id, affiliateId: affiliate.id, clickId: fact.clickId, at: NOW });
-    expect(world.conversions.all()).toEqual([]);
-    const delivered = await record(fact, NOW, prepared);
-    expect(delivered.outcome).toBe('created');
-    expect(lookUps()).toBe(1);
-    expect(world.conversions.all()[0]).toMatchObject({ campaignId: campaign.id, affiliateId: affiliate.id, createdAt: NOW });
-  });
-
-  it('looks the sale up again when what was looked up ahead was for another sale', async () => {
-    const { world, tenant, affiliate, record, clickOf, useCase, lookUps } = await providerWorld();
-    const fact = aSale({ clickId: clickOf(1) });
-    const prepared = await useCase.prepare(tenant, 'card', fact, NOW);
-    const stale = prepared.lookedUp && { ...prepared, lookedUp: { ...prepared.lookedUp, affiliateId: world.ids.next(), context: null } };
-    const delivered = await record(fact, NOW, stale ?? undefined);
-    expect(delivered.outcome).toBe('created');
-    expect(lookUps()).toBe(2);
-    expect(world.conversions.all()[0]?.affiliateId).toBe(affiliate.id);
   });
 
   it('ignores a renewal the campaign pays nothing for, and makes no conversion of it', async () => {
