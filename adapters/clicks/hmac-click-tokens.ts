@@ -27,7 +27,7 @@ const uuidOf = (bytes: Buffer): string => {
  */
 export class HmacClickTokens implements ClickTokens {
   // A KeyObject made once: given raw bytes, Node 24 builds one inside every createHmac (about 8 µs a
-  // click, four times the MAC itself).
+  // click, three times the MAC itself).
   private key: Promise<KeyObject> | null = null;
 
   constructor(private readonly orm: Orm) {}
