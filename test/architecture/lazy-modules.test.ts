@@ -8,12 +8,11 @@ const LOADED_ON_USE = ['pdfkit', 'archiver'];
 
 describe('what start-up loads', () => {
   it('imports the PDF and zip writers only with import(), where they are used (about 18 MiB of a resting service)', () => {
-    const files = ['domain', 'application', 'adapters', 'bootstrap'].flatMap(sourceFiles);
-    const staticImports = files.flatMap((file) => {
-      const text = readFileSync(join(ROOT, file), 'utf8');
-      return LOADED_ON_USE.filter((pkg) => new RegExp(`^\\s*import\\s+(?!type\\b)[^;]*from\\s+'${pkg}'`, 'm').test(text)).map((pkg) => `${file}: ${pkg}`);
-    });
-    const dynamicImports = files.flatMap((file) => LOADED_ON_USE.filter((pkg) => readFileSync(join(ROOT, file), 'utf8').includes(`import('${pkg}')`)));
+    const sources = ['domain', 'application', 'adapters', 'bootstrap'].flatMap(sourceFiles).map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
+    const staticImports = sources.flatMap(({ file, text }) =>
+      LOADED_ON_USE.filter((pkg) => new RegExp(`^\\s*import\\s+(?!type\\b)[^;]*from\\s+'${pkg}'`, 'm').test(text)).map((pkg) => `${file}: ${pkg}`),
+    );
+    const dynamicImports = sources.flatMap(({ text }) => LOADED_ON_USE.filter((pkg) => text.includes(`import('${pkg}')`)));
     expect(staticImports).toEqual([]);
     expect(new Set(dynamicImports)).toEqual(new Set(LOADED_ON_USE));
   });

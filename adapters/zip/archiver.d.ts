@@ -1,4 +1,4 @@
-// archiver 8 ships no types; only what the export uses.
+// archiver 8 ships no types; only what the zip downloads use.
 declare module 'archiver' {
   import type { Readable } from 'node:stream';
 
