@@ -1,16 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../support/source-files.js';
-
-const RESULTS = join(ROOT, 'bench/results');
-
-const jsonFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return jsonFiles(path);
-    return name.endsWith('.json') ? [path] : [];
-  });
+import { filesUnder, ROOT } from '../support/source-files.js';
 
 /** Every `loadAverageAtStart` in a results document, wherever a bench put it (one per run it holds). */
 const loadAverages = (value: unknown): unknown[] => {
@@ -37,13 +28,11 @@ describe('bench results', () => {
   });
 
   it('each record the load average at the start of their run', () => {
-    const files = jsonFiles(RESULTS);
-    const unmarked = files
-      .filter((file) => {
-        const found = loadAverages(JSON.parse(readFileSync(file, 'utf8')));
-        return found.length === 0 || !found.every(isLoadAverage);
-      })
-      .map((file) => relative(ROOT, file));
+    const files = filesUnder('bench/results', /\.json$/);
+    const unmarked = files.filter((file) => {
+      const found = loadAverages(JSON.parse(readFileSync(join(ROOT, file), 'utf8')));
+      return found.length === 0 || !found.every(isLoadAverage);
+    });
     expect(unmarked).toEqual([]);
     expect(files.length).toBeGreaterThan(0);
   });

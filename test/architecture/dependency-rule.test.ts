@@ -1,15 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from '../support/source-files.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
 
 /** Every module specifier in `import ... from`, `export ... from`, `import()` and bare `import '...'`. */
 const importsOf = (file: string): string[] => {

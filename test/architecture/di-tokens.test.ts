@@ -1,18 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../application/ports/logger.js';
 import type { Resolver } from '../../bootstrap/token.js';
 import { TOKENS } from '../../bootstrap/tokens.js';
+import { ROOT, sourceFiles } from '../support/source-files.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 

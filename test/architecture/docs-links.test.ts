@@ -1,21 +1,15 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, ROOT } from '../support/source-files.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-const markdownFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return markdownFiles(path);
-    return name.endsWith('.md') ? [path] : [];
-  });
+/** The README and every page under docs/, as absolute paths. */
+const pages = (): string[] => [join(ROOT, 'README.md'), ...filesUnder('docs', /\.md$/).map((file) => join(ROOT, file))];
 
 /** Every relative link of the README and docs/ names a file that exists (so the docs cannot point nowhere). */
 describe('documentation links', () => {
   it('resolve to files in the repository', () => {
-    const files = [join(ROOT, 'README.md'), ...markdownFiles(join(ROOT, 'docs'))];
+    const files = pages();
     const broken: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');
@@ -34,7 +28,7 @@ describe('documentation links', () => {
 
   it("of a page to its own headings name headings that exist", () => {
     const broken: string[] = [];
-    for (const file of [join(ROOT, 'README.md'), ...markdownFiles(join(ROOT, 'docs'))]) {
+    for (const file of pages()) {
       const text = readFileSync(file, 'utf8');
       const slugs = new Set(
         [...text.replace(/```[\s\S]*?```/g, '').matchAll(/^#+ (.+)$/gm)].map((m) =>

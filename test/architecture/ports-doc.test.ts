@@ -1,19 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from '../support/source-files.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const ARCHITECTURE = 'docs/architecture.md';
-
-const sourceFiles = (dir: string): string[] => {
-  if (!existsSync(join(ROOT, dir))) return [];
-  return readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(path) ? [path] : [];
-  });
-};
 
 /** `RawNotification` is the notification as it arrived (a value with a header accessor), not a port. */
 const VALUES = new Set(['RawNotification']);

@@ -1,14 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as domain from '../../domain/index.js';
+import { ROOT, sourceFiles as files } from '../support/source-files.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-const files = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
-  );
 
 /** Every list of statuses (`…STATUSES`) or plans (`…PLANS`) the domain exports, as a set. */
 const domainLists = (): Map<string, string> => {
